@@ -1,0 +1,52 @@
+package org.perftrack.formats;
+
+import java.util.UUID;
+import tools.jackson.core.JacksonException;
+
+/** Our own run JSON (what the agent spools and DESIGN.md documents); the context overrides what it sets. */
+final class PerftrackFormat implements ResultFormat {
+
+  @Override
+  public String name() {
+    return "perftrack";
+  }
+
+  @Override
+  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
+    RunUpload run;
+    try {
+      run = Json.MAPPER.readValue(content, RunUpload.class);
+    } catch (JacksonException e) {
+      throw new FormatException(sourceName + ": not a perftrack run file: " + e.getOriginalMessage(), e);
+    }
+    if (run == null) {
+      throw new FormatException(sourceName + ": empty file");
+    }
+    if (run.results() == null || run.results().isEmpty()) {
+      throw new FormatException(sourceName + ": the run has no results");
+    }
+    return new RunUpload(
+        firstNonNull(context.runId(), run.id(), UUID.randomUUID().toString()),
+        firstNonNull(context.product(), run.product()),
+        firstNonNull(context.version(), run.version()),
+        context.machine() != null ? overrideName(run.machine(), context.machine()) : run.machine(),
+        run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures());
+  }
+
+  private static RunUpload.MachineInfo overrideName(RunUpload.MachineInfo m, String name) {
+    if (m == null) {
+      return RunUpload.MachineInfo.named(name);
+    }
+    return new RunUpload.MachineInfo(name, m.os(), m.cpu(), m.cores(), m.memoryMb(), m.attributes());
+  }
+
+  @SafeVarargs
+  private static <T> T firstNonNull(T... values) {
+    for (T v : values) {
+      if (v != null) {
+        return v;
+      }
+    }
+    return null;
+  }
+}
