@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.RegressionView;
 import org.perftrack.server.detection.StoredRun;
@@ -32,10 +33,12 @@ public class IngestService {
 
   private final RunStore store;
   private final DetectionService detection;
+  private final AlertService alerts;
 
-  IngestService(RunStore store, DetectionService detection) {
+  IngestService(RunStore store, DetectionService detection, AlertService alerts) {
     this.store = store;
     this.detection = detection;
+    this.alerts = alerts;
   }
 
   @Transactional
@@ -58,6 +61,7 @@ public class IngestService {
     store.copyResults(id, versionId, run.results(), seriesIds);
     UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
     var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
+    alerts.onRegressionsCreated(id, regressions);
     return new Outcome(id, true, regressions);
   }
 

@@ -1,0 +1,47 @@
+package org.perftrack.server.alerts;
+
+import java.time.Duration;
+import java.time.LocalTime;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Email alerts ({@code perftrack.alerts.*}).
+ *
+ * @param enabled false: nothing is queued and nothing is sent
+ * @param recipients addresses that get every regression ({@code PERFTRACK_ALERTS_RECIPIENTS}, comma separated)
+ * @param from the sender address
+ * @param pollInterval how often a server looks for due mail when nothing woke it
+ * @param maxAttempts after this many failed attempts a mail is marked failed (operators can retry it)
+ * @param backoff the wait after the first failure; it doubles with each further failure
+ * @param maxBackoff the longest wait between two attempts
+ * @param lease how long a server may hold a mail it is sending before another may take it over
+ * @param batchSize mails claimed per pass
+ * @param digestTime when (UTC) the daily digest of open regressions goes out
+ */
+@ConfigurationProperties("perftrack.alerts")
+public record AlertsProperties(
+    @DefaultValue("true") boolean enabled,
+    @DefaultValue List<String> recipients,
+    @DefaultValue("perftrack <perftrack@localhost>") String from,
+    @DefaultValue("2s") Duration pollInterval,
+    @DefaultValue("20") int maxAttempts,
+    @DefaultValue("5s") Duration backoff,
+    @DefaultValue("10m") Duration maxBackoff,
+    @DefaultValue("2m") Duration lease,
+    @DefaultValue("20") int batchSize,
+    @DefaultValue("07:00") LocalTime digestTime) {
+
+  public AlertsProperties {
+    recipients = recipients == null ? List.of()
+        : recipients.stream().map(String::trim).filter(s -> !s.isEmpty()).distinct().toList();
+  }
+
+  /** The wait before attempt {@code attempts + 1}, after {@code attempts} failures (at least 1). */
+  Duration backoffAfter(int attempts) {
+    int doublings = Math.min(Math.max(attempts - 1, 0), 30);
+    Duration wait = backoff.multipliedBy(1L << doublings);
+    return wait.compareTo(maxBackoff) > 0 ? maxBackoff : wait;
+  }
+}

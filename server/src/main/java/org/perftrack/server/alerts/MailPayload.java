@@ -1,0 +1,13 @@
+package org.perftrack.server.alerts;
+
+import java.util.List;
+
+/**
+ * What one outbox row sends, stored as JSON: everything the templates need except the public URL.
+ *
+ * @param kind {@code run} (regressions one upload created) or {@code digest} (what is still open)
+ * @param runId the upload, for {@code run} mails
+ * @param unsubscribeToken the token of the recipient's subscription
+ */
+record MailPayload(String kind, String runId, String product, String machine, String version,
+    List<AlertItem> items, String unsubscribeToken) {}

@@ -1,0 +1,135 @@
+package org.perftrack.server.alerts;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.perftrack.formats.Json;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The outbox: a row is written in the transaction that found the regressions, and a sender claims it
+ * with {@code FOR UPDATE SKIP LOCKED} plus a lease, so that several servers on one database never
+ * send one row twice, and a row held by a server that died is taken over when its lease ends.
+ */
+@Repository
+class Outbox {
+
+  /** A row claimed for sending; {@code attempts} counts earlier attempts. */
+  record Claimed(long id, String recipient, String subject, String payload, String messageId, int attempts) {
+    MailPayload mail() {
+      return Json.MAPPER.readValue(payload, MailPayload.class);
+    }
+  }
+
+  /** A row as operators see it. */
+  record Entry(long id, String kind, String recipient, String subject, String status, int attempts,
+      Instant createdAt, Instant nextAttemptAt, Instant lastAttemptAt, Instant sentAt, String lastError, String lockedBy) {}
+
+  /** Counts per status and the state of the oldest waiting mail, for health and the admin page. */
+  record Summary(Map<String, Long> byStatus, Instant oldestPending, String lastError, Instant lastSent) {
+    long count(String status) {
+      return byStatus.getOrDefault(status, 0L);
+    }
+  }
+
+  private final JdbcClient jdbc;
+
+  Outbox(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String INSERT = """
+      INSERT INTO alert_outbox (kind, dedup_key, recipient, subscription_id, subject, payload, message_id)
+      VALUES (?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
+      ON CONFLICT (kind, dedup_key, recipient) DO NOTHING""";
+
+  /** Queues one mail; false when this key already has a mail for this address (a re-sent run). */
+  boolean add(String kind, String dedupKey, Subscription to, String subject, MailPayload payload) {
+    String messageId = "<" + kind + "." + UUID.randomUUID() + "@perftrack>";
+    return jdbc.sql(INSERT).params(kind, dedupKey, to.email(), to.id(), subject,
+        Json.MAPPER.writeValueAsString(payload), messageId).update() == 1;
+  }
+
+  static final String CLAIM = """
+      UPDATE alert_outbox o
+         SET status = 'sending', locked_by = :owner, locked_until = now() + CAST(:lease AS interval),
+             last_attempt_at = now()
+       WHERE o.id IN (SELECT id FROM alert_outbox
+                       WHERE (status = 'pending' AND next_attempt_at <= now())
+                          OR (status = 'sending' AND locked_until < now())
+                       ORDER BY id
+                       LIMIT :limit
+                       FOR UPDATE SKIP LOCKED)
+      RETURNING o.id, o.recipient, o.subject, CAST(o.payload AS text) AS payload, o.message_id, o.attempts""";
+
+  List<Claimed> claim(String owner, Duration lease, int limit) {
+    return jdbc.sql(CLAIM).param("owner", owner).param("lease", lease.toMillis() + " milliseconds")
+        .param("limit", limit).query(Claimed.class).list();
+  }
+
+  /** Marks a mail sent, only while this server still holds it (the lease is the fence). */
+  boolean sent(long id, String owner) {
+    return jdbc.sql("""
+        UPDATE alert_outbox SET status = 'sent', sent_at = clock_timestamp(), sent_by = locked_by,
+               attempts = attempts + 1, locked_by = NULL, locked_until = NULL, last_error = NULL
+        WHERE id = ? AND status = 'sending' AND locked_by = ?""").params(id, owner).update() == 1;
+  }
+
+  /** Records a failed attempt: back to pending after {@code wait}, or failed for good. */
+  void failed(long id, String owner, String error, Duration wait, boolean giveUp) {
+    jdbc.sql("""
+        UPDATE alert_outbox SET status = CASE WHEN ? THEN 'failed' ELSE 'pending' END,
+               attempts = attempts + 1, last_error = ?, next_attempt_at = now() + CAST(? AS interval),
+               locked_by = NULL, locked_until = NULL
+        WHERE id = ? AND status = 'sending' AND locked_by = ?""")
+        .params(giveUp, error, wait.toMillis() + " milliseconds", id, owner).update();
+  }
+
+  /** Hands claimed rows back untried (no attempt counted), due again after {@code wait}. */
+  void release(List<Long> ids, String owner, Duration wait) {
+    if (ids.isEmpty()) {
+      return;
+    }
+    jdbc.sql("""
+        UPDATE alert_outbox SET status = 'pending', next_attempt_at = now() + CAST(? AS interval),
+               locked_by = NULL, locked_until = NULL
+        WHERE id = ANY (?) AND status = 'sending' AND locked_by = ?""")
+        .params(wait.toMillis() + " milliseconds", ids.toArray(Long[]::new), owner).update();
+  }
+
+  /** An operator's "try again": failed mails go back to the queue with a fresh attempt count. */
+  int retryFailed() {
+    return jdbc.sql("""
+        UPDATE alert_outbox SET status = 'pending', attempts = 0, next_attempt_at = now()
+        WHERE status = 'failed'""").update();
+  }
+
+  Summary summary() {
+    Map<String, Long> counts = jdbc.sql("SELECT status, count(*) AS n FROM alert_outbox GROUP BY status")
+        .query((rs, i) -> Map.entry(rs.getString(1), rs.getLong(2))).list().stream()
+        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    Instant oldest = jdbc.sql("SELECT min(created_at) FROM alert_outbox WHERE status IN ('pending', 'sending')")
+        .query(Instant.class).optional().orElse(null);
+    String lastError = jdbc.sql("""
+        SELECT last_error FROM alert_outbox WHERE last_error IS NOT NULL AND status <> 'sent'
+        ORDER BY last_attempt_at DESC NULLS LAST LIMIT 1""").query(String.class).optional().orElse(null);
+    Instant lastSent = jdbc.sql("SELECT max(sent_at) FROM alert_outbox").query(Instant.class).optional().orElse(null);
+    return new Summary(counts, oldest, lastError, lastSent);
+  }
+
+  static final String RECENT = """
+      SELECT id, kind, recipient, subject, status, attempts, created_at, next_attempt_at, last_attempt_at, sent_at,
+             last_error, locked_by
+        FROM alert_outbox
+       WHERE CAST(:status AS text) IS NULL OR status = :status
+       ORDER BY id DESC
+       LIMIT :limit""";
+
+  List<Entry> recent(String status, int limit) {
+    return jdbc.sql(RECENT).param("status", status).param("limit", limit).query(Entry.class).list();
+  }
+}
