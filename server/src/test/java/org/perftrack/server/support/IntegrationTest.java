@@ -20,11 +20,19 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.bootstrap-token=" + IntegrationTest.TOKEN,
     "perftrack.admin.password=" + IntegrationTest.ADMIN_PASSWORD,
     "spring.mail.host=127.0.0.1",
-    "spring.mail.port=3025"})
+    "spring.mail.port=3025",
+    // alerts: quick polls and short backoff so that outage tests take seconds; every regression mails the team
+    "perftrack.alerts.recipients=" + IntegrationTest.ALERT_RECIPIENT,
+    "perftrack.alerts.poll-interval=100ms",
+    "perftrack.alerts.backoff=100ms",
+    "perftrack.alerts.max-backoff=500ms",
+    "perftrack.public-url=" + IntegrationTest.PUBLIC_URL})
 public abstract class IntegrationTest {
 
   public static final String TOKEN = "test-token-0123456789";
   public static final String ADMIN_PASSWORD = "admin-test-password";
+  public static final String ALERT_RECIPIENT = "team@perftrack.test";
+  public static final String PUBLIC_URL = "https://perftrack.example.org";
 
   private static final Path DB_DIR = tempDir();
 
