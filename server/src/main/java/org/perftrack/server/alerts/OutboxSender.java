@@ -127,9 +127,8 @@ class OutboxSender implements SmartLifecycle {
       }
       Exception error = send(smtp, row);
       if (error != null && SmtpErrors.isConnectionProblem(error)) {
-        // the server is unreachable: the others would fail the same way, so they wait too, untried
-        outbox.release(batch.subList(i + 1, batch.size()).stream().map(Outbox.Claimed::id).toList(), owner,
-            props.backoffAfter(row.attempts() + 1));
+        // the server is unreachable: the rest of the batch would fail the same way, so it counts as failed too
+        batch.subList(i + 1, batch.size()).forEach(rest -> recordFailure(rest, error));
         return;
       }
     }
@@ -144,18 +143,22 @@ class OutboxSender implements SmartLifecycle {
       }
       return null;
     } catch (Exception e) {
-      int attempts = row.attempts() + 1;
-      boolean giveUp = attempts >= props.maxAttempts();
-      String error = SmtpErrors.describe(e);
-      outbox.failed(row.id(), owner, error, props.backoffAfter(attempts), giveUp);
-      // an SMTP server away for an hour must not flood the log: the first failure and the last say it
-      if (attempts == 1 || giveUp) {
-        log.warn("alerts: mail {} to {} failed (attempt {}{}): {}", row.id(), row.recipient(), attempts,
-            giveUp ? ", giving up; /admin/outbox can retry it" : ", will retry", error);
-      } else {
-        log.debug("alerts: mail {} failed again (attempt {}): {}", row.id(), attempts, error);
-      }
+      recordFailure(row, e);
       return e;
+    }
+  }
+
+  private void recordFailure(Outbox.Claimed row, Exception e) {
+    int attempts = row.attempts() + 1;
+    boolean giveUp = attempts >= props.maxAttempts();
+    String error = SmtpErrors.describe(e);
+    outbox.failed(row.id(), owner, error, props.backoffAfter(attempts), giveUp);
+    // an SMTP server away for an hour must not flood the log: the first failure and the last say it
+    if (attempts == 1 || giveUp) {
+      log.warn("alerts: mail {} to {} failed (attempt {}{}): {}", row.id(), row.recipient(), attempts,
+          giveUp ? ", giving up; /admin/outbox can retry it" : ", will retry", error);
+    } else {
+      log.debug("alerts: mail {} failed again (attempt {}): {}", row.id(), attempts, error);
     }
   }
 

@@ -195,7 +195,14 @@ class AlertMailTest extends IntegrationTest {
   }
 
   void subscribe(Map<String, Object> body) {
-    assertThat(http().postJson("/api/v1/subscriptions", json(body), TOKEN).status()).isEqualTo(201);
+    new Subscriber(http()).subscribe(body);
+  }
+
+  /** Subscribes through the API, as a user's script would. */
+  record Subscriber(org.perftrack.server.support.Http http) {
+    void subscribe(Map<String, Object> body) {
+      assertThat(http.postJson("/api/v1/subscriptions", json(body), TOKEN).status()).isEqualTo(201);
+    }
   }
 
   private static ResultUpload ctx(String benchmark, Double... samples) {

@@ -1,0 +1,69 @@
+package org.perftrack.server.alerts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.net.CookieManager;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * SMTP is down when the regression is found: the mail waits in the outbox with its error recorded, the
+ * service stays UP, and the mail goes out exactly once when SMTP comes back (GreenMail started late).
+ */
+class SmtpOutageTest extends IntegrationTest {
+
+  @Autowired AlertService alerts;
+
+  @Test
+  void aMailQueuedWhileSmtpIsDownIsDeliveredOnceWhenItComesBack() throws Exception {
+    String product = unique("cygwin");
+    String ops = unique("ops") + "@example.org";
+    new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", ops, "product", product));
+
+    alerts.onRegressionsCreated(UUID.randomUUID(), List.of(Regressions.write64b(product, unique("xp-lab"))));
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> row(ops).attempts() >= 2);
+    Row waiting = row(ops);
+    assertThat(waiting.status()).isEqualTo("pending");
+    assertThat(waiting.lastError()).contains("Connection refused");
+    assertThat(http().get("/actuator/health").json().get("status").asString())
+        .as("SMTP down does not take the service down").isEqualTo("UP");
+    assertThat(http().get("/actuator/health/alerts").body()).as("details only for admins").isEqualTo("{\"status\":\"UP\"}");
+    assertThat(adminHealth()).contains("\"status\":\"UP\"", "\"state\":\"retrying\"", "Connection refused",
+        "127.0.0.1:3025");
+
+    try (Mailbox mailbox = Mailbox.started(3025)) {
+      assertThat(mailbox.awaitMessages(ops, 1, Duration.ofSeconds(10))).hasSize(1);
+      await().atMost(Duration.ofSeconds(5)).until(() -> row(ops).status().equals("sent"));
+      // the sender keeps polling every 100 ms: nothing may arrive a second time
+      await().during(Duration.ofMillis(800)).atMost(Duration.ofSeconds(2)).until(() -> mailbox.to(ops).size() == 1);
+      Row sent = row(ops);
+      assertThat(sent.attempts()).isGreaterThanOrEqualTo(3);
+      assertThat(sent.sentAt()).isNotNull();
+    }
+  }
+
+  record Row(String status, int attempts, String lastError, java.time.Instant sentAt) {}
+
+  private Row row(String recipient) {
+    return jdbc.sql("SELECT status, attempts, last_error, sent_at FROM alert_outbox WHERE recipient = ?")
+        .param(recipient).query(Row.class).single();
+  }
+
+  private String adminHealth() throws Exception {
+    HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+    String base = "http://localhost:" + port;
+    SubscriptionsTest.signIn(browser, base);
+    assertThat(SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/admin/outbox")).body())
+        .contains("Mail outbox", "Connection refused");
+    return SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/actuator/health/alerts")).body();
+  }
+}
