@@ -16,8 +16,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxAttempts after this many failed attempts a mail is marked failed (operators can retry it)
  * @param backoff the wait after the first failure; it doubles with each further failure
  * @param maxBackoff the longest wait between two attempts
- * @param lease how long a server may hold a mail it is sending before another may take it over
- * @param batchSize mails claimed per pass
+ * @param lease how long a server may hold a batch it is sending before another may take it over; it must
+ *     exceed the time SMTP may take for one batch (timeouts in application.properties: 10 s per mail)
+ * @param batchSize mails claimed per pass and sent over one SMTP connection
  * @param digestTime when (UTC) the daily digest of open regressions goes out
  */
 @ConfigurationProperties("perftrack.alerts")
@@ -29,8 +30,8 @@ public record AlertsProperties(
     @DefaultValue("20") int maxAttempts,
     @DefaultValue("5s") Duration backoff,
     @DefaultValue("10m") Duration maxBackoff,
-    @DefaultValue("2m") Duration lease,
-    @DefaultValue("20") int batchSize,
+    @DefaultValue("5m") Duration lease,
+    @DefaultValue("10") int batchSize,
     @DefaultValue("07:00") LocalTime digestTime) {
 
   public AlertsProperties {

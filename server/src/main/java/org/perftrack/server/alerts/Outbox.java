@@ -71,12 +71,16 @@ class Outbox {
         .param("limit", limit).query(Claimed.class).list();
   }
 
-  /** Marks a mail sent, only while this server still holds it (the lease is the fence). */
-  boolean sent(long id, String owner) {
+  /**
+   * Marks mails sent, only those this server still holds (the lease is the fence); returns how many.
+   * {@code clock_timestamp()}, not {@code now()}: the moment SMTP took them, for the latency figures.
+   */
+  int sent(List<Long> ids, String owner) {
     return jdbc.sql("""
         UPDATE alert_outbox SET status = 'sent', sent_at = clock_timestamp(), sent_by = locked_by,
                attempts = attempts + 1, locked_by = NULL, locked_until = NULL, last_error = NULL
-        WHERE id = ? AND status = 'sending' AND locked_by = ?""").params(id, owner).update() == 1;
+        WHERE id = ANY (?) AND status = 'sending' AND locked_by = ?""")
+        .params(ids.toArray(Long[]::new), owner).update();
   }
 
   /** Records a failed attempt: back to pending after {@code wait}, or failed for good. */
@@ -89,16 +93,11 @@ class Outbox {
         .params(giveUp, error, wait.toMillis() + " milliseconds", id, owner).update();
   }
 
-  /** Hands claimed rows back untried (no attempt counted), due again after {@code wait}. */
-  void release(List<Long> ids, String owner, Duration wait) {
-    if (ids.isEmpty()) {
-      return;
-    }
+  /** Everything this server still holds goes back to the queue (a clean shutdown). */
+  void releaseAll(String owner) {
     jdbc.sql("""
-        UPDATE alert_outbox SET status = 'pending', next_attempt_at = now() + CAST(? AS interval),
-               locked_by = NULL, locked_until = NULL
-        WHERE id = ANY (?) AND status = 'sending' AND locked_by = ?""")
-        .params(wait.toMillis() + " milliseconds", ids.toArray(Long[]::new), owner).update();
+        UPDATE alert_outbox SET status = 'pending', locked_by = NULL, locked_until = NULL
+        WHERE status = 'sending' AND locked_by = ?""").param(owner).update();
   }
 
   /** An operator's "try again": failed mails go back to the queue with a fresh attempt count. */

@@ -1,6 +1,5 @@
 package org.perftrack.server.alerts;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Semaphore;
@@ -24,7 +23,7 @@ class OutboxSender implements SmartLifecycle {
 
   private final AlertsProperties props;
   private final Outbox outbox;
-  private final MailComposer composer;
+  private final Delivery delivery;
   private final ObjectProvider<JavaMailSender> mailSender;
   private final DigestService digests;
   private final Semaphore wake = new Semaphore(0);
@@ -33,11 +32,11 @@ class OutboxSender implements SmartLifecycle {
   private volatile boolean running;
   private Thread thread;
 
-  OutboxSender(AlertsProperties props, Outbox outbox, MailComposer composer, ObjectProvider<JavaMailSender> mailSender,
+  OutboxSender(AlertsProperties props, Outbox outbox, Delivery delivery, ObjectProvider<JavaMailSender> mailSender,
       DigestService digests) {
     this.props = props;
     this.outbox = outbox;
-    this.composer = composer;
+    this.delivery = delivery;
     this.mailSender = mailSender;
     this.digests = digests;
   }
@@ -75,6 +74,7 @@ class OutboxSender implements SmartLifecycle {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+      releaseOwnClaims();
     }
   }
 
@@ -111,54 +111,16 @@ class OutboxSender implements SmartLifecycle {
     List<Outbox.Claimed> batch;
     do {
       batch = outbox.claim(owner, props.lease(), props.batchSize());
-      sendBatch(smtp, batch);
+      delivery.send(smtp, batch, owner);
     } while (running && batch.size() == props.batchSize());
   }
 
-  private void sendBatch(JavaMailSender smtp, List<Outbox.Claimed> batch) {
-    long claimedAt = System.nanoTime();
-    Duration halfLease = props.lease().dividedBy(2);
-    for (int i = 0; i < batch.size(); i++) {
-      Outbox.Claimed row = batch.get(i);
-      if (!running || Duration.ofNanos(System.nanoTime() - claimedAt).compareTo(halfLease) > 0) {
-        // stopping, or slow enough that the lease could run out mid-send: hand the rest back untried
-        outbox.release(batch.subList(i, batch.size()).stream().map(Outbox.Claimed::id).toList(), owner, Duration.ZERO);
-        return;
-      }
-      Exception error = send(smtp, row);
-      if (error != null && SmtpErrors.isConnectionProblem(error)) {
-        // the server is unreachable: the rest of the batch would fail the same way, so it counts as failed too
-        batch.subList(i + 1, batch.size()).forEach(rest -> recordFailure(rest, error));
-        return;
-      }
-    }
-  }
-
-  /** Sends one mail and records the outcome; returns the failure, or null when it went out. */
-  private Exception send(JavaMailSender smtp, Outbox.Claimed row) {
+  /** On shutdown, mails claimed but not yet handed to SMTP go back to the queue at once. */
+  private void releaseOwnClaims() {
     try {
-      smtp.send(composer.compose(row));
-      if (!outbox.sent(row.id(), owner)) {
-        log.warn("alerts: mail {} was sent but its lease had passed to another server", row.id());
-      }
-      return null;
-    } catch (Exception e) {
-      recordFailure(row, e);
-      return e;
-    }
-  }
-
-  private void recordFailure(Outbox.Claimed row, Exception e) {
-    int attempts = row.attempts() + 1;
-    boolean giveUp = attempts >= props.maxAttempts();
-    String error = SmtpErrors.describe(e);
-    outbox.failed(row.id(), owner, error, props.backoffAfter(attempts), giveUp);
-    // an SMTP server away for an hour must not flood the log: the first failure and the last say it
-    if (attempts == 1 || giveUp) {
-      log.warn("alerts: mail {} to {} failed (attempt {}{}): {}", row.id(), row.recipient(), attempts,
-          giveUp ? ", giving up; /admin/outbox can retry it" : ", will retry", error);
-    } else {
-      log.debug("alerts: mail {} failed again (attempt {}): {}", row.id(), attempts, error);
+      outbox.releaseAll(owner);
+    } catch (RuntimeException e) {
+      log.debug("alerts: could not release claims on shutdown (their lease will run out): {}", e.toString());
     }
   }
 

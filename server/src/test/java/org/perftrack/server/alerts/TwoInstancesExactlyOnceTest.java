@@ -1,0 +1,127 @@
+package org.perftrack.server.alerts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import jakarta.mail.internet.MimeMessage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Two perftrack servers on one PostgreSQL, both sending: a burst of 200 regressions (200 uploads,
+ * queued half through each server, from four threads) reaches every address exactly once.
+ */
+class TwoInstancesExactlyOnceTest extends IntegrationTest {
+
+  static final int BURST = 200;
+  static Mailbox mailbox;
+
+  @Autowired AlertService alertsA;
+  @Autowired OutboxSender senderA;
+  @Autowired EmbeddedPostgres postgres;
+
+  @BeforeAll
+  static void smtp() {
+    mailbox = Mailbox.started(3025);
+  }
+
+  @AfterAll
+  static void stopSmtp() {
+    mailbox.close();
+  }
+
+  @Test
+  void aBurstOf200RegressionsIsMailedExactlyOnceByTwoServersSharingTheDatabase() throws Exception {
+    String product = unique("burst");
+    String dev = unique("burst") + "@example.org";
+    new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", dev, "product", product));
+
+    try (ConfigurableApplicationContext b = secondServer(postgres.getJdbcUrl("postgres", "postgres"))) {
+      AlertService alertsB = b.getBean(AlertService.class);
+      String ownerB = b.getBean(OutboxSender.class).owner();
+      long started = System.nanoTime();
+      queueBurst(product, List.of(alertsA, alertsB));
+      long queued = System.nanoTime();
+
+      // wait on the outbox (a cheap query), not by copying GreenMail's messages in a tight loop
+      await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(25)).until(() -> jdbc.sql(
+          "SELECT count(*) FROM alert_outbox WHERE subject LIKE ? AND status = 'sent'").param("%" + product + "%")
+          .query(Long.class).single() == 2L * BURST);
+      long delivered = System.nanoTime();
+      await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> mailbox.to(dev).size() == BURST);
+
+      List<MimeMessage> toDev = mailbox.to(dev);
+      List<MimeMessage> toTeam = mailbox.to(ALERT_RECIPIENT).stream()
+          .filter(m -> Mailbox.subject(m).contains(product)).toList();
+      assertThat(toDev).hasSize(BURST);
+      assertThat(toDev.stream().map(m -> Mailbox.header(m, "Message-ID")).distinct()).hasSize(BURST);
+      assertThat(toDev.stream().map(Mailbox::subject).distinct()).as("one mail per upload").hasSize(BURST);
+      assertThat(toTeam).hasSize(BURST);
+      assertThat(toTeam.stream().map(m -> Mailbox.header(m, "Message-ID")).distinct()).hasSize(BURST);
+
+      Map<String, Long> sentBy = jdbc.sql("""
+          SELECT sent_by, count(*) FROM alert_outbox WHERE subject LIKE ? AND status = 'sent' GROUP BY sent_by""")
+          .param("%" + product + "%").query((rs, i) -> Map.entry(rs.getString(1), rs.getLong(2))).list().stream()
+          .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+      assertThat(sentBy.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(2L * BURST);
+      assertThat(sentBy).as("both servers sent").containsKeys(senderA.owner(), ownerB);
+      assertThat(jdbc.sql("SELECT max(attempts) FROM alert_outbox WHERE subject LIKE ?").param("%" + product + "%")
+          .query(Integer.class).single()).isEqualTo(1);
+      report(product, sentBy, (queued - started) / 1e6, (delivered - started) / 1e6);
+    }
+  }
+
+  private void queueBurst(String product, List<AlertService> servers) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Integer>> done = new ArrayList<>();
+      for (int i = 0; i < BURST; i++) {
+        AlertService server = servers.get(i % 2);
+        var regression = Regressions.slower(product, "xp-lab-" + (i % 10), "write-64b", "2.0." + i, "2.0." + (i + 1),
+            18.0, 48.0 + i / 100.0);
+        done.add(pool.submit(() -> server.onRegressionsCreated(UUID.randomUUID(), List.of(regression))));
+      }
+      for (Future<Integer> f : done) {
+        assertThat(f.get()).as("the subscriber and the team").isEqualTo(2);
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  /** Latency per mail from the database's own clock: queued (transaction start) → SMTP accepted. */
+  private void report(String product, Map<String, Long> sentBy, double queueMs, double deliverMs) {
+    List<Double> ms = jdbc.sql("""
+        SELECT extract(epoch FROM sent_at - created_at) * 1000 FROM alert_outbox WHERE subject LIKE ? ORDER BY 1""")
+        .param("%" + product + "%").query(Double.class).list();
+    System.out.printf("ALERTS-BURST mails=%d sentBy=%s queue=%.0fms allSent=%.0fms "
+            + "latency p50=%.0fms p95=%.0fms max=%.0fms%n", ms.size(), sentBy.values(), queueMs, deliverMs,
+        ms.get(ms.size() / 2), ms.get((int) (ms.size() * 0.95)), ms.get(ms.size() - 1));
+  }
+
+  private static ConfigurableApplicationContext secondServer(String jdbcUrl) {
+    return new SpringApplicationBuilder(PerftrackApplication.class).run(
+        "--server.port=0", "--spring.datasource.url=" + jdbcUrl, "--spring.datasource.username=postgres",
+        "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=" + ADMIN_PASSWORD,
+        "--spring.mail.host=127.0.0.1", "--spring.mail.port=3025",
+        "--perftrack.alerts.recipients=" + ALERT_RECIPIENT, "--perftrack.alerts.poll-interval=100ms",
+        "--perftrack.alerts.backoff=100ms", "--perftrack.alerts.max-backoff=500ms", "--perftrack.public-url=" + PUBLIC_URL);
+  }
+}
