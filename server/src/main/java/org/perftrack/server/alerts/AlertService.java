@@ -40,7 +40,8 @@ public class AlertService {
     if (!props.enabled() || regressions.isEmpty()) {
       return 0;
     }
-    List<AlertItem> items = regressions.stream().map(r -> AlertItem.of(r, hints.find(r))).toList();
+    List<AlertItem> items = regressions.stream().filter(r -> r.status() == null || r.status().equals("open"))
+        .map(r -> AlertItem.of(r, hints.find(r))).toList();
     List<AlertItem> fresh = announcements.record(runId, items);
     int queued = 0;
     for (Subscription s : subscriptions.active()) {

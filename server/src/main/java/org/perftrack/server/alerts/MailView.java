@@ -1,6 +1,7 @@
 package org.perftrack.server.alerts;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import org.springframework.web.util.UriComponentsBuilder;
 
@@ -36,7 +37,7 @@ record MailView(String heading, String machine, String product, String version, 
         .collect(Collectors.joining("; "));
     return new Row(i.benchmark(), i.metric(), i.unit(), i.baselineVersion(), i.version(), i.machine(),
         MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), "×" + MailFormat.ratio(i.ratio()),
-        String.format(java.util.Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
+        String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,
         url(base, "/regressions/" + i.regressionId()).toUriString(),
         url(base, "/series").queryParam("product", i.product()).queryParam("machine", i.machine())
