@@ -1,0 +1,74 @@
+package org.perftrack.server.alerts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.detection.RegressionView;
+
+/** The small rules behind the mails, without Spring: patterns, thresholds, subject, numbers, backoff. */
+class AlertRulesTest {
+
+  @Test
+  void patternsTakeStarAndQuestionMarkAndIgnoreCase() {
+    assertThat(Glob.matches("xp-lab-*", "XP-LAB-01")).isTrue();
+    assertThat(Glob.matches("pipe-bw/?024", "pipe-bw/1024")).isTrue();
+    assertThat(Glob.matches("pipe-bw/?024", "pipe-bw/10240")).isFalse();
+    assertThat(Glob.matches("a.c", "abc")).as("a dot is a dot, not a regex").isFalse();
+    assertThat(Glob.matches(null, "anything")).isTrue();
+  }
+
+  @Test
+  void aMinimumChangeAdmitsRegressionsAtOrAboveIt() {
+    Subscription tenPercent = subscription(10);
+    assertThat(tenPercent.wants(item("lower_is_better", 100, 110))).isTrue();
+    assertThat(tenPercent.wants(item("lower_is_better", 100, 109))).isFalse();
+    assertThat(tenPercent.wants(item("higher_is_better", 100, 50))).as("throughput halved: 50 %").isTrue();
+  }
+
+  @Test
+  void theSubjectCountsTheRegressionsAndNamesTheWorst() {
+    var write = item("lower_is_better", 18, 48);
+    var pipe = new AlertItem(2, "cygwin", "xp-lab-01", "pipe-bw/512", "bandwidth", "MB/s", "higher_is_better",
+        "1.5.19-4", "1.5.24-2", 100, 20, 0.2, 0.001, 80, List.of());
+
+    assertThat(AlertService.subject(List.of(write))).isEqualTo(
+        "[perftrack] cygwin 1.5.24-2 on xp-lab-01: 1 regression (write-64b ×2.67)");
+    assertThat(AlertService.subject(List.of(write, pipe))).as("bandwidth ÷5 is worse than time ×2.67")
+        .isEqualTo("[perftrack] cygwin 1.5.24-2 on xp-lab-01: 2 regressions (pipe-bw/512 ×0.20)");
+  }
+
+  @Test
+  void numbersAreShortAndStable() {
+    assertThat(MailFormat.value(48.04)).isEqualTo("48.0");
+    assertThat(MailFormat.value(0.004)).isEqualTo("0.00400");
+    assertThat(MailFormat.value(75000)).isEqualTo("75000");
+    assertThat(MailFormat.ratio(400.4)).isEqualTo("400");
+    assertThat(MailFormat.confidence(0.0004)).isEqualTo("p < 0.001");
+    assertThat(MailFormat.confidence(0.0123)).isEqualTo("p = 0.012");
+  }
+
+  @Test
+  void theWaitDoublesAfterEachFailureUpToTheCap() {
+    var props = new AlertsProperties(true, List.of(" a@x.org ", "", "a@x.org"), "p <p@x>", Duration.ofSeconds(2), 20,
+        Duration.ofSeconds(5), Duration.ofMinutes(10), Duration.ofMinutes(5), 10, LocalTime.of(7, 0));
+    assertThat(props.recipients()).containsExactly("a@x.org");
+    assertThat(props.backoffAfter(1)).isEqualTo(Duration.ofSeconds(5));
+    assertThat(props.backoffAfter(2)).isEqualTo(Duration.ofSeconds(10));
+    assertThat(props.backoffAfter(7)).isEqualTo(Duration.ofSeconds(320));
+    assertThat(props.backoffAfter(8)).isEqualTo(Duration.ofMinutes(10));
+    assertThat(props.backoffAfter(60)).isEqualTo(Duration.ofMinutes(10));
+  }
+
+  private static Subscription subscription(double minChange) {
+    return new Subscription(1, "a@x.org", "user", null, null, null, minChange, "immediate", "t", "me", Instant.now());
+  }
+
+  private static AlertItem item(String direction, double base, double value) {
+    return AlertItem.of(new RegressionView(1, "cygwin", "xp-lab-01", "write-64b", "time-per-op", "us", direction,
+        "1.5.19-4", "1.5.24-2", base, value, value / base, 0.0004, "open", Instant.now()), List.of());
+  }
+}
