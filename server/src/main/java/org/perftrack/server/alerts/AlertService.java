@@ -41,7 +41,9 @@ public class AlertService {
       return 0;
     }
     List<AlertItem> items = regressions.stream().filter(r -> r.status() == null || r.status().equals("open"))
-        .map(r -> AlertItem.of(r, hints.find(r))).toList();
+        .map(r -> AlertItem.of(r, hints.find(r)))
+        .sorted(Comparator.comparingDouble(AlertItem::severity).reversed()) // the worst first, as in the subject
+        .toList();
     List<AlertItem> fresh = announcements.record(runId, items);
     int queued = 0;
     for (Subscription s : subscriptions.active()) {
