@@ -5,6 +5,7 @@ import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -31,7 +32,7 @@ class SubscriptionsPageController {
     if (!signedIn(auth)) {
       return "redirect:/login";
     }
-    if (!model.containsAttribute("form")) {
+    if (model.getAttribute("form") == null) {
       model.addAttribute("form", new SubscriptionRequest("", "", "", "", 0.0, Subscription.IMMEDIATE));
     }
     boolean admin = isAdmin(auth);
@@ -42,7 +43,13 @@ class SubscriptionsPageController {
   }
 
   @PostMapping("/alerts/subscriptions")
-  String create(@ModelAttribute SubscriptionRequest form, Authentication auth, Model model, RedirectAttributes flash) {
+  String create(@ModelAttribute("form") SubscriptionRequest form, BindingResult binding, Authentication auth, Model model,
+      RedirectAttributes flash) {
+    if (binding.hasErrors()) {
+      model.addAttribute("problems", binding.getFieldErrors().stream()
+          .map(e -> new ApiProblem.FieldProblem(e.getField(), "is not valid: " + e.getRejectedValue())).toList());
+      return page(auth, model);
+    }
     try {
       subscriptions.create(form, auth.getName());
     } catch (ApiProblem e) {

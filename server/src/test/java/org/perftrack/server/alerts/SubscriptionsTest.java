@@ -74,6 +74,10 @@ class SubscriptionsTest extends IntegrationTest {
     assertThat(after).contains("Subscribed " + email, "xp-lab-*", "25.0");
     var bad = send(browser, post(base + "/alerts/subscriptions", "email=nope&_csrf=" + enc(csrf(after))));
     assertThat(bad.body()).contains("was not saved", "email: must be one email address");
+    var notANumber = send(browser, post(base + "/alerts/subscriptions",
+        "email=" + enc(email) + "&minChangePercent=ten&_csrf=" + enc(csrf(after))));
+    assertThat(notANumber.statusCode()).isEqualTo(200);
+    assertThat(notANumber.body()).contains("was not saved", "minChangePercent: is not valid: ten");
   }
 
   static void signIn(HttpClient browser, String base) throws Exception {
