@@ -4,6 +4,8 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -12,6 +14,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class Subscriptions implements SmartInitializingSingleton {
 
+  private static final Logger log = LoggerFactory.getLogger(Subscriptions.class);
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final String COLUMNS = """
       id, email, source, product_pattern, machine_pattern, benchmark_pattern, min_change_percent, mode,
@@ -49,7 +52,11 @@ public class Subscriptions implements SmartInitializingSingleton {
   @Override
   public void afterSingletonsInstantiated() {
     for (String email : props.recipients()) {
-      jdbc.sql(INSERT_CONFIGURED).params(email, newToken()).update();
+      if (SubscriptionRequest.isAddress(email)) {
+        jdbc.sql(INSERT_CONFIGURED).params(email, newToken()).update();
+      } else {
+        log.warn("perftrack.alerts.recipients: '{}' is not an email address; it gets no mail", email);
+      }
     }
   }
 
