@@ -20,6 +20,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     exceed the time SMTP may take for one batch (timeouts in application.properties: 10 s per mail)
  * @param batchSize mails claimed per pass and sent over one SMTP connection
  * @param digestTime when (UTC) the daily digest of open regressions goes out
+ * @param keepSent how long sent mails stay in the outbox (failed ones stay until an operator retries them)
  */
 @ConfigurationProperties("perftrack.alerts")
 public record AlertsProperties(
@@ -32,7 +33,8 @@ public record AlertsProperties(
     @DefaultValue("10m") Duration maxBackoff,
     @DefaultValue("5m") Duration lease,
     @DefaultValue("10") int batchSize,
-    @DefaultValue("07:00") LocalTime digestTime) {
+    @DefaultValue("07:00") LocalTime digestTime,
+    @DefaultValue("90d") Duration keepSent) {
 
   public AlertsProperties {
     recipients = recipients == null ? List.of()

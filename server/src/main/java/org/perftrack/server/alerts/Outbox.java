@@ -93,6 +93,12 @@ class Outbox {
         .params(giveUp, error, wait.toMillis() + " milliseconds", id, owner).update();
   }
 
+  /** Forgets mails sent longer ago than {@code keep}; returns how many. */
+  int pruneSent(Duration keep) {
+    return jdbc.sql("DELETE FROM alert_outbox WHERE status = 'sent' AND sent_at < now() - CAST(? AS interval)")
+        .param(keep.toSeconds() + " seconds").update();
+  }
+
   /** Everything this server still holds goes back to the queue (a clean shutdown). */
   void releaseAll(String owner) {
     jdbc.sql("""

@@ -30,6 +30,7 @@ class OutboxSender implements SmartLifecycle {
   /** Names this server in {@code locked_by}: two servers, or two contexts in one JVM, never share it. */
   private final String owner = hostName() + "/" + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 8);
   private volatile boolean running;
+  private long lastPrune;
   private Thread thread;
 
   OutboxSender(AlertsProperties props, Outbox outbox, Delivery delivery, ObjectProvider<JavaMailSender> mailSender,
@@ -88,6 +89,7 @@ class OutboxSender implements SmartLifecycle {
       try {
         digests.makeIfDue();
         drain();
+        pruneHourly();
       } catch (RuntimeException e) {
         // the database may be briefly away; the next pass tries again
         log.warn("alerts: sender pass failed: {}", e.toString());
@@ -98,6 +100,17 @@ class OutboxSender implements SmartLifecycle {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
+      }
+    }
+  }
+
+  private void pruneHourly() {
+    long now = System.nanoTime();
+    if (lastPrune == 0 || now - lastPrune > TimeUnit.HOURS.toNanos(1)) {
+      lastPrune = now;
+      int n = outbox.pruneSent(props.keepSent());
+      if (n > 0) {
+        log.info("alerts: removed {} mails sent more than {} ago from the outbox", n, props.keepSent());
       }
     }
   }
