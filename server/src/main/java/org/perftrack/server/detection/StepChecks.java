@@ -1,0 +1,94 @@
+package org.perftrack.server.detection;
+
+/**
+ * The tests a significant shift must also pass to count as a step. Each encodes a failure of the
+ * field's tools: one slow session (not persistent), a slow drift seen through a window (the shift
+ * disappears once a within-segment trend is removed), a newest version that merely looks like a
+ * bad session seen before.
+ */
+final class StepChecks {
+    private static final double SLOPE_Z = 3.0;
+    private static final int PERSIST_LOOK = 4;
+    private static final double NEWEST_ENVELOPE = 1.5;
+
+    private StepChecks() {
+    }
+
+    static boolean accepted(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
+        return Math.abs(c.shift()) >= minEffect
+                && persistent(c, x)
+                && !drift(c, x, sigma, minEffect, scratch)
+                && (c.nAfter() > 1 || beyondEnvelope(c, x));
+    }
+
+    /** Most of the first versions after the split sit on the new level, most of the last before on the old. */
+    static boolean persistent(StepScan.Candidate c, double[] x) {
+        double sign = Math.signum(c.shift());
+        double half = Math.abs(c.shift()) / 2;
+        double before = Robust.median(x, c.beforeFrom(), c.index());
+        double after = before + c.shift();
+        int lookAfter = Math.min(c.nAfter(), PERSIST_LOOK);
+        int moved = 0;
+        for (int i = c.index(); i < c.index() + lookAfter; i++) {
+            moved += (x[i] - before) * sign > half ? 1 : 0;
+        }
+        int lookBefore = Math.min(c.nBefore(), PERSIST_LOOK);
+        int stayed = 0;
+        for (int i = c.index() - lookBefore; i < c.index(); i++) {
+            stayed += (after - x[i]) * sign > half ? 1 : 0;
+        }
+        return moved >= lookAfter - (lookAfter >= 3 ? 1 : 0) && stayed >= lookBefore - (lookBefore >= 3 ? 1 : 0);
+    }
+
+    /** A significant trend inside both sides that leaves less than the minimum effect once removed. */
+    static boolean drift(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
+        double slope = withinSideSlope(c, x);
+        double information = sideInformation(c.nBefore()) + sideInformation(c.nAfter());
+        if (information == 0 || Math.abs(slope) * Math.sqrt(information) / sigma < SLOPE_Z) {
+            return false;
+        }
+        double[] detrended = new double[x.length];
+        for (int i = c.beforeFrom(); i < c.afterTo(); i++) {
+            detrended[i] = x[i] - slope * i;
+        }
+        double adjusted = Robust.shift(detrended, c.beforeFrom(), c.index(), c.index(), c.afterTo(), scratch);
+        return Math.abs(adjusted) < minEffect;
+    }
+
+    /** Sum of squared deviations of the positions of one side: the slope's information from it. */
+    private static double sideInformation(int n) {
+        return n < 3 ? 0 : n * ((double) n * n - 1) / 12.0;
+    }
+
+    /** Pooled Theil-Sen slope from pairs within the same side only, so the step itself adds nothing. */
+    private static double withinSideSlope(StepScan.Candidate c, double[] x) {
+        int nb = c.nBefore();
+        int na = c.nAfter();
+        double[] slopes = new double[nb * (nb - 1) / 2 + na * (na - 1) / 2];
+        int n = collect(x, c.beforeFrom(), c.index(), slopes, 0);
+        n = collect(x, c.index(), c.afterTo(), slopes, n);
+        if (n < 3) {
+            return 0;
+        }
+        return Robust.median(slopes, 0, n);
+    }
+
+    private static int collect(double[] x, int from, int to, double[] out, int n) {
+        for (int i = from; i < to; i++) {
+            for (int j = i + 1; j < to; j++) {
+                out[n++] = (x[j] - x[i]) / (j - i);
+            }
+        }
+        return n;
+    }
+
+    /** With a single newest version, require it to stand well outside every recent session. */
+    static boolean beyondEnvelope(StepScan.Candidate c, double[] x) {
+        double before = Robust.median(x, c.beforeFrom(), c.index());
+        double envelope = 0;
+        for (int i = c.beforeFrom(); i < c.index(); i++) {
+            envelope = Math.max(envelope, Math.abs(x[i] - before));
+        }
+        return Math.abs(c.shift()) >= NEWEST_ENVELOPE * envelope;
+    }
+}
