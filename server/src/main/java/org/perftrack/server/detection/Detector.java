@@ -10,6 +10,11 @@ import java.util.List;
  * the many metrics of one run are controlled with Benjamini-Hochberg over all candidates.
  */
 public final class Detector {
+    /**
+     * Whatever else moved in the run, one series never alerts on weaker evidence than this
+     * (scan-corrected): Benjamini-Hochberg alone grows lenient when many metrics step together.
+     */
+    static final double MAX_P = 1e-3;
 
     public DetectionResult detect(Series series, String changedVersion, DetectionSettings settings) {
         return detectRun(List.of(new SeriesUpdate(series, changedVersion, settings))).get(0);
@@ -58,7 +63,7 @@ public final class Detector {
         tests.sort(Comparator.comparingDouble(Test::p));
         int lastRejected = -1;
         for (int r = 0; r < tests.size(); r++) {
-            if (tests.get(r).p() <= tests.get(r).q() * (r + 1) / m) {
+            if (tests.get(r).p() <= Math.min(MAX_P, tests.get(r).q() * (r + 1) / m)) {
                 lastRejected = r;
             }
         }

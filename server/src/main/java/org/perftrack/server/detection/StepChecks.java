@@ -8,17 +8,23 @@ package org.perftrack.server.detection;
  */
 final class StepChecks {
     private static final double SLOPE_Z = 3.0;
+    private static final double ADJUSTED_T = 2.5;
     private static final int PERSIST_LOOK = 4;
-    private static final double NEWEST_ENVELOPE = 1.5;
 
     private StepChecks() {
     }
 
     static boolean accepted(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
         return Math.abs(c.shift()) >= minEffect
+                && !oneVersionSegment(c, x.length)
                 && persistent(c, x)
                 && !drift(c, x, sigma, minEffect, scratch)
-                && (c.nAfter() > 1 || beyondEnvelope(c, x));
+                && (c.nAfter() > 1 || unprecedented(c, x));
+    }
+
+    /** A level seen in one version only, between two steps, is a bad session, not two steps. */
+    static boolean oneVersionSegment(StepScan.Candidate c, int n) {
+        return (c.nAfter() == 1 && c.afterTo() != n) || (c.nBefore() == 1 && c.beforeFrom() != 0);
     }
 
     /** Most of the first versions after the split sit on the new level, most of the last before on the old. */
@@ -40,19 +46,27 @@ final class StepChecks {
         return moved >= lookAfter - (lookAfter >= 3 ? 1 : 0) && stayed >= lookBefore - (lookBefore >= 3 ? 1 : 0);
     }
 
-    /** A significant trend inside both sides that leaves less than the minimum effect once removed. */
+    /**
+     * The shift is explained by a trend inside the two sides: once the within-side slope is removed,
+     * what is left is below the minimum effect (when the trend is clear) or no longer significant
+     * (allowing for the slope's own uncertainty, which grows with the distance between the sides).
+     */
     static boolean drift(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
-        double slope = withinSideSlope(c, x);
         double information = sideInformation(c.nBefore()) + sideInformation(c.nAfter());
-        if (information == 0 || Math.abs(slope) * Math.sqrt(information) / sigma < SLOPE_Z) {
+        if (information == 0) {
             return false;
         }
+        double slope = withinSideSlope(c, x);
         double[] detrended = new double[x.length];
         for (int i = c.beforeFrom(); i < c.afterTo(); i++) {
             detrended[i] = x[i] - slope * i;
         }
         double adjusted = Robust.shift(detrended, c.beforeFrom(), c.index(), c.index(), c.afterTo(), scratch);
-        return Math.abs(adjusted) < minEffect;
+        boolean clearTrend = Math.abs(slope) * Math.sqrt(information) / sigma >= SLOPE_Z;
+        double distance = (c.nBefore() + c.nAfter()) / 2.0;
+        double se = sigma * Math.sqrt(StepScan.HL_VARIANCE * (1.0 / c.nBefore() + 1.0 / c.nAfter())
+                + distance * distance / information);
+        return (clearTrend && Math.abs(adjusted) < minEffect) || Math.abs(adjusted) / se < ADJUSTED_T;
     }
 
     /** Sum of squared deviations of the positions of one side: the slope's information from it. */
@@ -82,13 +96,20 @@ final class StepChecks {
         return n;
     }
 
-    /** With a single newest version, require it to stand well outside every recent session. */
-    static boolean beyondEnvelope(StepScan.Candidate c, double[] x) {
-        double before = Robust.median(x, c.beforeFrom(), c.index());
-        double envelope = 0;
-        for (int i = c.beforeFrom(); i < c.index(); i++) {
-            envelope = Math.max(envelope, Math.abs(x[i] - before));
+    /**
+     * With a single newest version on the new level, it could still be one bad session. Alert at
+     * once only if no earlier version of the series strayed from its neighbours by even half as
+     * much; otherwise wait for the next version to tell.
+     */
+    static boolean unprecedented(StepScan.Candidate c, double[] x) {
+        int k = c.index();
+        double half = Math.abs(c.shift()) / 2;
+        for (int i = 0; i < k; i++) {
+            double local = Robust.median(x, Math.max(0, i - 2), Math.min(k, i + 3));
+            if (Math.abs(x[i] - local) >= half) {
+                return false;
+            }
         }
-        return Math.abs(c.shift()) >= NEWEST_ENVELOPE * envelope;
+        return true;
     }
 }
