@@ -14,7 +14,7 @@ public final class Detector {
      * Whatever else moved in the run, one series never alerts on weaker evidence than this
      * (scan-corrected): Benjamini-Hochberg alone grows lenient when many metrics step together.
      */
-    static final double MAX_P = 1e-3;
+    static final double MAX_P = 2e-4;
 
     public DetectionResult detect(Series series, String changedVersion, DetectionSettings settings) {
         return detectRun(List.of(new SeriesUpdate(series, changedVersion, settings))).get(0);

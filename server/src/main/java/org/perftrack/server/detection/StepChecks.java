@@ -8,7 +8,7 @@ package org.perftrack.server.detection;
  */
 final class StepChecks {
     private static final double SLOPE_Z = 3.0;
-    private static final double ADJUSTED_T = 2.5;
+    private static final double ADJUSTED_T = 3.0;
     private static final int PERSIST_LOOK = 4;
 
     private StepChecks() {
@@ -19,7 +19,8 @@ final class StepChecks {
                 && !oneVersionSegment(c, x.length)
                 && persistent(c, x)
                 && !drift(c, x, sigma, minEffect, scratch)
-                && (c.nAfter() > 1 || unprecedented(c, x));
+                && (c.nAfter() > 1 || unprecedented(c, x, 0, c.index(), minEffect))
+                && (c.nBefore() > 1 || unprecedented(c, x, c.index(), x.length, minEffect));
     }
 
     /** A level seen in one version only, between two steps, is a bad session, not two steps. */
@@ -43,7 +44,8 @@ final class StepChecks {
         for (int i = c.index() - lookBefore; i < c.index(); i++) {
             stayed += (after - x[i]) * sign > half ? 1 : 0;
         }
-        return moved >= lookAfter - (lookAfter >= 3 ? 1 : 0) && stayed >= lookBefore - (lookBefore >= 3 ? 1 : 0);
+        return moved >= lookAfter - (lookAfter >= PERSIST_LOOK ? 1 : 0)
+                && stayed >= lookBefore - (lookBefore >= PERSIST_LOOK ? 1 : 0);
     }
 
     /**
@@ -97,16 +99,19 @@ final class StepChecks {
     }
 
     /**
-     * With a single newest version on the new level, it could still be one bad session. Alert at
-     * once only if no earlier version of the series strayed from its neighbours by even half as
-     * much; otherwise wait for the next version to tell.
+     * With a single version on one side (the newest, or the first), it could still be one bad
+     * session. Accept only a change of at least twice the minimum effect, when no other version in
+     * [from, to) strayed from its neighbours by even a third as much; otherwise wait for more
+     * versions to tell.
      */
-    static boolean unprecedented(StepScan.Candidate c, double[] x) {
-        int k = c.index();
-        double half = Math.abs(c.shift()) / 2;
-        for (int i = 0; i < k; i++) {
-            double local = Robust.median(x, Math.max(0, i - 2), Math.min(k, i + 3));
-            if (Math.abs(x[i] - local) >= half) {
+    static boolean unprecedented(StepScan.Candidate c, double[] x, int from, int to, double minEffect) {
+        if (Math.abs(c.shift()) < 2 * minEffect) {
+            return false;
+        }
+        double third = Math.abs(c.shift()) / 3;
+        for (int i = from; i < to; i++) {
+            double local = Robust.median(x, Math.max(from, i - 2), Math.min(to, i + 3));
+            if (Math.abs(x[i] - local) >= third) {
                 return false;
             }
         }

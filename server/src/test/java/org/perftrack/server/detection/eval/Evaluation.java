@@ -49,8 +49,8 @@ public final class Evaluation {
         Map<String, Score> byFamily = new TreeMap<>();
         out.printf(Locale.ROOT, "%d machines x %d metrics x %d versions x %d samples per seed, min step %.1f x noise%n",
                 MACHINES, METRICS, SeriesGenerator.VERSIONS, SeriesGenerator.SAMPLES, minSnr);
-        out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %11s %7s %7s%n",
-                "seed", "method", "precision", "recall", "F1", "FA/1000noise", "off-by-1", "ms");
+        out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %9s %9s %8s %7s%n", "seed", "method", "precision",
+                "recall", "F1", "alerts/1k", "steps/1k", "off-by-1", "ms");
         for (long seed : seeds) {
             List<Machine> machines = new SeriesGenerator(seed, minSnr).machines(MACHINES, METRICS);
             long start = System.nanoTime();
@@ -81,6 +81,7 @@ public final class Evaluation {
             out.println("perftrack by noise family (pooled):");
             byFamily.forEach((name, s) -> row(out, "", name, s, 0));
         }
+        out.println("alerts/1k: false regressions per 1,000 noise-only series; steps/1k: false steps of either kind.");
         out.println("* perfherder-5/5 is not Perfherder's configuration: 5-value windows, shown for fairness at 30 versions.");
     }
 
@@ -90,7 +91,7 @@ public final class Evaluation {
     }
 
     private static void row(PrintStream out, String seed, String name, Score s, long ms) {
-        out.printf(Locale.ROOT, "%-6s %-18s %9.3f %7.3f %6.3f %11.1f %7d %7d%n", seed, name, s.precision(),
-                s.recall(), s.f1(), s.falseAlertsPerThousand(), s.offByOne, ms);
+        out.printf(Locale.ROOT, "%-6s %-18s %9.3f %7.3f %6.3f %9.1f %9.1f %8d %7d%n", seed, name, s.precision(),
+                s.recall(), s.f1(), s.falseAlertsPerThousand(), s.falseStepsPerThousand(), s.offByOne, ms);
     }
 }

@@ -4,6 +4,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.perftrack.server.detection.StepKind;
+
 /** Exact-version scoring: a hit names the labeled version and the right kind. */
 final class Score {
     int truePositives;
@@ -12,12 +14,14 @@ final class Score {
     int offByOne;
     int noiseSeries;
     int noiseAlerts;
+    int noiseRegressions;
 
     void add(LabeledSeries s, List<Detected> found) {
         labels += s.labels().size();
         if (s.noiseOnly()) {
             noiseSeries++;
             noiseAlerts += found.size();
+            noiseRegressions += (int) found.stream().filter(d -> d.kind() == StepKind.REGRESSION).count();
         }
         Set<Integer> hit = new HashSet<>();
         for (Detected d : found) {
@@ -38,6 +42,7 @@ final class Score {
         offByOne += o.offByOne;
         noiseSeries += o.noiseSeries;
         noiseAlerts += o.noiseAlerts;
+        noiseRegressions += o.noiseRegressions;
     }
 
     double precision() {
@@ -54,7 +59,13 @@ final class Score {
         return p + r == 0 ? 0 : 2 * p * r / (p + r);
     }
 
-    double falseAlertsPerThousand() {
+    /** Steps of either kind claimed in noise-only series, per 1,000 such series. */
+    double falseStepsPerThousand() {
         return noiseSeries == 0 ? 0 : 1000.0 * noiseAlerts / noiseSeries;
+    }
+
+    /** Regressions (the steps that alert) claimed in noise-only series, per 1,000 such series. */
+    double falseAlertsPerThousand() {
+        return noiseSeries == 0 ? 0 : 1000.0 * noiseRegressions / noiseSeries;
     }
 }
