@@ -7,5 +7,5 @@ package org.perftrack.server.detection;
  * differ more than samples within one, so an unpaired comparison must not be judged on samples alone.
  */
 public record Comparison(double[] base, double[] head, boolean paired, Direction direction,
-                         double minChange, double sessionNoise) {
+             double minChange, double sessionNoise) {
 }

@@ -8,13 +8,13 @@ package org.perftrack.server.detection;
  */
 public record Decision(Action action, Long regressionId, Step step, String reason) {
 
-    public enum Action { CREATE, CONFIRM, REATTRIBUTE, REOPEN, WITHDRAW }
+  public enum Action { CREATE, CONFIRM, REATTRIBUTE, REOPEN, WITHDRAW }
 
-    static Decision create(Step step) {
-        return new Decision(Action.CREATE, null, step, null);
-    }
+  static Decision create(Step step) {
+    return new Decision(Action.CREATE, null, step, null);
+  }
 
-    static Decision withdraw(long id, String reason) {
-        return new Decision(Action.WITHDRAW, id, null, reason);
-    }
+  static Decision withdraw(long id, String reason) {
+    return new Decision(Action.WITHDRAW, id, null, reason);
+  }
 }

@@ -9,22 +9,22 @@ import java.util.List;
  * {@code levels} gives each version's typical value (for withdrawal reasons).
  */
 public record DetectionResult(List<Step> steps, String fromVersion, String toVersion,
-                              List<String> versions, double[] levels, double noise) {
+               List<String> versions, double[] levels, double noise) {
 
-    public static DetectionResult empty() {
-        return new DetectionResult(List.of(), null, null, List.of(), new double[0], Double.NaN);
-    }
+  public static DetectionResult empty() {
+    return new DetectionResult(List.of(), null, null, List.of(), new double[0], Double.NaN);
+  }
 
-    public DetectionResult {
-        steps = List.copyOf(steps);
-        versions = List.copyOf(versions);
-    }
+  public DetectionResult {
+    steps = List.copyOf(steps);
+    versions = List.copyOf(versions);
+  }
 
-    public DetectionResult withSteps(List<Step> kept) {
-        return new DetectionResult(kept, fromVersion, toVersion, versions, levels, noise);
-    }
+  public DetectionResult withSteps(List<Step> kept) {
+    return new DetectionResult(kept, fromVersion, toVersion, versions, levels, noise);
+  }
 
-    public boolean isEmpty() {
-        return fromVersion == null;
-    }
+  public boolean isEmpty() {
+    return fromVersion == null;
+  }
 }

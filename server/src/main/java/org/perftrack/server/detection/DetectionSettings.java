@@ -7,31 +7,31 @@ package org.perftrack.server.detection;
  * {@code falseDiscoveryRate} is the Benjamini-Hochberg level across all metrics of one run.
  */
 public record DetectionSettings(double minChange, double noiseMultiple, int window,
-                                double falseDiscoveryRate, boolean ignored) {
+                double falseDiscoveryRate, boolean ignored) {
 
-    public static final DetectionSettings DEFAULTS = new DetectionSettings(0.02, 1.0, 12, 0.01, false);
+  public static final DetectionSettings DEFAULTS = new DetectionSettings(0.02, 1.0, 12, 0.01, false);
 
-    public DetectionSettings {
-        if (minChange < 0 || minChange >= 10) {
-            throw new IllegalArgumentException("minChange must be in [0, 10), got " + minChange);
-        }
-        if (window < 2) {
-            throw new IllegalArgumentException("window must be at least 2, got " + window);
-        }
-        if (falseDiscoveryRate <= 0 || falseDiscoveryRate >= 1) {
-            throw new IllegalArgumentException("falseDiscoveryRate must be in (0, 1), got " + falseDiscoveryRate);
-        }
+  public DetectionSettings {
+    if (minChange < 0 || minChange >= 10) {
+      throw new IllegalArgumentException("minChange must be in [0, 10), got " + minChange);
     }
-
-    public DetectionSettings withMinChange(double value) {
-        return new DetectionSettings(value, noiseMultiple, window, falseDiscoveryRate, ignored);
+    if (window < 2) {
+      throw new IllegalArgumentException("window must be at least 2, got " + window);
     }
-
-    public DetectionSettings withIgnored(boolean value) {
-        return new DetectionSettings(minChange, noiseMultiple, window, falseDiscoveryRate, value);
+    if (falseDiscoveryRate <= 0 || falseDiscoveryRate >= 1) {
+      throw new IllegalArgumentException("falseDiscoveryRate must be in (0, 1), got " + falseDiscoveryRate);
     }
+  }
 
-    public DetectionSettings withFalseDiscoveryRate(double value) {
-        return new DetectionSettings(minChange, noiseMultiple, window, value, ignored);
-    }
+  public DetectionSettings withMinChange(double value) {
+    return new DetectionSettings(value, noiseMultiple, window, falseDiscoveryRate, ignored);
+  }
+
+  public DetectionSettings withIgnored(boolean value) {
+    return new DetectionSettings(minChange, noiseMultiple, window, falseDiscoveryRate, value);
+  }
+
+  public DetectionSettings withFalseDiscoveryRate(double value) {
+    return new DetectionSettings(minChange, noiseMultiple, window, value, ignored);
+  }
 }

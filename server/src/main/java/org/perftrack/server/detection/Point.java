@@ -7,15 +7,15 @@ import java.util.Objects;
  * was measured interleaved with runs of other versions; {@code runId} identifies the upload.
  */
 public record Point(String version, double[] samples, String batch, String runId) {
-    public Point {
-        Objects.requireNonNull(version, "version");
-        Objects.requireNonNull(samples, "samples");
-        if (samples.length == 0) {
-            throw new IllegalArgumentException("samples of version " + version + " must not be empty");
-        }
+  public Point {
+    Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(samples, "samples");
+    if (samples.length == 0) {
+      throw new IllegalArgumentException("samples of version " + version + " must not be empty");
     }
+  }
 
-    public static Point of(String version, double... samples) {
-        return new Point(version, samples, null, null);
-    }
+  public static Point of(String version, double... samples) {
+    return new Point(version, samples, null, null);
+  }
 }

@@ -7,14 +7,14 @@ import org.perftrack.server.detection.StepKind;
 
 /** A reimplemented field method, run once on the final series (all versions, in order): its best case. */
 interface OfflineMethod {
-    String name();
+  String name();
 
-    /** Indices of change points in the per-version values, with the sign of the change. */
-    List<int[]> changePoints(double[] values);
+  /** Indices of change points in the per-version values, with the sign of the change. */
+  List<int[]> changePoints(double[] values);
 
-    default List<Detected> detect(LabeledSeries s) {
-        return changePoints(s.summaries()).stream().map(cp -> new Detected(cp[0],
-                (cp[1] > 0) == (s.direction() == Direction.LOWER_IS_BETTER) ? StepKind.REGRESSION : StepKind.IMPROVEMENT))
-                .toList();
-    }
+  default List<Detected> detect(LabeledSeries s) {
+    return changePoints(s.summaries()).stream().map(cp -> new Detected(cp[0],
+        (cp[1] > 0) == (s.direction() == Direction.LOWER_IS_BETTER) ? StepKind.REGRESSION : StepKind.IMPROVEMENT))
+        .toList();
+  }
 }

@@ -8,64 +8,64 @@ import org.perftrack.server.detection.StepKind;
 
 /** Exact-version scoring: a hit names the labeled version and the right kind. */
 final class Score {
-    int truePositives;
-    int falsePositives;
-    int labels;
-    int offByOne;
-    int noiseSeries;
-    int noiseAlerts;
-    int noiseRegressions;
+  int truePositives;
+  int falsePositives;
+  int labels;
+  int offByOne;
+  int noiseSeries;
+  int noiseAlerts;
+  int noiseRegressions;
 
-    void add(LabeledSeries s, List<Detected> found) {
-        labels += s.labels().size();
-        if (s.noiseOnly()) {
-            noiseSeries++;
-            noiseAlerts += found.size();
-            noiseRegressions += (int) found.stream().filter(d -> d.kind() == StepKind.REGRESSION).count();
-        }
-        Set<Integer> hit = new HashSet<>();
-        for (Detected d : found) {
-            boolean match = s.labels().stream().anyMatch(l -> l.index() == d.index() && l.kind() == d.kind());
-            if (match && hit.add(d.index())) {
-                truePositives++;
-            } else {
-                falsePositives++;
-                offByOne += s.labels().stream().anyMatch(l -> Math.abs(l.index() - d.index()) == 1) ? 1 : 0;
-            }
-        }
+  void add(LabeledSeries s, List<Detected> found) {
+    labels += s.labels().size();
+    if (s.noiseOnly()) {
+      noiseSeries++;
+      noiseAlerts += found.size();
+      noiseRegressions += (int) found.stream().filter(d -> d.kind() == StepKind.REGRESSION).count();
     }
+    Set<Integer> hit = new HashSet<>();
+    for (Detected d : found) {
+      boolean match = s.labels().stream().anyMatch(l -> l.index() == d.index() && l.kind() == d.kind());
+      if (match && hit.add(d.index())) {
+        truePositives++;
+      } else {
+        falsePositives++;
+        offByOne += s.labels().stream().anyMatch(l -> Math.abs(l.index() - d.index()) == 1) ? 1 : 0;
+      }
+    }
+  }
 
-    void merge(Score o) {
-        truePositives += o.truePositives;
-        falsePositives += o.falsePositives;
-        labels += o.labels;
-        offByOne += o.offByOne;
-        noiseSeries += o.noiseSeries;
-        noiseAlerts += o.noiseAlerts;
-        noiseRegressions += o.noiseRegressions;
-    }
+  void merge(Score o) {
+    truePositives += o.truePositives;
+    falsePositives += o.falsePositives;
+    labels += o.labels;
+    offByOne += o.offByOne;
+    noiseSeries += o.noiseSeries;
+    noiseAlerts += o.noiseAlerts;
+    noiseRegressions += o.noiseRegressions;
+  }
 
-    double precision() {
-        return truePositives + falsePositives == 0 ? 1 : truePositives / (double) (truePositives + falsePositives);
-    }
+  double precision() {
+    return truePositives + falsePositives == 0 ? 1 : truePositives / (double) (truePositives + falsePositives);
+  }
 
-    double recall() {
-        return labels == 0 ? 1 : truePositives / (double) labels;
-    }
+  double recall() {
+    return labels == 0 ? 1 : truePositives / (double) labels;
+  }
 
-    double f1() {
-        double p = precision();
-        double r = recall();
-        return p + r == 0 ? 0 : 2 * p * r / (p + r);
-    }
+  double f1() {
+    double p = precision();
+    double r = recall();
+    return p + r == 0 ? 0 : 2 * p * r / (p + r);
+  }
 
-    /** Steps of either kind claimed in noise-only series, per 1,000 such series. */
-    double falseStepsPerThousand() {
-        return noiseSeries == 0 ? 0 : 1000.0 * noiseAlerts / noiseSeries;
-    }
+  /** Steps of either kind claimed in noise-only series, per 1,000 such series. */
+  double falseStepsPerThousand() {
+    return noiseSeries == 0 ? 0 : 1000.0 * noiseAlerts / noiseSeries;
+  }
 
-    /** Regressions (the steps that alert) claimed in noise-only series, per 1,000 such series. */
-    double falseAlertsPerThousand() {
-        return noiseSeries == 0 ? 0 : 1000.0 * noiseRegressions / noiseSeries;
-    }
+  /** Regressions (the steps that alert) claimed in noise-only series, per 1,000 such series. */
+  double falseAlertsPerThousand() {
+    return noiseSeries == 0 ? 0 : 1000.0 * noiseRegressions / noiseSeries;
+  }
 }
