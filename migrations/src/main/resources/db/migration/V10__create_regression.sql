@@ -1,0 +1,55 @@
+-- Detection: the steps it found (regressions and improvements), their triage, and per-benchmark settings.
+
+-- The versions of each series in version order, so that detection reads only the window around a
+-- changed version (an index range scan) however long the series grows. Filled by detection on
+-- every stored run; rows for results stored before this migration are added here.
+CREATE TABLE detection_point (
+    series_id   bigint NOT NULL REFERENCES series (id),
+    sort_key    text COLLATE "C" NOT NULL,
+    version_id  bigint NOT NULL REFERENCES version (id),
+    PRIMARY KEY (series_id, sort_key)
+);
+INSERT INTO detection_point (series_id, sort_key, version_id)
+SELECT DISTINCT r.series_id, v.sort_key, v.id
+FROM result r JOIN version v ON v.id = r.version_id
+ON CONFLICT DO NOTHING;
+
+-- One row per step of one series, keyed by the series and its version pair (baseline → version).
+-- A step keeps its row when later data moves it (re-attribution) or shows it was one bad session
+-- (status withdrawn, with the reason); triaged rows keep the status a person gave them.
+CREATE TABLE regression (
+    id                   bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    series_id            bigint NOT NULL REFERENCES series (id),
+    baseline_version_id  bigint NOT NULL REFERENCES version (id),
+    version_id           bigint NOT NULL REFERENCES version (id),
+    kind                 text NOT NULL CHECK (kind IN ('regression', 'improvement')),
+    baseline_value       double precision NOT NULL,
+    value                double precision NOT NULL,
+    ratio                double precision NOT NULL,
+    p_value              double precision NOT NULL,
+    status               text NOT NULL DEFAULT 'open'
+                         CHECK (status IN ('open', 'acknowledged', 'invalid', 'fixed', 'wontfix', 'withdrawn')),
+    note                 text,
+    triaged_by           text,
+    withdrawn_reason     text,
+    -- the other metrics of the same benchmark across the same version pair: [{metric, unit, ratio}]
+    hints                jsonb NOT NULL DEFAULT '[]',
+    created_by_run       uuid REFERENCES run (id) ON DELETE SET NULL,
+    detected_at          timestamptz NOT NULL DEFAULT now(),
+    updated_at           timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX regression_series_version_idx ON regression (series_id, version_id);
+CREATE INDEX regression_status_idx ON regression (status, detected_at DESC);
+CREATE INDEX regression_created_by_run_idx ON regression (created_by_run) WHERE created_by_run IS NOT NULL;
+
+-- Per-benchmark knobs of a product: a minimum change worth flagging (NULL: the default,
+-- max(2 %, between-session noise)) and "ignore this benchmark".
+CREATE TABLE benchmark_setting (
+    product_id   bigint NOT NULL REFERENCES product (id),
+    benchmark    text NOT NULL,
+    min_change   double precision CHECK (min_change IS NULL OR (min_change >= 0 AND min_change < 10)),
+    ignored      boolean NOT NULL DEFAULT false,
+    updated_by   text,
+    updated_at   timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (product_id, benchmark)
+);
