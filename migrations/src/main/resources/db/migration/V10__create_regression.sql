@@ -1,18 +1,28 @@
 -- Detection: the steps it found (regressions and improvements), their triage, and per-benchmark settings.
 
--- The versions of each series in version order, so that detection reads only the window around a
--- changed version (an index range scan) however long the series grows. Filled by detection on
--- every stored run; rows for results stored before this migration are added here.
+-- The versions of each series in version order with what detection needs of their samples
+-- (trimmed mean, within-run standard error of its log, all samples positive), so that detection
+-- reads the window around a changed version with one index-only range scan, however long the
+-- series grows. Kept up to date by detection on every stored run; rows for results stored before
+-- this migration get their trimmed mean here (within_se NULL: unknown).
 CREATE TABLE detection_point (
     series_id   bigint NOT NULL REFERENCES series (id),
     sort_key    text COLLATE "C" NOT NULL,
     version_id  bigint NOT NULL REFERENCES version (id),
-    PRIMARY KEY (series_id, sort_key)
+    level       double precision NOT NULL,
+    within_se   double precision,
+    positive    boolean NOT NULL,
+    PRIMARY KEY (series_id, sort_key) INCLUDE (version_id, level, within_se, positive)
 );
-INSERT INTO detection_point (series_id, sort_key, version_id)
-SELECT DISTINCT r.series_id, v.sort_key, v.id
-FROM result r JOIN version v ON v.id = r.version_id
-ON CONFLICT DO NOTHING;
+INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive)
+SELECT series_id, sort_key, version_id,
+       avg(x) FILTER (WHERE i > floor(n * 0.2) AND i <= n - floor(n * 0.2)), NULL, bool_and(x > 0)
+FROM (SELECT r.series_id, v.sort_key, v.id AS version_id, u.x,
+             row_number() OVER (PARTITION BY r.series_id, v.id ORDER BY u.x) AS i,
+             count(*) OVER (PARTITION BY r.series_id, v.id) AS n
+      FROM result r JOIN version v ON v.id = r.version_id, unnest(r.samples) AS u(x)) AS samples
+GROUP BY series_id, sort_key, version_id;
+ANALYZE detection_point;
 
 -- One row per step of one series, keyed by the series and its version pair (baseline → version).
 -- A step keeps its row when later data moves it (re-attribution) or shows it was one bad session

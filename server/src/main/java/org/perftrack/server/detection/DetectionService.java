@@ -49,15 +49,17 @@ public class DetectionService {
     Map<Long, List<RecordedRegression>> recorded =
         store.recorded(loaded.stream().map(SeriesWindow::seriesId).toList(), List.copyOf(versionIds));
     List<Long> raised = new ArrayList<>();
+    RegressionStore.Updates writes = store.updates();
     for (int i = 0; i < loaded.size(); i++) {
       SeriesWindow w = loaded.get(i);
       for (Decision d : reconciler.reconcile(results.get(i), recorded.getOrDefault(w.seriesId(), List.of()))) {
-        Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), run.runId());
+        Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), run.runId(), writes);
         if (id != null && d.step().kind() == StepKind.REGRESSION) {
           raised.add(id);
         }
       }
     }
+    writes.flush();
     return queries.byIds(raised).stream().map(RegressionQueries.Item::view).toList();
   }
 

@@ -15,27 +15,16 @@ record Levels(List<String> versions, double[] x, double[] withinSe) {
     double[] se = new double[n];
     String[] names = new String[n];
     for (int i = 0; i < n; i++) {
-      Point p = points.get(i);
-      names[i] = p.version();
-      double[] logs = new double[p.samples().length];
-      for (int s = 0; s < logs.length; s++) {
-        logs[s] = Math.log(Math.max(p.samples()[s], Double.MIN_NORMAL));
-      }
-      x[i] = Math.log(Math.max(Robust.trimmedMean(p.samples()), Double.MIN_NORMAL));
-      se[i] = logs.length < 2 ? Double.NaN : Robust.madSd(logs, 0, logs.length) * 1.2 / Math.sqrt(logs.length);
+      Summary summary = points.get(i).summary();
+      names[i] = points.get(i).version();
+      x[i] = Math.log(Math.max(summary.level(), Double.MIN_NORMAL));
+      se[i] = summary.withinSe();
     }
     return new Levels(List.of(names), x, se);
   }
 
   static boolean allPositive(List<Point> points) {
-    for (Point p : points) {
-      for (double v : p.samples()) {
-        if (!(v > 0) || Double.isInfinite(v)) {
-          return false;
-        }
-      }
-    }
-    return true;
+    return points.stream().allMatch(p -> p.summary().positive() && p.summary().level() > 0);
   }
 
   int size() {

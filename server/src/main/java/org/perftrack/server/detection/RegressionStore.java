@@ -50,9 +50,44 @@ class RegressionStore {
       RETURNING id""";
 
   static final String UPDATE = """
-      UPDATE regression SET baseline_version_id = ?, version_id = ?, baseline_value = ?, value = ?, ratio = ?,
-             p_value = ?, hints = CAST(? AS jsonb), updated_at = now()
-      WHERE id = ?""";
+      UPDATE regression AS rg SET baseline_version_id = u.baseline_version_id, version_id = u.version_id,
+             baseline_value = u.baseline_value, value = u.value, ratio = u.ratio, p_value = u.p_value,
+             hints = CAST(u.hints AS jsonb), updated_at = now()
+      FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::float8[], ?::float8[], ?::float8[], ?::float8[],
+                  ?::text[]) AS u(id, baseline_version_id, version_id, baseline_value, value, ratio, p_value, hints)
+      WHERE rg.id = u.id""";
+
+  /** Confirmations and re-attributions of one run, written in one statement. */
+  final class Updates {
+    private final List<Object[]> rows = new ArrayList<>();
+
+    void add(Decision d, SeriesWindow window, String hintJson) {
+      Step s = d.step();
+      rows.add(new Object[] {d.regressionId(), window.versionIds().get(s.baselineVersion()),
+          window.versionIds().get(s.version()), s.baselineValue(), s.value(), s.ratio(), s.pValue(), hintJson});
+    }
+
+    void flush() {
+      if (rows.isEmpty()) {
+        return;
+      }
+      Object[][] columns = new Object[8][];
+      Class<?>[] types = {Long.class, Long.class, Long.class, Double.class, Double.class, Double.class,
+          Double.class, String.class};
+      for (int c = 0; c < columns.length; c++) {
+        columns[c] = (Object[]) java.lang.reflect.Array.newInstance(types[c], rows.size());
+        for (int r = 0; r < rows.size(); r++) {
+          columns[c][r] = rows.get(r)[c];
+        }
+      }
+      jdbc.sql(UPDATE).params((Object[]) columns).update();
+      rows.clear();
+    }
+  }
+
+  Updates updates() {
+    return new Updates();
+  }
 
   static final String REOPEN = """
       UPDATE regression SET status = 'open', withdrawn_reason = NULL, created_by_run = ? WHERE id = ?""";
@@ -61,8 +96,11 @@ class RegressionStore {
       UPDATE regression SET status = 'withdrawn', withdrawn_reason = ?, updated_at = now()
       WHERE id = ? AND status = 'open'""";
 
-  /** Applies one decision; returns the id of a regression this run raised (created or reopened), else null. */
-  Long apply(Decision d, SeriesWindow window, List<Hint> hints, UUID runId) {
+  /**
+   * Applies one decision (confirmations and re-attributions go to {@code updates}); returns the id of
+   * a regression this run raised (created or reopened), else null.
+   */
+  Long apply(Decision d, SeriesWindow window, List<Hint> hints, UUID runId, Updates updates) {
     Step s = d.step();
     String hintJson = Json.MAPPER.writeValueAsString(hints);
     return switch (d.action()) {
@@ -70,11 +108,11 @@ class RegressionStore {
           window.versionIds().get(s.version()), s.kind().wire(), s.baselineValue(), s.value(), s.ratio(),
           s.pValue(), hintJson, runId).query(Long.class).single();
       case CONFIRM, REATTRIBUTE -> {
-        update(d, window, hintJson);
+        updates.add(d, window, hintJson);
         yield null;
       }
       case REOPEN -> {
-        update(d, window, hintJson);
+        updates.add(d, window, hintJson);
         jdbc.sql(REOPEN).params(runId, d.regressionId()).update();
         yield d.regressionId();
       }
@@ -85,9 +123,4 @@ class RegressionStore {
     };
   }
 
-  private void update(Decision d, SeriesWindow window, String hintJson) {
-    Step s = d.step();
-    jdbc.sql(UPDATE).params(window.versionIds().get(s.baselineVersion()), window.versionIds().get(s.version()),
-        s.baselineValue(), s.value(), s.ratio(), s.pValue(), hintJson, d.regressionId()).update();
-  }
 }

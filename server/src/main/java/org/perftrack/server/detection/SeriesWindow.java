@@ -19,7 +19,7 @@ record SeriesWindow(long seriesId, String product, String machine, String benchm
   double level(String version) {
     for (Point p : points) {
       if (p.version().equals(version)) {
-        return Robust.trimmedMean(p.samples());
+        return p.summary().level();
       }
     }
     return Double.NaN;
