@@ -17,8 +17,8 @@ import org.perftrack.server.detection.SeriesUpdate;
 /**
  * Cost of detection + reconciliation for one run of 100 metrics, each series already holding
  * {@code versions} versions of 5 samples: the newest version appended, and a version backfilled in
- * the middle (the larger window). Pure CPU, no database. Same command as {@link Evaluation} with
- * this class; arguments are series lengths (default 50 200 2000).
+ * the middle (the larger window). Pure CPU, no database. Run: {@code bench/run-main.sh
+ * org.perftrack.server.detection.eval.DetectionBenchmark [lengths]} (default 50 200 2000).
  */
 public final class DetectionBenchmark {
   private static final int METRICS = 100;

@@ -13,10 +13,9 @@ import org.perftrack.server.detection.DetectionSettings;
 /**
  * The labeled evaluation: perftrack's detector (replayed upload by upload with reconciliation)
  * against reimplementations of Perfherder and Otava on the same generated series, several seeds.
- * Run (from the repository root):
+ * Run (from the repository root), see {@code README.md} next to this class:
  * <pre>
- * mvn -B -q -pl server -am test-compile exec:java -Dexec.classpathScope=test \
- *   -Dexec.mainClass=org.perftrack.server.detection.eval.Evaluation -Dexec.args="1 2 3 4 5"
+ * bench/run-main.sh org.perftrack.server.detection.eval.Evaluation 1 2 3 4 5 6
  * </pre>
  * Arguments are seeds; {@code --min-snr X} sets the smallest injected step in units of per-version
  * noise (default 3; 0 = any size 2 %..300 %), {@code --families} adds a per-family breakdown.
