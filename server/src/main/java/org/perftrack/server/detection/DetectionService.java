@@ -37,6 +37,7 @@ public class DetectionService {
     if (run.seriesIds().isEmpty()) {
       return List.of();
     }
+    windows.lockSeries(run.seriesIds());
     windows.addPoints(run.seriesIds(), run.versionId());
     int side = 2 * DetectionSettings.DEFAULTS.window();
     List<SeriesWindow> loaded = List.copyOf(windows.windows(run.seriesIds(), run.versionId(), side).values());

@@ -25,6 +25,18 @@ class WindowQueries {
     this.jdbc = jdbc;
   }
 
+  /**
+   * Serialises detection per series: two uploads touching one series must not both create the same
+   * step. NO KEY UPDATE does not conflict with the key-share locks the result inserts hold; taking
+   * the locks in id order keeps two runs from deadlocking.
+   */
+  static final String LOCK_SERIES = """
+      SELECT id FROM series WHERE id = ANY(?::bigint[]) ORDER BY id FOR NO KEY UPDATE""";
+
+  void lockSeries(List<Long> seriesIds) {
+    jdbc.sql(LOCK_SERIES).param(seriesIds.toArray(Long[]::new)).query(Long.class).list();
+  }
+
   static final String SAMPLES = """
       SELECT series_id, samples::text AS samples FROM result
       WHERE series_id = ANY(?::bigint[]) AND version_id = ?
