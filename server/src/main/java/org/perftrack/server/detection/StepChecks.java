@@ -9,6 +9,12 @@ package org.perftrack.server.detection;
 final class StepChecks {
   private static final double SLOPE_Z = 3.0;
   private static final double ADJUSTED_T = 3.0;
+  /**
+   * A level seen in one version only is taken at once only if it moved by at least 50 %: more than a
+   * bad session (antivirus, caches, another process) plausibly does. Smaller ones wait for the next
+   * version, which costs one version of delay and saves most alerts that would be withdrawn.
+   */
+  static final double SINGLE_VERSION_MIN_CHANGE = 0.5;
   private static final int PERSIST_LOOK = 4;
 
   private StepChecks() {
@@ -105,7 +111,7 @@ final class StepChecks {
    * versions to tell.
    */
   static boolean unprecedented(StepScan.Candidate c, double[] x, int from, int to, double minEffect) {
-    if (Math.abs(c.shift()) < 2 * minEffect) {
+    if (Math.abs(c.shift()) < Math.max(2 * minEffect, Math.log1p(SINGLE_VERSION_MIN_CHANGE))) {
       return false;
     }
     double third = Math.abs(c.shift()) / 3;

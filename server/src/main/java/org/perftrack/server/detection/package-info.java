@@ -13,7 +13,9 @@
  *       to 12 from it on (Hodges-Lehmann shift, Student t), never across another step.
  *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
  *       by a within-segment trend (drift), and a level seen in one version only counts only at the
- *       ends of the series and when nothing in its history strayed a third as far.
+ *       ends of the series, if it moved by 50 % or more and nothing in its history strayed a third
+ *       as far (so a new version is flagged on its own upload only when the change is that large;
+ *       otherwise the next version confirms it).
  *   <li>p-values are corrected for the scan over versions; across the metrics of one run,
  *       Benjamini-Hochberg (q = 1 %) with a per-series ceiling of p = 2e-4.
  *   <li>Each upload re-judges only the versions whose windows contain the new one (reads 2 × 12

@@ -49,6 +49,15 @@ class DetectorTest {
   }
 
   @Test
+  void waitsForASecondVersionBeforeFlaggingAModerateChange() {
+    SeriesFixtures fixtures = new SeriesFixtures().versions("6.", 1, 10, 100.0).version("6.11", 120.0);
+
+    assertThat(detector.detect(fixtures.lowerIsBetter(), "6.11", defaults).steps()).isEmpty();
+    Series confirmed = fixtures.version("6.12", 120.0).lowerIsBetter();
+    assertThat(detector.detect(confirmed, "6.12", defaults).steps()).extracting(Step::version).containsExactly("6.11");
+  }
+
+  @Test
   void staysSilentOnAnAaPairAndOnAFlatHistory() {
     Series pair = new SeriesFixtures().version("1.7.5", 40.0).version("1.7.7", 40.0).lowerIsBetter();
     Series flat = new SeriesFixtures().versions("1.7.", 1, 25, 40.0).lowerIsBetter();

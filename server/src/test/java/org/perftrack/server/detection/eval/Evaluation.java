@@ -48,16 +48,18 @@ public final class Evaluation {
     Map<String, Score> byFamily = new TreeMap<>();
     out.printf(Locale.ROOT, "%d machines x %d metrics x %d versions x %d samples per seed, min step %.1f x noise%n",
         MACHINES, METRICS, SeriesGenerator.VERSIONS, SeriesGenerator.SAMPLES, minSnr);
-    out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %9s %9s %8s %7s%n", "seed", "method", "precision",
-        "recall", "F1", "alerts/1k", "steps/1k", "off-by-1", "ms");
+    out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %9s %9s %8s %9s %5s %7s%n", "seed", "method", "precision",
+        "recall", "F1", "alerts/1k", "steps/1k", "off-by-1", "raised/1k", "delay", "ms");
     for (long seed : seeds) {
       List<Machine> machines = new SeriesGenerator(seed, minSnr).machines(MACHINES, METRICS);
       long start = System.nanoTime();
       Score ours = new Score();
       for (Machine m : machines) {
-        List<List<Detected>> found = new OursReplay(DetectionSettings.DEFAULTS).run(m);
+        OursReplay.Outcome outcome = new OursReplay(DetectionSettings.DEFAULTS).run(m);
+        List<List<Detected>> found = outcome.open();
         for (int s = 0; s < m.series().size(); s++) {
           ours.add(m.series().get(s), found.get(s));
+          ours.addReplay(m.series().get(s), outcome.raised()[s], outcome.delays().get(s));
           if (families) {
             byFamily.computeIfAbsent(m.series().get(s).family(), f -> new Score())
                 .add(m.series().get(s), found.get(s));
@@ -80,7 +82,9 @@ public final class Evaluation {
       out.println("perftrack by noise family (pooled):");
       byFamily.forEach((name, s) -> row(out, "", name, s, 0));
     }
-    out.println("alerts/1k: false regressions per 1,000 noise-only series; steps/1k: false steps of either kind.");
+    out.println("alerts/1k: false regressions open at the end per 1,000 noise-only series; steps/1k: false steps of"
+        + " either kind; raised/1k: regressions raised at any upload in noise-only series (later withdrawn or not);"
+        + " delay: median versions from the step on uploaded when it was first flagged at the exact version.");
     out.println("* perfherder-5/5 is not Perfherder's configuration: 5-value windows, shown for fairness at 30 versions.");
   }
 
@@ -90,7 +94,9 @@ public final class Evaluation {
   }
 
   private static void row(PrintStream out, String seed, String name, Score s, long ms) {
-    out.printf(Locale.ROOT, "%-6s %-18s %9.3f %7.3f %6.3f %9.1f %9.1f %8d %7d%n", seed, name, s.precision(),
-        s.recall(), s.f1(), s.falseAlertsPerThousand(), s.falseStepsPerThousand(), s.offByOne, ms);
+    boolean replayed = !s.delays.isEmpty();
+    out.printf(Locale.ROOT, "%-6s %-18s %9.3f %7.3f %6.3f %9.1f %9.1f %8d %9s %5s %7d%n", seed, name, s.precision(),
+        s.recall(), s.f1(), s.falseAlertsPerThousand(), s.falseStepsPerThousand(), s.offByOne,
+        replayed ? String.format(Locale.ROOT, "%.1f", s.raisedPerThousand()) : "-", s.medianDelay(), ms);
   }
 }

@@ -15,6 +15,8 @@ final class Score {
   int noiseSeries;
   int noiseAlerts;
   int noiseRegressions;
+  int raisedInNoise;
+  final List<Integer> delays = new java.util.ArrayList<>();
 
   void add(LabeledSeries s, List<Detected> found) {
     labels += s.labels().size();
@@ -35,7 +37,34 @@ final class Score {
     }
   }
 
+  /** Replay-only facts: regressions raised at any time in a noise-only series; detection delays of the labels. */
+  void addReplay(LabeledSeries s, int raised, int[] labelDelays) {
+    if (s.noiseOnly()) {
+      raisedInNoise += raised;
+    }
+    for (int d : labelDelays) {
+      if (d > 0) {
+        delays.add(d);
+      }
+    }
+  }
+
+  double raisedPerThousand() {
+    return noiseSeries == 0 ? 0 : 1000.0 * raisedInNoise / noiseSeries;
+  }
+
+  /** Median number of versions from the step on that had been uploaded when it was first flagged exactly. */
+  String medianDelay() {
+    if (delays.isEmpty()) {
+      return "-";
+    }
+    List<Integer> sorted = delays.stream().sorted().toList();
+    return String.valueOf(sorted.get(sorted.size() / 2));
+  }
+
   void merge(Score o) {
+    raisedInNoise += o.raisedInNoise;
+    delays.addAll(o.delays);
     truePositives += o.truePositives;
     falsePositives += o.falsePositives;
     labels += o.labels;
