@@ -68,18 +68,23 @@ final class JmhFormat implements ResultFormat {
     run.add(name, mode.metric(), JsonInput.text(primary.get("scoreUnit"), source, at + ".primaryMetric.scoreUnit"),
         mode.direction(), samples(source, primary, at + ".primaryMetric"));
     for (Map.Entry<String, JsonNode> secondary : entry.path("secondaryMetrics").properties()) {
-      JsonNode metric = secondary.getValue();
-      if (!metric.has("rawData") && !metric.has("rawDataHistogram")) {
-        continue; // textual profiler output (the stack profiler) has no numbers to compare
-      }
-      String path = at + ".secondaryMetrics." + secondary.getKey();
-      String unit = JsonInput.text(metric.get("scoreUnit"), source, path + ".scoreUnit");
-      // JMH before 1.37 prefixed profiler metrics with a middle dot: "·gc.alloc.rate"
-      String metricName = secondary.getKey().replaceFirst("^[\u00b7:]+", "") + (severalModes ? " (" + modeName + ")" : "");
-      List<Double> samples = samples(source, metric, path);
-      if (!samples.isEmpty()) {
-        run.add(name, metricName, unit, unit.startsWith("ops/") ? HIGHER_IS_BETTER : LOWER_IS_BETTER, samples);
-      }
+      addSecondary(run, name, secondary.getKey(), secondary.getValue(), at, severalModes ? modeName : null);
+    }
+  }
+
+  /** A profiler's metric; named with the mode too when the benchmark ran in several modes, to stay distinct. */
+  private static void addSecondary(ForeignRun run, String benchmark, String key, JsonNode metric, String at,
+      String mode) throws FormatException {
+    if (!metric.has("rawData") && !metric.has("rawDataHistogram")) {
+      return; // textual profiler output (the stack profiler) has no numbers to compare
+    }
+    String path = at + ".secondaryMetrics." + key;
+    String unit = JsonInput.text(metric.get("scoreUnit"), run.source(), path + ".scoreUnit");
+    // JMH before 1.37 prefixed profiler metrics with a middle dot: "·gc.alloc.rate"
+    String name = key.replaceFirst("^[\u00b7:]+", "") + (mode != null ? " (" + mode + ")" : "");
+    List<Double> samples = samples(run.source(), metric, path);
+    if (!samples.isEmpty()) {
+      run.add(benchmark, name, unit, unit.startsWith("ops/") ? HIGHER_IS_BETTER : LOWER_IS_BETTER, samples);
     }
   }
 

@@ -1,5 +1,6 @@
 package org.perftrack.formats;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.perftrack.formats.Golden.result;
@@ -90,6 +91,32 @@ class JmhFormatTest {
 
     assertThat(run.attributes()).containsEntry("jmh.jmhVersion", "1.37").containsEntry("jmh.jdkVersion", "17.0.15");
     assertThat(run.suite()).isEqualTo("jmh");
+  }
+
+  @Test
+  void olderJmhMiddleDotBeforeProfilerMetricsIsDropped() throws Exception {
+    String json = """
+        [{"jmhVersion": "1.21", "benchmark": "a.B.c", "mode": "avgt",
+          "primaryMetric": {"scoreUnit": "ns/op", "rawData": [[1.0, 2.0]]},
+          "secondaryMetrics": {"·gc.alloc.rate": {"scoreUnit": "MB/sec", "rawData": [[5.0, 6.0]]}}}]
+        """;
+    RunUpload run = Formats.byName("jmh").convert(json.getBytes(UTF_8), "old.json",
+        Golden.CONTEXT);
+
+    assertThat(result(run, "a.B.c", "gc.alloc.rate").samples()).containsExactly(5.0, 6.0);
+  }
+
+  @Test
+  void benchmarkRunInTwoModesKeepsItsProfilerMetricsApart() throws Exception {
+    String entry = """
+        {"benchmark": "a.B.c", "mode": "%s", "primaryMetric": {"scoreUnit": "%s", "rawData": [[1.0, 2.0]]},
+         "secondaryMetrics": {"gc.count": {"scoreUnit": "counts", "rawData": [[0.0, 1.0]]}}}""";
+    String json = "[" + entry.formatted("thrpt", "ops/s") + "," + entry.formatted("avgt", "s/op") + "]";
+    RunUpload run = Formats.byName("jmh").convert(json.getBytes(UTF_8), "two.json",
+        Golden.CONTEXT);
+
+    assertThat(run.results()).extracting(ResultUpload::metric)
+        .containsExactly("throughput", "gc.count (thrpt)", "average-time", "gc.count (avgt)");
   }
 
   private static List<Double> flatten(JsonNode forks) {
