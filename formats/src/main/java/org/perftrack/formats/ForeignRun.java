@@ -19,6 +19,11 @@ import org.perftrack.formats.RunUpload.ResultUpload;
  */
 final class ForeignRun {
 
+  /** The server's limits for names and attribute values; checked here to name the culprit in the tool's terms. */
+  static final int MAX_NAME = 128;
+  static final int MAX_ATTRIBUTE_VALUE = 1024;
+  static final int MAX_ATTRIBUTES = 200;
+
   private final String source;
   private final String format;
   private final RunContext context;
@@ -61,6 +66,14 @@ final class ForeignRun {
   /** Adds one metric of one benchmark; a second result with the same benchmark and metric is an error. */
   void add(String benchmark, String metric, String unit, String direction, List<Double> samples)
       throws FormatException {
+    if (benchmark.length() > MAX_NAME) {
+      throw new FormatException(source + ": benchmark name '" + benchmark.substring(0, 60) + "…' is "
+          + benchmark.length() + " characters long, the limit is " + MAX_NAME + nameHint());
+    }
+    if (benchmark.chars().anyMatch(Character::isISOControl)) {
+      throw new FormatException(source + ": benchmark name '" + benchmark.replaceAll("\\p{Cntrl}", "␤")
+          + "' contains a line break or another control character" + nameHint());
+    }
     if (samples.isEmpty()) {
       throw new FormatException(source + ": benchmark '" + benchmark + "' has no samples for " + metric);
     }
@@ -75,10 +88,25 @@ final class ForeignRun {
     failures.add(new BenchmarkFailure(benchmark, message));
   }
 
+  /** Attributes only describe the run, so an odd one is tidied (control characters, length) rather than refused. */
   void attribute(String key, String value) {
-    if (value != null && !value.isBlank()) {
-      attributes.put(key, value);
+    if (value == null || value.isBlank() || key.length() > MAX_NAME || attributes.size() >= MAX_ATTRIBUTES - 1) {
+      return;
     }
+    attributes.put(key.replaceAll("\\p{Cntrl}", " "), tidy(value));
+  }
+
+  private static String tidy(String value) {
+    String clean = value.replaceAll("\\p{Cntrl}", " ").strip();
+    return clean.length() <= MAX_ATTRIBUTE_VALUE ? clean : clean.substring(0, MAX_ATTRIBUTE_VALUE - 1) + "…";
+  }
+
+  private String nameHint() {
+    return switch (format) {
+      case "hyperfine" -> "; name the command with hyperfine --command-name";
+      case "jmh" -> "; shorten the class or @Param names";
+      default -> "";
+    };
   }
 
   /** Something a reader of the run should know (a command that exited non-zero), kept in the "note" attribute. */
@@ -97,7 +125,7 @@ final class ForeignRun {
       throw new FormatException(source + ": no benchmark results in this " + FormatSniffer.label(format) + " file" + why);
     }
     if (!notes.isEmpty()) {
-      attributes.put("note", String.join("; ", notes));
+      attributes.put("note", tidy(String.join("; ", notes)));
     }
     String id = isBlank(context.runId()) ? UUID.randomUUID().toString() : context.runId();
     return new RunUpload(id, context.product(), context.version(), MachineInfo.named(context.machine()), format,

@@ -96,6 +96,23 @@ class BadFileTest {
   }
 
   @Test
+  void commandTooLongForABenchmarkNameAsksForACommandName() {
+    String command = "make -C build -j8 " + "target ".repeat(20);
+    String json = "{\"results\": [{\"command\": \"" + command + "\", \"times\": [1.0, 1.1]}]}";
+    assertThatThrownBy(() -> Formats.byName("hyperfine").convert(json.getBytes(), "long.json", Golden.CONTEXT))
+        .hasMessageStartingWith("long.json: benchmark name 'make -C build -j8 target")
+        .hasMessageEndingWith("characters long, the limit is 128; name the command with hyperfine --command-name");
+  }
+
+  @Test
+  void multiLineCommandIsRefusedAsABenchmarkName() {
+    String json = "{\"results\": [{\"command\": \"cd x\\nmake\", \"times\": [1.0]}]}";
+    assertThatThrownBy(() -> Formats.byName("hyperfine").convert(json.getBytes(), "ml.json", Golden.CONTEXT))
+        .hasMessage("ml.json: benchmark name 'cd x␤make' contains a line break or another control character;"
+            + " name the command with hyperfine --command-name");
+  }
+
+  @Test
   void unknownFormatListsTheKnownOnes() {
     assertThatThrownBy(() -> Formats.byName("criterion"))
         .hasMessage("unknown format 'criterion'; known formats: perftrack, hyperfine, gbench, jmh, pytest-benchmark");
