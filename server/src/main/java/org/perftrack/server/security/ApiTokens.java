@@ -1,0 +1,84 @@
+package org.perftrack.server.security;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * API tokens. Only the SHA-256 of a token is stored; the token itself is shown once, when made.
+ * Tokens are 256 random bits, so a fast hash cannot be brute-forced and lookups stay one index probe.
+ */
+@Service
+public class ApiTokens {
+
+  /** A token as listed on the admin page (never the secret). */
+  public record TokenInfo(long id, String name, String createdBy, Instant createdAt, Instant lastUsedAt, Instant revokedAt) {}
+
+  /** A token just made: {@code token} is the only copy of the secret. */
+  public record NewToken(long id, String name, String token) {}
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final JdbcClient jdbc;
+
+  ApiTokens(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String INSERT = """
+      INSERT INTO api_token (name, token_hash, created_by) VALUES (?, ?, ?)
+      ON CONFLICT (token_hash) DO UPDATE SET revoked_at = NULL
+      RETURNING id""";
+
+  public NewToken create(String name, String createdBy) {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    String token = "pt_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    return new NewToken(register(name, token, createdBy), name, token);
+  }
+
+  /** Stores a token whose value the operator chose (the bootstrap token); idempotent. */
+  long register(String name, String token, String createdBy) {
+    return jdbc.sql(INSERT).params(name, hash(token), createdBy).query(Long.class).single();
+  }
+
+  static final String AUTHENTICATE = """
+      UPDATE api_token SET last_used_at = now()
+      WHERE token_hash = ? AND revoked_at IS NULL
+      RETURNING name""";
+
+  /** The token's name when it is valid and not revoked. */
+  Optional<String> authenticate(String token) {
+    return jdbc.sql(AUTHENTICATE).param(hash(token)).query(String.class).optional();
+  }
+
+  public List<TokenInfo> list() {
+    return jdbc.sql("SELECT id, name, created_by, created_at, last_used_at, revoked_at FROM api_token ORDER BY id")
+        .query(TokenInfo.class).list();
+  }
+
+  public boolean revoke(long id) {
+    return jdbc.sql("UPDATE api_token SET revoked_at = now() WHERE id = ? AND revoked_at IS NULL").param(id).update() == 1;
+  }
+
+  boolean any() {
+    return jdbc.sql("SELECT count(*) FROM api_token").query(Long.class).single() > 0;
+  }
+
+  static String hash(String token) {
+    try {
+      return HexFormat.of().formatHex(
+          MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
