@@ -28,7 +28,7 @@ final class FormatSniffer {
     SHAPES.put("hyperfine", new Shape("hyperfine",
         root -> root.isObject() && root.path("results").isArray() && !root.has("product")
             && (root.path("results").isEmpty() || first(root.path("results")).has("command"))));
-    SHAPES.put("perftrack", new Shape("perftrack run",
+    SHAPES.put("perftrack", new Shape("perftrack",
         root -> root.isObject() && (root.has("product") || first(root.path("results")).has("samples"))));
   }
 

@@ -32,7 +32,7 @@ class BadFileTest {
       "perftrack, hyperfine/basic.json, hyperfine"})
   void anotherToolsFileIsRecognisedAndNamed(String format, String file, String looksLike) {
     String expectedLabel = format.equals("gbench") ? "Google Benchmark"
-        : format.equals("jmh") ? "JMH" : format.equals("perftrack") ? "perftrack run" : format;
+        : format.equals("jmh") ? "JMH" : format;
     assertThatThrownBy(() -> Golden.convert(format, file))
         .isInstanceOf(FormatException.class)
         .hasMessageStartingWith(file + ": this looks like a " + looksLike + " file, not " + expectedLabel);
