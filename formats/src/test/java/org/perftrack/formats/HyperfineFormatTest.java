@@ -1,5 +1,6 @@
 package org.perftrack.formats;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.formats.Golden.result;
 
@@ -41,6 +42,20 @@ class HyperfineFormatTest {
     assertThat(run.attributes().get("note"))
         .isEqualTo("'failing grep' exited non-zero in 4 of 4 runs (exit codes 1)");
     assertThat(run.failures()).isEmpty();
+  }
+
+  @Test
+  void peakMemoryOfNewerHyperfineIsAMetricAndASignalCountsAsAFailure() throws Exception {
+    String json = """
+        {"results": [{"command": "build", "times": [2.0, 2.1, 2.2], "exit_codes": [0, null, 0],
+                      "memory_usage_byte": [1048576, 1050000, 1049000]}]}""";
+    RunUpload run = Formats.byName("hyperfine").convert(json.getBytes(UTF_8), "new.json", Golden.CONTEXT);
+
+    ResultUpload memory = result(run, "build", "max-rss");
+    assertThat(memory.unit()).isEqualTo("B");
+    assertThat(memory.direction()).isEqualTo("lower_is_better");
+    assertThat(memory.samples()).containsExactly(1048576.0, 1050000.0, 1049000.0);
+    assertThat(run.attributes()).containsEntry("note", "'build' exited non-zero in 1 of 3 runs (exit codes signal)");
   }
 
   @Test
