@@ -27,14 +27,17 @@ final class GbenchFormat implements ResultFormat {
   private static final Set<String> STANDARD_FIELDS = Set.of("name", "family_index", "per_family_instance_index",
       "run_name", "run_type", "repetitions", "repetition_index", "threads", "iterations", "real_time", "cpu_time",
       "time_unit", "bytes_per_second", "items_per_second", "label", "error_occurred", "error_message", "skipped",
-      "skip_message", "aggregate_name", "aggregate_unit", "big_o", "rms", "complexity_n");
+      "skip_message", "aggregate_name", "aggregate_unit", "big_o", "rms", "complexity_n", "cpu_coefficient",
+      "real_coefficient", "allocs_per_iter", "max_bytes_used");
 
-  /** Throughput counters the library knows the meaning of. */
-  private record Counter(String field, String metric, String unit) {}
+  /** Counters the library itself knows the meaning of: throughput, and the memory manager's figures. */
+  private record Counter(String field, String metric, String unit, String direction) {}
 
   private static final List<Counter> COUNTERS = List.of(
-      new Counter("bytes_per_second", "bytes-per-second", "B/s"),
-      new Counter("items_per_second", "items-per-second", "items/s"));
+      new Counter("bytes_per_second", "bytes-per-second", "B/s", HIGHER_IS_BETTER),
+      new Counter("items_per_second", "items-per-second", "items/s", HIGHER_IS_BETTER),
+      new Counter("allocs_per_iter", "allocs-per-iteration", "allocs", LOWER_IS_BETTER),
+      new Counter("max_bytes_used", "max-bytes-used", "B", LOWER_IS_BETTER));
 
   private record Repetition(JsonNode entry, String at) {}
 
@@ -84,7 +87,9 @@ final class GbenchFormat implements ResultFormat {
   private static void addBenchmark(ForeignRun run, String name, List<Repetition> reps, Set<String> ignoredCounters)
       throws FormatException {
     for (Repetition rep : reps) {
-      if (rep.entry().path("error_occurred").asBoolean(false) || rep.entry().path("skipped").asBoolean(false)) {
+      // 1.8 also reports SkipWithMessage: error_occurred false, but a message and no usable times
+      if (rep.entry().path("error_occurred").asBoolean(false) || rep.entry().path("skipped").asBoolean(false)
+          || rep.entry().has("error_message") || rep.entry().has("skip_message")) {
         String message = rep.entry().path("error_message").asString(rep.entry().path("skip_message").asString(""));
         run.fail(name, message.isBlank() ? "skipped with an error" : message);
         return;
@@ -95,7 +100,7 @@ final class GbenchFormat implements ResultFormat {
     run.add(name, "cpu-time", unit, LOWER_IS_BETTER, values(run, reps, "cpu_time"));
     for (Counter counter : COUNTERS) {
       if (reps.get(0).entry().has(counter.field())) {
-        run.add(name, counter.metric(), counter.unit(), HIGHER_IS_BETTER, values(run, reps, counter.field()));
+        run.add(name, counter.metric(), counter.unit(), counter.direction(), values(run, reps, counter.field()));
       }
     }
     // user counters carry no unit or direction in the JSON, so there is nothing safe to compare them by

@@ -1,5 +1,6 @@
 package org.perftrack.formats;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.perftrack.formats.Golden.result;
@@ -73,6 +74,25 @@ class GbenchFormatTest {
         new BenchmarkFailure("BM_OpenMissing", "fopen(/nonexistent/file) failed"));
     assertThat(run.results()).extracting(ResultUpload::benchmark).containsOnly("BM_Increment");
     assertThat(result(run, "BM_Increment", "real-time").samples()).hasSize(3);
+  }
+
+  @Test
+  void benchmarkSkippedWithAMessageIsAFailureAndMemoryFiguresAreMetrics() throws Exception {
+    String json = """
+        {"context": {"date": "2026-11-30 07:01:25"}, "benchmarks": [
+          {"name": "BM_Raw", "run_name": "BM_Raw", "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
+           "threads": 1, "error_occurred": false, "error_message": "needs root", "iterations": 0,
+           "real_time": 0, "cpu_time": 0, "time_unit": "ns"},
+          {"name": "BM_Alloc", "run_name": "BM_Alloc", "run_type": "iteration", "repetitions": 1,
+           "repetition_index": 0, "threads": 1, "iterations": 100, "real_time": 5.0, "cpu_time": 4.9,
+           "time_unit": "us", "allocs_per_iter": 2.0, "max_bytes_used": 4096, "my_counter": 7}]}""";
+    RunUpload run = Formats.byName("gbench").convert(json.getBytes(UTF_8), "mem.json", Golden.CONTEXT);
+
+    assertThat(run.failures()).containsExactly(new BenchmarkFailure("BM_Raw", "needs root"));
+    assertThat(result(run, "BM_Alloc", "allocs-per-iteration").direction()).isEqualTo("lower_is_better");
+    assertThat(result(run, "BM_Alloc", "max-bytes-used").samples()).containsExactly(4096.0);
+    assertThat(run.attributes()).containsEntry("gbench.ignored-counters", "my_counter");
+    assertThat(run.startedAt()).as("a date without an offset cannot be placed in time").isNull();
   }
 
   private static List<Double> fieldOfIterations(JsonNode file, String runName, String field) {
