@@ -3,28 +3,20 @@ package org.perftrack.server.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.perftrack.formats.Json;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;
 
 /** Other tools' files sent as they are with ?format=, through HTTP into the embedded PostgreSQL. */
 class ForeignFormatUploadTest extends IntegrationTest {
-
-  /** The real tool outputs the formats module is tested with (Maven runs tests in the module's directory). */
-  private static final Path GOLDEN = Path.of("../formats/src/test/resources/golden");
 
   private record Stored(String benchmark, String metric, String unit, String direction, List<Double> samples) {}
 
@@ -192,15 +184,11 @@ class ForeignFormatUploadTest extends IntegrationTest {
   }
 
   private static byte[] golden(String file) {
-    try {
-      return Files.readAllBytes(GOLDEN.resolve(file));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return GoldenFiles.bytes(file);
   }
 
   private static JsonNode tree(String file) {
-    return Json.MAPPER.readTree(golden(file));
+    return GoldenFiles.tree(file);
   }
 
   private static List<Double> doubles(JsonNode array) {
