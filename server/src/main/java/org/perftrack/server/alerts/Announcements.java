@@ -51,11 +51,17 @@ class Announcements {
   }
 
   /**
-   * Announced regressions that are still open, newest first: what a digest lists. Until detection
-   * keeps a status of its own, an announced regression counts as open.
+   * Announced regressions that detection still has open, newest first: what a digest lists. One that
+   * was triaged (fixed, invalid, …) or withdrawn drops out; one detection does not know stays in.
    */
   List<AlertItem> stillOpen() {
-    return jdbc.sql("SELECT CAST(item AS text) FROM alert_regression WHERE announced ORDER BY created_at DESC, regression_id")
-        .query(String.class).list().stream().map(s -> Json.MAPPER.readValue(s, AlertItem.class)).toList();
+    return jdbc.sql(STILL_OPEN).query(String.class).list().stream()
+        .map(s -> Json.MAPPER.readValue(s, AlertItem.class)).toList();
   }
+
+  static final String STILL_OPEN = """
+      SELECT CAST(a.item AS text) FROM alert_regression a
+       WHERE a.announced
+         AND NOT EXISTS (SELECT 1 FROM regression g WHERE g.id = a.regression_id AND g.status <> 'open')
+       ORDER BY a.created_at DESC, a.regression_id""";
 }

@@ -1,0 +1,107 @@
+package org.perftrack.server.alerts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import jakarta.mail.internet.MimeMessage;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The whole path with the real detector: seed 003 uploaded over HTTP (1.5.19-4, then 1.5.24-2 with
+ * write() of 64 bytes 18 → 48 µs) puts exactly one complete mail in the SMTP server within seconds.
+ */
+class UploadToMailEndToEndTest extends IntegrationTest {
+
+  static Mailbox mailbox;
+
+  @Autowired DigestService digests;
+
+  @BeforeAll
+  static void smtp() {
+    mailbox = Mailbox.started(3025);
+  }
+
+  @AfterAll
+  static void stopSmtp() {
+    mailbox.close();
+  }
+
+  @Test
+  void uploadingTheWrite64bSlowdownMailsOneCompleteAlertWithinSeconds() {
+    String product = unique("cygwin");
+    String machine = unique("xp-lab");
+    String dev = unique("maintainer") + "@example.org";
+    new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", dev, "product", product));
+    assertThat(upload(run(product, "1.5.19-4", machine, result("write-64b", 18.0, 18.1, 17.9, 18.2, 18.0)))
+        .get("regressions")).isEmpty();
+
+    RunUpload slow = run(product, "1.5.24-2", machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1));
+    long uploaded = System.nanoTime();
+    JsonNode regressions = upload(slow).get("regressions");
+    long answered = System.nanoTime();
+
+    assertThat(regressions).as("the detector flags the step").hasSize(1);
+    long id = regressions.get(0).get("id").asLong();
+    MimeMessage mail = mailbox.awaitMessages(dev, 1, Duration.ofSeconds(5)).get(0);
+    long arrived = System.nanoTime();
+    System.out.printf("ALERTS-E2E POST 1.5.24-2 took %.0f ms; its 201 -> mail in GreenMail %.0f ms%n",
+        (answered - uploaded) / 1e6, (arrived - answered) / 1e6);
+    assertThat((arrived - uploaded) / 1e6).as("ms from upload to mail").isLessThan(5000.0);
+    assertThat(Mailbox.subject(mail))
+        .isEqualTo("[perftrack] " + product + " 1.5.24-2 on " + machine + ": 1 regression (write-64b ×2.67)");
+    assertThat(Mailbox.part(mail, "text/plain")).contains(
+        "1 regression in " + product + " 1.5.24-2 on " + machine,
+        "* write-64b time-per-op: 1.5.19-4 → 1.5.24-2", "×2.67",
+        PUBLIC_URL + "/regressions/" + id,
+        PUBLIC_URL + "/series?product=" + product + "&machine=" + machine + "&benchmark=write-64b&metric=time-per-op",
+        PUBLIC_URL + "/compare?product=" + product + "&machine=" + machine + "&base=1.5.19-4&head=1.5.24-2",
+        PUBLIC_URL + "/alerts/unsubscribe?token=");
+    assertThat(Mailbox.part(mail, "text/html")).contains("<strong>write-64b</strong>", "×2.67");
+
+    assertThat(http().postJson("/api/v1/runs", json(slow), TOKEN).status()).as("the same run again").isEqualTo(200);
+    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> mailbox.to(dev).size() == 1);
+    assertThat(mailbox.to(ALERT_RECIPIENT)).filteredOn(m -> Mailbox.subject(m).contains(product)).hasSize(1);
+  }
+
+  @Test
+  void theDigestDropsARegressionOnceItIsTriagedAsFixed() {
+    String product = unique("cygwin");
+    String machine = unique("xp-lab");
+    String lead = unique("lead") + "@example.org";
+    new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", lead, "product", product, "mode", "digest"));
+    upload(run(product, "1.5.19-4", machine, result("write-64b", 18.0, 18.1, 17.9, 18.2, 18.0)));
+    long id = upload(run(product, "1.5.24-2", machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1)))
+        .get("regressions").get(0).get("id").asLong();
+    LocalDate day = LocalDate.of(2200, 1, 1).plusDays(Math.abs(product.hashCode() % 30000));
+    String subject = "[perftrack] daily digest " + day + ": 1 open regression";
+
+    assertThat(http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"fixed\",\"note\":\"reverted\"}", TOKEN)
+        .status()).isEqualTo(200);
+    digests.make(day);
+    digests.make(day.plusDays(1));
+
+    assertThat(jdbc.sql("SELECT count(*) FROM alert_outbox WHERE recipient = ?").param(lead).query(Long.class).single())
+        .as("nothing open for this subscription: no digest").isZero();
+    assertThat(mailbox.to(lead)).extracting(Mailbox::subject).doesNotContain(subject);
+  }
+
+  private JsonNode upload(RunUpload run) {
+    Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    return r.json();
+  }
+}
