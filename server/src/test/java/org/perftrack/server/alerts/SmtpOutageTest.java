@@ -37,8 +37,9 @@ class SmtpOutageTest extends IntegrationTest {
     assertThat(http().get("/actuator/health").json().get("status").asString())
         .as("SMTP down does not take the service down").isEqualTo("UP");
     assertThat(http().get("/actuator/health/alerts").body()).as("details only for admins").isEqualTo("{\"status\":\"UP\"}");
-    assertThat(adminHealth()).contains("\"status\":\"UP\"", "\"state\":\"retrying\"", "Connection refused",
-        "127.0.0.1:3025");
+    // 'failing' when another test's mail in this shared database already ran out of attempts
+    assertThat(adminHealth()).contains("\"status\":\"UP\"", "Connection refused", "127.0.0.1:3025")
+        .containsPattern("\"state\":\"(retrying|failing)\"");
 
     try (Mailbox mailbox = Mailbox.started(3025)) {
       assertThat(mailbox.awaitMessages(ops, 1, Duration.ofSeconds(10))).hasSize(1);
