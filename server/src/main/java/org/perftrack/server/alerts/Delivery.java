@@ -32,25 +32,44 @@ class Delivery {
   }
 
   void send(JavaMailSender smtp, List<Outbox.Claimed> batch, String owner) {
-    Map<MimeMessage, Outbox.Claimed> rows = new IdentityHashMap<>();
-    List<MimeMessage> messages = new ArrayList<>();
+    Map<MimeMessage, Outbox.Claimed> composed = compose(batch, owner);
+    if (composed.isEmpty()) {
+      return;
+    }
+    Map<Object, Exception> failures = transmit(smtp, List.copyOf(composed.keySet()));
+    List<Long> sent = new ArrayList<>();
+    composed.forEach((message, row) -> {
+      Exception error = failures.get(message);
+      if (error != null) {
+        failed(row, owner, error);
+      } else {
+        sent.add(row.id());
+      }
+    });
+    if (!sent.isEmpty() && outbox.sent(sent, owner) < sent.size()) {
+      log.warn("alerts: some of mails {} were sent after their lease had passed to another server", sent);
+    }
+  }
+
+  /** The batch as MIME messages; a mail that cannot be rendered fails on its own. */
+  private Map<MimeMessage, Outbox.Claimed> compose(List<Outbox.Claimed> batch, String owner) {
+    Map<MimeMessage, Outbox.Claimed> composed = new IdentityHashMap<>();
     for (Outbox.Claimed row : batch) {
       try {
-        MimeMessage m = composer.compose(row);
-        rows.put(m, row);
-        messages.add(m);
+        composed.put(composer.compose(row), row);
       } catch (Exception e) {
         failed(row, owner, e);
       }
     }
-    if (messages.isEmpty()) {
-      return;
-    }
+    return composed;
+  }
+
+  /** Sends over one connection; returns the messages SMTP did not take, with why (all of them when it was unreachable). */
+  private static Map<Object, Exception> transmit(JavaMailSender smtp, List<MimeMessage> messages) {
     Map<Object, Exception> failures = new IdentityHashMap<>();
     try {
       smtp.send(messages.toArray(MimeMessage[]::new));
     } catch (MailSendException e) {
-      // per message: JavaMail reports which ones the server did not take (all of them when it was unreachable)
       failures.putAll(e.getFailedMessages());
       if (failures.isEmpty()) {
         messages.forEach(m -> failures.put(m, e));
@@ -58,18 +77,7 @@ class Delivery {
     } catch (MailException e) {
       messages.forEach(m -> failures.put(m, e));
     }
-    List<Long> sent = new ArrayList<>();
-    for (MimeMessage m : messages) {
-      Exception error = failures.get(m);
-      if (error != null) {
-        failed(rows.get(m), owner, error);
-      } else {
-        sent.add(rows.get(m).id());
-      }
-    }
-    if (!sent.isEmpty() && outbox.sent(sent, owner) < sent.size()) {
-      log.warn("alerts: some of mails {} were sent after their lease had passed to another server", sent);
-    }
+    return failures;
   }
 
   private void failed(Outbox.Claimed row, String owner, Exception e) {

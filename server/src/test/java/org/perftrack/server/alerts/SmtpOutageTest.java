@@ -52,6 +52,30 @@ class SmtpOutageTest extends IntegrationTest {
     }
   }
 
+  @Test
+  void anOperatorQueuesFailedMailsAgainFromTheOutboxPage() throws Exception {
+    String product = unique("cygwin");
+    String gone = unique("gone") + "@example.org";
+    new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", gone, "product", product));
+    alerts.onRegressionsCreated(UUID.randomUUID(), List.of(Regressions.write64b(product, unique("xp-lab"))));
+    // as if SMTP had refused it max-attempts times
+    jdbc.sql("UPDATE alert_outbox SET status = 'failed', attempts = 20, last_error = 'SMTPSendFailedException: 451'"
+        + " WHERE recipient = ?").param(gone).update();
+    HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+    String base = "http://localhost:" + port;
+    SubscriptionsTest.signIn(browser, base);
+    String page = SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/admin/outbox?status=failed")).body();
+    assertThat(page).contains(gone, "SMTPSendFailedException: 451");
+
+    var retried = SubscriptionsTest.send(browser, SubscriptionsTest.post(base + "/admin/outbox/retry",
+        "_csrf=" + SubscriptionsTest.enc(SubscriptionsTest.csrf(page))));
+
+    assertThat(retried.statusCode()).isEqualTo(302);
+    assertThat(row(gone).status()).isIn("pending", "sending");
+    assertThat(row(gone).attempts()).isLessThan(20);
+    assertThat(http().get("/admin/outbox").status()).as("operators only").isIn(302, 401, 403);
+  }
+
   record Row(String status, int attempts, String lastError, java.time.Instant sentAt) {}
 
   private Row row(String recipient) {
