@@ -25,6 +25,26 @@ static unsigned long requests, answers;
 static pid_t helper_owner; /* the process whose helper thread runs; a forked child needs its own */
 static __thread int inside; /* no round trip for calls made while making one */
 
+/*
+ * fork() copies the mutex in whatever state the helper thread left it, and not the thread: hold the
+ * lock across fork so that both sides start from a known state, and give the child fresh ones.
+ */
+static void before_fork(void) { pthread_mutex_lock(&lock); }
+static void after_fork_parent(void) { pthread_mutex_unlock(&lock); }
+static void after_fork_child(void) {
+  pthread_mutex_t fresh_lock = PTHREAD_MUTEX_INITIALIZER;
+  pthread_cond_t fresh_cond = PTHREAD_COND_INITIALIZER;
+  lock = fresh_lock;
+  asked = fresh_cond;
+  answered = fresh_cond;
+  answers = requests;
+  helper_owner = 0;
+}
+
+__attribute__((constructor)) static void install(void) {
+  pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+}
+
 static int slowed(const char *call) {
   const char *list = getenv("SLOWLAYER");
   size_t n = strlen(call);

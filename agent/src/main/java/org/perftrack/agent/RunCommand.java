@@ -3,6 +3,7 @@ package org.perftrack.agent;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,6 +69,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--work-dir", paramLabel = "DIR", description = "where targets build the suite (default ~/.perftrack/work)")
   Path workDir;
 
+  @Option(names = "--step-timeout", hidden = true, defaultValue = "600", description = "seconds one benchmark program may run")
+  long stepTimeoutSeconds;
+
   private final AgentContext context;
 
   RunCommand(AgentContext context) {
@@ -77,6 +81,8 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    // with --dry-run stdout carries only the JSON, so that it can be piped
+    PrintWriter console = dryRun ? spec.commandLine().getErr() : out;
     AgentConfig config = server.config == null ? null : new ConfigLoader(context.environment()).load(server.config);
     RunPlan plan = plan(config);
     ShellRunner runner = new ShellRunner();
@@ -87,7 +93,7 @@ final class RunCommand implements Callable<Integer> {
     }, "perftrack-interrupt");
     Runtime.getRuntime().addShutdownHook(onCtrlC);
     try {
-      List<RunUpload> runs = measure(plan, runner, out);
+      List<RunUpload> runs = measure(plan, runner, console);
       if (plan.dryRun()) {
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
         return Main.OK;
@@ -121,7 +127,7 @@ final class RunCommand implements Callable<Integer> {
       prepared.add(p);
     }
     List<Measurements> measured = new SuiteSession(runner, out)
-        .run(prepared, plan.benchmarks(), new SuiteSession.Settings(plan.repetitions(), plan.scale()));
+        .run(prepared, plan.benchmarks(), new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)));
     Map<String, String> attributes = new LinkedHashMap<>();
     attributes.put("scale", Double.toString(plan.scale()));
     attributes.put("repetitions", Integer.toString(plan.repetitions()));

@@ -21,10 +21,11 @@ import org.perftrack.agent.target.ShellRunner;
  */
 public final class SuiteSession {
 
-  private static final Duration STEP_TIMEOUT = Duration.ofMinutes(10);
-
-  /** @param scale multiplies the 0.5 s a sample lasts; the per-operation values do not depend on it */
-  public record Settings(int repetitions, double scale) {}
+  /**
+   * @param scale multiplies the 0.5 s a sample lasts; the per-operation values do not depend on it
+   * @param stepTimeout how long one program invocation may take before it counts as hung
+   */
+  public record Settings(int repetitions, double scale, Duration stepTimeout) {}
 
   private final ShellRunner runner;
   private final PrintWriter console;
@@ -63,7 +64,7 @@ public final class SuiteSession {
         fail(m, benchmark, buildFailure);
         continue;
       }
-      ShellRunner.Result r = invoke(t, benchmark, "calibrate " + scale(settings.scale()));
+      ShellRunner.Result r = invoke(t, benchmark, "calibrate " + scale(settings.scale()), settings);
       OptionalLong iters = Sample.parseIterations(r.stdout());
       progress.step(k, n, benchmark, t.target().name(), "calibrate");
       if (r.ok() && iters.isPresent()) {
@@ -78,7 +79,7 @@ public final class SuiteSession {
         if (runner.cancelled()) {
           return;
         }
-        ShellRunner.Result r = invoke(t, benchmark, "sample " + iterations.get(t));
+        ShellRunner.Result r = invoke(t, benchmark, "sample " + iterations.get(t), settings);
         var sample = Sample.parse(r.stdout());
         if (r.ok() && sample.isPresent()) {
           samples.computeIfAbsent(t, x -> new ArrayList<>()).add(sample.get());
@@ -93,11 +94,11 @@ public final class SuiteSession {
     iterations.keySet().forEach(t -> all.get(t).complete(benchmark, samples.get(t)));
   }
 
-  private ShellRunner.Result invoke(PreparedTarget t, Benchmark benchmark, String modeAndCount)
+  private ShellRunner.Result invoke(PreparedTarget t, Benchmark benchmark, String modeAndCount, Settings settings)
       throws IOException, InterruptedException {
     String args = benchmark.args().stream().map(a -> " " + a).collect(Collectors.joining());
     return runner.run(t.target().command("./" + benchmark.program() + " " + modeAndCount + args),
-        t.target().shell().env(), STEP_TIMEOUT);
+        t.target().shell().env(), settings.stepTimeout());
   }
 
   private void fail(Measurements m, Benchmark benchmark, String message) {
