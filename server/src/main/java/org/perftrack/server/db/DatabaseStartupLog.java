@@ -1,0 +1,43 @@
+package org.perftrack.server.db;
+
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/** One structured line at start-up that says which database perftrack uses and where. */
+@Component
+class DatabaseStartupLog {
+
+  private static final Logger log = LoggerFactory.getLogger(DatabaseStartupLog.class);
+
+  private final JdbcClient jdbc;
+  private final DataSource dataSource;
+  private final ObjectProvider<io.zonky.test.db.postgres.embedded.EmbeddedPostgres> embedded;
+  private final EmbeddedDbProperties embeddedProps;
+
+  DatabaseStartupLog(JdbcClient jdbc, DataSource dataSource,
+      ObjectProvider<io.zonky.test.db.postgres.embedded.EmbeddedPostgres> embedded, EmbeddedDbProperties embeddedProps) {
+    this.jdbc = jdbc;
+    this.dataSource = dataSource;
+    this.embedded = embedded;
+    this.embeddedProps = embeddedProps;
+  }
+
+  @EventListener(ApplicationReadyEvent.class)
+  void logDatabase() {
+    String version = jdbc.sql("SHOW server_version").query(String.class).single();
+    var pg = embedded.getIfAvailable();
+    if (pg != null) {
+      log.info("database=embedded-postgresql version={} dir={} port={}",
+          version, embeddedProps.dir().toAbsolutePath().normalize(), pg.getPort());
+    } else {
+      String url = dataSource instanceof com.zaxxer.hikari.HikariDataSource h ? h.getJdbcUrl() : dataSource.toString();
+      log.info("database=postgresql version={} url={}", version, url);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package org.perftrack.server.home;
+
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Instant;
+import java.util.List;
+import org.perftrack.server.series.RunQueries;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/** The home page: products, machines and the latest runs; on an empty database, how to send the first results. */
+@Controller
+class HomeController {
+
+  record ProductSummary(String name, long versions, long machines, String latestVersion) {}
+
+  record MachineSummary(String name, String os, String cpu, Integer cores, long runs, Instant lastRun) {}
+
+  static final String PRODUCTS = """
+      SELECT p.name,
+             (SELECT count(*) FROM version v WHERE v.product_id = p.id) AS versions,
+             (SELECT count(DISTINCT r.machine_id) FROM run r WHERE r.product_id = p.id) AS machines,
+             (SELECT v.name FROM version v WHERE v.product_id = p.id ORDER BY v.sort_key DESC LIMIT 1) AS latest_version
+      FROM product p ORDER BY p.name""";
+
+  static final String MACHINES = """
+      SELECT m.name, m.os, m.cpu, m.cores,
+             (SELECT count(*) FROM run r WHERE r.machine_id = m.id) AS runs,
+             (SELECT max(r.received_at) FROM run r WHERE r.machine_id = m.id) AS last_run
+      FROM machine m ORDER BY m.name""";
+
+  private final JdbcClient jdbc;
+  private final RunQueries runs;
+
+  HomeController(JdbcClient jdbc, RunQueries runs) {
+    this.jdbc = jdbc;
+    this.runs = runs;
+  }
+
+  @GetMapping("/")
+  String home(Model model, HttpServletRequest request) {
+    List<ProductSummary> products = jdbc.sql(PRODUCTS).query(ProductSummary.class).list();
+    model.addAttribute("products", products);
+    model.addAttribute("machines", jdbc.sql(MACHINES).query(MachineSummary.class).list());
+    model.addAttribute("latestRuns", runs.latest(20));
+    model.addAttribute("empty", products.isEmpty());
+    model.addAttribute("serverUrl", ServletUriComponentsBuilder.fromContextPath(request).build().toUriString());
+    return "home/index";
+  }
+}

@@ -1,0 +1,80 @@
+package org.perftrack.server.ingest;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.RegressionView;
+import org.perftrack.server.detection.StoredRun;
+import org.perftrack.server.web.ApiProblem;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Stores one run, all or nothing, and runs detection in the same transaction. Re-sending a run is
+ * harmless: the same id with the same content is recognised by its content hash.
+ */
+@Service
+public class IngestService {
+
+  /** What happened to an upload: {@code created} false means it was already stored. */
+  public record Outcome(UUID id, boolean created, List<RegressionView> regressions) {}
+
+  private static final JsonMapper CANONICAL =
+      Json.MAPPER.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
+
+  private final RunStore store;
+  private final DetectionService detection;
+
+  IngestService(RunStore store, DetectionService detection) {
+    this.store = store;
+    this.detection = detection;
+  }
+
+  @Transactional
+  public Outcome ingest(RunUpload run) {
+    RunValidator.validate(run);
+    UUID id = UUID.fromString(run.id());
+    String hash = contentHash(run);
+    RunStore.Known known = store.known(id, run);
+    if (known.contentHash() != null) {
+      return resent(id, known.contentHash(), hash);
+    }
+    long productId = known.productId() != null ? known.productId() : store.productId(run.product());
+    long versionId = known.versionId() != null ? known.versionId() : store.versionId(productId, run.version());
+    long machineId = known.machineId() != null ? known.machineId() : store.machineId(run.machine());
+    List<Long> seriesIds = store.seriesIds(productId, machineId, run.results());
+    if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
+      // another request stored this id between our check and our insert; it has committed by now
+      return resent(id, store.contentHash(id).orElseThrow(), hash);
+    }
+    store.copyResults(id, versionId, run.results(), seriesIds);
+    UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
+    var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
+    return new Outcome(id, true, regressions);
+  }
+
+  private Outcome resent(UUID id, String storedHash, String hash) {
+    if (!storedHash.equals(hash)) {
+      throw ApiProblem.conflict("run " + id + " was already stored with other content; "
+          + "a changed run needs a new id");
+    }
+    return new Outcome(id, false, detection.createdBy(id));
+  }
+
+  static String contentHash(RunUpload run) {
+    try {
+      byte[] canonical = CANONICAL.writeValueAsString(run).getBytes(StandardCharsets.UTF_8);
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

@@ -1,0 +1,165 @@
+package org.perftrack.server.ingest;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.web.ApiProblem.FieldProblem;
+
+/** Checks a whole run before anything is stored; every problem names its field by JSON path. */
+final class RunValidator {
+
+  static final int MAX_RESULTS = 10_000;
+  static final int MAX_SAMPLES = 1_000_000;
+  static final int MAX_ATTRIBUTES = 200;
+  static final int MAX_TEXT = 1024;
+  static final Set<String> DIRECTIONS = Set.of(RunUpload.LOWER_IS_BETTER, RunUpload.HIGHER_IS_BETTER);
+
+  private RunValidator() {}
+
+  static void validate(RunUpload run) {
+    List<FieldProblem> p = new ArrayList<>();
+    if (run == null) {
+      throw ApiProblem.badRequest("body", "a run object is required");
+    }
+    uuid("id", run.id(), true, p);
+    Names.check("product", run.product(), p);
+    Names.check("version", run.version(), p);
+    if (run.suite() != null) {
+      Names.check("suite", run.suite(), p);
+    }
+    uuid("batch", run.batch(), false, p);
+    if (run.startedAt() != null && run.finishedAt() != null && run.finishedAt().isBefore(run.startedAt())) {
+      p.add(new FieldProblem("finishedAt", "must not be before startedAt"));
+    }
+    machine(run.machine(), p);
+    attributes("attributes", run.attributes(), p);
+    results(run.results(), p);
+    failures(run.failures(), p);
+    if (!p.isEmpty()) {
+      throw ApiProblem.badRequest(p.size() > 50 ? p.subList(0, 50) : p);
+    }
+  }
+
+  private static void uuid(String field, String value, boolean required, List<FieldProblem> p) {
+    if (value == null) {
+      if (required) {
+        p.add(new FieldProblem(field, "is required (a UUID made by the client)"));
+      }
+      return;
+    }
+    try {
+      if (value.length() != 36) {
+        throw new IllegalArgumentException();
+      }
+      UUID.fromString(value);
+    } catch (IllegalArgumentException e) {
+      p.add(new FieldProblem(field, "must be a UUID like 3f1c2a9e-0b7d-4c1e-9a55-2f7f1e0c9d41"));
+    }
+  }
+
+  private static void machine(RunUpload.MachineInfo m, List<FieldProblem> p) {
+    if (m == null) {
+      p.add(new FieldProblem("machine", "is required (at least {\"name\": …})"));
+      return;
+    }
+    Names.check("machine.name", m.name(), p);
+    Names.checkText("machine.os", m.os(), 256, false, p);
+    Names.checkText("machine.cpu", m.cpu(), 256, false, p);
+    if (m.cores() != null && (m.cores() < 1 || m.cores() > 1_000_000)) {
+      p.add(new FieldProblem("machine.cores", "must be between 1 and 1000000"));
+    }
+    if (m.memoryMb() != null && (m.memoryMb() < 0 || m.memoryMb() > 1L << 40)) {
+      p.add(new FieldProblem("machine.memoryMb", "must be between 0 and 2^40"));
+    }
+    attributes("machine.attributes", m.attributes(), p);
+  }
+
+  private static void attributes(String field, Map<String, String> attrs, List<FieldProblem> p) {
+    if (attrs == null) {
+      return;
+    }
+    if (attrs.size() > MAX_ATTRIBUTES) {
+      p.add(new FieldProblem(field, "must have at most " + MAX_ATTRIBUTES + " entries"));
+      return;
+    }
+    attrs.forEach((k, v) -> {
+      if (Names.check(field, k, p)) {
+        Names.checkText(field + "." + k, v == null ? "" : v, MAX_TEXT, true, p);
+      }
+    });
+  }
+
+  private static void results(List<ResultUpload> results, List<FieldProblem> p) {
+    if (results == null || results.isEmpty()) {
+      p.add(new FieldProblem("results", "must have at least one result"));
+      return;
+    }
+    if (results.size() > MAX_RESULTS) {
+      p.add(new FieldProblem("results", "must have at most " + MAX_RESULTS + " results (has " + results.size() + ")"));
+      return;
+    }
+    long total = 0;
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < results.size(); i++) {
+      String f = "results[" + i + "]";
+      ResultUpload r = results.get(i);
+      if (r == null) {
+        p.add(new FieldProblem(f, "must be an object"));
+        continue;
+      }
+      boolean named = Names.check(f + ".benchmark", r.benchmark(), p) & Names.check(f + ".metric", r.metric(), p);
+      if (named && !seen.add(r.benchmark() + '\0' + r.metric())) {
+        p.add(new FieldProblem(f, "repeats benchmark '" + r.benchmark() + "' metric '" + r.metric()
+            + "': send all samples of a metric in one result"));
+      }
+      Names.checkText(f + ".unit", r.unit(), 32, true, p);
+      if (r.direction() == null || !DIRECTIONS.contains(r.direction())) {
+        p.add(new FieldProblem(f + ".direction", "must be lower_is_better or higher_is_better"));
+      }
+      total += samples(f + ".samples", r.samples(), p);
+    }
+    if (total > MAX_SAMPLES) {
+      p.add(new FieldProblem("results", "must have at most " + MAX_SAMPLES + " samples in all (has " + total + ")"));
+    }
+  }
+
+  private static int samples(String f, List<Double> samples, List<FieldProblem> p) {
+    if (samples == null || samples.isEmpty()) {
+      p.add(new FieldProblem(f, "must have at least one sample"));
+      return 0;
+    }
+    for (int j = 0; j < samples.size(); j++) {
+      Double s = samples.get(j);
+      if (s == null || !Double.isFinite(s)) {
+        p.add(new FieldProblem(f + "[" + j + "]", "must be a finite number (was " + s + ")"));
+        break;
+      }
+    }
+    return samples.size();
+  }
+
+  private static void failures(List<RunUpload.BenchmarkFailure> failures, List<FieldProblem> p) {
+    if (failures == null) {
+      return;
+    }
+    if (failures.size() > MAX_RESULTS) {
+      p.add(new FieldProblem("failures", "must have at most " + MAX_RESULTS + " entries"));
+      return;
+    }
+    for (int i = 0; i < failures.size(); i++) {
+      RunUpload.BenchmarkFailure fl = failures.get(i);
+      if (fl == null) {
+        p.add(new FieldProblem("failures[" + i + "]", "must be an object"));
+        continue;
+      }
+      Names.check("failures[" + i + "].benchmark", fl.benchmark(), p);
+      Names.checkText("failures[" + i + "].message", fl.message(), 4096, false, p);
+    }
+  }
+}

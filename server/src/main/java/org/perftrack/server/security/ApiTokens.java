@@ -1,0 +1,90 @@
+package org.perftrack.server.security;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * API tokens. Only the SHA-256 of a token is stored; the token itself is shown once, when made.
+ * Tokens are 256 random bits, so a fast hash cannot be brute-forced and lookups stay one index probe.
+ */
+@Service
+public class ApiTokens {
+
+  /** A token as listed on the admin page (never the secret). */
+  public record TokenInfo(long id, String name, String createdBy, Instant createdAt, Instant lastUsedAt, Instant revokedAt) {}
+
+  /** A token just made: {@code token} is the only copy of the secret. */
+  public record NewToken(long id, String name, String token) {}
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final JdbcClient jdbc;
+
+  ApiTokens(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String INSERT = """
+      INSERT INTO api_token (name, token_hash, created_by) VALUES (?, ?, ?)
+      ON CONFLICT (token_hash) DO UPDATE SET revoked_at = NULL
+      RETURNING id""";
+
+  public NewToken create(String name, String createdBy) {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    String token = "pt_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    return new NewToken(register(name, token, createdBy), name, token);
+  }
+
+  /** Stores a token whose value the operator chose (the bootstrap token); idempotent. */
+  long register(String name, String token, String createdBy) {
+    return jdbc.sql(INSERT).params(name, hash(token), createdBy).query(Long.class).single();
+  }
+
+  record Valid(long id, String name, Instant lastUsedAt) {}
+
+  static final String AUTHENTICATE = "SELECT id, name, last_used_at FROM api_token WHERE token_hash = ? AND revoked_at IS NULL";
+  static final String TOUCH = "UPDATE api_token SET last_used_at = now() WHERE id = ?";
+
+  /**
+   * The token's name when it is valid and not revoked. {@code last_used_at} is written at most once
+   * a minute, so that a busy CI token does not turn every upload into two writes on one row.
+   */
+  Optional<String> authenticate(String token) {
+    Optional<Valid> valid = jdbc.sql(AUTHENTICATE).param(hash(token)).query(Valid.class).optional();
+    valid.filter(v -> v.lastUsedAt() == null || v.lastUsedAt().isBefore(Instant.now().minusSeconds(60)))
+        .ifPresent(v -> jdbc.sql(TOUCH).param(v.id()).update());
+    return valid.map(Valid::name);
+  }
+
+  public List<TokenInfo> list() {
+    return jdbc.sql("SELECT id, name, created_by, created_at, last_used_at, revoked_at FROM api_token ORDER BY id")
+        .query(TokenInfo.class).list();
+  }
+
+  public boolean revoke(long id) {
+    return jdbc.sql("UPDATE api_token SET revoked_at = now() WHERE id = ? AND revoked_at IS NULL").param(id).update() == 1;
+  }
+
+  boolean any() {
+    return jdbc.sql("SELECT count(*) FROM api_token").query(Long.class).single() > 0;
+  }
+
+  static String hash(String token) {
+    try {
+      return HexFormat.of().formatHex(
+          MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

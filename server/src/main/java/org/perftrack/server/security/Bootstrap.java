@@ -1,0 +1,83 @@
+package org.perftrack.server.security;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
+import org.springframework.core.annotation.Order;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Makes sure someone can get in after the first start: the bootstrap API token and the admin user.
+ * What it generates is printed once and stored only hashed.
+ */
+@Component
+@Order(0)
+class Bootstrap implements ApplicationRunner {
+
+  private static final Logger log = LoggerFactory.getLogger(Bootstrap.class);
+
+  private final SecurityProperties props;
+  private final ApiTokens tokens;
+  private final Users users;
+  private final TransactionTemplate tx;
+
+  Bootstrap(SecurityProperties props, ApiTokens tokens, Users users, TransactionTemplate tx) {
+    this.props = props;
+    this.tokens = tokens;
+    this.users = users;
+    this.tx = tx;
+  }
+
+  @Override
+  public void run(ApplicationArguments args) {
+    tx.executeWithoutResult(status -> {
+      bootstrapToken();
+      adminUser();
+    });
+  }
+
+  private void bootstrapToken() {
+    String configured = props.bootstrapToken();
+    if (configured != null && !configured.isBlank()) {
+      tokens.register("bootstrap", configured, "PERFTRACK_BOOTSTRAP_TOKEN");
+      log.info("API token from PERFTRACK_BOOTSTRAP_TOKEN is active");
+    } else if (!tokens.any()) {
+      ApiTokens.NewToken token = tokens.create("bootstrap", "first start");
+      log.warn("""
+
+          ================================================================
+           perftrack generated an API token for uploads (shown only once):
+
+             {}
+
+           Use it as: Authorization: Bearer <token>, or PERFTRACK_TOKEN for the agent.
+           Set PERFTRACK_BOOTSTRAP_TOKEN to choose your own.
+          ================================================================""", token.token());
+    }
+  }
+
+  private void adminUser() {
+    String configured = props.admin().password();
+    if (configured != null && !configured.isBlank()) {
+      users.save("admin", configured, "ADMIN");
+    } else if (!users.exists("admin")) {
+      byte[] bytes = new byte[12];
+      new SecureRandom().nextBytes(bytes);
+      String password = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+      users.save("admin", password, "ADMIN");
+      log.warn("""
+
+          ================================================================
+           perftrack created the user 'admin' with the password (shown only once):
+
+             {}
+
+           Set PERFTRACK_ADMIN_PASSWORD to choose your own.
+          ================================================================""", password);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package org.perftrack.server.security;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.authentication.HttpStatusEntryPoint;
+import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+
+/**
+ * Two chains: the REST API (stateless, Bearer tokens, no cookies so no CSRF) and the pages (form
+ * sign-in, sessions, CSRF on every form). Reading is public unless {@code perftrack.security.public-read=false}.
+ */
+@Configuration(proxyBeanMethods = false)
+class SecurityConfiguration {
+
+  private static final String[] ALWAYS_OPEN = {
+      "/actuator/health", "/actuator/health/**", "/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico",
+      "/login", "/error"};
+
+  @Bean
+  PasswordEncoder passwordEncoder() {
+    return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+  }
+
+  @Bean
+  @Order(1)
+  SecurityFilterChain api(HttpSecurity http, ApiTokens tokens, SecurityProperties props) throws Exception {
+    var entryPoint = new ProblemAuthenticationEntryPoint();
+    boolean publicRead = props.security().publicRead();
+    http.securityMatcher("/api/**")
+        .csrf(c -> c.disable())
+        .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+        .addFilterBefore(new BearerTokenFilter(tokens, entryPoint), UsernamePasswordAuthenticationFilter.class)
+        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint))
+        .authorizeHttpRequests(a -> {
+          if (publicRead) {
+            a.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
+          }
+          a.anyRequest().hasRole("API");
+        });
+    return http.build();
+  }
+
+  @Bean
+  @Order(2)
+  SecurityFilterChain pages(HttpSecurity http, SecurityProperties props) throws Exception {
+    boolean publicRead = props.security().publicRead();
+    http.authorizeHttpRequests(a -> {
+          a.requestMatchers(ALWAYS_OPEN).permitAll();
+          a.requestMatchers("/admin/**").hasRole("ADMIN");
+          if (publicRead) {
+            a.requestMatchers(HttpMethod.GET, "/**").permitAll();
+          }
+          a.anyRequest().authenticated();
+        })
+        .formLogin(f -> f.loginPage("/login").permitAll())
+        .logout(l -> l.logoutSuccessUrl("/"))
+        .exceptionHandling(e -> e.defaultAuthenticationEntryPointFor(
+            new HttpStatusEntryPoint(HttpStatus.UNAUTHORIZED),
+            request -> request.getRequestURI().startsWith("/v3/api-docs")));
+    return http.build();
+  }
+}

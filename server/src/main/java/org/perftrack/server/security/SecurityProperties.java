@@ -1,0 +1,24 @@
+package org.perftrack.server.security;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Who may do what.
+ *
+ * @param bootstrapToken {@code PERFTRACK_BOOTSTRAP_TOKEN}: an API token with full rights that exists after start-up
+ * @param admin {@code PERFTRACK_ADMIN_PASSWORD}: the admin user's password
+ * @param security {@code public-read}: false makes every read need a token or a signed-in user
+ */
+@ConfigurationProperties("perftrack")
+public record SecurityProperties(String bootstrapToken, Admin admin, Security security) {
+
+  public SecurityProperties {
+    admin = admin == null ? new Admin(null) : admin;
+    security = security == null ? new Security(true) : security;
+  }
+
+  public record Admin(String password) {}
+
+  public record Security(@DefaultValue("true") boolean publicRead) {}
+}

@@ -1,0 +1,92 @@
+package org.perftrack.server.series;
+
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import tools.jackson.core.type.TypeReference;
+
+/** Reads runs back: one run as uploaded, and the latest runs for the pages. */
+@Service
+public class RunQueries {
+
+  /** A stored run: what was uploaded, plus when it arrived. */
+  public record StoredRunView(String id, String product, String version, RunUpload.MachineInfo machine, String suite,
+      String batch, Instant startedAt, Instant finishedAt, Instant receivedAt, Map<String, String> attributes,
+      List<RunUpload.BenchmarkFailure> failures, List<Result> results) {}
+
+  /** One result of a stored run with its summary. */
+  public record Result(String benchmark, String metric, String unit, String direction, double[] samples,
+      int n, double min, double median, double mean, double max) {}
+
+  /** A line of the latest-runs list. */
+  public record RunSummary(String id, String product, String version, String machine, String suite,
+      Instant receivedAt, int results, int failures) {}
+
+  private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
+  private static final TypeReference<List<RunUpload.BenchmarkFailure>> FAILURES = new TypeReference<>() {};
+
+  private final JdbcClient jdbc;
+
+  RunQueries(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String RUN = """
+      SELECT r.id, p.name AS product, v.name AS version, r.machine_snapshot::text AS machine, r.suite,
+             r.batch, r.started_at, r.finished_at, r.received_at, r.attributes::text AS attributes,
+             r.failures::text AS failures
+      FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
+      WHERE r.id = ?""";
+
+  static final String RESULTS = """
+      SELECT s.benchmark, s.metric, s.unit, s.direction, x.samples, x.n, x.min, x.median, x.mean, x.max
+      FROM result x JOIN series s ON s.id = x.series_id
+      WHERE x.run_id = ?
+      ORDER BY s.benchmark, s.metric""";
+
+  public Optional<StoredRunView> find(UUID id) {
+    return jdbc.sql(RUN).param(id).query((ResultSet rs, int row) -> new StoredRunView(
+            rs.getString("id"), rs.getString("product"), rs.getString("version"),
+            Json.MAPPER.readValue(rs.getString("machine"), RunUpload.MachineInfo.class), rs.getString("suite"),
+            rs.getString("batch"), instant(rs, "started_at"), instant(rs, "finished_at"), instant(rs, "received_at"),
+            Json.MAPPER.readValue(rs.getString("attributes"), STRING_MAP),
+            Json.MAPPER.readValue(rs.getString("failures"), FAILURES), results(id)))
+        .optional();
+  }
+
+  private List<Result> results(UUID id) {
+    List<Result> results = new ArrayList<>();
+    jdbc.sql(RESULTS).param(id).query((ResultSet rs) -> {
+      results.add(new Result(rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
+          rs.getString("direction"), SeriesQueries.doubles(rs.getArray("samples")), rs.getInt("n"),
+          rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"), rs.getDouble("max")));
+    });
+    return results;
+  }
+
+  static final String LATEST = """
+      SELECT r.id, p.name AS product, v.name AS version, m.name AS machine, r.suite, r.received_at,
+             (SELECT count(*) FROM result x WHERE x.run_id = r.id) AS results,
+             jsonb_array_length(r.failures) AS failures
+      FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
+           JOIN machine m ON m.id = r.machine_id
+      ORDER BY r.received_at DESC, r.id
+      LIMIT ?""";
+
+  public List<RunSummary> latest(int limit) {
+    return jdbc.sql(LATEST).param(limit).query(RunSummary.class).list();
+  }
+
+  private static Instant instant(ResultSet rs, String column) throws java.sql.SQLException {
+    var ts = rs.getTimestamp(column);
+    return ts == null ? null : ts.toInstant();
+  }
+}

@@ -1,0 +1,84 @@
+package org.perftrack.server.series;
+
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/** Reads series: the samples of one (product, machine, benchmark, metric), grouped by version, in version order. */
+@Service
+public class SeriesQueries {
+
+  /** One version of a series: all samples of all runs of that version, and their summary. */
+  public record Point(String version, int n, double min, double median, double mean, double max,
+      double[] samples, List<String> runs) {}
+
+  /** A series and its points in version order. */
+  public record Series(long id, String product, String machine, String benchmark, String metric, String unit,
+      String direction, List<Point> points) {}
+
+  private final JdbcClient jdbc;
+
+  SeriesQueries(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  record SeriesRow(long id, String product, String machine, String benchmark, String metric, String unit,
+      String direction) {}
+
+  static final String FIND_SERIES = """
+      SELECT s.id, p.name AS product, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction
+      FROM series s JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
+      WHERE p.name = ? AND m.name = ? AND s.benchmark = ? AND s.metric = ?""";
+
+  static final String POINTS = """
+      SELECT v.name AS version, r.run_id, r.samples
+      FROM result r JOIN version v ON v.id = r.version_id
+      WHERE r.series_id = ?
+      ORDER BY v.sort_key, r.run_id""";
+
+  public Optional<Series> find(String product, String machine, String benchmark, String metric) {
+    return jdbc.sql(FIND_SERIES).params(product, machine, benchmark, metric).query(SeriesRow.class).optional()
+        .map(s -> new Series(s.id(), s.product(), s.machine(), s.benchmark(), s.metric(), s.unit(), s.direction(),
+            points(s.id())));
+  }
+
+  /** The points of a series by id, in version order. */
+  public List<Point> points(long seriesId) {
+    Map<String, List<double[]>> samples = new LinkedHashMap<>();
+    Map<String, List<String>> runs = new LinkedHashMap<>();
+    jdbc.sql(POINTS).param(seriesId).query((ResultSet rs) -> {
+      String version = rs.getString("version");
+      samples.computeIfAbsent(version, v -> new ArrayList<>()).add(doubles(rs.getArray("samples")));
+      runs.computeIfAbsent(version, v -> new ArrayList<>()).add(rs.getString("run_id"));
+    });
+    List<Point> points = new ArrayList<>(samples.size());
+    samples.forEach((version, arrays) -> points.add(point(version, arrays, runs.get(version))));
+    return points;
+  }
+
+  private static Point point(String version, List<double[]> arrays, List<String> runs) {
+    double[] all = arrays.stream().flatMapToDouble(Arrays::stream).toArray();
+    double[] sorted = all.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    return new Point(version, n, sorted[0], median, Arrays.stream(all).sum() / n, sorted[n - 1], all, runs);
+  }
+
+  static double[] doubles(Array array) throws SQLException {
+    Object[] boxed = (Object[]) array.getArray();
+    double[] values = new double[boxed.length];
+    for (int i = 0; i < boxed.length; i++) {
+      values[i] = ((Number) boxed[i]).doubleValue();
+    }
+    return values;
+  }
+}

@@ -1,0 +1,118 @@
+package org.perftrack.server.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Caps API request bodies ({@code perftrack.limits.max-body-bytes}, 16 MiB by default): a declared
+ * length over the cap is refused before reading, a chunked body when it crosses the cap.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE)
+class RequestSizeLimitFilter extends OncePerRequestFilter {
+
+  private final long limit;
+
+  RequestSizeLimitFilter(LimitsProperties limits) {
+    this.limit = limits.maxBodyBytes().toBytes();
+  }
+
+  @Override
+  protected boolean shouldNotFilter(HttpServletRequest request) {
+    return !request.getRequestURI().startsWith("/api/");
+  }
+
+  @Override
+  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws ServletException, IOException {
+    if (request.getContentLengthLong() > limit) {
+      response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
+      response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+      response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Content Too Large\",\"status\":413,"
+          + "\"detail\":\"the request body is larger than the limit of " + limit + " bytes\"}");
+      return;
+    }
+    chain.doFilter(new LimitedRequest(request, limit), response);
+  }
+
+  private static final class LimitedRequest extends HttpServletRequestWrapper {
+    private final long limit;
+    private ServletInputStream stream;
+
+    LimitedRequest(HttpServletRequest request, long limit) {
+      super(request);
+      this.limit = limit;
+    }
+
+    @Override
+    public ServletInputStream getInputStream() throws IOException {
+      if (stream == null) {
+        stream = new LimitedStream(super.getInputStream(), limit);
+      }
+      return stream;
+    }
+  }
+
+  private static final class LimitedStream extends ServletInputStream {
+    private final ServletInputStream in;
+    private final long limit;
+    private long count;
+
+    LimitedStream(ServletInputStream in, long limit) {
+      this.in = in;
+      this.limit = limit;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = in.read();
+      if (b >= 0) {
+        count(1);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = in.read(b, off, len);
+      if (n > 0) {
+        count(n);
+      }
+      return n;
+    }
+
+    private void count(int n) {
+      count += n;
+      if (count > limit) {
+        throw new PayloadTooLargeException(limit);
+      }
+    }
+
+    @Override
+    public boolean isFinished() {
+      return in.isFinished();
+    }
+
+    @Override
+    public boolean isReady() {
+      return in.isReady();
+    }
+
+    @Override
+    public void setReadListener(ReadListener listener) {
+      in.setReadListener(listener);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package org.perftrack.server.series;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+class SeriesApiTest extends IntegrationTest {
+
+  @Test
+  void pointsComeInVersionOrderNotUploadOrder() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    for (String version : List.of("1.7.7", "1.5.24-2", "1.7.10", "1.5.19-4", "1.7.9")) {
+      upload(run(product, version, machine, result("write-64b", 18.0, 19.0, 20.0)));
+    }
+
+    JsonNode points = series(product, machine, "write-64b").json().get("points");
+
+    assertThat(points.valueStream().map(p -> p.get("version").asString()).toList())
+        .containsExactly("1.5.19-4", "1.5.24-2", "1.7.7", "1.7.9", "1.7.10");
+  }
+
+  @Test
+  void aPointSummarisesAllSamplesOfItsVersionAndKeepsThemRaw() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    upload(run(product, "1.5.24-2", machine, result("write-64b", 48.2, 47.9, 48.4)));
+    upload(run(product, "1.5.24-2", machine, result("write-64b", 48.0, 48.1)));
+
+    Http.Response r = series(product, machine, "write-64b");
+
+    assertThat(r.status()).isEqualTo(200);
+    JsonNode p = r.json().get("points").get(0);
+    assertThat(p.get("n").asInt()).isEqualTo(5);
+    assertThat(p.get("min").asDouble()).isEqualTo(47.9);
+    assertThat(p.get("median").asDouble()).isEqualTo(48.1);
+    assertThat(p.get("mean").asDouble()).isCloseTo(48.12, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(p.get("max").asDouble()).isEqualTo(48.4);
+    assertThat(p.get("samples").valueStream().map(JsonNode::asDouble).toList())
+        .containsExactlyInAnyOrder(48.2, 47.9, 48.4, 48.0, 48.1);
+    assertThat(p.get("runs")).hasSize(2);
+    assertThat(r.json().get("unit").asString()).isEqualTo("us");
+    assertThat(r.json().get("direction").asString()).isEqualTo("lower_is_better");
+  }
+
+  @Test
+  void anUnknownSeriesIsA404AndAMissingParameterA400() {
+    assertThat(series(unique("nope"), "m", "b").status()).isEqualTo(404);
+    Http.Response r = http().get("/api/v1/series?product=cygwin&machine=m&benchmark=b");
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("detail").asString()).contains("metric");
+  }
+
+  @Test
+  void aRunReadsBackAsUploadedWithItsMachineAndEnvironment() {
+    RunUpload run = run(unique("cygwin"), "1.5.24-2", unique("xp"),
+        result("write-64b", 48.2, 47.9), result("fork", 75.0, 74.0));
+    upload(run);
+
+    Http.Response r = http().get("/api/v1/runs/" + run.id());
+
+    assertThat(r.status()).isEqualTo(200);
+    JsonNode j = r.json();
+    assertThat(j.get("version").asString()).isEqualTo("1.5.24-2");
+    assertThat(j.get("machine").get("attributes").get("antivirus").asString()).isEqualTo("NOD32");
+    assertThat(j.get("attributes").get("compiler").asString()).isEqualTo("gcc 3.4.4");
+    assertThat(j.get("results")).hasSize(2);
+    assertThat(j.get("results").get(1).get("samples").valueStream().map(JsonNode::asDouble).toList())
+        .containsExactly(48.2, 47.9);
+    assertThat(http().get("/api/v1/runs/not-a-uuid").status()).isEqualTo(400);
+    assertThat(http().get("/api/v1/runs/" + java.util.UUID.randomUUID()).status()).isEqualTo(404);
+  }
+
+  @Test
+  void theOpenApiDocumentDescribesTheUpload() {
+    Http.Response r = http().get("/v3/api-docs");
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.json().get("paths").has("/api/v1/runs")).isTrue();
+  }
+
+  private void upload(RunUpload run) {
+    assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+  }
+
+  private Http.Response series(String product, String machine, String benchmark) {
+    return http().get("/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark=" + benchmark
+        + "&metric=time-per-op");
+  }
+}

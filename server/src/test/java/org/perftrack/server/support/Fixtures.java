@@ -1,0 +1,49 @@
+package org.perftrack.server.support;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.formats.RunUpload.MachineInfo;
+import org.perftrack.formats.RunUpload.ResultUpload;
+
+/** Runs to upload in tests. */
+public final class Fixtures {
+
+  private static final AtomicInteger COUNTER = new AtomicInteger();
+
+  private Fixtures() {}
+
+  /** A name no other test uses, so tests sharing one database stay apart. */
+  public static String unique(String prefix) {
+    return prefix + "-" + COUNTER.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  public static RunUpload run(String product, String version, String machine, ResultUpload... results) {
+    return new RunUpload(UUID.randomUUID().toString(), product, version,
+        new MachineInfo(machine, "Windows XP SP2", "AMD64 3200+", 1, 1024L, Map.of("antivirus", "NOD32")),
+        "posix", null, null, null, Map.of("compiler", "gcc 3.4.4"), List.of(results), List.of());
+  }
+
+  public static ResultUpload result(String benchmark, double... samples) {
+    List<Double> s = new ArrayList<>();
+    for (double d : samples) {
+      s.add(d);
+    }
+    return new ResultUpload(benchmark, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, s);
+  }
+
+  public static String json(Object value) {
+    return Json.MAPPER.writeValueAsString(value);
+  }
+
+  /** The run as a mutable JSON map, to break one field at a time. */
+  @SuppressWarnings("unchecked")
+  public static Map<String, Object> asMap(RunUpload run) {
+    return Json.MAPPER.readValue(json(run), LinkedHashMap.class);
+  }
+}
