@@ -99,15 +99,23 @@ final class RunCommand implements Callable<Integer> {
         return Main.OK;
       }
       Spool spool = new Spool(plan.spool());
+      boolean empty = false;
       for (RunUpload run : runs) {
-        out.printf("spooled %s (%s)%n", spool.save(run), run.version());
+        if (run.results().isEmpty()) {
+          // the server takes no run without results; the failures were printed above
+          out.printf("no results for %s: nothing to upload%n", run.version());
+          empty = true;
+        } else {
+          out.printf("spooled %s (%s)%n", spool.save(run), run.version());
+        }
       }
       spooled.countDown();
       if (runner.cancelled()) {
         out.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
         return Main.ERROR;
       }
-      return Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOnRegression, out);
+      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOnRegression, out);
+      return empty ? Main.ERROR : code;
     } finally {
       spooled.countDown();
       removeQuietly(onCtrlC);

@@ -30,7 +30,9 @@ public final class RunAssembler {
       attributes.put("interrupted", "true");
     }
     List<BenchmarkFailure> failures = new ArrayList<>();
-    m.failures().forEach((name, message) -> failures.add(new BenchmarkFailure(name, message)));
+    m.failures().forEach((name, message) -> failures.add(new BenchmarkFailure(name, clean(message))));
+    attributes.replaceAll((k, v) -> clean(v));
+    attributes.values().removeIf(String::isBlank);
     return new RunUpload(UUID.randomUUID().toString(), session.product(), t.target().version(),
         machine(session.machine(), t.environment()), Suite.NAME, session.batch(), m.startedAt(), m.finishedAt(),
         attributes, results(m), failures);
@@ -68,6 +70,12 @@ public final class RunAssembler {
         cores != null ? cores : Runtime.getRuntime().availableProcessors(),
         memoryKb != null ? memoryKb / 1024 : null,
         Map.of("arch", System.getProperty("os.arch")));
+  }
+
+  /** Server limits: text of at most 1,024 characters without control characters (compilers print tabs). */
+  static String clean(String text) {
+    String s = text.replaceAll("\\p{Cntrl}+", " ").strip();
+    return s.length() > 1000 ? s.substring(0, 999) + "…" : s;
   }
 
   private static Integer parseInt(String text) {
