@@ -16,14 +16,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "perftrack-agent", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Runs the perftrack benchmark suite in each installed version of a POSIX layer and uploads the results.",
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:done; every run is on the server (or --dry-run)",
-        "1:error: bad config or file, the server rejected a run or the token",
-        "2:usage: unknown option or missing argument",
-        "3:the server found regressions (with --fail-on-regression)",
-        "4:the server was unreachable: the runs wait in the spool; 'upload' sends them later"},
-    footer = {"%nWhen several apply: 1 before 3 before 4."})
+    exitCodeList = {Main.EXIT_0, Main.EXIT_1, Main.EXIT_2, Main.EXIT_3, Main.EXIT_4},
+    footer = Main.EXIT_ORDER)
 public final class Main implements Runnable {
+
+  static final String EXIT_0 = "0:done; every run is on the server (or --dry-run)";
+  static final String EXIT_1 = "1:error: bad config or file, a run rejected, the token refused, Ctrl-C";
+  static final String EXIT_2 = "2:usage: unknown option or missing argument";
+  static final String EXIT_3 = "3:the server found regressions (with --fail-on-regression)";
+  static final String EXIT_4 = "4:the server was unreachable: the runs wait in the spool; 'upload' sends them later";
+  static final String EXIT_ORDER = "%nWhen several apply: 1 before 3 before 4.";
 
   public static final int OK = 0;
   public static final int ERROR = 1;

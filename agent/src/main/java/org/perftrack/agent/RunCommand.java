@@ -38,6 +38,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code run}: measures the suite in every target, interleaved, spools one run per target, uploads. */
 @Command(name = "run", mixinStandardHelpOptions = true,
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {Main.EXIT_0, Main.EXIT_1, Main.EXIT_2, Main.EXIT_3, Main.EXIT_4},
+    footer = Main.EXIT_ORDER,
     description = {"Run the suite in every target of the config (or in the local shell) and upload one run per target.",
         "Each run is written to the spool before it is uploaded; runs left from earlier sessions are sent too."})
 final class RunCommand implements Callable<Integer> {

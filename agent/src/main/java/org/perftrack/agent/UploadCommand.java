@@ -28,6 +28,9 @@ import picocli.CommandLine.Spec;
  * spools them, and sends everything waiting in the spool. Without files it only sends the spool.
  */
 @Command(name = "upload",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {Main.EXIT_0, Main.EXIT_1, Main.EXIT_2, Main.EXIT_3, Main.EXIT_4},
+    footer = Main.EXIT_ORDER,
     description = {"Upload result files, then everything waiting in the spool.",
         "A file is converted whole or not at all; converted runs are spooled before they are sent."})
 final class UploadCommand implements Callable<Integer> {

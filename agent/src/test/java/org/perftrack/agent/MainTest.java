@@ -22,6 +22,14 @@ class MainTest {
   }
 
   @Test
+  void runHelpDocumentsTheExitCodesToo() {
+    CliRun help = CliRun.run(home, "run", "--help");
+
+    assertThat(help.exitCode()).isZero();
+    assertThat(help.out()).contains("--fail-on-regression", "--spool", "--dry-run", "Exit codes:", "1 before 3 before 4");
+  }
+
+  @Test
   void noCommandIsAUsageError() {
     CliRun result = CliRun.run(home);
 

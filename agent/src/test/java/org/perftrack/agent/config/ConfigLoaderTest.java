@@ -111,6 +111,23 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void theReadmeExamplesForLinuxAndWindowsParse() throws Exception {
+    String readme = Files.readString(Path.of("README.md"));
+    java.util.regex.Matcher yaml = java.util.regex.Pattern.compile("```yaml\n(.*?)```", java.util.regex.Pattern.DOTALL)
+        .matcher(readme);
+    List<AgentConfig> configs = new java.util.ArrayList<>();
+    while (yaml.find()) {
+      configs.add(loader.parse(yaml.group(1), "README.md"));
+    }
+
+    assertThat(configs).hasSize(2);
+    AgentConfig windows = configs.get(1);
+    assertThat(windows.workDir()).isEqualTo("C:\\perftrack\\work");
+    assertThat(windows.targets().get(2).shell().get(0)).isEqualTo("C:\\Program Files\\cygwin 1.7\\bin\\bash.exe");
+    assertThat(windows.targets().get(2).versionCommand()).isEqualTo("uname -r");
+  }
+
+  @Test
   void loadsFromAFile(@TempDir Path dir) throws Exception {
     Path file = Files.writeString(dir.resolve("agent.yml"), DESIGN_EXAMPLE);
 
