@@ -69,6 +69,8 @@ def main():
     p.add_argument("--scale", type=float, default=1.0)
     p.add_argument("--repetitions", type=int, default=5)
     p.add_argument("--only", default="")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="agent and by-hand passes alternate this many times, so machine drift hits both alike")
     a = p.parse_args()
     names = [n for n in a.only.split(",") if n] or list(PROGRAMS)
     tmp = tempfile.mkdtemp(prefix="perftrack-bench-")
@@ -77,9 +79,18 @@ def main():
     for prog in sorted({PROGRAMS[n][0] for n in names}):
         subprocess.run(["gcc", "-O2", "-o", prog, prog + ".c"], cwd=build, check=True)
 
-    agent, wall, failures = agent_run(a.scale, a.repetitions, names if a.only else [], os.path.join(tmp, "work"))
-    print("agent run at scale %.2f: %.1f s wall, failures: %s" % (a.scale, wall, failures or "none"))
-    print("%-15s %12s %8s | %12s %8s %9s | %9s" % ("benchmark", "agent med", "agent cv", "hand med", "hand cv",
+    agent, hand, iters, walls = {}, {}, {}, []
+    for r in range(a.rounds):
+        values, wall, failures = agent_run(a.scale, a.repetitions, names if a.only else [], os.path.join(tmp, "work"))
+        walls.append(wall)
+        for name, v in values.items():
+            agent.setdefault(name, []).append(v)
+        for name in names:
+            program, args = PROGRAMS[name]
+            v, iters[name] = by_hand(build, program, args, a.scale, a.repetitions)
+            hand.setdefault(name, []).append(v)
+        print("round %d: agent pass %.1f s, failures: %s" % (r + 1, wall, failures or "none"), flush=True)
+    print("%-15s %12s %9s | %12s %9s %9s | %9s" % ("benchmark", "agent med", "agent cv", "hand med", "hand cv",
                                                 "overhead", "hf cv"))
     overheads = []
     for name in names:
@@ -87,16 +98,21 @@ def main():
             print("%-15s (no agent samples)" % name)
             continue
         program, args = PROGRAMS[name]
-        hand, iters = by_hand(build, program, args, a.scale, a.repetitions)
-        hf = hyperfine(build, program, args, iters, a.repetitions)
-        am, hm = statistics.median(agent[name]), statistics.median(hand)
+        hf = hyperfine(build, program, args, iters[name], a.repetitions)
+        pooled_agent = [x for run in agent[name] for x in run]
+        pooled_hand = [x for run in hand[name] for x in run]
+        am, hm = statistics.median(pooled_agent), statistics.median(pooled_hand)
         # for bandwidth a lower agent figure is the overhead; for times a higher one
         over = (hm / am - 1) if name.startswith("pipe-bw/") else (am / hm - 1)
         overheads.append(over)
-        print("%-15s %12.4g %7.2f%% | %12.4g %7.2f%% %8.2f%% | %8.2f%%" % (
-            name, am, 100 * cv(agent[name]), hm, 100 * cv(hand), 100 * over, 100 * cv(hf)))
+        # spread: the CV of one session's 5 samples (median over rounds), as a user sees it
+        acv = statistics.median(cv(run) for run in agent[name])
+        hcv = statistics.median(cv(run) for run in hand[name])
+        print("%-15s %12.4g %8.2f%% | %12.4g %8.2f%% %8.2f%% | %8.2f%%" % (
+            name, am, 100 * acv, hm, 100 * hcv, 100 * over, 100 * cv(hf)), flush=True)
     if overheads:
-        print("median overhead over benchmarks: %.2f%%" % (100 * statistics.median(overheads)))
+        print("overhead over benchmarks: median %.2f%%, mean |overhead| %.2f%%" % (
+            100 * statistics.median(overheads), 100 * statistics.mean(abs(o) for o in overheads)))
     if not a.only:
         _, wall02, _ = agent_run(0.2, a.repetitions, [], os.path.join(tmp, "work02"))
         print("whole suite at scale 0.2, %d repetitions: %.1f s" % (a.repetitions, wall02))

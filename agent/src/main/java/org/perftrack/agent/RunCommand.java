@@ -131,7 +131,8 @@ final class RunCommand implements Callable<Integer> {
     TargetSetup setup = new TargetSetup(runner);
     List<PreparedTarget> prepared = new ArrayList<>();
     for (Target t : targets) {
-      out.printf("preparing %s (version %s) in %s%n", t.name(), t.version(), t.workDir());
+      out.printf("preparing %s in %s%n", t.name().equals(t.version()) ? t.name()
+          : t.name() + " (version " + t.version() + ")", t.workDir());
       out.flush();
       PreparedTarget p = setup.prepare(t, plan.benchmarks());
       p.buildFailures().forEach((program, message) -> out.printf("  %s: %s%n", program, message));
