@@ -24,6 +24,10 @@
 #include <time.h>
 #include <sys/time.h>
 #include <sys/resource.h>
+#if defined(__FreeBSD__) || defined(__DragonFly__)
+#include <sys/types.h>
+#include <sys/sysctl.h>
+#endif
 
 #ifndef BENCH_OPS_PER_ITER
 #define BENCH_OPS_PER_ITER 1
@@ -54,11 +58,19 @@ static double bench_now(void) {
   }
 }
 
-/* System-wide context switches so far, or -1 where /proc/stat has no ctxt line. */
+/* System-wide context switches so far, or -1 where neither /proc/stat nor sysctl tells. */
 static double bench_ctxt(void) {
   char line[512];
   double value = -1;
-  FILE *f = fopen("/proc/stat", "r");
+  FILE *f;
+#if defined(__FreeBSD__) || defined(__DragonFly__)
+  unsigned int swtch;
+  size_t len = sizeof swtch;
+  if (sysctlbyname("vm.stats.sys.v_swtch", &swtch, &len, NULL, 0) == 0) {
+    return swtch;
+  }
+#endif
+  f = fopen("/proc/stat", "r");
   if (f == NULL) {
     return -1;
   }

@@ -1,15 +1,10 @@
 package org.perftrack.agent;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -17,15 +12,9 @@ import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.config.TargetConfig;
 import org.perftrack.agent.suite.Benchmark;
-import org.perftrack.agent.suite.Measurements;
-import org.perftrack.agent.suite.PreparedTarget;
-import org.perftrack.agent.suite.ResultTable;
-import org.perftrack.agent.suite.RunAssembler;
 import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
-import org.perftrack.agent.suite.TargetSetup;
 import org.perftrack.agent.target.ShellRunner;
-import org.perftrack.agent.target.Target;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
@@ -96,7 +85,8 @@ final class RunCommand implements Callable<Integer> {
     }, "perftrack-interrupt");
     Runtime.getRuntime().addShutdownHook(onCtrlC);
     try {
-      List<RunUpload> runs = measure(plan, runner, console);
+      List<RunUpload> runs = new Measurer(runner, context.windowsHost(), console)
+          .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)));
       if (plan.dryRun()) {
         out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
         return Main.OK;
@@ -123,35 +113,6 @@ final class RunCommand implements Callable<Integer> {
       spooled.countDown();
       removeQuietly(onCtrlC);
     }
-  }
-
-  private List<RunUpload> measure(RunPlan plan, ShellRunner runner, PrintWriter out)
-      throws AgentException, IOException, InterruptedException {
-    List<Target> targets = new TargetFactory(runner, context.windowsHost()).create(plan.targets(), plan.workDir());
-    TargetSetup setup = new TargetSetup(runner);
-    List<PreparedTarget> prepared = new ArrayList<>();
-    for (Target t : targets) {
-      out.printf("preparing %s in %s%n", t.name().equals(t.version()) ? t.name()
-          : t.name() + " (version " + t.version() + ")", t.workDir());
-      out.flush();
-      PreparedTarget p = setup.prepare(t, plan.benchmarks());
-      p.buildFailures().forEach((program, message) -> out.printf("  %s: %s%n", program, message));
-      prepared.add(p);
-    }
-    List<Measurements> measured = new SuiteSession(runner, out)
-        .run(prepared, plan.benchmarks(), new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)));
-    Map<String, String> attributes = new LinkedHashMap<>();
-    attributes.put("scale", Double.toString(plan.scale()));
-    attributes.put("repetitions", Integer.toString(plan.repetitions()));
-    attributes.put("agent", new Main.Version().getVersion()[0]);
-    RunAssembler.Session session = new RunAssembler.Session(plan.product(), plan.machine(),
-        UUID.randomUUID().toString(), attributes);
-    List<RunUpload> runs = new ArrayList<>();
-    for (Measurements m : measured) {
-      ResultTable.print(out, m);
-      runs.add(RunAssembler.assemble(m, session));
-    }
-    return runs;
   }
 
   /** Options over config over defaults; what is missing is a usage error naming the option. */
@@ -204,5 +165,4 @@ final class RunCommand implements Callable<Integer> {
   /** Everything a run needs, resolved. */
   record RunPlan(String server, String token, String product, String machine, int repetitions, double scale,
       List<Benchmark> benchmarks, List<TargetConfig> targets, Path spool, Path workDir, boolean dryRun) {}
-
 }

@@ -67,9 +67,13 @@ public final class ConfigLoader {
 
   private static String describe(JacksonException e) {
     String path = e.getPath().isEmpty() ? "" : "field '" + pathOf(e) + "': ";
-    String message = e.getOriginalMessage();
+    String message = e.getOriginalMessage().lines().findFirst().orElse("unreadable");
     int cut = message.indexOf(" (class ");
-    return path + (cut > 0 ? message.substring(0, cut) : message);
+    message = cut > 0 ? message.substring(0, cut) : message;
+    if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
+      message += " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")";
+    }
+    return path + message;
   }
 
   private static String pathOf(JacksonException e) {
