@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Measurement quality of the agent on this machine (not part of the test run).
 
-For every benchmark of the suite at the given scale:
-  - the agent's coefficient of variation (CV) over its samples (java -jar ... run --dry-run),
-  - the agent's overhead: its median against the same compiled program run by hand, same sample count,
-  - hyperfine timing the same program invocation the same number of times (its CV of wall time).
-And the wall time of the whole suite at scale 0.2.
+For every benchmark of the suite, in each round and back to back so that the machine's load hits all
+three alike:
+  1. the agent (java -jar ... run --dry-run --benchmarks NAME): its samples' coefficient of variation (CV),
+  2. the same compiled program run by hand, same scale and sample count: the agent's overhead is the
+     difference of the medians,
+  3. hyperfine timing the same program invocation the same number of times: its CV of wall time.
+Finally the wall time of the whole suite at scale 0.2.
 
-Usage: python3 agent/bench/measure.py [--scale 1.0] [--repetitions 5] [--only write-64b,fork]
-       (after `mvn -B -pl agent -am package -DskipTests`; needs gcc and hyperfine)
+Usage: python3 agent/bench/measure.py [--scale 1.0] [--repetitions 5] [--rounds 2] [--only write-64b,fork]
+       (after `mvn -B -pl agent -am package -DskipTests`; needs gcc, python3 and hyperfine)
 """
 import argparse, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -64,13 +66,25 @@ def hyperfine(build, program, args, iters, reps):
         return json.load(f)["results"][0]["times"]
 
 
+def measure(name, a, build, work):
+    """Per round: (agent samples, by-hand samples, hyperfine wall times), back to back."""
+    program, args = PROGRAMS[name]
+    rounds = []
+    for _ in range(a.rounds):
+        values, _, failures = agent_run(a.scale, a.repetitions, [name], work)
+        if name not in values:
+            raise SystemExit("%s failed in the agent: %s" % (name, failures))
+        hand, iters = by_hand(build, program, args, a.scale, a.repetitions)
+        rounds.append((values[name], hand, hyperfine(build, program, args, iters, a.repetitions)))
+    return rounds
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--scale", type=float, default=1.0)
     p.add_argument("--repetitions", type=int, default=5)
+    p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--only", default="")
-    p.add_argument("--rounds", type=int, default=3,
-                   help="agent and by-hand passes alternate this many times, so machine drift hits both alike")
     a = p.parse_args()
     names = [n for n in a.only.split(",") if n] or list(PROGRAMS)
     tmp = tempfile.mkdtemp(prefix="perftrack-bench-")
@@ -79,43 +93,28 @@ def main():
     for prog in sorted({PROGRAMS[n][0] for n in names}):
         subprocess.run(["gcc", "-O2", "-o", prog, prog + ".c"], cwd=build, check=True)
 
-    agent, hand, iters, walls = {}, {}, {}, []
-    for r in range(a.rounds):
-        values, wall, failures = agent_run(a.scale, a.repetitions, names if a.only else [], os.path.join(tmp, "work"))
-        walls.append(wall)
-        for name, v in values.items():
-            agent.setdefault(name, []).append(v)
-        for name in names:
-            program, args = PROGRAMS[name]
-            v, iters[name] = by_hand(build, program, args, a.scale, a.repetitions)
-            hand.setdefault(name, []).append(v)
-        print("round %d: agent pass %.1f s, failures: %s" % (r + 1, wall, failures or "none"), flush=True)
-    print("%-15s %12s %9s | %12s %9s %9s | %9s" % ("benchmark", "agent med", "agent cv", "hand med", "hand cv",
+    print("scale %.2f, %d samples, %d rounds; CV = median over rounds of the CV of one round's samples" % (
+        a.scale, a.repetitions, a.rounds))
+    print("%-15s %11s %9s | %11s %9s %9s | %8s" % ("benchmark", "agent med", "agent cv", "hand med", "hand cv",
                                                 "overhead", "hf cv"))
-    overheads = []
+    overheads, better = [], 0
     for name in names:
-        if name not in agent:
-            print("%-15s (no agent samples)" % name)
-            continue
-        program, args = PROGRAMS[name]
-        hf = hyperfine(build, program, args, iters[name], a.repetitions)
-        pooled_agent = [x for run in agent[name] for x in run]
-        pooled_hand = [x for run in hand[name] for x in run]
-        am, hm = statistics.median(pooled_agent), statistics.median(pooled_hand)
+        rounds = measure(name, a, build, os.path.join(tmp, "work"))
+        am = statistics.median([x for r in rounds for x in r[0]])
+        hm = statistics.median([x for r in rounds for x in r[1]])
         # for bandwidth a lower agent figure is the overhead; for times a higher one
         over = (hm / am - 1) if name.startswith("pipe-bw/") else (am / hm - 1)
         overheads.append(over)
-        # spread: the CV of one session's 5 samples (median over rounds), as a user sees it
-        acv = statistics.median(cv(run) for run in agent[name])
-        hcv = statistics.median(cv(run) for run in hand[name])
-        print("%-15s %12.4g %8.2f%% | %12.4g %8.2f%% %8.2f%% | %8.2f%%" % (
-            name, am, 100 * acv, hm, 100 * hcv, 100 * over, 100 * cv(hf)), flush=True)
-    if overheads:
-        print("overhead over benchmarks: median %.2f%%, mean |overhead| %.2f%%" % (
-            100 * statistics.median(overheads), 100 * statistics.mean(abs(o) for o in overheads)))
+        acv, hcv, fcv = (statistics.median(cv(r[i]) for r in rounds) for i in range(3))
+        better += acv <= fcv
+        print("%-15s %11.4g %8.2f%% | %11.4g %8.2f%% %8.2f%% | %7.2f%%" % (
+            name, am, 100 * acv, hm, 100 * hcv, 100 * over, 100 * fcv), flush=True)
+    print("overhead: median %.2f%%, median |overhead| %.2f%%; agent CV <= hyperfine CV for %d of %d" % (
+        100 * statistics.median(overheads), 100 * statistics.median(abs(o) for o in overheads), better, len(names)))
     if not a.only:
-        _, wall02, _ = agent_run(0.2, a.repetitions, [], os.path.join(tmp, "work02"))
-        print("whole suite at scale 0.2, %d repetitions: %.1f s" % (a.repetitions, wall02))
+        _, wall02, failures = agent_run(0.2, a.repetitions, [], os.path.join(tmp, "work02"))
+        print("whole suite at scale 0.2, %d repetitions: %.1f s (failures: %s)" % (a.repetitions, wall02,
+                                                                                 failures or "none"))
     shutil.rmtree(tmp, ignore_errors=True)
 
 
