@@ -143,6 +143,35 @@ class UploadCommandTest {
   }
 
   @Test
+  void anotherToolsFileIsConvertedTaggedAndSent() throws Exception {
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), """
+        {"results": [{"command": "./write_64b sample 100000", "mean": 0.1, "stddev": 0.001,
+          "times": [0.101, 0.099, 0.1]}]}
+        """);
+    try (FakeServer server = FakeServer.start()) {
+      CliRun result = upload(server.url(), "--format", "hyperfine", "--product", "cygwin", "--version", "1.5.24-2",
+          "--machine", "ci-01", "--run-id", "5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", hyperfine.toString());
+
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
+      RunUpload sent = Json.MAPPER.readValue(server.stored().get("5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f"), RunUpload.class);
+      assertThat(sent.product()).isEqualTo("cygwin");
+      assertThat(sent.version()).isEqualTo("1.5.24-2");
+      assertThat(sent.machine().name()).isEqualTo("ci-01");
+      assertThat(sent.results()).singleElement().satisfies(r -> assertThat(r.samples()).containsExactly(0.101, 0.099, 0.1));
+    }
+  }
+
+  @Test
+  void anotherToolsFileWithoutVersionIsAUsageError() throws Exception {
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), "{\"results\": []}");
+
+    CliRun result = upload("http://127.0.0.1:9", "--format", "hyperfine", "--product", "cygwin", hyperfine.toString());
+
+    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("--format hyperfine needs --product and --version");
+  }
+
+  @Test
   void fileThatDoesNotParseIsNamedAndNothingIsSent() throws Exception {
     try (FakeServer server = FakeServer.start()) {
       Path good = runFile(UUID.randomUUID().toString());
