@@ -26,7 +26,10 @@ final class AgentProcess {
     assertThat(JAR).as("the agent jar; build it with 'mvn -B package' (the reactor does so before the server's tests)")
         .exists();
     List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        // Java takes the home directory from the password database, not $HOME: the spool and work
+        // directories must not land in the real ~/.perftrack
+        "-Duser.home=" + home, "-jar", JAR.toString()));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(home.resolve("agent-" + System.nanoTime() + ".log").toFile());
