@@ -4,7 +4,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.function.UnaryOperator;
-import org.perftrack.agent.target.TargetShell;
+import org.perftrack.agent.shell.TargetShell;
 
 /**
  * What the agent takes from the machine it runs on; tests pass their own.

@@ -13,8 +13,8 @@ import org.perftrack.agent.suite.ResultTable;
 import org.perftrack.agent.suite.RunAssembler;
 import org.perftrack.agent.suite.SuiteSession;
 import org.perftrack.agent.suite.TargetSetup;
-import org.perftrack.agent.target.ShellRunner;
-import org.perftrack.agent.target.Target;
+import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.agent.shell.Target;
 import org.perftrack.formats.RunUpload;
 
 /** One measuring session: targets prepared, the suite run interleaved, one run per target assembled. */

@@ -14,7 +14,7 @@ import org.perftrack.agent.config.TargetConfig;
 import org.perftrack.agent.suite.Benchmark;
 import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
-import org.perftrack.agent.target.ShellRunner;
+import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;

@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.agent.config.TargetConfig;
-import org.perftrack.agent.target.ShellRunner;
-import org.perftrack.agent.target.Target;
-import org.perftrack.agent.target.TargetShell;
+import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.agent.shell.Target;
+import org.perftrack.agent.shell.TargetShell;
 
 /** Turns configured targets into runnable ones: resolves {@code versionCommand}, picks work directories. */
 final class TargetFactory {

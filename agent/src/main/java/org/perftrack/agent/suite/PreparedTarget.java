@@ -1,7 +1,7 @@
 package org.perftrack.agent.suite;
 
 import java.util.Map;
-import org.perftrack.agent.target.Target;
+import org.perftrack.agent.shell.Target;
 
 /**
  * A target whose suite is extracted and compiled.

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
-import org.perftrack.agent.target.ShellRunner;
+import org.perftrack.agent.shell.ShellRunner;
 
 /**
  * Measures every benchmark in every target, interleaved: for each benchmark, each target calibrates

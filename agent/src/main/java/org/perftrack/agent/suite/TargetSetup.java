@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.perftrack.agent.target.ShellRunner;
-import org.perftrack.agent.target.Target;
+import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.agent.shell.Target;
 
 /** Extracts the suite into a target's work directory, describes the target, compiles the programs. */
 public final class TargetSetup {
