@@ -58,7 +58,8 @@ CREATE TABLE alert_outbox (
     locked_until     timestamptz,
     last_error       text,
     last_attempt_at  timestamptz,
-    created_at       timestamptz NOT NULL DEFAULT now(),
+    -- the insert's own time, not the transaction's start: queued → sent is the sender's latency
+    created_at       timestamptz NOT NULL DEFAULT clock_timestamp(),
     sent_at          timestamptz,
     sent_by          text,
     UNIQUE (kind, dedup_key, recipient)

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
+import static org.awaitility.Awaitility.await;
 
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
@@ -169,8 +170,14 @@ class AlertMailTest extends IntegrationTest {
       ms.add((System.nanoTime() - committed) / 1e6);
     }
     List<Double> sorted = ms.stream().sorted().toList();
-    System.out.printf("ALERTS-LATENCY commit->GreenMail n=%d min=%.0fms p50=%.0fms p95=%.0fms max=%.0fms%n",
-        sorted.size(), sorted.get(0), sorted.get(sorted.size() / 2), sorted.get(18), sorted.get(sorted.size() - 1));
+    String sql = "SELECT extract(epoch FROM sent_at - created_at) * 1000 FROM alert_outbox WHERE recipient = ?"
+        + " AND status = 'sent' ORDER BY 1";
+    await().atMost(WITHIN).until(() -> jdbc.sql(sql).param(dev).query(Double.class).list().size() == 20);
+    List<Double> db = jdbc.sql(sql).param(dev).query(Double.class).list();
+    System.out.printf("ALERTS-LATENCY commit->GreenMail n=%d min=%.0fms p50=%.0fms p95=%.0fms max=%.0fms;"
+            + " queued (insert)->SMTP accepted (database clock) p50=%.0fms max=%.0fms%n", sorted.size(), sorted.get(0),
+        sorted.get(sorted.size() / 2), sorted.get(18), sorted.get(sorted.size() - 1), db.get(db.size() / 2),
+        db.get(db.size() - 1));
     assertThat(sorted.get(sorted.size() / 2)).as("median ms; the poll interval is 100 ms, a commit wakes the sender")
         .isLessThan(1000.0);
   }
