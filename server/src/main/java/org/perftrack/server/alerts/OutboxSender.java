@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Delivers the outbox: one thread per server that wakes after each commit that queued mail (so a mail
- * leaves within milliseconds) and otherwise every {@code poll-interval} (for retries, for rows another
+ * leaves about 0.1 s after its commit) and otherwise every {@code poll-interval} (for retries, for rows another
  * server queued, and for the daily digest). Failures wait with exponential backoff.
  */
 @Component
@@ -28,7 +28,8 @@ class OutboxSender implements SmartLifecycle {
   private final DigestService digests;
   private final Semaphore wake = new Semaphore(0);
   /** Names this server in {@code locked_by}: two servers, or two contexts in one JVM, never share it. */
-  private final String owner = hostName() + "/" + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 8);
+  private final String owner =
+      hostName() + "/" + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 8);
   private volatile boolean running;
   private long lastPrune;
   private Thread thread;
