@@ -62,6 +62,8 @@ public final class IngestBenchmark {
         upload(http, base, bodies, threads);
         double apiSeconds = (System.nanoTime() - t0) / 1e9;
 
+        System.out.printf("  inside the server, mean per upload: store %.1f ms, detect %.1f ms%n",
+            meanMillis(app, "perftrack.ingest.store"), meanMillis(app, "perftrack.ingest.detect"));
         double copyArrays = copy(ds, batch, true);
         double copyRows = copy(ds, batch, false);
         double api = samples / apiSeconds;
@@ -72,6 +74,20 @@ public final class IngestBenchmark {
       }
     }
   }
+
+  /** Mean of a timer since the last call (the timers are reset by reading them this way). */
+  private static double meanMillis(ConfigurableApplicationContext app, String timer) {
+    var t = app.getBean(io.micrometer.core.instrument.MeterRegistry.class).get(timer).timer();
+    double total = t.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS);
+    long count = t.count();
+    double[] last = LAST.computeIfAbsent(timer, k -> new double[2]);
+    double mean = (total - last[0]) / Math.max(1, count - last[1]);
+    last[0] = total;
+    last[1] = count;
+    return mean;
+  }
+
+  private static final Map<String, double[]> LAST = new java.util.HashMap<>();
 
   private static List<RunUpload> makeRuns(String product, int runs, Random random) {
     List<RunUpload> list = new ArrayList<>(runs);
