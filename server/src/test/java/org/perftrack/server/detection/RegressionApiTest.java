@@ -69,6 +69,27 @@ class RegressionApiTest extends IntegrationTest {
     assertThat(listed.get(0).get("hints").get(0).get("ratio").asDouble()).isCloseTo(400, within(20.0));
   }
 
+  static final String CONTEXT_SWITCH_REGRESSION = """
+      INSERT INTO regression (series_id, baseline_version_id, version_id, kind, baseline_value, value, ratio, p_value)
+      SELECT s.id, bv.id, v.id, 'regression', 5, 2000, 400, 1e-6
+      FROM series s JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
+      JOIN version bv ON bv.product_id = p.id AND bv.name = ? JOIN version v ON v.product_id = p.id AND v.name = ?
+      WHERE p.name = ? AND m.name = ? AND s.metric = 'ctx-switches-per-op'""";
+
+  @Test
+  void withdrawsAContextSwitchRegressionRaisedBeforeSecondaryMetricsWereHints() {
+    List.of("7.1", "7.2").forEach(v -> upload(v, write64b(18), contextSwitches(5)));
+    jdbc.sql(CONTEXT_SWITCH_REGRESSION).params("7.1", "7.2", product, machine).update();
+
+    upload("7.3", write64b(18), contextSwitches(5));
+
+    assertThat(regressions("").size()).isZero();
+    JsonNode withdrawn = regressions("&status=withdrawn");
+    assertThat(withdrawn.size()).isEqualTo(1);
+    assertThat(withdrawn.get(0).get("metric").asString()).isEqualTo("ctx-switches-per-op");
+    assertThat(withdrawn.get(0).get("withdrawnReason").asString()).startsWith("secondary metric");
+  }
+
   @Test
   void triagesARegressionWithATokenAndKeepsItsStatus() {
     List.of("2.0.1", "2.0.2", "2.0.3", "2.0.4").forEach(v -> upload(v, write64b(18)));
