@@ -117,14 +117,15 @@ class UploadCommandTest {
   void regressionsFailTheBuildOnlyWhenAskedTo() throws Exception {
     try (FakeServer server = FakeServer.start()) {
       server.reportRegressions("[{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\","
-          + "\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"ratio\":2.7}]");
+          + "\"unit\":\"us\",\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":18.0123,"
+          + "\"value\":48.02,\"ratio\":2.66595}]");
 
       CliRun lenient = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
       CliRun strict = upload(server.url(), "--fail-on-regression", runFile(UUID.randomUUID().toString()).toString());
 
       assertThat(lenient.exitCode()).isEqualTo(Main.OK);
       assertThat(strict.exitCode()).isEqualTo(Main.REGRESSION);
-      assertThat(strict.out()).contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2, ratio 2.7");
+      assertThat(strict.out()).contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18.01 -> 48.02 us (x2.666)");
     }
   }
 

@@ -1,11 +1,14 @@
 package org.perftrack.server.ingest;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.alerts.AlertService;
@@ -34,11 +37,17 @@ public class IngestService {
   private final RunStore store;
   private final DetectionService detection;
   private final AlertService alerts;
+  private final Timer storeTimer;
+  private final Timer detectTimer;
 
-  IngestService(RunStore store, DetectionService detection, AlertService alerts) {
+  IngestService(RunStore store, DetectionService detection, AlertService alerts, MeterRegistry meters) {
     this.store = store;
     this.detection = detection;
     this.alerts = alerts;
+    // where an upload's time goes, in /actuator/metrics and for the ingest benchmark
+    this.storeTimer = Timer.builder("perftrack.ingest.store").description("storing a new run").register(meters);
+    this.detectTimer = Timer.builder("perftrack.ingest.detect").description("detection after a new run")
+        .register(meters);
   }
 
   @Transactional
@@ -46,6 +55,7 @@ public class IngestService {
     RunValidator.validate(run);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
+    long started = System.nanoTime();
     RunStore.Known known = store.known(id, run);
     if (known.contentHash() != null) {
       return resent(id, known.contentHash(), hash);
@@ -59,8 +69,11 @@ public class IngestService {
       return resent(id, store.contentHash(id).orElseThrow(), hash);
     }
     store.copyResults(id, versionId, run.results(), seriesIds);
+    long stored = System.nanoTime();
+    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
     var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
+    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     alerts.onRegressionsCreated(id, regressions);
     return new Outcome(id, true, regressions);
   }
