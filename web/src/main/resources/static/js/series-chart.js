@@ -20,7 +20,10 @@
   function yRange(data) {
     return function (u) {
       var lo = Infinity, hi = -Infinity;
-      var from = Math.max(0, Math.floor(u.scales.x.min)), to = Math.min(data.versions.length - 1, Math.ceil(u.scales.x.max));
+      var n = data.versions.length, sx = u.scales.x;
+      // before the first layout the x scale has no range yet: take every version
+      var from = sx.min == null ? 0 : Math.max(0, Math.ceil(sx.min));
+      var to = sx.max == null ? n - 1 : Math.min(n - 1, Math.floor(sx.max));
       data.machines.forEach(function (m, k) {
         if (!u.series[k + 1].show) return;
         for (var i = from; i <= to; i++) {
