@@ -17,18 +17,22 @@ class ProductController {
 
   private final ProductQueries products;
   private final SeriesChart charts;
+  private final ProductPageCache cache;
 
-  ProductController(ProductQueries products, SeriesChart charts) {
+  ProductController(ProductQueries products, SeriesChart charts, ProductPageCache cache) {
     this.products = products;
     this.charts = charts;
+    this.cache = cache;
   }
 
   @GetMapping("/products/{product}")
   String product(@PathVariable String product, Model model) {
     long id = products.productId(product).orElseThrow(() -> new PageNotFound("no product " + product));
-    List<ProductQueries.Version> versions = products.versions(id);
-    List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
-    model.addAttribute("page", ProductPage.of(product, versions, window, products.trends(id, window)));
+    model.addAttribute("page", cache.get(product, () -> {
+      List<ProductQueries.Version> versions = products.versions(id);
+      List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
+      return ProductPage.of(product, versions, window, products.trends(id, window));
+    }));
     return "products/product";
   }
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.perftrack.server.dashboard.Fmt;
 
 /**
  * The product page's view: one row per benchmark/metric with a sparkline over the recent versions
@@ -14,11 +15,15 @@ record ProductPage(String product, List<String> machines, List<Row> rows, List<S
     List<String> window) {
 
   /** One benchmark/metric. {@code latest} has one cell per machine column (null where not measured). */
-  record Row(String benchmark, String metric, String unit, String direction, List<Sparkline.Line> lines,
+  record Row(String benchmark, String metric, String unit, String direction, Sparkline.Spark spark,
       List<Cell> latest) {}
 
-  /** The newest value of a series in the window and the version it was measured on. */
-  record Cell(String version, double value) {}
+  /** The newest value of a series in the window, formatted, and the version it was measured on (as a tooltip). */
+  record Cell(String text, String title) {
+    static final Cell NONE = new Cell("—", "not measured in the recent versions");
+  }
+
+  private static final Fmt FMT = new Fmt();
 
   static ProductPage of(String product, List<ProductQueries.Version> all, List<ProductQueries.Version> window,
       List<ProductQueries.SeriesTrend> trends) {
@@ -37,20 +42,20 @@ record ProductPage(String product, List<String> machines, List<Row> rows, List<S
     List<Cell> latest = new ArrayList<>();
     for (String machine : machines) {
       latest.add(group.stream().filter(t -> t.machine().equals(machine)).findFirst()
-          .map(t -> latest(t.values(), window)).orElse(null));
+          .map(t -> latest(t.values(), window)).orElse(Cell.NONE));
     }
-    List<Sparkline.Line> lines = Sparkline.lines(group.stream().map(ProductQueries.SeriesTrend::machine).toList(),
+    Sparkline.Spark spark = Sparkline.of(group.stream().map(ProductQueries.SeriesTrend::machine).toList(),
         group.stream().map(t -> machines.indexOf(t.machine()) % 8).toList(),
         group.stream().map(ProductQueries.SeriesTrend::values).toList());
-    return new Row(first.benchmark(), first.metric(), first.unit(), first.direction(), lines, latest);
+    return new Row(first.benchmark(), first.metric(), first.unit(), first.direction(), spark, latest);
   }
 
   private static Cell latest(Double[] values, List<String> window) {
     for (int i = values.length - 1; i >= 0; i--) {
       if (values[i] != null) {
-        return new Cell(window.get(i), values[i]);
+        return new Cell(FMT.num(values[i]), "at " + window.get(i));
       }
     }
-    return null;
+    return Cell.NONE;
   }
 }

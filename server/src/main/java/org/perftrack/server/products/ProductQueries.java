@@ -4,6 +4,7 @@ import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,17 +44,15 @@ class ProductQueries {
     return jdbc.sql(ALL_VERSIONS).param(productId).query(Version.class).list();
   }
 
+  // One index-only probe range per series (result_series_version_median_idx, V30); several runs of one
+  // version on one machine are folded into their median in Java.
   static final String TRENDS = """
       SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, m.name AS machine,
-             array_agg(x.version_id) FILTER (WHERE x.version_id IS NOT NULL) AS version_ids,
-             array_agg(x.value) FILTER (WHERE x.version_id IS NOT NULL) AS vals
+             array_agg(r.version_id) FILTER (WHERE r.version_id IS NOT NULL) AS version_ids,
+             array_agg(r.median) FILTER (WHERE r.version_id IS NOT NULL) AS vals
       FROM series s
       JOIN machine m ON m.id = s.machine_id
-      LEFT JOIN LATERAL (
-        SELECT r.version_id, percentile_cont(0.5) WITHIN GROUP (ORDER BY r.median) AS value
-        FROM result r
-        WHERE r.series_id = s.id AND r.version_id = ANY (?)
-        GROUP BY r.version_id) x ON true
+      LEFT JOIN result r ON r.series_id = s.id AND r.version_id = ANY (?)
       WHERE s.product_id = ?
       GROUP BY s.id, m.name
       ORDER BY s.benchmark, s.metric, m.name""";
@@ -68,16 +67,33 @@ class ProductQueries {
     }
     List<SeriesTrend> trends = new ArrayList<>();
     jdbc.sql(TRENDS).params(ids, productId).query((ResultSet rs) -> {
-      Double[] values = new Double[window.size()];
+      List<List<Double>> perVersion = new ArrayList<>(Collections.nCopies(window.size(), null));
       Object[] versionIds = objects(rs.getArray("version_ids"));
       Object[] vals = objects(rs.getArray("vals"));
       for (int i = 0; i < versionIds.length; i++) {
-        values[position.get(((Number) versionIds[i]).longValue())] = ((Number) vals[i]).doubleValue();
+        int at = position.get(((Number) versionIds[i]).longValue());
+        if (perVersion.get(at) == null) {
+          perVersion.set(at, new ArrayList<>(1));
+        }
+        perVersion.get(at).add(((Number) vals[i]).doubleValue());
       }
       trends.add(new SeriesTrend(rs.getLong("id"), rs.getString("benchmark"), rs.getString("metric"),
-          rs.getString("unit"), rs.getString("direction"), rs.getString("machine"), values));
+          rs.getString("unit"), rs.getString("direction"), rs.getString("machine"), medians(perVersion)));
     });
     return trends;
+  }
+
+  private static Double[] medians(List<List<Double>> perVersion) {
+    Double[] values = new Double[perVersion.size()];
+    for (int i = 0; i < values.length; i++) {
+      List<Double> v = perVersion.get(i);
+      if (v != null) {
+        Collections.sort(v);
+        int n = v.size();
+        values[i] = n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+      }
+    }
+    return values;
   }
 
   private static Object[] objects(Array array) throws SQLException {

@@ -24,14 +24,29 @@ class SeriesChart {
   /** A series of the page: its id and machine. */
   record MachineSeries(long id, String machine, String unit, String direction) {}
 
-  /** One version and each machine's point there (null where that machine did not measure it). */
-  record TableRow(String version, List<Point> points) {}
+  /**
+   * One version and each machine's point there (null where that machine did not measure it), with the
+   * lowest, middle and highest median across machines for pages with too many machines for a column each.
+   */
+  record TableRow(String version, List<Point> points, int machines, double lowest, double middle, double highest) {
+
+    static TableRow of(String version, List<Point> points) {
+      double[] m = points.stream().filter(java.util.Objects::nonNull).mapToDouble(Point::median).sorted().toArray();
+      return new TableRow(version, points, m.length, m[0], m[m.length / 2], m[m.length - 1]);
+    }
+  }
 
   /** A mark on the chart at a version (regressions and improvements once detection runs). */
   record Marker(String version, String machine, String kind, String label, String href) {}
 
+  /**
+   * The page. {@code detailed}: few enough machines for a table column each and raw sample dots; with more,
+   * the table summarises across machines and the chart leaves the dots out (pick a machine to see them).
+   */
   record View(String product, String benchmark, String metric, String unit, String direction, String machineFilter,
-      List<String> machines, List<String> allMachines, List<TableRow> rows, int pointCount, String chartJson) {}
+      List<String> machines, List<String> allMachines, List<TableRow> rows, boolean detailed, String chartJson) {}
+
+  static final int MAX_DETAILED = 6;
 
   /** What the chart script reads (one array entry per version, null where absent). */
   record ChartData(List<String> versions, String unit, String direction, List<ChartMachine> machines,
@@ -72,17 +87,18 @@ class SeriesChart {
     }
     List<String> axis = new ArrayList<>(versions);
     List<TableRow> rows = axis.stream()
-        .map(v -> new TableRow(v, byMachine.values().stream().map(m -> m.get(v)).toList())).toList();
-    int count = byMachine.values().stream().mapToInt(Map::size).sum();
+        .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList())).toList();
+    boolean detailed = shown.size() <= MAX_DETAILED;
     MachineSeries first = shown.get(0);
-    ChartData data = new ChartData(axis, first.unit(), first.direction(),
-        byMachine.entrySet().stream().map(e -> chartMachine(e.getKey(), e.getValue(), axis)).toList(), List.of());
+    ChartData data = new ChartData(axis, first.unit(), first.direction(), byMachine.entrySet().stream()
+        .map(e -> chartMachine(e.getKey(), e.getValue(), axis, detailed)).toList(), List.of());
     return Optional.of(new View(product, benchmark, metric, first.unit(), first.direction(),
         shown.size() < all.size() ? machine : null, List.copyOf(byMachine.keySet()),
-        all.stream().map(MachineSeries::machine).toList(), rows, count, Json.MAPPER.writeValueAsString(data)));
+        all.stream().map(MachineSeries::machine).toList(), rows, detailed, Json.MAPPER.writeValueAsString(data)));
   }
 
-  private static ChartMachine chartMachine(String name, Map<String, Point> points, List<String> axis) {
+  private static ChartMachine chartMachine(String name, Map<String, Point> points, List<String> axis,
+      boolean withSamples) {
     int n = axis.size();
     Double[] median = new Double[n];
     Double[] min = new Double[n];
@@ -91,14 +107,23 @@ class SeriesChart {
     for (int i = 0; i < n; i++) {
       Point p = points.get(axis.get(i));
       if (p != null) {
-        median[i] = p.median();
-        min[i] = p.min();
-        max[i] = p.max();
-        samples[i] = p.samples();
+        median[i] = round(p.median());
+        min[i] = round(p.min());
+        max[i] = round(p.max());
+        samples[i] = withSamples ? java.util.Arrays.stream(p.samples()).map(SeriesChart::round).toArray() : new double[0];
       } else {
         samples[i] = new double[0];
       }
     }
     return new ChartMachine(name, median, min, max, samples);
+  }
+
+  /** Six significant digits are more than a chart can show and keep the page's JSON short. */
+  static double round(double v) {
+    if (v == 0 || Double.isNaN(v) || Double.isInfinite(v)) {
+      return v;
+    }
+    double scale = Math.pow(10, 5 - Math.floor(Math.log10(Math.abs(v))));
+    return Math.round(v * scale) / scale;
   }
 }

@@ -29,10 +29,22 @@ class ProductPagesTest extends IntegrationTest {
 
     assertThat(page.status()).isEqualTo(200);
     assertThat(page.body()).contains("write-64b", "fork", xp, vista)
-        .contains("title=\"at 1.5.24-2\">48</span>")
-        .contains("title=\"at 1.5.19-4\">21</span>")
+        .contains("title=\"at 1.5.24-2\">48</td>")
+        .contains("title=\"at 1.5.19-4\">21</td>")
         .contains("<polyline class=\"c0\"")
         .contains("name=\"base\"");
+  }
+
+  @Test
+  void productPageShowsANewUploadAtOnceDespiteItsCache() {
+    String product = unique("cygwin");
+    String xp = unique("xp");
+    upload(run(product, "1.0", xp, result("fork", 70.0)));
+    assertThat(http().page("/products/" + product).body()).contains("title=\"at 1.0\">70</td>");
+
+    upload(run(product, "2.0", xp, result("fork", 140.0)));
+
+    assertThat(http().page("/products/" + product).body()).contains("title=\"at 2.0\">140</td>");
   }
 
   @Test
@@ -92,6 +104,20 @@ class ProductPagesTest extends IntegrationTest {
     String body = http().page(seriesPath(product, "fork", vista)).body();
 
     assertThat(body).contains("&quot;name&quot;:&quot;" + vista).doesNotContain("&quot;name&quot;:&quot;" + xp);
+  }
+
+  @Test
+  void withManyMachinesTheSeriesTableSummarisesAcrossMachinesAndTheProductPageDrawsABand() {
+    String product = unique("cygwin");
+    for (int m = 1; m <= 7; m++) {
+      upload(run(product, "1.0", unique("m" + m), result("fork", 10.0 * m)));
+    }
+
+    String series = http().page(seriesPath(product, "fork", null)).body();
+    String overview = http().page("/products/" + product).body();
+
+    assertThat(series).contains("Values across machines").contains(">10<", ">40<", ">70<");
+    assertThat(overview).contains("<polygon class=\"band\"").doesNotContain("<polyline class=\"c0\"");
   }
 
   static String seriesPath(String product, String benchmark, String machine) {
