@@ -36,6 +36,10 @@ class EmbeddedDatabaseConfiguration {
         .setDataDirectory(dir)
         .setCleanDataDirectory(false)
         .setPort(properties.port())
+        // zonky's defaults are made for throw-away test databases; perftrack keeps real data
+        .setServerConfig("fsync", properties.durable() ? "on" : "off")
+        .setServerConfig("synchronous_commit", properties.durable() ? "on" : "off")
+        .setServerConfig("full_page_writes", properties.durable() ? "on" : "off")
         .start();
   }
 

@@ -10,9 +10,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param dir data directory, kept across restarts
  * @param port 0 picks a free port
  * @param poolSize connection pool size
+ * @param durable fsync and synchronous commit on (the default: an answered upload is on disk); off
+ *     only for throw-away databases
  */
 @ConfigurationProperties("perftrack.embedded-db")
 public record EmbeddedDbProperties(
     @DefaultValue("./perftrack-data") Path dir,
     @DefaultValue("0") int port,
-    @DefaultValue("10") int poolSize) {}
+    @DefaultValue("10") int poolSize,
+    @DefaultValue("true") boolean durable) {}

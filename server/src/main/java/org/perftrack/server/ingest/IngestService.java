@@ -43,13 +43,13 @@ public class IngestService {
     RunValidator.validate(run);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
-    var existing = store.contentHash(id);
-    if (existing.isPresent()) {
-      return resent(id, existing.get(), hash);
+    RunStore.Known known = store.known(id, run);
+    if (known.contentHash() != null) {
+      return resent(id, known.contentHash(), hash);
     }
-    long productId = store.productId(run.product());
-    long versionId = store.versionId(productId, run.version());
-    long machineId = store.machineId(run.machine());
+    long productId = known.productId() != null ? known.productId() : store.productId(run.product());
+    long versionId = known.versionId() != null ? known.versionId() : store.versionId(productId, run.version());
+    long machineId = known.machineId() != null ? known.machineId() : store.machineId(run.machine());
     List<Long> seriesIds = store.seriesIds(productId, machineId, run.results());
     if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
       // another request stored this id between our check and our insert; it has committed by now

@@ -39,6 +39,28 @@ class RunStore {
     this.dataSource = dataSource;
   }
 
+  /** What the database already knows of a run's product, version and machine (null where unknown). */
+  record Known(String contentHash, Long productId, Long versionId, Long machineId) {}
+
+  static final String KNOWN = """
+      SELECT (SELECT content_hash FROM run WHERE id = :id) AS content_hash,
+             p.id AS product_id,
+             (SELECT v.id FROM version v WHERE v.product_id = p.id AND v.name = :version) AS version_id,
+             (SELECT m.id FROM machine m WHERE m.name = :machine AND m.os IS NOT DISTINCT FROM :os
+                AND m.cpu IS NOT DISTINCT FROM :cpu AND m.cores IS NOT DISTINCT FROM :cores
+                AND m.memory_mb IS NOT DISTINCT FROM :memory AND m.attributes = CAST(:attributes AS jsonb)) AS machine_id
+      FROM (SELECT 1) AS one LEFT JOIN product p ON p.name = :product""";
+
+  /** One round trip for the common case: everything but the run itself exists already. */
+  Known known(UUID id, RunUpload run) {
+    RunUpload.MachineInfo m = run.machine();
+    return jdbc.sql(KNOWN).param("id", id).param("version", run.version()).param("machine", m.name())
+        .param("os", m.os(), java.sql.Types.VARCHAR).param("cpu", m.cpu(), java.sql.Types.VARCHAR)
+        .param("cores", m.cores(), java.sql.Types.INTEGER).param("memory", m.memoryMb(), java.sql.Types.BIGINT)
+        .param("attributes", attributesJson(m)).param("product", run.product())
+        .query(Known.class).single();
+  }
+
   static final String FIND_HASH = "SELECT content_hash FROM run WHERE id = ?";
 
   Optional<String> contentHash(UUID runId) {
@@ -66,21 +88,20 @@ class RunStore {
     return jdbc.sql(FIND_VERSION).params(productId, name).query(Long.class).single();
   }
 
-  static final String FIND_MACHINE = """
-      SELECT id FROM machine WHERE name = ? AND os IS NOT DISTINCT FROM ? AND cpu IS NOT DISTINCT FROM ?
-        AND cores IS NOT DISTINCT FROM ? AND memory_mb IS NOT DISTINCT FROM ? AND attributes = ?::jsonb""";
   static final String UPSERT_MACHINE = """
       INSERT INTO machine (name, os, cpu, cores, memory_mb, attributes) VALUES (?, ?, ?, ?, ?, ?::jsonb)
       ON CONFLICT (name) DO UPDATE SET os = excluded.os, cpu = excluded.cpu, cores = excluded.cores,
         memory_mb = excluded.memory_mb, attributes = excluded.attributes, last_seen = now()
       RETURNING id""";
 
-  /** The machine row, updated to what this run says about it only when that changed. */
+  /** Creates the machine, or updates it to what this run says about it (called only when that changed). */
   long machineId(RunUpload.MachineInfo m) {
-    String attrs = Json.MAPPER.writeValueAsString(m.attributes() == null ? Map.of() : m.attributes());
-    Object[] params = {m.name(), m.os(), m.cpu(), m.cores(), m.memoryMb(), attrs};
-    Optional<Long> id = jdbc.sql(FIND_MACHINE).params(params).query(Long.class).optional();
-    return id.orElseGet(() -> jdbc.sql(UPSERT_MACHINE).params(params).query(Long.class).single());
+    Object[] params = {m.name(), m.os(), m.cpu(), m.cores(), m.memoryMb(), attributesJson(m)};
+    return jdbc.sql(UPSERT_MACHINE).params(params).query(Long.class).single();
+  }
+
+  private static String attributesJson(RunUpload.MachineInfo m) {
+    return Json.MAPPER.writeValueAsString(m.attributes() == null ? Map.of() : m.attributes());
   }
 
   private long findOrInsert(String find, String insert, String name) {
