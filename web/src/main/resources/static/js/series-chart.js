@@ -162,10 +162,13 @@
     });
     el.setAttribute('data-points', String(points));
     el.setAttribute('data-samples', String(samples));
-    var reset = document.getElementById('chart-reset');
-    if (reset) {
-      reset.addEventListener('click', function () { plot.setScale('x', { min: -0.5, max: n - 0.5 }); });
-    }
+    // zoom without a mouse: buttons that show the last N versions
+    document.querySelectorAll('.chart-range [data-last]').forEach(function (button) {
+      button.addEventListener('click', function () {
+        var last = Number(button.getAttribute('data-last'));
+        plot.setScale('x', { min: last > 0 ? Math.max(-0.5, n - last - 0.5) : -0.5, max: n - 0.5 });
+      });
+    });
     var timer;
     window.addEventListener('resize', function () {
       clearTimeout(timer);
