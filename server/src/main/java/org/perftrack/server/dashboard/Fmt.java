@@ -40,6 +40,33 @@ public class Fmt {
     return ratio == null || ratio.isNaN() ? "—" : String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
   }
 
+  /** A p-value: three decimals, or "&lt; 0.001". */
+  public String p(Double p) {
+    if (p == null || p.isNaN()) {
+      return "—";
+    }
+    return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", p);
+  }
+
+  private static final java.util.Set<String> TIME_UNITS = java.util.Set.of("s", "ms", "us", "µs", "ns", "sec", "seconds");
+
+  /** How much worse (or better) as people say it: "2.70× slower", "12.0% faster"; direction-aware. */
+  public String verdictChange(Double ratio, String direction, String unit) {
+    if (ratio == null || ratio.isNaN() || ratio <= 0) {
+      return "—";
+    }
+    boolean higherIsBetter = "higher_is_better".equals(direction);
+    boolean worse = higherIsBetter ? ratio < 1 : ratio > 1;
+    double factor = higherIsBetter ? 1 / ratio : ratio;
+    boolean time = !higherIsBetter && unit != null && TIME_UNITS.contains(unit);
+    String word = time ? (worse ? "slower" : "faster") : (worse ? "worse" : "better");
+    if (factor >= 1.5 || factor <= 1 / 1.5) {
+      double f = factor >= 1 ? factor : 1 / factor;
+      return String.format(Locale.ROOT, "%.2f× %s", f, word);
+    }
+    return String.format(Locale.ROOT, "%.1f%% %s", Math.abs(ratio - 1) * 100, word);
+  }
+
   /** The arrow that tells which way is better, for people and screen readers alike. */
   public String better(String direction) {
     return "higher_is_better".equals(direction) ? "higher is better" : "lower is better";

@@ -19,16 +19,19 @@ import org.springframework.stereotype.Service;
  * one version axis in version order, as a table and as the JSON the chart script draws.
  */
 @Service
-class SeriesChart {
+public class SeriesChart {
 
   /** A series of the page: its id and machine. */
   record MachineSeries(long id, String machine, String unit, String direction) {}
+
+  /** The chart's version axis: all versions, or a stretch around a step (regression page). */
+  public record Range(String from, String to, int margin) {}
 
   /**
    * One version and each machine's point there (null where that machine did not measure it), with the
    * lowest, middle and highest median across machines for pages with too many machines for a column each.
    */
-  record TableRow(String version, List<Point> points, int machines, double lowest, double middle, double highest) {
+  public record TableRow(String version, List<Point> points, int machines, double lowest, double middle, double highest) {
 
     static TableRow of(String version, List<Point> points) {
       double[] m = points.stream().filter(java.util.Objects::nonNull).mapToDouble(Point::median).sorted().toArray();
@@ -37,14 +40,15 @@ class SeriesChart {
   }
 
   /** A mark on the chart at a version (regressions and improvements once detection runs). */
-  record Marker(String version, String machine, String kind, String label, String href) {}
+  public record Marker(String version, String machine, String kind, String label, String href) {}
 
   /**
    * The page. {@code detailed}: few enough machines for a table column each and raw sample dots; with more,
    * the table summarises across machines and the chart leaves the dots out (pick a machine to see them).
    */
-  record View(String product, String benchmark, String metric, String unit, String direction, String machineFilter,
-      List<String> machines, List<String> allMachines, List<TableRow> rows, boolean detailed, String chartJson) {}
+  public record View(String product, String benchmark, String metric, String unit, String direction, String machineFilter,
+      List<String> machines, List<String> allMachines, List<TableRow> rows, boolean detailed, List<Marker> markers,
+      String chartJson) {}
 
   static final int MAX_DETAILED = 6;
 
@@ -62,13 +66,20 @@ class SeriesChart {
 
   private final JdbcClient jdbc;
   private final SeriesQueries seriesQueries;
+  private final RegressionMarkers markers;
 
-  SeriesChart(JdbcClient jdbc, SeriesQueries seriesQueries) {
+  SeriesChart(JdbcClient jdbc, SeriesQueries seriesQueries, RegressionMarkers markers) {
     this.jdbc = jdbc;
     this.seriesQueries = seriesQueries;
+    this.markers = markers;
   }
 
-  Optional<View> view(String product, String benchmark, String metric, String machine) {
+  public Optional<View> view(String product, String benchmark, String metric, String machine) {
+    return view(product, benchmark, metric, machine, null);
+  }
+
+  /** {@code range} null for every version. */
+  public Optional<View> view(String product, String benchmark, String metric, String machine, Range range) {
     List<MachineSeries> all = jdbc.sql(SERIES).params(product, benchmark, metric).query(MachineSeries.class).list();
     List<MachineSeries> shown = machine == null || machine.isBlank() ? all
         : all.stream().filter(s -> s.machine().equals(machine)).toList();
@@ -85,16 +96,27 @@ class SeriesChart {
       }
       byMachine.put(s.machine(), points);
     }
-    List<String> axis = new ArrayList<>(versions);
+    List<String> axis = cut(new ArrayList<>(versions), range);
+    List<Marker> marks = markers.of(shown.stream().map(MachineSeries::id).toList()).stream()
+        .filter(m -> axis.contains(m.version())).toList();
     List<TableRow> rows = axis.stream()
         .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList())).toList();
     boolean detailed = shown.size() <= MAX_DETAILED;
     MachineSeries first = shown.get(0);
     ChartData data = new ChartData(axis, first.unit(), first.direction(), byMachine.entrySet().stream()
-        .map(e -> chartMachine(e.getKey(), e.getValue(), axis, detailed)).toList(), List.of());
+        .map(e -> chartMachine(e.getKey(), e.getValue(), axis, detailed)).toList(), marks);
     return Optional.of(new View(product, benchmark, metric, first.unit(), first.direction(),
         shown.size() < all.size() ? machine : null, List.copyOf(byMachine.keySet()),
-        all.stream().map(MachineSeries::machine).toList(), rows, detailed, Json.MAPPER.writeValueAsString(data)));
+        all.stream().map(MachineSeries::machine).toList(), rows, detailed, marks, Json.MAPPER.writeValueAsString(data)));
+  }
+
+  private static List<String> cut(List<String> axis, Range range) {
+    if (range == null || !axis.contains(range.from()) || !axis.contains(range.to())) {
+      return axis;
+    }
+    int from = Math.max(0, axis.indexOf(range.from()) - range.margin());
+    int to = Math.min(axis.size(), axis.indexOf(range.to()) + range.margin() + 1);
+    return new ArrayList<>(axis.subList(from, to));
   }
 
   private static ChartMachine chartMachine(String name, Map<String, Point> points, List<String> axis,
