@@ -21,6 +21,7 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.regressions.StepFixtures;
 import org.perftrack.server.support.IntegrationTest;
 
 /** The pages in a real headless Chromium: charts drawn, names escaped, no script errors, admin through sign-in. */
@@ -34,6 +35,8 @@ class PagesInBrowserTest extends IntegrationTest {
   private static Browser browser;
   private static String product;
   private static String lastRun;
+  private static String stepProduct;
+  private static String stepMachine;
 
   @BeforeAll
   static void startBrowser() throws IOException {
@@ -61,6 +64,11 @@ class PagesInBrowserTest extends IntegrationTest {
         assertThat(http().postJson("/api/v1/runs", json(r), TOKEN).status()).isEqualTo(201);
         lastRun = r.id();
       }
+    }
+    stepProduct = unique("cygwin");
+    stepMachine = unique("xp");
+    for (RunUpload r : StepFixtures.history(stepProduct, stepMachine, "write-64b")) {
+      assertThat(http().postJson("/api/v1/runs", json(r), TOKEN).status()).isEqualTo(201);
     }
   }
 
@@ -107,6 +115,53 @@ class PagesInBrowserTest extends IntegrationTest {
   }
 
   @Test
+  void theCompareTableSortsByAColumnWhenItsHeaderIsPressed() {
+    open("/compare?product=" + stepProduct + "&base=1.5.19-4&head=1.5.24-2");
+    List<String> before = benchmarkColumn();
+    WebElement change = browser.driver.findElement(By.xpath("//table[contains(@class,'compare-table')]//th//button[contains(., 'Change')]"));
+
+    change.click();
+    List<String> ascending = benchmarkColumn();
+    change.click();
+    List<String> descending = benchmarkColumn();
+
+    assertThat(ascending).hasSameElementsAs(before);
+    assertThat(ascending.get(0)).isEqualTo("fork");
+    assertThat(descending.get(0)).isEqualTo("write-64b");
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+    browser.screenshot("compare-laptop", 1366);
+    browser.screenshot("compare-phone", 390);
+  }
+
+  @Test
+  void someoneSignsInAndTriagesARegressionFromItsPage() {
+    open("/regressions?product=" + stepProduct);
+    browser.screenshot("regressions-laptop", 1366);
+    browser.driver.findElement(By.linkText("write-64b")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#chart[data-points]")));
+    browser.screenshot("regression-laptop", 1366);
+    browser.screenshot("regression-phone", 390);
+    String regression = browser.driver.getCurrentUrl();
+
+    browser.driver.findElement(By.linkText("Sign in")).click();
+    browser.driver.findElement(By.id("username")).sendKeys("admin");
+    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
+    browser.driver.get(regression);
+    browser.driver.findElement(By.cssSelector("input[name=status][value=acknowledged]")).click();
+    browser.driver.findElement(By.id("note")).sendKeys("bisecting the signal path");
+    browser.driver.findElement(By.xpath("//button[text()='Save']")).click();
+
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".lead"), "acknowledged"));
+    assertThat(browser.driver.findElement(By.cssSelector(".lead")).getText()).contains("by admin");
+    assertThat(browser.driver.findElement(By.cssSelector(".note-text")).getText()).contains("bisecting the signal path");
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+    browser.driver.manage().deleteAllCookies();
+  }
+
+  @Test
   void anAdminSignsInAndCreatesATokenThatUploads() {
     open("/admin");
     assertThat(browser.driver.getCurrentUrl()).endsWith("/login");
@@ -128,6 +183,12 @@ class PagesInBrowserTest extends IntegrationTest {
     browser.driver.navigate().refresh();
     assertThat(browser.driver.findElements(By.id("new-token"))).as("the token is shown once").isEmpty();
     assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  /** The benchmark names of the compare table, top to bottom. */
+  private static List<String> benchmarkColumn() {
+    return browser.driver.findElements(By.cssSelector("table.compare-table tbody th[scope=row] a")).stream()
+        .map(WebElement::getText).toList();
   }
 
   private void open(String path) {
