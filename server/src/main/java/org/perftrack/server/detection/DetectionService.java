@@ -1,20 +1,87 @@
 package org.perftrack.server.detection;
 
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 
-/** Decides, after each stored run, which series stepped; the detection issue fills this in. */
+/**
+ * Decides, after each stored run, which series stepped: loads the window around the run's version
+ * for every series it touched, detects over all of them at once (so the false-alarm control sees
+ * the whole run), reconciles with the stored regressions and writes the decisions back.
+ */
 @Service
 public class DetectionService {
 
+  private final WindowQueries windows;
+  private final RegressionStore store;
+  private final RegressionQueries queries;
+  private final BenchmarkSettings settings;
+  private final Detector detector = new Detector();
+  private final Reconciler reconciler = new Reconciler();
+
+  DetectionService(WindowQueries windows, RegressionStore store, RegressionQueries queries,
+      BenchmarkSettings settings) {
+    this.windows = windows;
+    this.store = store;
+    this.queries = queries;
+    this.settings = settings;
+  }
+
   /** Called inside the ingest transaction; returns the regressions this run created. */
   public List<RegressionView> onRunStored(StoredRun run) {
-    return List.of();
+    if (run.seriesIds().isEmpty()) {
+      return List.of();
+    }
+    windows.lockSeries(run.seriesIds());
+    windows.addPoints(run.seriesIds(), run.versionId());
+    int side = 2 * DetectionSettings.DEFAULTS.window();
+    List<SeriesWindow> loaded = List.copyOf(windows.windows(run.seriesIds(), run.versionId(), side).values());
+    Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(run.productId());
+    List<SeriesUpdate> updates = loaded.stream().map(w -> new SeriesUpdate(w.series(), changedVersion(w, run),
+        settingsFor(knobs, w.benchmark()))).toList();
+    List<DetectionResult> results = detector.detectRun(updates);
+    Set<Long> versionIds = new HashSet<>();
+    loaded.forEach(w -> versionIds.addAll(w.versionIds().values()));
+    Map<Long, List<RecordedRegression>> recorded =
+        store.recorded(loaded.stream().map(SeriesWindow::seriesId).toList(), List.copyOf(versionIds));
+    List<Long> raised = new ArrayList<>();
+    RegressionStore.Updates writes = store.updates();
+    for (int i = 0; i < loaded.size(); i++) {
+      SeriesWindow w = loaded.get(i);
+      for (Decision d : reconciler.reconcile(results.get(i), recorded.getOrDefault(w.seriesId(), List.of()))) {
+        Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), run.runId(), writes);
+        if (id != null && d.step().kind() == StepKind.REGRESSION) {
+          raised.add(id);
+        }
+      }
+    }
+    writes.flush();
+    return queries.byIds(raised).stream().map(RegressionQueries.Item::view).toList();
   }
 
   /** The regressions a run created when it was first stored (for an idempotent re-send). */
   public List<RegressionView> createdBy(UUID runId) {
-    return List.of();
+    return queries.createdBy(runId).stream().map(RegressionQueries.Item::view).toList();
+  }
+
+  private static String changedVersion(SeriesWindow w, StoredRun run) {
+    return w.versionIds().entrySet().stream().filter(e -> e.getValue() == run.versionId())
+        .map(Map.Entry::getKey).findFirst().orElseThrow();
+  }
+
+  private static DetectionSettings settingsFor(Map<String, BenchmarkSettings.Setting> knobs, String benchmark) {
+    BenchmarkSettings.Setting s = knobs.get(benchmark);
+    return s == null ? DetectionSettings.DEFAULTS : s.apply(DetectionSettings.DEFAULTS);
+  }
+
+  /** The other metrics of the same benchmark in this run, across the step's version pair. */
+  private static List<Hint> hints(SeriesWindow w, Step step, List<SeriesWindow> all) {
+    return all.stream().filter(o -> o != w && o.benchmark().equals(w.benchmark()))
+        .map(o -> Hint.of(o, step.baselineVersion(), step.version())).filter(Objects::nonNull).toList();
   }
 }

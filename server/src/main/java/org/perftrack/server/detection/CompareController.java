@@ -1,0 +1,25 @@
+package org.perftrack.server.detection;
+
+import java.util.List;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** {@code GET /api/v1/compare?product=&machine=&base=&head=} → {@code {"rows": [...]}}. */
+@RestController
+class CompareController {
+
+  record CompareResponse(List<CompareService.Row> rows) {}
+
+  private final CompareService compare;
+
+  CompareController(CompareService compare) {
+    this.compare = compare;
+  }
+
+  @GetMapping("/api/v1/compare")
+  CompareResponse compare(@RequestParam String product, @RequestParam String machine, @RequestParam String base,
+      @RequestParam String head) {
+    return new CompareResponse(compare.compare(product, machine, base, head));
+  }
+}

@@ -1,0 +1,131 @@
+package org.perftrack.server.detection;
+
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.perftrack.server.web.ApiProblem;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * Two versions side by side on one machine: every metric measured in both, judged by
+ * {@link VersionComparer}. Runs of both versions in one batch are compared pair by pair; otherwise
+ * the series' own between-session noise (from the versions around head) widens the comparison.
+ */
+@Service
+class CompareService {
+
+  record Row(String benchmark, String metric, String unit, String direction, double baseValue, double headValue,
+      double ratio, Double pValue, String verdict, boolean paired) {}
+
+  private record Run(String version, String batch, double[] samples) {}
+
+  private record SeriesRuns(long id, String benchmark, String metric, String unit, String direction,
+      List<Run> runs) {}
+
+  private final JdbcClient jdbc;
+  private final WindowQueries windows;
+  private final BenchmarkSettings settings;
+  private final VersionComparer comparer = new VersionComparer();
+
+  CompareService(JdbcClient jdbc, WindowQueries windows, BenchmarkSettings settings) {
+    this.jdbc = jdbc;
+    this.windows = windows;
+    this.settings = settings;
+  }
+
+  static final String RESULTS = """
+      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, v.name AS version, run.batch::text AS batch,
+             r.samples
+      FROM series s
+      JOIN product p ON p.id = s.product_id
+      JOIN machine m ON m.id = s.machine_id
+      JOIN version v ON v.product_id = p.id AND v.name IN (?, ?)
+      JOIN result r ON r.series_id = s.id AND r.version_id = v.id
+      JOIN run ON run.id = r.run_id
+      WHERE p.name = ? AND m.name = ?
+      ORDER BY s.benchmark, s.metric, run.started_at NULLS LAST, r.run_id""";
+
+  static final String VERSION_ID = """
+      SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?""";
+
+  List<Row> compare(String product, String machine, String base, String head) {
+    versionId(product, base, "base");
+    long headId = versionId(product, head, "head");
+    Map<Long, SeriesRuns> series = new LinkedHashMap<>();
+    jdbc.sql(RESULTS).params(base, head, product, machine).query((ResultSet rs) -> {
+      series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "benchmark"),
+          uncheckedString(rs, "metric"), uncheckedString(rs, "unit"), uncheckedString(rs, "direction"),
+          new ArrayList<>())).runs().add(new Run(rs.getString("version"), rs.getString("batch"),
+          WindowQueries.doubles(rs.getArray("samples"))));
+    });
+    List<SeriesRuns> both = series.values().stream().filter(s -> has(s, base) && has(s, head)).toList();
+    if (both.isEmpty()) {
+      return List.of();
+    }
+    Map<Long, SeriesWindow> history = windows.windows(both.stream().map(SeriesRuns::id).toList(), headId,
+        DetectionSettings.DEFAULTS.window());
+    var knobs = settings.productId(product).map(settings::forProduct).orElse(Map.of());
+    List<Comparison> comparisons = both.stream().map(s -> comparison(s, base, head, history.get(s.id()),
+        knobs.get(s.benchmark()))).toList();
+    List<ComparisonResult> results = comparer.compareAll(comparisons);
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < both.size(); i++) {
+      SeriesRuns s = both.get(i);
+      ComparisonResult r = results.get(i);
+      rows.add(new Row(s.benchmark(), s.metric(), s.unit(), s.direction(), r.baseValue(), r.headValue(),
+          r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict().wire(),
+          comparisons.get(i).paired()));
+    }
+    return rows;
+  }
+
+  private static Comparison comparison(SeriesRuns s, String base, String head, SeriesWindow history,
+      BenchmarkSettings.Setting knob) {
+    double minChange = knob == null || knob.minChange() == null
+        ? DetectionSettings.DEFAULTS.minChange() : knob.minChange();
+    Direction direction = Direction.of(s.direction());
+    for (Run b : s.runs()) {
+      for (Run h : s.runs()) {
+        if (b.version().equals(base) && h.version().equals(head) && b.batch() != null
+            && b.batch().equals(h.batch()) && b.samples().length == h.samples().length) {
+          return new Comparison(b.samples(), h.samples(), true, direction, minChange, Double.NaN);
+        }
+      }
+    }
+    return new Comparison(samples(s, base), samples(s, head), false, direction, minChange, noise(history));
+  }
+
+  /** Between-session noise of the series around head, when it has enough versions to say. */
+  private static double noise(SeriesWindow history) {
+    if (history == null || history.points().size() < NoiseModel.MIN_HISTORY
+        || !Levels.allPositive(history.points())) {
+      return Double.NaN;
+    }
+    return NoiseModel.estimate(Levels.of(history.points())).sigma();
+  }
+
+  private static boolean has(SeriesRuns s, String version) {
+    return s.runs().stream().anyMatch(r -> r.version().equals(version));
+  }
+
+  private static double[] samples(SeriesRuns s, String version) {
+    return WindowQueries.concat(s.runs().stream().filter(r -> r.version().equals(version))
+        .map(Run::samples).toList());
+  }
+
+  private long versionId(String product, String version, String field) {
+    return jdbc.sql(VERSION_ID).params(product, version).query(Long.class).optional()
+        .orElseThrow(() -> ApiProblem.notFound(field + ": product " + product + " has no version " + version));
+  }
+
+  private static String uncheckedString(ResultSet rs, String column) {
+    try {
+      return rs.getString(column);
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

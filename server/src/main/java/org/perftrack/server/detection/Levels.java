@@ -1,0 +1,47 @@
+package org.perftrack.server.detection;
+
+import java.util.List;
+
+/**
+ * Per-version summaries in log space: {@code x[i]} = log of the trimmed mean of version i's samples,
+ * {@code withinSe[i]} = its standard error from the samples alone (the within-session noise).
+ * Working in logs makes a step a ratio, whatever the metric's scale.
+ */
+record Levels(List<String> versions, double[] x, double[] withinSe) {
+
+  static Levels of(List<Point> points) {
+    int n = points.size();
+    double[] x = new double[n];
+    double[] se = new double[n];
+    String[] names = new String[n];
+    for (int i = 0; i < n; i++) {
+      Summary summary = points.get(i).summary();
+      names[i] = points.get(i).version();
+      x[i] = Math.log(Math.max(summary.level(), Double.MIN_NORMAL));
+      se[i] = summary.withinSe();
+    }
+    return new Levels(List.of(names), x, se);
+  }
+
+  static boolean allPositive(List<Point> points) {
+    return points.stream().allMatch(p -> p.summary().positive() && p.summary().level() > 0);
+  }
+
+  int size() {
+    return x.length;
+  }
+
+  /** Typical within-session standard error over these versions (median, ignoring single-sample ones). */
+  double pooledWithinSe() {
+    double[] known = java.util.Arrays.stream(withinSe).filter(v -> !Double.isNaN(v)).toArray();
+    return known.length == 0 ? 0 : Robust.median(known);
+  }
+
+  double[] values() {
+    double[] out = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      out[i] = Math.exp(x[i]);
+    }
+    return out;
+  }
+}

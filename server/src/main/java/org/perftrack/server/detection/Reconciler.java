@@ -1,0 +1,85 @@
+package org.perftrack.server.detection;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Pure re-judgement of one series: matches freshly detected steps with the stored records whose
+ * version lies in the re-judged range, so that one step keeps one record across uploads. A record
+ * matches a step of the same kind when the step falls inside its old version pair (a backfilled
+ * version split that pair) or within {@value #NEAR} versions of it (more data moved the split).
+ */
+public final class Reconciler {
+  static final int NEAR = 2;
+
+  private record Match(RecordedRegression record, Step step, int distance) {
+  }
+
+  public List<Decision> reconcile(DetectionResult result, List<RecordedRegression> recorded) {
+    if (result.isEmpty()) {
+      return List.of();
+    }
+    List<String> versions = result.versions();
+    int from = versions.indexOf(result.fromVersion());
+    int to = versions.indexOf(result.toVersion());
+    List<RecordedRegression> inRange = recorded.stream().filter(r -> {
+      int p = versions.indexOf(r.version());
+      return p >= from && p <= to;
+    }).toList();
+    List<Decision> decisions = new ArrayList<>();
+    Set<RecordedRegression> usedRecords = new HashSet<>();
+    Set<Step> usedSteps = new HashSet<>();
+    for (Match m : candidates(inRange, result.steps(), versions)) {
+      if (usedRecords.contains(m.record()) || usedSteps.contains(m.step())) {
+        continue;
+      }
+      usedRecords.add(m.record());
+      usedSteps.add(m.step());
+      decisions.add(matched(m.record(), m.step()));
+    }
+    for (Step step : result.steps()) {
+      if (!usedSteps.contains(step)) {
+        decisions.add(Decision.create(step));
+      }
+    }
+    for (RecordedRegression r : inRange) {
+      if (!usedRecords.contains(r) && r.status() == RegressionStatus.OPEN) {
+        decisions.add(Decision.withdraw(r.id(), WithdrawalReason.explain(r, result)));
+      }
+    }
+    return decisions;
+  }
+
+  private static List<Match> candidates(List<RecordedRegression> records, List<Step> steps, List<String> versions) {
+    List<Match> matches = new ArrayList<>();
+    for (RecordedRegression r : records) {
+      int rv = versions.indexOf(r.version());
+      int rb = versions.indexOf(r.baselineVersion());
+      for (Step s : steps) {
+        int sv = versions.indexOf(s.version());
+        boolean insidePair = rb >= 0 && sv > rb && sv <= rv;
+        if (s.kind() == r.kind() && (insidePair || Math.abs(sv - rv) <= NEAR)) {
+          matches.add(new Match(r, s, Math.abs(sv - rv)));
+        }
+      }
+    }
+    matches.sort(Comparator.comparingInt((Match m) -> m.record().status() == RegressionStatus.WITHDRAWN ? 1 : 0)
+        .thenComparingInt(Match::distance));
+    return matches;
+  }
+
+  private static Decision matched(RecordedRegression r, Step s) {
+    if (r.status() == RegressionStatus.WITHDRAWN) {
+      return new Decision(Decision.Action.REOPEN, r.id(), s, "detected again with more versions");
+    }
+    boolean samePair = r.version().equals(s.version()) && r.baselineVersion().equals(s.baselineVersion());
+    if (samePair) {
+      return new Decision(Decision.Action.CONFIRM, r.id(), s, null);
+    }
+    return new Decision(Decision.Action.REATTRIBUTE, r.id(), s, "moved from " + r.baselineVersion()
+        + " → " + r.version() + " to " + s.baselineVersion() + " → " + s.version());
+  }
+}

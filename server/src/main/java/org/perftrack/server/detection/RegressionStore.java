@@ -1,0 +1,126 @@
+package org.perftrack.server.detection;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.perftrack.formats.Json;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Writes the reconciler's decisions to {@code regression} and reads back what detection needs. */
+@Repository
+class RegressionStore {
+
+  private final JdbcClient jdbc;
+
+  RegressionStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  record Row(long id, long seriesId, String baselineVersion, String version, double baselineValue, double value,
+      String kind, String status) {
+
+    RecordedRegression recorded() {
+      return new RecordedRegression(id, baselineVersion, version, baselineValue, value,
+          StepKind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), RegressionStatus.of(status));
+    }
+  }
+
+  static final String RECORDED = """
+      SELECT rg.id, rg.series_id, bv.name AS baseline_version, v.name AS version, rg.baseline_value, rg.value,
+             rg.kind, rg.status
+      FROM regression rg JOIN version bv ON bv.id = rg.baseline_version_id JOIN version v ON v.id = rg.version_id
+      WHERE rg.series_id = ANY(?::bigint[]) AND rg.version_id = ANY(?::bigint[])""";
+
+  /** The stored steps of these series whose version is one of {@code versionIds}, by series. */
+  Map<Long, List<RecordedRegression>> recorded(List<Long> seriesIds, List<Long> versionIds) {
+    Map<Long, List<RecordedRegression>> out = new HashMap<>();
+    jdbc.sql(RECORDED).params(seriesIds.toArray(Long[]::new), versionIds.toArray(Long[]::new))
+        .query(Row.class).list()
+        .forEach(r -> out.computeIfAbsent(r.seriesId(), k -> new ArrayList<>()).add(r.recorded()));
+    return out;
+  }
+
+  static final String INSERT = """
+      INSERT INTO regression (series_id, baseline_version_id, version_id, kind, baseline_value, value, ratio,
+                              p_value, hints, created_by_run)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
+      RETURNING id""";
+
+  static final String UPDATE = """
+      UPDATE regression AS rg SET baseline_version_id = u.baseline_version_id, version_id = u.version_id,
+             baseline_value = u.baseline_value, value = u.value, ratio = u.ratio, p_value = u.p_value,
+             hints = CAST(u.hints AS jsonb), updated_at = now()
+      FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::float8[], ?::float8[], ?::float8[], ?::float8[],
+                  ?::text[]) AS u(id, baseline_version_id, version_id, baseline_value, value, ratio, p_value, hints)
+      WHERE rg.id = u.id""";
+
+  /** Confirmations and re-attributions of one run, written in one statement. */
+  final class Updates {
+    private final List<Object[]> rows = new ArrayList<>();
+
+    void add(Decision d, SeriesWindow window, String hintJson) {
+      Step s = d.step();
+      rows.add(new Object[] {d.regressionId(), window.versionIds().get(s.baselineVersion()),
+          window.versionIds().get(s.version()), s.baselineValue(), s.value(), s.ratio(), s.pValue(), hintJson});
+    }
+
+    void flush() {
+      if (rows.isEmpty()) {
+        return;
+      }
+      Object[][] columns = new Object[8][];
+      Class<?>[] types = {Long.class, Long.class, Long.class, Double.class, Double.class, Double.class,
+          Double.class, String.class};
+      for (int c = 0; c < columns.length; c++) {
+        columns[c] = (Object[]) java.lang.reflect.Array.newInstance(types[c], rows.size());
+        for (int r = 0; r < rows.size(); r++) {
+          columns[c][r] = rows.get(r)[c];
+        }
+      }
+      jdbc.sql(UPDATE).params((Object[]) columns).update();
+      rows.clear();
+    }
+  }
+
+  Updates updates() {
+    return new Updates();
+  }
+
+  static final String REOPEN = """
+      UPDATE regression SET status = 'open', withdrawn_reason = NULL, created_by_run = ? WHERE id = ?""";
+
+  static final String WITHDRAW = """
+      UPDATE regression SET status = 'withdrawn', withdrawn_reason = ?, updated_at = now()
+      WHERE id = ? AND status = 'open'""";
+
+  /**
+   * Applies one decision (confirmations and re-attributions go to {@code updates}); returns the id of
+   * a regression this run raised (created or reopened), else null.
+   */
+  Long apply(Decision d, SeriesWindow window, List<Hint> hints, UUID runId, Updates updates) {
+    Step s = d.step();
+    String hintJson = Json.MAPPER.writeValueAsString(hints);
+    return switch (d.action()) {
+      case CREATE -> jdbc.sql(INSERT).params(window.seriesId(), window.versionIds().get(s.baselineVersion()),
+          window.versionIds().get(s.version()), s.kind().wire(), s.baselineValue(), s.value(), s.ratio(),
+          s.pValue(), hintJson, runId).query(Long.class).single();
+      case CONFIRM, REATTRIBUTE -> {
+        updates.add(d, window, hintJson);
+        yield null;
+      }
+      case REOPEN -> {
+        updates.add(d, window, hintJson);
+        jdbc.sql(REOPEN).params(runId, d.regressionId()).update();
+        yield d.regressionId();
+      }
+      case WITHDRAW -> {
+        jdbc.sql(WITHDRAW).params(d.reason(), d.regressionId()).update();
+        yield null;
+      }
+    };
+  }
+
+}

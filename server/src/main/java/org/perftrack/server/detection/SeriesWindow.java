@@ -1,0 +1,27 @@
+package org.perftrack.server.detection;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One series as detection loads it: its fingerprint and the versions around the changed one (at most
+ * 2 × window on each side), with every run's samples of a version pooled, and the ids of those
+ * versions for writing regressions back.
+ */
+record SeriesWindow(long seriesId, String product, String machine, String benchmark, String metric, String unit,
+    String direction, List<Point> points, Map<String, Long> versionIds) {
+
+  Series series() {
+    return new Series(Direction.of(direction), points);
+  }
+
+  /** Trimmed mean of a version's samples, or NaN when the version is not in the window. */
+  double level(String version) {
+    for (Point p : points) {
+      if (p.version().equals(version)) {
+        return p.summary().level();
+      }
+    }
+    return Double.NaN;
+  }
+}

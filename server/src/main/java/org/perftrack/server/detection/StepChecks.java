@@ -1,0 +1,126 @@
+package org.perftrack.server.detection;
+
+/**
+ * The tests a significant shift must also pass to count as a step. Each encodes a failure of the
+ * field's tools: one slow session (not persistent), a slow drift seen through a window (the shift
+ * disappears once a within-segment trend is removed), a newest version that merely looks like a
+ * bad session seen before.
+ */
+final class StepChecks {
+  private static final double SLOPE_Z = 3.0;
+  private static final double ADJUSTED_T = 3.0;
+  /**
+   * A level seen in one version only is taken at once only if it moved by at least 50 %: more than a
+   * bad session (antivirus, caches, another process) plausibly does. Smaller ones wait for the next
+   * version, which costs one version of delay and saves most alerts that would be withdrawn.
+   */
+  static final double SINGLE_VERSION_MIN_CHANGE = 0.5;
+  private static final int PERSIST_LOOK = 4;
+
+  private StepChecks() {
+  }
+
+  static boolean accepted(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
+    return Math.abs(c.shift()) >= minEffect
+        && !oneVersionSegment(c, x.length)
+        && persistent(c, x)
+        && !drift(c, x, sigma, minEffect, scratch)
+        && (c.nAfter() > 1 || unprecedented(c, x, 0, c.index(), minEffect))
+        && (c.nBefore() > 1 || unprecedented(c, x, c.index(), x.length, minEffect));
+  }
+
+  /** A level seen in one version only, between two steps, is a bad session, not two steps. */
+  static boolean oneVersionSegment(StepScan.Candidate c, int n) {
+    return (c.nAfter() == 1 && c.afterTo() != n) || (c.nBefore() == 1 && c.beforeFrom() != 0);
+  }
+
+  /** Most of the first versions after the split sit on the new level, most of the last before on the old. */
+  static boolean persistent(StepScan.Candidate c, double[] x) {
+    double sign = Math.signum(c.shift());
+    double half = Math.abs(c.shift()) / 2;
+    double before = Robust.median(x, c.beforeFrom(), c.index());
+    double after = before + c.shift();
+    int lookAfter = Math.min(c.nAfter(), PERSIST_LOOK);
+    int moved = 0;
+    for (int i = c.index(); i < c.index() + lookAfter; i++) {
+      moved += (x[i] - before) * sign > half ? 1 : 0;
+    }
+    int lookBefore = Math.min(c.nBefore(), PERSIST_LOOK);
+    int stayed = 0;
+    for (int i = c.index() - lookBefore; i < c.index(); i++) {
+      stayed += (after - x[i]) * sign > half ? 1 : 0;
+    }
+    return moved >= lookAfter - (lookAfter >= PERSIST_LOOK ? 1 : 0)
+        && stayed >= lookBefore - (lookBefore >= PERSIST_LOOK ? 1 : 0);
+  }
+
+  /**
+   * The shift is explained by a trend inside the two sides: once the within-side slope is removed,
+   * what is left is below the minimum effect (when the trend is clear) or no longer significant
+   * (allowing for the slope's own uncertainty, which grows with the distance between the sides).
+   */
+  static boolean drift(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
+    double information = sideInformation(c.nBefore()) + sideInformation(c.nAfter());
+    if (information == 0) {
+      return false;
+    }
+    double slope = withinSideSlope(c, x);
+    double[] detrended = new double[x.length];
+    for (int i = c.beforeFrom(); i < c.afterTo(); i++) {
+      detrended[i] = x[i] - slope * i;
+    }
+    double adjusted = Robust.shift(detrended, c.beforeFrom(), c.index(), c.index(), c.afterTo(), scratch);
+    boolean clearTrend = Math.abs(slope) * Math.sqrt(information) / sigma >= SLOPE_Z;
+    double distance = (c.nBefore() + c.nAfter()) / 2.0;
+    double se = sigma * Math.sqrt(StepScan.HL_VARIANCE * (1.0 / c.nBefore() + 1.0 / c.nAfter())
+        + distance * distance / information);
+    return (clearTrend && Math.abs(adjusted) < minEffect) || Math.abs(adjusted) / se < ADJUSTED_T;
+  }
+
+  /** Sum of squared deviations of the positions of one side: the slope's information from it. */
+  private static double sideInformation(int n) {
+    return n < 3 ? 0 : n * ((double) n * n - 1) / 12.0;
+  }
+
+  /** Pooled Theil-Sen slope from pairs within the same side only, so the step itself adds nothing. */
+  private static double withinSideSlope(StepScan.Candidate c, double[] x) {
+    int nb = c.nBefore();
+    int na = c.nAfter();
+    double[] slopes = new double[nb * (nb - 1) / 2 + na * (na - 1) / 2];
+    int n = collect(x, c.beforeFrom(), c.index(), slopes, 0);
+    n = collect(x, c.index(), c.afterTo(), slopes, n);
+    if (n < 3) {
+      return 0;
+    }
+    return Robust.median(slopes, 0, n);
+  }
+
+  private static int collect(double[] x, int from, int to, double[] out, int n) {
+    for (int i = from; i < to; i++) {
+      for (int j = i + 1; j < to; j++) {
+        out[n++] = (x[j] - x[i]) / (j - i);
+      }
+    }
+    return n;
+  }
+
+  /**
+   * With a single version on one side (the newest, or the first), it could still be one bad
+   * session. Accept only a change of at least twice the minimum effect, when no other version in
+   * [from, to) strayed from its neighbours by even a third as much; otherwise wait for more
+   * versions to tell.
+   */
+  static boolean unprecedented(StepScan.Candidate c, double[] x, int from, int to, double minEffect) {
+    if (Math.abs(c.shift()) < Math.max(2 * minEffect, Math.log1p(SINGLE_VERSION_MIN_CHANGE))) {
+      return false;
+    }
+    double third = Math.abs(c.shift()) / 3;
+    for (int i = from; i < to; i++) {
+      double local = Robust.median(x, Math.max(from, i - 2), Math.min(to, i + 3));
+      if (Math.abs(x[i] - local) >= third) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

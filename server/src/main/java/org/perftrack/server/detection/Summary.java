@@ -1,0 +1,21 @@
+package org.perftrack.server.detection;
+
+/**
+ * What detection keeps of one version's samples: {@code level} (trimmed mean), {@code withinSe} (the
+ * standard error of log(level) from the samples alone, NaN with fewer than two) and whether every
+ * sample was positive (a ratio needs it). Stored per series and version, so that a detection window
+ * is read from one index without touching the raw samples.
+ */
+public record Summary(double level, double withinSe, boolean positive) {
+
+  public static Summary of(double[] samples) {
+    boolean positive = true;
+    double[] logs = new double[samples.length];
+    for (int i = 0; i < samples.length; i++) {
+      positive &= samples[i] > 0 && !Double.isInfinite(samples[i]);
+      logs[i] = Math.log(Math.max(samples[i], Double.MIN_NORMAL));
+    }
+    double se = logs.length < 2 ? Double.NaN : Robust.madSd(logs, 0, logs.length) * 1.2 / Math.sqrt(logs.length);
+    return new Summary(Robust.trimmedMean(samples), se, positive);
+  }
+}

@@ -1,0 +1,116 @@
+package org.perftrack.server.detection;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Two versions side by side (the table of seed 000, with statistics). Welch t on log samples, or a
+ * paired t on per-pair log ratios when measured interleaved; the verdicts of one table are
+ * corrected together (Benjamini-Hochberg at {@value #FDR}) since a table has many rows.
+ */
+public final class VersionComparer {
+  static final double FDR = 0.05;
+  static final int MIN_SAMPLES = 2;
+
+  public ComparisonResult compare(Comparison c) {
+    return compareAll(List.of(c)).get(0);
+  }
+
+  public List<ComparisonResult> compareAll(List<Comparison> rows) {
+    double[] p = rows.stream().mapToDouble(VersionComparer::pValue).toArray();
+    boolean[] significant = benjaminiHochberg(p);
+    List<ComparisonResult> out = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      out.add(result(rows.get(i), p[i], significant[i]));
+    }
+    return out;
+  }
+
+  private static ComparisonResult result(Comparison c, double p, boolean significant) {
+    double baseValue = Robust.trimmedMean(c.base());
+    double headValue = Robust.trimmedMean(c.head());
+    double ratio = headValue / baseValue;
+    Verdict verdict;
+    if (Double.isNaN(p)) {
+      verdict = Verdict.INSUFFICIENT_DATA;
+    } else if (!significant || Math.abs(Math.log(ratio)) < Math.log1p(c.minChange())) {
+      verdict = Verdict.UNCHANGED;
+    } else {
+      verdict = c.direction().isWorse(Math.log(ratio)) ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+    }
+    return new ComparisonResult(baseValue, headValue, ratio, p, verdict);
+  }
+
+  static double pValue(Comparison c) {
+    double[] base = logs(c.base());
+    double[] head = logs(c.head());
+    if (base == null || head == null || base.length < MIN_SAMPLES || head.length < MIN_SAMPLES) {
+      return Double.NaN;
+    }
+    if (c.paired() && base.length == head.length) {
+      double[] d = new double[base.length];
+      for (int i = 0; i < d.length; i++) {
+        d[i] = head[i] - base[i];
+      }
+      double se = Math.sqrt(variance(d) / d.length);
+      return p(mean(d), se, d.length - 1);
+    }
+    double vb = variance(base) / base.length;
+    double vh = variance(head) / head.length;
+    double se2 = vb + vh;
+    double df = se2 * se2 / (vb * vb / (base.length - 1) + vh * vh / (head.length - 1));
+    if (!Double.isNaN(c.sessionNoise()) && 2 * c.sessionNoise() * c.sessionNoise() > se2) {
+      se2 = 2 * c.sessionNoise() * c.sessionNoise();
+    }
+    return p(mean(head) - mean(base), Math.sqrt(se2), df);
+  }
+
+  private static double p(double diff, double se, double df) {
+    if (se == 0) {
+      return diff == 0 ? 1 : 0;
+    }
+    return LocalScan.twoSidedP(diff / se, Double.isNaN(df) || df < 1 ? 1 : df);
+  }
+
+  private static double[] logs(double[] samples) {
+    double[] out = new double[samples.length];
+    for (int i = 0; i < samples.length; i++) {
+      if (!(samples[i] > 0)) {
+        return null;
+      }
+      out[i] = Math.log(samples[i]);
+    }
+    return out;
+  }
+
+  private static double mean(double[] v) {
+    return Arrays.stream(v).average().orElse(Double.NaN);
+  }
+
+  private static double variance(double[] v) {
+    double m = mean(v);
+    return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
+  }
+
+  private static boolean[] benjaminiHochberg(double[] p) {
+    Integer[] order = new Integer[p.length];
+    for (int i = 0; i < p.length; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparingDouble(i -> Double.isNaN(p[i]) ? 2 : p[i]));
+    long m = Arrays.stream(p).filter(v -> !Double.isNaN(v)).count();
+    int last = -1;
+    for (int r = 0; r < m; r++) {
+      if (p[order[r]] <= FDR * (r + 1) / m) {
+        last = r;
+      }
+    }
+    boolean[] out = new boolean[p.length];
+    for (int r = 0; r <= last; r++) {
+      out[order[r]] = true;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * Detection: which version made which benchmark slower, on which machine, by how much, how sure.
+ *
+ * <p>The statistics are plain Java ({@link org.perftrack.server.detection.Detector},
+ * {@link org.perftrack.server.detection.Reconciler}, {@link org.perftrack.server.detection.VersionComparer});
+ * {@link org.perftrack.server.detection.DetectionService} wires them to the database inside the ingest
+ * transaction. In short:
+ * <ul>
+ *   <li>A series is judged per version on log(trimmed mean of its samples), so a step is a ratio.
+ *   <li>Noise is the series' own session-to-session spread (robust spread of successive versions),
+ *       shrunk towards a prior while the history is short; within-run samples only set a floor.
+ *   <li>Change points: binary segmentation; each candidate compares up to 12 versions before with up
+ *       to 12 from it on (Hodges-Lehmann shift, Student t), never across another step.
+ *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
+ *       by a within-segment trend (drift), and a level seen in one version only counts only at the
+ *       ends of the series, if it moved by 50 % or more and nothing in its history strayed a third
+ *       as far (so a new version is flagged on its own upload only when the change is that large;
+ *       otherwise the next version confirms it).
+ *   <li>p-values are corrected for the scan over versions; across the metrics of one run,
+ *       Benjamini-Hochberg (q = 1 %) with a per-series ceiling of p = 2e-4.
+ *   <li>Each upload re-judges only the versions whose windows contain the new one (reads 2 × 12
+ *       versions each side); the reconciler confirms, re-attributes (backfills), withdraws (with a
+ *       reason) or reopens the stored records, and leaves triaged ones' status alone.
+ * </ul>
+ * The labeled evaluation against Perfherder and Otava lives in the test tree ({@code eval/README.md}).
+ */
+package org.perftrack.server.detection;

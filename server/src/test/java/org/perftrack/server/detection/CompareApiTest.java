@@ -1,0 +1,79 @@
+package org.perftrack.server.detection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+class CompareApiTest extends IntegrationTest {
+
+  private final String product = unique("cygwin");
+  private final String machine = unique("xp");
+
+  private void upload(RunUpload run) {
+    Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+  }
+
+  private JsonNode compare(String base, String head) {
+    Http.Response r = http().get("/api/v1/compare?product=" + product + "&machine=" + machine + "&base=" + base
+        + "&head=" + head);
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    return r.json().get("rows");
+  }
+
+  @Test
+  void comparesEveryMetricMeasuredInBothVersions() {
+    upload(run(product, "1.5.19-4", machine, result("write-64b", 18.1, 17.9, 18.0, 18.2, 18.0),
+        result("fork", 750, 760, 755, 748, 752)));
+    upload(run(product, "1.5.24-2", machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1),
+        result("fork", 751, 757, 753, 750, 754), result("spawn", 900, 910, 905, 903, 902)));
+
+    JsonNode rows = compare("1.5.19-4", "1.5.24-2");
+
+    assertThat(rows.size()).isEqualTo(2);
+    assertThat(rows.get(0).get("benchmark").asString()).isEqualTo("fork");
+    assertThat(rows.get(0).get("verdict").asString()).isEqualTo("unchanged");
+    assertThat(rows.get(1).get("verdict").asString()).isEqualTo("regression");
+    assertThat(rows.get(1).get("ratio").asDouble()).isCloseTo(2.67, within(0.02));
+    assertThat(rows.get(1).get("pValue").asDouble()).isLessThan(0.001);
+  }
+
+  @Test
+  void pairsRunsMeasuredInOneBatch() {
+    String batch = UUID.randomUUID().toString();
+    RunUpload base = run(product, "1.7.5", machine, result("lstat-dir", 100, 110, 95, 120, 105));
+    RunUpload head = run(product, "1.7.7", machine, result("lstat-dir", 103, 113.3, 97.9, 123.5, 108.2));
+    upload(withBatch(base, batch));
+    upload(withBatch(head, batch));
+
+    JsonNode row = compare("1.7.5", "1.7.7").get(0);
+
+    assertThat(row.get("paired").asBoolean()).isTrue();
+    assertThat(row.get("verdict").asString()).isEqualTo("regression");
+  }
+
+  @Test
+  void unknownVersionIsNotFoundAndAMissingParameterIsABadRequest() {
+    upload(run(product, "1.0", machine, result("fork", 1, 2, 3)));
+
+    assertThat(http().get("/api/v1/compare?product=" + product + "&machine=" + machine + "&base=1.0&head=9.9")
+        .status()).isEqualTo(404);
+    assertThat(http().get("/api/v1/compare?product=" + product + "&machine=" + machine + "&base=1.0").status())
+        .isEqualTo(400);
+  }
+
+  private static RunUpload withBatch(RunUpload r, String batch) {
+    return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
+        r.finishedAt(), r.attributes(), r.results(), r.failures());
+  }
+}

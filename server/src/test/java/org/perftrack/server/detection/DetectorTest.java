@@ -1,0 +1,134 @@
+package org.perftrack.server.detection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+class DetectorTest {
+  private final Detector detector = new Detector();
+  private final DetectionSettings defaults = DetectionSettings.DEFAULTS;
+
+  @Test
+  void flagsWrite64bSlowingFrom18To48MicrosecondsBetween1519And1524() {
+    Series series = new SeriesFixtures().version("1.5.12-1", 18.1).version("1.5.18-1", 17.9)
+        .version("1.5.19-1", 18.0).version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
+
+    List<Step> steps = detector.detect(series, "1.5.24-2", defaults).steps();
+
+    assertThat(steps).singleElement().satisfies(step -> {
+      assertThat(step.baselineVersion()).isEqualTo("1.5.19-4");
+      assertThat(step.version()).isEqualTo("1.5.24-2");
+      assertThat(step.kind()).isEqualTo(StepKind.REGRESSION);
+      assertThat(step.ratio()).isCloseTo(2.67, within(0.05));
+      assertThat(step.value() / step.baselineValue()).isCloseTo(step.ratio(), within(1e-9));
+      assertThat(step.pValue()).isLessThan(1e-3);
+    });
+  }
+
+  @Test
+  void flagsWrite64bWithOnlyTheTwoVersionsMeasured() {
+    Series series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
+
+    List<Step> steps = detector.detect(series, "1.5.24-2", defaults).steps();
+
+    assertThat(steps).singleElement().satisfies(step -> {
+      assertThat(step.baselineVersion()).isEqualTo("1.5.19-4");
+      assertThat(step.ratio()).isCloseTo(2.67, within(0.05));
+    });
+  }
+
+  @Test
+  void doesNotFlagAModestChangeBetweenOnlyTwoVersions() {
+    Series series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 19.0).lowerIsBetter();
+
+    assertThat(detector.detect(series, "1.5.24-2", defaults).steps()).isEmpty();
+  }
+
+  @Test
+  void waitsForASecondVersionBeforeFlaggingAModerateChange() {
+    SeriesFixtures fixtures = new SeriesFixtures().versions("6.", 1, 10, 100.0).version("6.11", 120.0);
+
+    assertThat(detector.detect(fixtures.lowerIsBetter(), "6.11", defaults).steps()).isEmpty();
+    Series confirmed = fixtures.version("6.12", 120.0).lowerIsBetter();
+    assertThat(detector.detect(confirmed, "6.12", defaults).steps()).extracting(Step::version).containsExactly("6.11");
+  }
+
+  @Test
+  void staysSilentOnAnAaPairAndOnAFlatHistory() {
+    Series pair = new SeriesFixtures().version("1.7.5", 40.0).version("1.7.7", 40.0).lowerIsBetter();
+    Series flat = new SeriesFixtures().versions("1.7.", 1, 25, 40.0).lowerIsBetter();
+
+    assertThat(detector.detect(pair, "1.7.7", defaults).steps()).isEmpty();
+    for (Point p : flat.points()) {
+      assertThat(detector.detect(flat, p.version(), defaults).steps()).isEmpty();
+    }
+  }
+
+  @Test
+  void flagsAPipeBandwidthDropAsARegressionWithRatioBelowOne() {
+    Series series = new SeriesFixtures().versions("1.", 1, 8, 150.0).version("1.9", 55.0).version("1.10", 56.0)
+        .higherIsBetter();
+
+    List<Step> steps = detector.detect(series, "1.10", defaults).steps();
+
+    assertThat(steps).singleElement().satisfies(step -> {
+      assertThat(step.kind()).isEqualTo(StepKind.REGRESSION);
+      assertThat(step.version()).isEqualTo("1.9");
+      assertThat(step.ratio()).isCloseTo(55.0 / 150.0, within(0.02));
+    });
+  }
+
+  @Test
+  void recordsAFasterVersionAsAnImprovement() {
+    Series series = new SeriesFixtures().versions("2.", 1, 10, 80.0).versions("2.", 11, 14, 40.0).lowerIsBetter();
+
+    assertThat(detector.detect(series, "2.14", defaults).steps())
+        .extracting(Step::kind, Step::version).containsExactly(org.assertj.core.groups.Tuple.tuple(
+            StepKind.IMPROVEMENT, "2.11"));
+  }
+
+  @Test
+  void ignoresASlowDrift() {
+    SeriesFixtures fixtures = new SeriesFixtures();
+    for (int v = 1; v <= 30; v++) {
+      fixtures.version("3." + v, 100 * Math.exp(0.004 * v));
+    }
+    Series series = fixtures.lowerIsBetter();
+
+    for (Point p : series.points()) {
+      assertThat(detector.detect(series, p.version(), defaults).steps()).isEmpty();
+    }
+  }
+
+  @Test
+  void raisesNothingWhenARunCarriesHundredsOfStableMetrics() {
+    List<SeriesUpdate> updates = new ArrayList<>();
+    for (int m = 0; m < 300; m++) {
+      updates.add(new SeriesUpdate(new SeriesFixtures().versions("4.", 1, 20, 10 + m).lowerIsBetter(), "4.20",
+          defaults));
+    }
+
+    assertThat(detector.detectRun(updates)).allSatisfy(r -> assertThat(r.steps()).isEmpty());
+  }
+
+  @Test
+  void ignoredBenchmarkIsNotJudged() {
+    Series series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
+
+    DetectionResult result = detector.detect(series, "1.5.24-2", defaults.withIgnored(true));
+
+    assertThat(result.isEmpty()).isTrue();
+  }
+
+  @Test
+  void aLargerMinimumChangeSilencesASmallStep() {
+    Series series = new SeriesFixtures().versions("5.", 1, 10, 100.0).versions("5.", 11, 20, 106.0).lowerIsBetter();
+
+    assertThat(detector.detect(series, "5.20", defaults).steps()).hasSize(1);
+    assertThat(detector.detect(series, "5.20", defaults.withMinChange(0.10)).steps()).isEmpty();
+  }
+}

@@ -1,0 +1,153 @@
+package org.perftrack.server.detection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+/** Detection through the real upload API, on the embedded PostgreSQL. */
+class RegressionApiTest extends IntegrationTest {
+
+  private final Random random = new Random(3);
+  private final String product = unique("cygwin");
+  private final String machine = unique("xp");
+
+  private ResultUpload write64b(double level) {
+    return new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples(level));
+  }
+
+  private ResultUpload contextSwitches(double level) {
+    return new ResultUpload("write-64b", "ctx-switches-per-op", "1", RunUpload.LOWER_IS_BETTER, samples(level));
+  }
+
+  private List<Double> samples(double level) {
+    double session = 1 + 0.005 * random.nextGaussian();
+    return java.util.stream.IntStream.range(0, 5)
+        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
+  }
+
+  private Http.Response upload(String version, ResultUpload... results) {
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine, results)), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    return r;
+  }
+
+  private JsonNode regressions(String query) {
+    Http.Response r = http().get("/api/v1/regressions?product=" + product + "&machine=" + machine + query);
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    return r.json();
+  }
+
+  @Test
+  void answersTheWrite64bUploadWithItsRegressionAndAContextSwitchHint() {
+    for (String v : List.of("1.5.12-1", "1.5.18-1", "1.5.19-1", "1.5.19-4")) {
+      assertThat(upload(v, write64b(18), contextSwitches(5)).json().get("regressions").size()).isZero();
+    }
+
+    JsonNode created = upload("1.5.24-2", write64b(48), contextSwitches(2000)).json().get("regressions");
+
+    assertThat(created.size()).isEqualTo(2);
+    JsonNode time = created.get(0).get("metric").asString().equals("time-per-op") ? created.get(0) : created.get(1);
+    assertThat(time.get("baselineVersion").asString()).isEqualTo("1.5.19-4");
+    assertThat(time.get("version").asString()).isEqualTo("1.5.24-2");
+    assertThat(time.get("ratio").asDouble()).isCloseTo(2.67, within(0.05));
+    assertThat(time.get("status").asString()).isEqualTo("open");
+    JsonNode listed = regressions("");
+    assertThat(listed.size()).isEqualTo(2);
+    JsonNode listedTime = listed.get(0).get("metric").asString().equals("time-per-op") ? listed.get(0) : listed.get(1);
+    assertThat(listedTime.get("hints").get(0).get("metric").asString()).isEqualTo("ctx-switches-per-op");
+    assertThat(listedTime.get("hints").get(0).get("ratio").asDouble()).isCloseTo(400, within(20.0));
+  }
+
+  @Test
+  void triagesARegressionWithATokenAndKeepsItsStatus() {
+    List.of("2.0.1", "2.0.2", "2.0.3", "2.0.4").forEach(v -> upload(v, write64b(18)));
+    long id = upload("2.0.5", write64b(48)).json().get("regressions").get(0).get("id").asLong();
+
+    Http.Response anonymous = http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"acknowledged\"}", null);
+    Http.Response wrong = http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"gone\"}", TOKEN);
+    Http.Response ok = http().patchJson("/api/v1/regressions/" + id,
+        "{\"status\":\"acknowledged\",\"note\":\"sig_dispatch_pending, see seed 003\"}", TOKEN);
+    upload("2.0.6", write64b(48));
+
+    assertThat(anonymous.status()).isEqualTo(401);
+    assertThat(wrong.status()).isEqualTo(400);
+    assertThat(wrong.body()).contains("status");
+    assertThat(ok.status()).as(ok.body()).isEqualTo(200);
+    JsonNode listed = regressions("&status=acknowledged");
+    assertThat(listed.size()).isEqualTo(1);
+    assertThat(listed.get(0).get("note").asString()).contains("sig_dispatch_pending");
+    assertThat(listed.get(0).get("triagedBy").isNull()).isFalse();
+    assertThat(http().patchJson("/api/v1/regressions/999999999", "{\"status\":\"fixed\"}", TOKEN).status())
+        .isEqualTo(404);
+  }
+
+  @Test
+  void reAttributesTheStepWhenAnOlderVersionIsBackfilled() {
+    List.of("3.1", "3.2", "3.3", "3.4", "3.5").forEach(v -> upload(v, write64b(18)));
+    upload("3.7", write64b(48));
+    upload("3.8", write64b(48));
+    assertThat(regressions("").get(0).get("baselineVersion").asString()).isEqualTo("3.5");
+    assertThat(regressions("").get(0).get("version").asString()).isEqualTo("3.7");
+
+    upload("3.6", write64b(48));
+
+    JsonNode listed = regressions("");
+    assertThat(listed.size()).isEqualTo(1);
+    assertThat(listed.get(0).get("baselineVersion").asString()).isEqualTo("3.5");
+    assertThat(listed.get(0).get("version").asString()).isEqualTo("3.6");
+  }
+
+  @Test
+  void withdrawsAOneSessionBlipAndSaysWhy() {
+    for (int v = 1; v <= 10; v++) {
+      upload("4." + v, write64b(100));
+    }
+    assertThat(upload("4.11", write64b(160)).json().get("regressions").size()).isEqualTo(1);
+
+    upload("4.12", write64b(100));
+    upload("4.13", write64b(100));
+
+    assertThat(regressions("").size()).isZero();
+    JsonNode withdrawn = regressions("&status=withdrawn");
+    assertThat(withdrawn.size()).isEqualTo(1);
+    assertThat(withdrawn.get(0).get("withdrawnReason").asString()).startsWith("reverted").contains("4.11");
+  }
+
+  @Test
+  void anIgnoredBenchmarkRaisesNothing() {
+    upload("5.1", write64b(18));
+    Http.Response put = http().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+            "http://localhost:" + port + "/api/v1/benchmark-settings/" + product + "/write-64b"))
+        .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
+        .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"ignored\":true}")));
+    assertThat(put.status()).as(put.body()).isEqualTo(200);
+
+    assertThat(upload("5.2", write64b(48)).json().get("regressions").size()).isZero();
+    assertThat(http().get("/api/v1/benchmark-settings?product=" + product).json().get(0).get("ignored").asBoolean())
+        .isTrue();
+  }
+
+  @Test
+  void resendingARunAnswersWithTheRegressionsItCreated() {
+    upload("6.1", write64b(18));
+    String body = json(run(product, "6.2", machine, write64b(48)));
+    Http.Response first = http().postJson("/api/v1/runs", body, TOKEN);
+    Http.Response again = http().postJson("/api/v1/runs", body, TOKEN);
+
+    assertThat(first.json().get("regressions").size()).isEqualTo(1);
+    assertThat(again.status()).isEqualTo(200);
+    assertThat(again.json().get("regressions").get(0).get("id").asLong())
+        .isEqualTo(first.json().get("regressions").get(0).get("id").asLong());
+  }
+}

@@ -1,0 +1,7 @@
+package org.perftrack.server.detection.eval;
+
+import org.perftrack.server.detection.StepKind;
+
+/** A method's claim: version {@code index} starts a new level, worse or better. */
+record Detected(int index, StepKind kind) {
+}

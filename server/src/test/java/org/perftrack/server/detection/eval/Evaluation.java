@@ -1,0 +1,102 @@
+package org.perftrack.server.detection.eval;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.perftrack.server.detection.DetectionSettings;
+
+/**
+ * The labeled evaluation: perftrack's detector (replayed upload by upload with reconciliation)
+ * against reimplementations of Perfherder and Otava on the same generated series, several seeds.
+ * Run (from the repository root), see {@code README.md} next to this class:
+ * <pre>
+ * bench/run-main.sh org.perftrack.server.detection.eval.Evaluation 1 2 3 4 5 6
+ * </pre>
+ * Arguments are seeds; {@code --min-snr X} sets the smallest injected step in units of per-version
+ * noise (default 3; 0 = any size 2 %..300 %), {@code --families} adds a per-family breakdown.
+ */
+public final class Evaluation {
+  static final int MACHINES = 40;
+  static final int METRICS = 50;
+
+  public static void main(String[] args) {
+    List<Long> seeds = new ArrayList<>();
+    double minSnr = 3;
+    boolean families = false;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--min-snr" -> minSnr = Double.parseDouble(args[++i]);
+        case "--families" -> families = true;
+        default -> seeds.add(Long.parseLong(args[i]));
+      }
+    }
+    if (seeds.isEmpty()) {
+      seeds = List.of(1L, 2L, 3L);
+    }
+    new Evaluation().run(seeds, minSnr, families, System.out);
+  }
+
+  void run(List<Long> seeds, double minSnr, boolean families, PrintStream out) {
+    List<OfflineMethod> field = List.of(new PerfherderMethod("perfherder", 12, 12),
+        new PerfherderMethod("perfherder-5/5*", 5, 5), new OtavaMethod(0.001));
+    Map<String, Score> totals = new LinkedHashMap<>();
+    Map<String, Score> byFamily = new TreeMap<>();
+    out.printf(Locale.ROOT, "%d machines x %d metrics x %d versions x %d samples per seed, min step %.1f x noise%n",
+        MACHINES, METRICS, SeriesGenerator.VERSIONS, SeriesGenerator.SAMPLES, minSnr);
+    out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %9s %9s %8s %9s %5s %7s%n", "seed", "method", "precision",
+        "recall", "F1", "alerts/1k", "steps/1k", "off-by-1", "raised/1k", "delay", "ms");
+    for (long seed : seeds) {
+      List<Machine> machines = new SeriesGenerator(seed, minSnr).machines(MACHINES, METRICS);
+      long start = System.nanoTime();
+      Score ours = new Score();
+      for (Machine m : machines) {
+        OursReplay.Outcome outcome = new OursReplay(DetectionSettings.DEFAULTS).run(m);
+        List<List<Detected>> found = outcome.open();
+        for (int s = 0; s < m.series().size(); s++) {
+          ours.add(m.series().get(s), found.get(s));
+          ours.addReplay(m.series().get(s), outcome.raised()[s], outcome.delays().get(s));
+          if (families) {
+            byFamily.computeIfAbsent(m.series().get(s).family(), f -> new Score())
+                .add(m.series().get(s), found.get(s));
+          }
+        }
+      }
+      print(out, seed, "perftrack", ours, start, totals);
+      for (OfflineMethod method : field) {
+        start = System.nanoTime();
+        Score score = new Score();
+        for (Machine m : machines) {
+          m.series().forEach(s -> score.add(s, method.detect(s)));
+        }
+        print(out, seed, method.name(), score, start, totals);
+      }
+    }
+    out.println("mean over seeds (pooled counts):");
+    totals.forEach((name, s) -> row(out, "all", name, s, 0));
+    if (families) {
+      out.println("perftrack by noise family (pooled):");
+      byFamily.forEach((name, s) -> row(out, "", name, s, 0));
+    }
+    out.println("alerts/1k: false regressions open at the end per 1,000 noise-only series; steps/1k: false steps of"
+        + " either kind; raised/1k: regressions raised at any upload in noise-only series (later withdrawn or not);"
+        + " delay: median versions from the step on uploaded when it was first flagged at the exact version.");
+    out.println("* perfherder-5/5 is not Perfherder's configuration: 5-value windows, shown for fairness at 30 versions.");
+  }
+
+  private static void print(PrintStream out, long seed, String name, Score s, long start, Map<String, Score> totals) {
+    row(out, String.valueOf(seed), name, s, (System.nanoTime() - start) / 1_000_000);
+    totals.computeIfAbsent(name, n -> new Score()).merge(s);
+  }
+
+  private static void row(PrintStream out, String seed, String name, Score s, long ms) {
+    boolean replayed = !s.delays.isEmpty();
+    out.printf(Locale.ROOT, "%-6s %-18s %9.3f %7.3f %6.3f %9.1f %9.1f %8d %9s %5s %7d%n", seed, name, s.precision(),
+        s.recall(), s.f1(), s.falseAlertsPerThousand(), s.falseStepsPerThousand(), s.offByOne,
+        replayed ? String.format(Locale.ROOT, "%.1f", s.raisedPerThousand()) : "-", s.medianDelay(), ms);
+  }
+}

@@ -1,0 +1,109 @@
+package org.perftrack.server.detection.eval;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+
+import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.StepKind;
+
+/**
+ * Labeled series for the evaluation. Every series has a session-to-session jitter (0.2-1 %) on top
+ * of its family's sample noise. 40 % are noise only; the rest get one step (80 %) or two (20 %,
+ * at least 6 versions apart), a regression or an improvement, size log-uniform in 2 %..300 % but at
+ * least {@code minSnr} times the per-version noise (below that, no method sees it in 30 versions).
+ * Steps start at version index 5..27, so at least 3 versions follow. About 15 % of versions are
+ * uploaded 1-8 uploads late (backfills).
+ */
+final class SeriesGenerator {
+  static final int VERSIONS = 30;
+  static final int SAMPLES = 5;
+  private final Random random;
+  private final double minSnr;
+
+  SeriesGenerator(long seed, double minSnr) {
+    this.random = new Random(seed);
+    this.minSnr = minSnr;
+  }
+
+  List<Machine> machines(int count, int metricsPerMachine) {
+    List<String> versions = new ArrayList<>();
+    for (int v = 0; v < VERSIONS; v++) {
+      versions.add("1." + v);
+    }
+    List<Machine> out = new ArrayList<>();
+    for (int m = 0; m < count; m++) {
+      List<LabeledSeries> series = new ArrayList<>();
+      for (int s = 0; s < metricsPerMachine; s++) {
+        series.add(series());
+      }
+      out.add(new Machine(versions, uploadOrder(), series));
+    }
+    return out;
+  }
+
+  private int[] uploadOrder() {
+    double[] at = new double[VERSIONS];
+    for (int v = 0; v < VERSIONS; v++) {
+      at[v] = v + (random.nextDouble() < 0.15 ? 1.5 + random.nextInt(8) : 0);
+    }
+    return java.util.stream.IntStream.range(0, VERSIONS).boxed()
+        .sorted(Comparator.comparingDouble(v -> at[v])).mapToInt(Integer::intValue).toArray();
+  }
+
+  private LabeledSeries series() {
+    NoiseFamily family = NoiseFamily.values()[random.nextInt(NoiseFamily.values().length)];
+    Direction direction = random.nextDouble() < 0.7 ? Direction.LOWER_IS_BETTER : Direction.HIGHER_IS_BETTER;
+    double sessionSd = 0.002 + 0.008 * random.nextDouble();
+    double pointNoise = Math.sqrt(sessionSd * sessionSd + family.sampleCv * family.sampleCv / SAMPLES);
+    List<LabeledSeries.Label> labels = labels(direction, pointNoise);
+    double base = Math.exp(Math.log(1000) * random.nextDouble());
+    double drift = (0.0015 + 0.0025 * random.nextDouble()) * (random.nextBoolean() ? 1 : -1);
+    double[][] samples = new double[VERSIONS][SAMPLES];
+    for (int v = 0; v < VERSIONS; v++) {
+      double level = base * levelFactor(labels, v);
+      double session = Math.exp(sessionSd * random.nextGaussian()) * family.session(random, v, drift);
+      for (int s = 0; s < SAMPLES; s++) {
+        samples[v][s] = level * session * family.sample(random);
+      }
+    }
+    return new LabeledSeries(family.name(), direction, samples, labels);
+  }
+
+  private List<LabeledSeries.Label> labels(Direction direction, double pointNoise) {
+    double u = random.nextDouble();
+    int steps = u < 0.4 ? 0 : u < 0.88 ? 1 : 2;
+    List<LabeledSeries.Label> labels = new ArrayList<>();
+    int first = 5 + random.nextInt(steps == 2 ? 17 : 23);
+    for (int i = 0; i < steps; i++) {
+      int index = i == 0 ? first : first + 6 + random.nextInt(28 - first - 6);
+      labels.add(label(index, direction, pointNoise));
+    }
+    return labels;
+  }
+
+  private LabeledSeries.Label label(int index, Direction direction, double pointNoise) {
+    double floor = Math.max(0.02, Math.expm1(minSnr * pointNoise));
+    double size = Math.exp(Math.log(floor) + (Math.log(3.0) - Math.log(floor)) * random.nextDouble());
+    boolean up = random.nextBoolean();
+    double ratio = up ? 1 + size : 1 / (1 + size);
+    boolean worse = (direction == Direction.LOWER_IS_BETTER) == up;
+    return new LabeledSeries.Label(index, worse ? StepKind.REGRESSION : StepKind.IMPROVEMENT, ratio);
+  }
+
+  private static double levelFactor(List<LabeledSeries.Label> labels, int v) {
+    double f = 1;
+    for (LabeledSeries.Label l : labels) {
+      if (v >= l.index()) {
+        f *= l.ratio();
+      }
+    }
+    return f;
+  }
+
+  static String describe() {
+    return Arrays.toString(NoiseFamily.values());
+  }
+}
