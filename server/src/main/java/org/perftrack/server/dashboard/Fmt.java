@@ -67,6 +67,11 @@ public class Fmt {
     return String.format(Locale.ROOT, "%.1f%% %s", Math.abs(ratio - 1) * 100, word);
   }
 
+  /** A triage status as people write it. */
+  public String status(String status) {
+    return "wontfix".equals(status) ? "won't fix" : status;
+  }
+
   /** The arrow that tells which way is better, for people and screen readers alike. */
   public String better(String direction) {
     return "higher_is_better".equals(direction) ? "higher is better" : "lower is better";

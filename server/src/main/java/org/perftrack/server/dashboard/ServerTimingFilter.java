@@ -33,12 +33,9 @@ class ServerTimingFilter extends OncePerRequestFilter {
       throws ServletException, IOException {
     long start = System.nanoTime();
     ContentCachingResponseWrapper wrapper = new ContentCachingResponseWrapper(response);
-    try {
-      chain.doFilter(request, wrapper);
-    } finally {
-      wrapper.setHeader("Server-Timing",
-          String.format(Locale.ROOT, "app;dur=%.1f", (System.nanoTime() - start) / 1e6));
-      wrapper.copyBodyToResponse();
-    }
+    // on an exception nothing is copied: the half-rendered page is dropped and the error page renders instead
+    chain.doFilter(request, wrapper);
+    wrapper.setHeader("Server-Timing", String.format(Locale.ROOT, "app;dur=%.1f", (System.nanoTime() - start) / 1e6));
+    wrapper.copyBodyToResponse();
   }
 }

@@ -33,7 +33,7 @@ class ComparePagesTest extends IntegrationTest {
     assertThat(r.status()).isEqualTo(200);
     String body = r.body();
     assertThat(body).contains("class=\"badge regression\">regression", "class=\"badge unchanged\">unchanged")
-        .contains("×2.67", "ctx-switches-per-op", "Download CSV")
+        .contains("×2.65", "ctx-switches-per-op", "Download CSV")
         .contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert(1)");
   }
 
