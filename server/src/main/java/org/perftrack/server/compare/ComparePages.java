@@ -20,9 +20,10 @@ import org.springframework.web.util.UriComponentsBuilder;
 @Controller
 class ComparePages {
 
+  /** {@code rows} per machine when one machine is chosen; {@code summary} per metric across machines otherwise. */
   record Page(List<String> products, String product, List<String> versions, String base, String head,
-      List<String> machines, String machine, int machineCount, List<CompareTable.Row> rows, CompareTable.Counts counts,
-      String csvUrl, String problem) {}
+      List<String> machines, String machine, int machineCount, List<CompareTable.Row> rows,
+      List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem) {}
 
   private final Catalog catalog;
   private final CompareTable table;
@@ -35,30 +36,35 @@ class ComparePages {
   @GetMapping("/compare")
   String compare(@RequestParam(required = false) String product, @RequestParam(required = false) String base,
       @RequestParam(required = false) String head, @RequestParam(required = false) String machine, Model model) {
-    model.addAttribute("page", page(product, base, head, machine));
+    model.addAttribute("page", build(product, base, head, machine).page());
     return "compare/compare";
   }
 
   @GetMapping("/compare.csv")
   ResponseEntity<byte[]> csv(@RequestParam String product, @RequestParam String base, @RequestParam String head,
       @RequestParam(required = false) String machine) {
-    Page page = page(product, base, head, machine);
+    Built built = build(product, base, head, machine);
+    Page page = built.page();
     String name = ("compare-" + product + "-" + base + "-" + head + ".csv").replaceAll("[^A-Za-z0-9._-]", "_");
     return ResponseEntity.ok()
         .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
         .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(name).build().toString())
-        .body(Csv.of(page.rows(), page.base(), page.head()).getBytes(StandardCharsets.UTF_8));
+        .body(Csv.of(built.rows(), page.base(), page.head()).getBytes(StandardCharsets.UTF_8));
   }
 
-  private Page page(String product, String base, String head, String machine) {
+  /** The page and every per-machine row behind it (the CSV's lines). */
+  private record Built(Page page, List<CompareTable.Row> rows) {}
+
+  private Built build(String product, String base, String head, String machine) {
     List<String> products = catalog.products();
     String p = product != null && products.contains(product) ? product : products.isEmpty() ? null : products.get(0);
     if (p == null) {
-      return empty(products, null, List.of(), null, null, "No results yet: send some runs first.");
+      return new Built(empty(products, null, List.of(), null, null, "No results yet: send some runs first."), List.of());
     }
     List<String> versions = catalog.versions(p);
     if (versions.size() < 2) {
-      return empty(products, p, versions, null, null, p + " has only one version so far: nothing to compare.");
+      return new Built(empty(products, p, versions, null, null, p + " has only one version so far: nothing to compare."),
+          List.of());
     }
     String h = versions.contains(head) ? head : versions.get(versions.size() - 1);
     String b = versions.contains(base) ? base : versions.get(Math.max(0, versions.indexOf(h) - 1));
@@ -66,13 +72,14 @@ class ComparePages {
     String m = machine == null || machine.isBlank() ? null : machine;
     List<String> compared = m == null ? both : both.contains(m) ? List.of(m) : List.of();
     List<CompareTable.Row> rows = compared.isEmpty() ? List.of() : table.rows(p, compared, b, h);
-    return new Page(products, p, versions, b, h, both, m, compared.size(), rows, CompareTable.counts(rows),
-        csvUrl(p, b, h, m), null);
+    List<AcrossMachines> summary = m == null ? AcrossMachines.of(rows) : List.of();
+    return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : rows,
+        summary, CompareTable.counts(rows), csvUrl(p, b, h, m), null), rows);
   }
 
   private static Page empty(List<String> products, String product, List<String> versions, String base, String head,
       String problem) {
-    return new Page(products, product, versions, base, head, List.of(), null, 0, List.of(),
+    return new Page(products, product, versions, base, head, List.of(), null, 0, List.of(), List.of(),
         CompareTable.counts(List.of()), null, problem);
   }
 

@@ -49,6 +49,12 @@ class PagesInBrowserTest extends IntegrationTest {
   }
 
   @BeforeEach
+  void signedOut() {
+    open("/login");
+    browser.driver.manage().deleteAllCookies();
+  }
+
+  @BeforeEach
   void seedOnce() {
     if (product != null) {
       return;
@@ -116,7 +122,7 @@ class PagesInBrowserTest extends IntegrationTest {
 
   @Test
   void theCompareTableSortsByAColumnWhenItsHeaderIsPressed() {
-    open("/compare?product=" + stepProduct + "&base=1.5.19-4&head=1.5.24-2");
+    open("/compare?product=" + stepProduct + "&base=1.5.19-4&head=1.5.24-2&machine=" + stepMachine);
     List<String> before = benchmarkColumn();
     WebElement change = browser.driver.findElement(By.xpath("//table[contains(@class,'compare-table')]//th//button[contains(., 'Change')]"));
 
@@ -148,6 +154,8 @@ class PagesInBrowserTest extends IntegrationTest {
     browser.driver.findElement(By.id("username")).sendKeys("admin");
     browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
     browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
     browser.driver.get(regression);
     browser.driver.findElement(By.cssSelector("input[name=status][value=acknowledged]")).click();
     browser.driver.findElement(By.id("note")).sendKeys("bisecting the signal path");
@@ -158,7 +166,6 @@ class PagesInBrowserTest extends IntegrationTest {
     assertThat(browser.driver.findElement(By.cssSelector(".lead")).getText()).contains("by admin");
     assertThat(browser.driver.findElement(By.cssSelector(".note-text")).getText()).contains("bisecting the signal path");
     assertThat(browser.severeConsoleMessages()).isEmpty();
-    browser.driver.manage().deleteAllCookies();
   }
 
   @Test

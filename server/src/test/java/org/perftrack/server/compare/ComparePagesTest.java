@@ -38,6 +38,19 @@ class ComparePagesTest extends IntegrationTest {
   }
 
   @Test
+  void overAllMachinesEachMetricIsOneRowCountingTheMachinesVerdicts() {
+    String second = unique("win7");
+    for (RunUpload run : StepFixtures.history(product, second, HOSTILE)) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+
+    String body = http().page("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2").body();
+
+    assertThat(body).contains("on 2 machine(s)", "2 regression(s)", "2 unchanged", "Middle change");
+    assertThat(body.split("<tr class=\"verdict-")).hasSize(4);
+  }
+
+  @Test
   void allMachinesIsTheDefaultAndTheLatestTwoVersionsAreChosenWhenNoneAreGiven() {
     String body = http().page("/compare?product=" + product).body();
 

@@ -11,7 +11,9 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
 import javax.sql.DataSource;
+import org.perftrack.formats.RunUpload;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.ingest.IngestService;
 import org.perftrack.server.versions.VersionKey;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
@@ -21,7 +23,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * Fills an embedded database with a large, realistic history for the page-latency benchmark:
  * by default 20 machines × 200 versions × 50 metrics × 5 samples = 1,000,000 samples (200,000
- * results in 4,000 runs). Bulk-loaded with COPY; the schema comes from the server's own Flyway.
+ * results in 4,000 runs). All but the last {@link #TAIL} versions are bulk-loaded with COPY (the schema
+ * comes from the server's own Flyway); the last versions go through the real ingest service, so that
+ * detection runs and finds the steps placed there (write-64b ×2.7 with its context switches ×400 on
+ * every machine, pipe-bw/512 −20 % on half of them): the regression pages then have data.
  * Not part of {@code mvn verify}; run it with {@code server/perf.sh seed [dir]}.
  */
 public final class SeedDatabase {
@@ -32,6 +37,9 @@ public final class SeedDatabase {
       "pipe-bw/4096", "pipe-bw/8192", "pipe-bw/65536", "pipe-bw/131072", "pipe-latency", "lstat-dir", "readdir",
       "file-create", "tcp-latency", "mmap-4k", "select-idle", "exec-sh"};
   static final String[] METRICS = {"time-per-op", "ctx-switches-per-op"};
+
+  /** Versions uploaded through ingest (and detection) rather than COPY. */
+  static final int TAIL = 5;
 
   private SeedDatabase() {}
 
@@ -46,7 +54,9 @@ public final class SeedDatabase {
         // command-line arguments, because they override application.properties (builder properties would not)
         .run("--perftrack.embedded-db.dir=" + dir.toAbsolutePath(), "--server.port=0")) {
       try (Connection c = ctx.getBean(DataSource.class).getConnection()) {
-        long total = new Seeder(c, machines, versions, samples).seed();
+        Seeder seeder = new Seeder(c, machines, versions, samples);
+        long total = seeder.seed();
+        total += seeder.ingestTail(ctx.getBean(IngestService.class));
         System.out.printf(Locale.ROOT, "seeded %,d samples in %.1f s into %s%n", total,
             (System.nanoTime() - start) / 1e9, dir.toAbsolutePath());
       }
@@ -67,8 +77,58 @@ public final class SeedDatabase {
       long total = runsAndResults(productId, versionIds, machineIds, seriesIds);
       try (var st = c.createStatement()) {
         c.setAutoCommit(true);
+        st.execute(DETECTION_POINTS);
         st.execute("VACUUM ANALYZE");
       }
+      return total;
+    }
+
+    /**
+     * Detection keeps per-version summaries (detection_point) as it ingests; rows that COPY loaded
+     * get theirs as migration V10 gave them to results stored before detection existed (same SQL).
+     */
+    static final String DETECTION_POINTS = """
+        INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive)
+        SELECT series_id, sort_key, version_id,
+               avg(x) FILTER (WHERE i > floor(n * 0.2) AND i <= n - floor(n * 0.2)), NULL, bool_and(x > 0)
+        FROM (SELECT r.series_id, v.sort_key, v.id AS version_id, u.x,
+                     row_number() OVER (PARTITION BY r.series_id, v.id ORDER BY u.x) AS i,
+                     count(*) OVER (PARTITION BY r.series_id, v.id) AS n
+              FROM result r JOIN version v ON v.id = r.version_id, unnest(r.samples) AS u(x)) AS samples
+        GROUP BY series_id, sort_key, version_id""";
+
+    /** The last versions of every machine through the ingest service: detection judges them. */
+    long ingestTail(IngestService ingest) {
+      Random random = new Random(7);
+      long total = 0;
+      int regressions = 0;
+      for (int v = versions - TAIL; v < versions; v++) {
+        for (int m = 0; m < machines; m++) {
+          List<RunUpload.ResultUpload> results = new ArrayList<>();
+          int s = 0;
+          for (String benchmark : BENCHMARKS) {
+            for (String metric : METRICS) {
+              boolean bandwidth = benchmark.startsWith("pipe-bw") && metric.equals("time-per-op");
+              double value = value(m, s++, v);
+              List<Double> xs = new ArrayList<>();
+              for (int i = 0; i < samples; i++) {
+                xs.add(value * (1 + random.nextGaussian() * 0.01));
+              }
+              results.add(new RunUpload.ResultUpload(benchmark, bandwidth ? "bandwidth" : metric,
+                  bandwidth ? "MB/s" : metric.equals("time-per-op") ? "us" : "count",
+                  bandwidth ? RunUpload.HIGHER_IS_BETTER : RunUpload.LOWER_IS_BETTER, xs));
+              total += samples;
+            }
+          }
+          String name = String.format(Locale.ROOT, "perf-m%02d", m + 1);
+          RunUpload run = new RunUpload(UUID.nameUUIDFromBytes(("perf-" + m + "-" + v).getBytes()).toString(),
+              PRODUCT, versionName(v), machineInfo(m, v >= versions - 3),
+              "posix", null, null, null, java.util.Map.of("compiler", "gcc 4." + v % 9), results, List.of());
+          regressions += ingest.ingest(run).regressions().size();
+        }
+      }
+      System.out.printf(Locale.ROOT, "ingested the last %d versions of %d machines; detection flagged %d regressions%n",
+          TAIL, machines, regressions);
       return total;
     }
 
@@ -80,6 +140,14 @@ public final class SeedDatabase {
       }
       copy("COPY version (product_id, name, sort_key) FROM STDIN", copy);
       return ids("SELECT id FROM version WHERE product_id = " + productId + " ORDER BY sort_key");
+    }
+
+    /** As the COPY'd machines describe themselves; machine 1 updated its antivirus with the step. */
+    private static RunUpload.MachineInfo machineInfo(int m, boolean afterStep) {
+      String antivirus = m % 3 == 0 ? "NOD32" : "none";
+      return new RunUpload.MachineInfo(String.format(Locale.ROOT, "perf-m%02d", m + 1),
+          "Windows " + (m % 2 == 0 ? "XP SP2" : "7 SP1"), "CPU model " + m % 4, 1 + m % 4, 1024L << (m % 3),
+          java.util.Map.of("antivirus", m == 0 && afterStep ? "NOD32 3.0" : antivirus));
     }
 
     private List<Long> insertMachines() throws SQLException, IOException {
@@ -122,7 +190,7 @@ public final class SeedDatabase {
       for (int m = 0; m < machineIds.size(); m++) {
         StringBuilder runs = new StringBuilder();
         StringBuilder results = new StringBuilder();
-        for (int v = 0; v < versionIds.size(); v++) {
+        for (int v = 0; v < versionIds.size() - TAIL; v++) {
           String runId = UUID.nameUUIDFromBytes(("perf-" + m + "-" + v).getBytes()).toString();
           runs.append(runId).append('\t').append(productId).append('\t').append(versionIds.get(v)).append('\t')
               .append(machineIds.get(m)).append("\tposix\t{\"name\": \"perf-m").append(String.format("%02d", m + 1))
@@ -139,14 +207,18 @@ public final class SeedDatabase {
       return total;
     }
 
-    /** The true value of series {@code s} on machine {@code m} at version {@code v}: a few steps along history. */
-    private static double value(int m, int s, int v) {
+    /** The true value of series {@code s} on machine {@code m} at version {@code v}: steps near the end. */
+    private double value(int m, int s, int v) {
       double base = (1 + s % 7) * 10.0 * (1 + m * 0.05);
-      if (s == 2 && v >= 120) {
-        base *= 2.7; // write-64b: the seed 003 regression
+      boolean after = v >= versions - 3;
+      if (s == 2 && after) {
+        base *= 2.7; // write-64b time: the seed 003 regression
       }
-      if (s == 10 && v >= 60) {
-        base *= 0.8;
+      if (s == 3 && after) {
+        base *= 400; // write-64b context switches: the seed 000 hint
+      }
+      if (s == 20 && after && m % 2 == 0) {
+        base *= 0.8; // pipe-bw/512 bandwidth, lower is worse (seed 001)
       }
       return base;
     }
