@@ -3,6 +3,7 @@ package org.perftrack.server.compare;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.perftrack.server.dashboard.Catalog;
+import org.perftrack.server.dashboard.DataCache;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -27,10 +28,12 @@ class ComparePages {
 
   private final Catalog catalog;
   private final CompareTable table;
+  private final DataCache cache;
 
-  ComparePages(Catalog catalog, CompareTable table) {
+  ComparePages(Catalog catalog, CompareTable table, DataCache cache) {
     this.catalog = catalog;
     this.table = table;
+    this.cache = cache;
   }
 
   @GetMapping("/compare")
@@ -71,7 +74,10 @@ class ComparePages {
     List<String> both = catalog.machinesWithBoth(p, b, h);
     String m = machine == null || machine.isBlank() ? null : machine;
     List<String> compared = m == null ? both : both.contains(m) ? List.of(m) : List.of();
-    List<CompareTable.Row> rows = compared.isEmpty() ? List.of() : table.rows(p, compared, b, h);
+    // two released versions compare the same until runs of them arrive: cached against the data's stamp
+    List<CompareTable.Row> rows = compared.isEmpty() ? List.of()
+        : cache.get(String.join("\u0000", "compare", p, b, h, String.join(",", compared)),
+            () -> table.rows(p, compared, b, h));
     List<AcrossMachines> summary = m == null ? AcrossMachines.of(rows) : List.of();
     return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : rows,
         summary, CompareTable.counts(rows), csvUrl(p, b, h, m), null), rows);

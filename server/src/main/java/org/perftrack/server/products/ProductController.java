@@ -1,6 +1,7 @@
 package org.perftrack.server.products;
 
 import java.util.List;
+import org.perftrack.server.dashboard.DataCache;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -17,9 +18,9 @@ class ProductController {
 
   private final ProductQueries products;
   private final SeriesChart charts;
-  private final ProductPageCache cache;
+  private final DataCache cache;
 
-  ProductController(ProductQueries products, SeriesChart charts, ProductPageCache cache) {
+  ProductController(ProductQueries products, SeriesChart charts, DataCache cache) {
     this.products = products;
     this.charts = charts;
     this.cache = cache;
@@ -28,7 +29,7 @@ class ProductController {
   @GetMapping("/products/{product}")
   String product(@PathVariable String product, Model model) {
     long id = products.productId(product).orElseThrow(() -> new PageNotFound("no product " + product));
-    model.addAttribute("page", cache.get(product, () -> {
+    model.addAttribute("page", cache.get("product\u0000" + product, () -> {
       List<ProductQueries.Version> versions = products.versions(id);
       List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
       return ProductPage.of(product, versions, window, products.trends(id, window));

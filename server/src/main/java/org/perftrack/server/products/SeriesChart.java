@@ -88,9 +88,10 @@ public class SeriesChart {
     }
     Map<String, Map<String, Point>> byMachine = new LinkedHashMap<>();
     TreeSet<String> versions = new TreeSet<>(VersionOrder.INSTANCE);
+    Map<Long, List<Point>> pointsById = seriesQueries.pointsOf(shown.stream().map(MachineSeries::id).toList());
     for (MachineSeries s : shown) {
       Map<String, Point> points = new HashMap<>();
-      for (Point p : seriesQueries.points(s.id())) {
+      for (Point p : pointsById.getOrDefault(s.id(), List.of())) {
         points.put(p.version(), p);
         versions.add(p.version());
       }
