@@ -32,7 +32,7 @@ class ProductController {
     model.addAttribute("page", cache.get("product\u0000" + product, () -> {
       List<ProductQueries.Version> versions = products.versions(id);
       List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
-      return ProductPage.of(product, versions, window, products.trends(id, window));
+      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window));
     }));
     return "products/product";
   }

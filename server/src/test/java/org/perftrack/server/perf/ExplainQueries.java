@@ -40,14 +40,19 @@ public final class ExplainQueries {
     long product = jdbc.sql("SELECT id FROM product WHERE name = ?").param(SeedDatabase.PRODUCT).query(Long.class).single();
     long machine = jdbc.sql("SELECT min(id) FROM machine").query(Long.class).single();
     long series = jdbc.sql("SELECT min(id) FROM series WHERE product_id = ?").param(product).query(Long.class).single();
-    Long[] window = jdbc.sql("SELECT id FROM version WHERE product_id = ? ORDER BY sort_key DESC LIMIT 40")
-        .param(product).query(Long.class).list().toArray(Long[]::new);
+    String windowStart = jdbc.sql("SELECT min(sort_key) FROM (SELECT sort_key FROM version WHERE product_id = ? "
+        + "ORDER BY sort_key DESC LIMIT 40) w").param(product).query(String.class).single();
     java.util.UUID run = jdbc.sql("SELECT id FROM run LIMIT 1").query(java.util.UUID.class).single();
     Map<String, List<Object>> m = new LinkedHashMap<>();
     m.put("org.perftrack.server.home.HomeController#PRODUCTS", List.of());
     m.put("org.perftrack.server.home.HomeController#MACHINES", List.of());
     m.put("org.perftrack.server.series.RunQueries#LATEST", List.of(20));
-    m.put("org.perftrack.server.products.ProductQueries#TRENDS", List.of(window, product));
+    m.put("org.perftrack.server.products.ProductQueries#TRENDS", List.of(windowStart, product));
+    m.put("org.perftrack.server.dashboard.DataCache#STAMP", List.of());
+    m.put("org.perftrack.server.products.RegressionMarkers#MARKERS", List.of((Object) new Long[] {series}));
+    m.put("org.perftrack.server.series.SeriesQueries#POINTS_OF_MANY", List.of((Object) new Long[] {series, series + 1}));
+    m.put("org.perftrack.server.compare.CompareTable#SPREADS", List.of(SeedDatabase.PRODUCT, "1.7.14-1", "1.7.15-1",
+        new String[] {"perf-m01", "perf-m02"}));
     m.put("org.perftrack.server.products.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS", List.of(series));
     m.put("org.perftrack.server.series.RunQueries#RESULTS", List.of(run));

@@ -31,6 +31,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 public final class PageLatency {
 
   private static final String ADMIN_PASSWORD = "perf-admin-password";
+  private static final String TOKEN = "perf-token-0123456789";
 
   private PageLatency() {}
 
@@ -40,12 +41,14 @@ public final class PageLatency {
     String only = args.length > 2 ? args[2] : "";
     try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(PerftrackApplication.class)
         .run("--perftrack.embedded-db.dir=" + dir.toAbsolutePath(), "--server.port=0",
-            "--perftrack.admin.password=" + ADMIN_PASSWORD, "--logging.level.root=WARN")) {
+            "--perftrack.admin.password=" + ADMIN_PASSWORD, "--perftrack.bootstrap-token=" + TOKEN,
+            "--logging.level.root=WARN")) {
       String base = "http://localhost:" + ctx.getEnvironment().getProperty("local.server.port");
       JdbcClient jdbc = ctx.getBean(JdbcClient.class);
       HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
       signIn(client, base);
       Map<String, IntFunction<String>> pages = pages(jdbc);
+      coldPages(pages, client, base, jdbc);
       System.out.printf(Locale.ROOT, "server time (Server-Timing), then the client's p95 over localhost HTTP%n");
       System.out.printf(Locale.ROOT, "%-24s %8s %8s %8s %10s %9s%n", "page", "p50 ms", "p95 ms", "max ms", "client p95", "KiB");
       // warm every page first (JIT, caches, connection pool), so that the first page measured is not penalised
@@ -107,6 +110,44 @@ public final class PageLatency {
     pages.put("compare.csv (all)", i -> "/compare.csv?product=" + product + "&base=" + enc(before) + "&head=" + enc(step));
   }
 
+  /**
+   * The cached views measured as the first visitor after new data sees them: before each request a
+   * small run of another product is uploaded, which moves the data stamp and empties the caches
+   * (the upload is not timed); comparisons with a different base each time are never cached.
+   */
+  private static void coldPages(Map<String, IntFunction<String>> pages, HttpClient client, String base,
+      JdbcClient jdbc) {
+    String product = SeedDatabase.PRODUCT;
+    List<String> versions = jdbc.sql("""
+        SELECT v.name FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? ORDER BY v.sort_key""")
+        .param(product).query(String.class).list();
+    String head = versions.get(versions.size() - 1);
+    int[] uploads = {0};
+    pages.put("product (cold cache)", i -> {
+      bump(client, base, uploads[0]++);
+      return "/products/" + product;
+    });
+    pages.put("compare all (cold cache)", i -> {
+      bump(client, base, uploads[0]++);
+      return "/compare?product=" + product + "&base=" + enc(versions.get(versions.size() - 2 - i % 150)) + "&head="
+          + enc(head);
+    });
+  }
+
+  private static void bump(HttpClient client, String base, int n) {
+    String run = """
+        {"id": "%s", "product": "perf-bump", "version": "1.%d", "machine": {"name": "perf-bump"}, "suite": "posix",
+         "results": [{"benchmark": "null-call", "metric": "time-per-op", "unit": "ns", "direction": "lower_is_better",
+                      "samples": [1.0, 1.1, 0.9]}]}""".formatted(java.util.UUID.randomUUID(), n);
+    try {
+      client.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/runs")).header("Authorization", "Bearer " + TOKEN)
+          .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(run)).build(),
+          HttpResponse.BodyHandlers.discarding());
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   private static void measure(HttpClient http, String base, String name, IntFunction<String> path, int requests)
       throws Exception {
     double[] server = new double[requests];
@@ -114,8 +155,9 @@ public final class PageLatency {
     long bytes = 0;
     int status = 0;
     for (int i = 0; i < requests; i++) {
+      String url = base + path.apply(i);
       long t = System.nanoTime();
-      HttpResponse<byte[]> r = get(http, base + path.apply(i));
+      HttpResponse<byte[]> r = get(http, url);
       client[i] = (System.nanoTime() - t) / 1e6;
       server[i] = r.headers().firstValue("Server-Timing").map(PageLatency::duration).orElse(Double.NaN);
       bytes += r.body().length;

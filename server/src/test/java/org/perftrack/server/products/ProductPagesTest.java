@@ -29,7 +29,7 @@ class ProductPagesTest extends IntegrationTest {
 
     assertThat(page.status()).isEqualTo(200);
     assertThat(page.body()).contains("write-64b", "fork", xp, vista)
-        .contains("title=\"at 1.5.24-2\">48</td>")
+        .contains("title=\"at 1.5.24-2\">48.03</td>")
         .contains("title=\"at 1.5.19-4\">21</td>")
         .contains("<polyline class=\"c0\"")
         .contains("name=\"base\"");
