@@ -57,6 +57,9 @@ public final class SeedDatabase {
         Seeder seeder = new Seeder(c, machines, versions, samples);
         long total = seeder.seed();
         total += seeder.ingestTail(ctx.getBean(IngestService.class));
+        try (var st = c.createStatement()) {
+          st.execute("VACUUM ANALYZE"); // as autovacuum would soon: index-only scans need the visibility map
+        }
         System.out.printf(Locale.ROOT, "seeded %,d samples in %.1f s into %s%n", total,
             (System.nanoTime() - start) / 1e9, dir.toAbsolutePath());
       }
