@@ -11,6 +11,10 @@ public final class Formats {
 
   static {
     register(new PerftrackFormat());
+    register(new HyperfineFormat());
+    register(new GbenchFormat());
+    register(new JmhFormat());
+    register(new PytestBenchmarkFormat());
   }
 
   private Formats() {}

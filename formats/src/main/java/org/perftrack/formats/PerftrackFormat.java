@@ -2,6 +2,7 @@ package org.perftrack.formats;
 
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
 /** Our own run JSON (what the agent spools and DESIGN.md documents); the context overrides what it sets. */
 final class PerftrackFormat implements ResultFormat {
@@ -13,14 +14,15 @@ final class PerftrackFormat implements ResultFormat {
 
   @Override
   public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
+    JsonNode root = JsonInput.read(content, sourceName);
+    if (!FormatSniffer.matches(name(), root)) {
+      throw FormatSniffer.wrongFormat(sourceName, name(), root, "an object with \"product\", \"version\" and \"results\"");
+    }
     RunUpload run;
     try {
-      run = Json.MAPPER.readValue(content, RunUpload.class);
+      run = Json.MAPPER.treeToValue(root, RunUpload.class);
     } catch (JacksonException e) {
       throw new FormatException(sourceName + ": not a perftrack run file: " + e.getOriginalMessage(), e);
-    }
-    if (run == null) {
-      throw new FormatException(sourceName + ": empty file");
     }
     if (run.results() == null || run.results().isEmpty()) {
       throw new FormatException(sourceName + ": the run has no results");

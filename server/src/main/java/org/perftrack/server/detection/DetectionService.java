@@ -45,6 +45,12 @@ public class DetectionService {
     List<SeriesUpdate> updates = loaded.stream().map(w -> new SeriesUpdate(w.series(), changedVersion(w, run),
         settingsFor(knobs, w.benchmark()))).toList();
     List<DetectionResult> results = detector.detectRun(updates);
+    List<Long> raised = reconcile(loaded, results, run.runId());
+    return queries.byIds(raised).stream().map(RegressionQueries.Item::view).toList();
+  }
+
+  /** Re-judges the stored records of every loaded series; returns the regressions this run raised. */
+  private List<Long> reconcile(List<SeriesWindow> loaded, List<DetectionResult> results, UUID runId) {
     Set<Long> versionIds = new HashSet<>();
     loaded.forEach(w -> versionIds.addAll(w.versionIds().values()));
     Map<Long, List<RecordedRegression>> recorded =
@@ -54,14 +60,14 @@ public class DetectionService {
     for (int i = 0; i < loaded.size(); i++) {
       SeriesWindow w = loaded.get(i);
       for (Decision d : reconciler.reconcile(results.get(i), recorded.getOrDefault(w.seriesId(), List.of()))) {
-        Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), run.runId(), writes);
+        Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), runId, writes);
         if (id != null && d.step().kind() == StepKind.REGRESSION) {
           raised.add(id);
         }
       }
     }
     writes.flush();
-    return queries.byIds(raised).stream().map(RegressionQueries.Item::view).toList();
+    return raised;
   }
 
   /** The regressions a run created when it was first stored (for an idempotent re-send). */

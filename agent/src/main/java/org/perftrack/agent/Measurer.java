@@ -1,0 +1,61 @@
+package org.perftrack.agent;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.perftrack.agent.suite.Measurements;
+import org.perftrack.agent.suite.PreparedTarget;
+import org.perftrack.agent.suite.ResultTable;
+import org.perftrack.agent.suite.RunAssembler;
+import org.perftrack.agent.suite.SuiteSession;
+import org.perftrack.agent.suite.TargetSetup;
+import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.agent.shell.Target;
+import org.perftrack.formats.RunUpload;
+
+/** One measuring session: targets prepared, the suite run interleaved, one run per target assembled. */
+final class Measurer {
+
+  private final ShellRunner runner;
+  private final boolean windowsHost;
+  private final PrintWriter out;
+
+  Measurer(ShellRunner runner, boolean windowsHost, PrintWriter out) {
+    this.runner = runner;
+    this.windowsHost = windowsHost;
+    this.out = out;
+  }
+
+  List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings)
+      throws AgentException, IOException, InterruptedException {
+    List<Target> targets = new TargetFactory(runner, windowsHost).create(plan.targets(), plan.workDir());
+    TargetSetup setup = new TargetSetup(runner);
+    List<PreparedTarget> prepared = new ArrayList<>();
+    for (Target t : targets) {
+      out.printf("preparing %s in %s%n", t.name().equals(t.version()) ? t.name()
+          : t.name() + " (version " + t.version() + ")", t.workDir());
+      out.flush();
+      PreparedTarget p = setup.prepare(t, plan.benchmarks());
+      p.buildFailures().forEach((program, message) -> out.printf("  %s: %s%n", program, message));
+      prepared.add(p);
+    }
+    List<Measurements> measured = new SuiteSession(runner, out)
+        .run(prepared, plan.benchmarks(), settings);
+    Map<String, String> attributes = new LinkedHashMap<>();
+    attributes.put("scale", Double.toString(plan.scale()));
+    attributes.put("repetitions", Integer.toString(plan.repetitions()));
+    attributes.put("agent", new Main.Version().getVersion()[0]);
+    RunAssembler.Session session = new RunAssembler.Session(plan.product(), plan.machine(),
+        UUID.randomUUID().toString(), attributes);
+    List<RunUpload> runs = new ArrayList<>();
+    for (Measurements m : measured) {
+      ResultTable.print(out, m);
+      runs.add(RunAssembler.assemble(m, session));
+    }
+    return runs;
+  }
+}

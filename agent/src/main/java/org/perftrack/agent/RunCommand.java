@@ -1,0 +1,168 @@
+package org.perftrack.agent;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.perftrack.agent.config.AgentConfig;
+import org.perftrack.agent.config.ConfigLoader;
+import org.perftrack.agent.config.TargetConfig;
+import org.perftrack.agent.suite.Benchmark;
+import org.perftrack.agent.suite.Suite;
+import org.perftrack.agent.suite.SuiteSession;
+import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.agent.upload.Spool;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code run}: measures the suite in every target, interleaved, spools one run per target, uploads. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {Main.EXIT_0, Main.EXIT_1, Main.EXIT_2, Main.EXIT_3, Main.EXIT_4},
+    footer = Main.EXIT_ORDER,
+    description = {"Run the suite in every target of the config (or in the local shell) and upload one run per target.",
+        "Each run is written to the spool before it is uploaded; runs left from earlier sessions are sent too."})
+final class RunCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  ServerOptions server;
+
+  @Option(names = "--product", paramLabel = "P", description = "product measured, e.g. cygwin")
+  String product;
+
+  @Option(names = "--machine", paramLabel = "M", description = "machine name (default: host name)")
+  String machine;
+
+  @Option(names = "--benchmarks", split = ",", paramLabel = "NAME", description = "benchmarks to run (default: all; see 'suite')")
+  List<String> benchmarks;
+
+  @Option(names = "--repetitions", paramLabel = "N", description = "samples per benchmark per target (default 5)")
+  Integer repetitions;
+
+  @Option(names = "--scale", paramLabel = "X", description = "sample length factor: 1.0 = 0.5 s per sample (default 1.0)")
+  Double scale;
+
+  @Option(names = "--dry-run", description = "measure, print the runs' JSON, upload nothing")
+  boolean dryRun;
+
+  @Option(names = "--work-dir", paramLabel = "DIR", description = "where targets build the suite (default ~/.perftrack/work)")
+  Path workDir;
+
+  @Option(names = "--step-timeout", hidden = true, defaultValue = "600", description = "seconds one benchmark program may run")
+  long stepTimeoutSeconds;
+
+  private final AgentContext context;
+
+  RunCommand(AgentContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    // with --dry-run stdout carries only the JSON, so that it can be piped
+    PrintWriter console = dryRun ? spec.commandLine().getErr() : out;
+    AgentConfig config = server.config == null ? null : new ConfigLoader(context.environment()).load(server.config);
+    RunPlan plan = plan(config);
+    ShellRunner runner = new ShellRunner();
+    CountDownLatch spooled = new CountDownLatch(1);
+    Thread onCtrlC = new Thread(() -> {
+      runner.cancel();
+      awaitQuietly(spooled);
+    }, "perftrack-interrupt");
+    Runtime.getRuntime().addShutdownHook(onCtrlC);
+    try {
+      List<RunUpload> runs = new Measurer(runner, context.windowsHost(), console)
+          .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)));
+      if (plan.dryRun()) {
+        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
+        return Main.OK;
+      }
+      Spool spool = new Spool(plan.spool());
+      boolean empty = false;
+      for (RunUpload run : runs) {
+        if (run.results().isEmpty()) {
+          // the server takes no run without results; the failures were printed above
+          out.printf("no results for %s: nothing to upload%n", run.version());
+          empty = true;
+        } else {
+          out.printf("spooled %s (%s)%n", spool.save(run), run.version());
+        }
+      }
+      spooled.countDown();
+      if (runner.cancelled()) {
+        out.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
+        return Main.ERROR;
+      }
+      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOnRegression, out);
+      return empty ? Main.ERROR : code;
+    } finally {
+      spooled.countDown();
+      removeQuietly(onCtrlC);
+    }
+  }
+
+  /** Options over config over defaults; what is missing is a usage error naming the option. */
+  private RunPlan plan(AgentConfig config) {
+    List<TargetConfig> targets = config == null ? List.of(TargetFactory.localShell()) : config.targets();
+    String productName = ServerOptions.first(product, config == null ? null : config.product());
+    String serverUrl = server.server(config, context);
+    String tokenValue = server.token(config, context);
+    if (productName == null) {
+      throw new ParameterException(spec.commandLine(), "Missing --product (or 'product:' in the config file)");
+    }
+    if (!dryRun && (serverUrl == null || tokenValue == null)) {
+      throw new ParameterException(spec.commandLine(), "Missing " + (serverUrl == null ? "--server" : "--token")
+          + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN); --dry-run needs neither");
+    }
+    int reps = Objects.requireNonNullElse(repetitions != null ? repetitions : config == null ? null : config.repetitions(), 5);
+    double factor = Objects.requireNonNullElse(scale != null ? scale : config == null ? null : config.scale(), 1.0);
+    if (reps < 1 || !(factor > 0)) {
+      throw new ParameterException(spec.commandLine(), "--repetitions must be at least 1 and --scale above 0");
+    }
+    List<Benchmark> selected;
+    try {
+      selected = Suite.select(benchmarks != null ? benchmarks : config == null ? null : config.benchmarks());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--benchmarks: " + e.getMessage());
+    }
+    String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
+    Path work = workDir != null ? workDir
+        : config != null && config.workDir() != null ? Path.of(config.workDir()) : Main.home(context).resolve("work");
+    return new RunPlan(serverUrl, tokenValue, productName, machineName, reps, factor, selected, targets,
+        server.spool(config, context), work, dryRun);
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void removeQuietly(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is already shutting down: the hook is running and waits for us
+    }
+  }
+
+  /** Everything a run needs, resolved. */
+  record RunPlan(String server, String token, String product, String machine, int repetitions, double scale,
+      List<Benchmark> benchmarks, List<TargetConfig> targets, Path spool, Path workDir, boolean dryRun) {}
+}

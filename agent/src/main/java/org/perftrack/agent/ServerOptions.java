@@ -1,0 +1,63 @@
+package org.perftrack.agent;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.perftrack.agent.config.AgentConfig;
+import org.perftrack.agent.upload.Uploader;
+import picocli.CommandLine.Option;
+
+/** Where results go: shared by {@code run} and {@code upload}. Options beat the config file, which beats the environment. */
+final class ServerOptions {
+
+  @Option(names = "--config", paramLabel = "FILE", description = "agent config file (YAML, see README)")
+  Path config;
+
+  @Option(names = "--server", paramLabel = "URL", description = "perftrack server, e.g. http://localhost:8080 (env PERFTRACK_SERVER)")
+  String server;
+
+  @Option(names = "--token", paramLabel = "TOKEN", description = "API token (env PERFTRACK_TOKEN)")
+  String token;
+
+  @Option(names = "--spool", paramLabel = "DIR", description = "where runs wait until the server has them (default ~/.perftrack/spool)")
+  Path spool;
+
+  @Option(names = "--fail-on-regression", description = "exit with 3 when the server reports regressions")
+  boolean failOnRegression;
+
+  @Option(names = "--retry-attempts", hidden = true, defaultValue = "6")
+  int retryAttempts;
+
+  @Option(names = "--retry-delay-ms", hidden = true, defaultValue = "1000")
+  long retryDelayMs;
+
+  String server(AgentConfig config, AgentContext context) {
+    return first(server, config == null ? null : config.server(), context.environment().apply("PERFTRACK_SERVER"));
+  }
+
+  String token(AgentConfig config, AgentContext context) {
+    return first(token, config == null ? null : config.token(), context.environment().apply("PERFTRACK_TOKEN"));
+  }
+
+  Path spool(AgentConfig config, AgentContext context) {
+    if (spool != null) {
+      return spool;
+    }
+    if (config != null && config.spool() != null) {
+      return Path.of(config.spool());
+    }
+    return Main.home(context).resolve("spool");
+  }
+
+  Uploader.Retry retry() {
+    return new Uploader.Retry(Math.max(1, retryAttempts), Duration.ofMillis(retryDelayMs), Duration.ofSeconds(30));
+  }
+
+  static String first(String... values) {
+    for (String v : values) {
+      if (v != null && !v.isBlank()) {
+        return v;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+package org.perftrack.agent.config;
+
+import java.util.List;
+import org.perftrack.agent.suite.Suite;
+
+/** The checks a parsed config must pass; each message names the file and the field. */
+final class ConfigValidator {
+
+  private ConfigValidator() {}
+
+  static void check(AgentConfig config, String source) throws ConfigException {
+    if (config.repetitions() != null && config.repetitions() < 1) {
+      throw new ConfigException(source + ": field 'repetitions' must be at least 1, not " + config.repetitions());
+    }
+    if (config.scale() != null && !(config.scale() > 0 && config.scale() <= 100)) {
+      throw new ConfigException(source + ": field 'scale' must be above 0 and at most 100, not " + config.scale());
+    }
+    if (config.benchmarks() != null) {
+      try {
+        Suite.select(config.benchmarks());
+      } catch (IllegalArgumentException e) {
+        throw new ConfigException(source + ": field 'benchmarks': " + e.getMessage());
+      }
+    }
+    if (config.targets().isEmpty()) {
+      throw new ConfigException(source + ": field 'targets' is missing or empty: list at least one target with a shell");
+    }
+    checkTargets(config.targets(), source);
+  }
+
+  private static void checkTargets(List<TargetConfig> targets, String source) throws ConfigException {
+    for (int i = 0; i < targets.size(); i++) {
+      TargetConfig t = targets.get(i);
+      String field = source + ": field 'targets[" + i + "]";
+      if (t == null) {
+        throw new ConfigException(field + "' is empty");
+      }
+      if (t.shell().isEmpty() || t.shell().stream().anyMatch(s -> s == null || s.isBlank())) {
+        throw new ConfigException(field + ".shell' must list the shell command, e.g. [\"/bin/bash\", \"-c\"]");
+      }
+      boolean hasVersion = t.version() != null && !t.version().isBlank();
+      boolean hasCommand = t.versionCommand() != null && !t.versionCommand().isBlank();
+      if (hasVersion == hasCommand) {
+        throw new ConfigException(field + "' needs exactly one of 'version' and 'versionCommand'");
+      }
+    }
+  }
+}

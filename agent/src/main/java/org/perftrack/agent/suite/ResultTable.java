@@ -1,0 +1,40 @@
+package org.perftrack.agent.suite;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Locale;
+
+/** The short per-target summary printed after a session: median, spread and failures. */
+public final class ResultTable {
+
+  private ResultTable() {}
+
+  public static void print(PrintWriter out, Measurements m) {
+    String name = m.target().target().name();
+    String version = m.target().target().version();
+    out.printf("%n%s%n", name.equals(version) ? version : name + " (version " + version + ")");
+    out.printf(Locale.ROOT, "  %-16s %12s %-5s %12s %12s %7s%n", "benchmark", "median", "unit", "min", "max", "cv");
+    m.samples().forEach((b, samples) -> {
+      double[] v = samples.stream().mapToDouble(Sample::value).sorted().toArray();
+      out.printf(Locale.ROOT, "  %-16s %12.4g %-5s %12.4g %12.4g %6.2f%%%n",
+          b.name(), median(v), b.unit(), v[0], v[v.length - 1], 100 * cv(v));
+    });
+    m.failures().forEach((benchmark, message) -> out.printf("  %-16s FAILED: %s%n", benchmark, message));
+    out.flush();
+  }
+
+  static double median(double[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  /** Coefficient of variation: sample standard deviation over mean. */
+  public static double cv(double[] values) {
+    if (values.length < 2) {
+      return 0;
+    }
+    double mean = Arrays.stream(values).average().orElse(0);
+    double ss = Arrays.stream(values).map(x -> (x - mean) * (x - mean)).sum();
+    return Math.sqrt(ss / (values.length - 1)) / mean;
+  }
+}

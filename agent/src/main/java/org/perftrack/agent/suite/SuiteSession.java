@@ -1,0 +1,113 @@
+package org.perftrack.agent.suite;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+import org.perftrack.agent.shell.ShellRunner;
+
+/**
+ * Measures every benchmark in every target, interleaved: for each benchmark, each target calibrates
+ * (which warms it up), then sample 1 of every target runs, then sample 2 of every target, … (A B A B),
+ * so a machine that drifts during the session affects all versions alike. A benchmark that fails in
+ * one target is recorded and the rest go on.
+ */
+public final class SuiteSession {
+
+  /**
+   * @param scale multiplies the 0.5 s a sample lasts; the per-operation values do not depend on it
+   * @param stepTimeout how long one program invocation may take before it counts as hung
+   */
+  public record Settings(int repetitions, double scale, Duration stepTimeout) {}
+
+  private final ShellRunner runner;
+  private final PrintWriter console;
+
+  public SuiteSession(ShellRunner runner, PrintWriter console) {
+    this.runner = runner;
+    this.console = console;
+  }
+
+  public List<Measurements> run(List<PreparedTarget> targets, List<Benchmark> benchmarks, Settings settings)
+      throws IOException, InterruptedException {
+    Instant start = Instant.now();
+    Map<PreparedTarget, Measurements> all = new LinkedHashMap<>();
+    targets.forEach(t -> all.put(t, new Measurements(t, start)));
+    Progress progress = new Progress(console, benchmarks.size() * targets.size() * (settings.repetitions() + 1));
+    for (int k = 0; k < benchmarks.size() && !runner.cancelled(); k++) {
+      measure(benchmarks.get(k), k + 1, benchmarks.size(), all, settings, progress);
+    }
+    Instant end = Instant.now();
+    for (Measurements m : all.values()) {
+      if (runner.cancelled()) {
+        benchmarks.stream().filter(b -> !m.samples().containsKey(b)).forEach(b -> m.fail(b, "not measured: interrupted"));
+      }
+      m.finish(end, runner.cancelled());
+    }
+    return new ArrayList<>(all.values());
+  }
+
+  private void measure(Benchmark benchmark, int k, int n, Map<PreparedTarget, Measurements> all,
+      Settings settings, Progress progress) throws IOException, InterruptedException {
+    Map<PreparedTarget, Long> iterations = new LinkedHashMap<>();
+    for (Measurements m : all.values()) {
+      PreparedTarget t = m.target();
+      String buildFailure = t.buildFailures().get(benchmark.program());
+      if (buildFailure != null) {
+        fail(m, benchmark, buildFailure);
+        continue;
+      }
+      ShellRunner.Result r = invoke(t, benchmark, "calibrate " + scale(settings.scale()), settings);
+      OptionalLong iters = Sample.parseIterations(r.stdout());
+      progress.step(k, n, benchmark, t.target().name(), "calibrate");
+      if (r.ok() && iters.isPresent()) {
+        iterations.put(t, iters.getAsLong());
+      } else if (!runner.cancelled()) {
+        fail(m, benchmark, "calibration failed: " + r.problem());
+      }
+    }
+    Map<PreparedTarget, List<Sample>> samples = new LinkedHashMap<>();
+    for (int rep = 1; rep <= settings.repetitions(); rep++) {
+      for (PreparedTarget t : new ArrayList<>(iterations.keySet())) {
+        if (runner.cancelled()) {
+          return;
+        }
+        ShellRunner.Result r = invoke(t, benchmark, "sample " + iterations.get(t), settings);
+        var sample = Sample.parse(r.stdout());
+        if (r.ok() && sample.isPresent()) {
+          samples.computeIfAbsent(t, x -> new ArrayList<>()).add(sample.get());
+          progress.step(k, n, benchmark, t.target().name(), String.format(Locale.ROOT,
+              "sample %d/%d %.4g %s", rep, settings.repetitions(), sample.get().value(), benchmark.unit()));
+        } else if (!runner.cancelled()) {
+          iterations.remove(t);
+          fail(all.get(t), benchmark, "sample " + rep + " failed: " + r.problem());
+        }
+      }
+    }
+    iterations.keySet().forEach(t -> all.get(t).complete(benchmark, samples.get(t)));
+  }
+
+  private ShellRunner.Result invoke(PreparedTarget t, Benchmark benchmark, String modeAndCount, Settings settings)
+      throws IOException, InterruptedException {
+    String args = benchmark.args().stream().map(a -> " " + a).collect(Collectors.joining());
+    return runner.run(t.target().command("./" + benchmark.program() + " " + modeAndCount + args),
+        t.target().shell().env(), settings.stepTimeout());
+  }
+
+  private void fail(Measurements m, Benchmark benchmark, String message) {
+    m.fail(benchmark, message);
+    console.printf("%s in %s: %s%n", benchmark.name(), m.target().target().name(), message);
+    console.flush();
+  }
+
+  private static String scale(double scale) {
+    return String.format(Locale.ROOT, "%.4f", scale);
+  }
+}

@@ -1,0 +1,77 @@
+package org.perftrack.agent.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.agent.shell.Target;
+
+/** Extracts the suite into a target's work directory, describes the target, compiles the programs. */
+public final class TargetSetup {
+
+  private static final Duration BUILD_TIMEOUT = Duration.ofMinutes(15);
+  private static final Duration PROBE_TIMEOUT = Duration.ofMinutes(2);
+
+  private final ShellRunner runner;
+
+  public TargetSetup(ShellRunner runner) {
+    this.runner = runner;
+  }
+
+  public PreparedTarget prepare(Target target, List<Benchmark> benchmarks) throws IOException, InterruptedException {
+    SuiteFiles.extract(target.workDir());
+    Map<String, String> environment = probe(target);
+    Set<String> programs = benchmarks.stream().map(Benchmark::program)
+        .collect(Collectors.toCollection(LinkedHashSet::new));
+    String sources = programs.stream().map(p -> p + ".c").collect(Collectors.joining(" "));
+    ShellRunner.Result build = runner.run(
+        target.command("bash build.sh " + sources), target.shell().env(), BUILD_TIMEOUT);
+    Map<String, String> failures = new LinkedHashMap<>();
+    for (String program : programs) {
+      if (!build.stdout().contains("perftrack-built " + program + "\n")) {
+        failures.put(program, build.stdout().contains("perftrack-failed " + program + "\n")
+            ? "does not compile: " + compilerMessage(target.workDir().resolve(program + ".err"))
+            : "not built: " + build.problem());
+      }
+    }
+    for (String line : build.stdout().split("\n")) {
+      if (line.startsWith("perftrack-compiler ")) {
+        environment.put("compiler", line.substring("perftrack-compiler ".length()).strip());
+      }
+    }
+    return new PreparedTarget(target, environment, failures);
+  }
+
+  private Map<String, String> probe(Target target) throws IOException, InterruptedException {
+    ShellRunner.Result result = runner.run(target.command("bash probe.sh"), target.shell().env(), PROBE_TIMEOUT);
+    Map<String, String> environment = new LinkedHashMap<>();
+    for (String line : result.stdout().split("\n")) {
+      if (line.startsWith("perftrack-env ")) {
+        String pair = line.substring("perftrack-env ".length());
+        int eq = pair.indexOf('=');
+        String value = pair.substring(eq + 1).strip();
+        if (eq > 0 && !value.isEmpty()) {
+          environment.put(pair.substring(0, eq), value);
+        }
+      }
+    }
+    return environment;
+  }
+
+  /** The first lines of what the compiler said: enough to see which header or API is missing. */
+  private static String compilerMessage(Path errors) {
+    try {
+      List<String> lines = Files.readAllLines(errors);
+      return lines.isEmpty() ? "(no compiler output)" : String.join(" | ", lines.subList(0, Math.min(3, lines.size())));
+    } catch (IOException e) {
+      return "(compiler output unreadable: " + e.getMessage() + ")";
+    }
+  }
+}

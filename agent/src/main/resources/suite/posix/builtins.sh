@@ -1,0 +1,6 @@
+# shell-builtins (seed 000): arithmetic loop of builtins with [[ ]]; $1 iterations.
+i=$1
+while [[ $i -gt 0 ]]; do
+  j=$(((i/3+i*3)**3))
+  i=$((i-1))
+done

@@ -1,0 +1,110 @@
+package org.perftrack.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+
+  @TempDir
+  Path home;
+
+  @Test
+  void helpDocumentsTheExitCodes() {
+    CliRun help = CliRun.run(home, "--help");
+
+    assertThat(help.exitCode()).isZero();
+    assertThat(help.out()).contains("run", "upload", "suite", "Exit codes:")
+        .contains("3   the server found regressions").contains("4   the server was unreachable");
+  }
+
+  @Test
+  void runHelpDocumentsTheExitCodesToo() {
+    CliRun help = CliRun.run(home, "run", "--help");
+
+    assertThat(help.exitCode()).isZero();
+    assertThat(help.out()).contains("--fail-on-regression", "--spool", "--dry-run", "Exit codes:", "1 before 3 before 4");
+  }
+
+  @Test
+  void noCommandIsAUsageError() {
+    CliRun result = CliRun.run(home);
+
+    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("Missing command");
+  }
+
+  @Test
+  void unknownOptionIsAUsageError() {
+    CliRun result = CliRun.run(home, "run", "--repetitons", "3");
+
+    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("--repetitons");
+  }
+
+  @Test
+  void runWithoutConfigNeedsAProductAndAServer() {
+    CliRun noProduct = CliRun.run(home, "run", "--server", "http://x", "--token", "t");
+    CliRun noServer = CliRun.run(home, "run", "--product", "cygwin");
+
+    assertThat(noProduct.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(noProduct.err()).contains("Missing --product");
+    assertThat(noServer.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(noServer.err()).contains("Missing --server");
+  }
+
+  @Test
+  void unknownBenchmarkOnTheCommandLineIsAUsageError() {
+    CliRun result = CliRun.run(home, "run", "--product", "p", "--dry-run", "--benchmarks", "write-64b,frok");
+
+    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("[frok]");
+  }
+
+  @Test
+  void badConfigIsAnErrorNamingTheFileAndField() throws Exception {
+    Path config = Files.writeString(home.resolve("agent.yml"), "product: cygwin\ntargets: []\n");
+
+    CliRun result = CliRun.run(home, "run", "--config", config.toString(), "--dry-run");
+
+    assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+    assertThat(result.err()).contains("agent.yml").contains("'targets'");
+  }
+
+  @Test
+  void suiteListsEveryBenchmarkWithItsUnit() {
+    CliRun result = CliRun.run(home, "suite");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("null-call", "write-64b", "read-64b", "sigprocmask", "signal-catch",
+        "shell-builtins", "shell-test", "spawn", "configure", "fork", "pipe-bw/512", "pipe-bw/131072",
+        "pipe-latency", "lstat-dir", "readdir", "file-create", "tcp-latency", "MB/s");
+  }
+
+  @Test
+  void uploadNamesTheFileThatIsNotARunAndRefusesAnUnknownFormat() throws Exception {
+    Path file = Files.writeString(home.resolve("hf.json"), "{}");
+
+    CliRun result = CliRun.run(home, "upload", "--server", "http://x", "--token", "t", "--format", "perftrack",
+        "--product", "p", file.toString());
+    CliRun unknown = CliRun.run(home, "upload", "--server", "http://x", "--token", "t", "--format", "nosuch",
+        file.toString());
+
+    assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+    assertThat(result.err()).contains("hf.json");
+    assertThat(unknown.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(unknown.err()).contains("unknown format 'nosuch'");
+  }
+
+  @Test
+  void tokenComesFromTheEnvironmentWhenNotGiven() {
+    CliRun result = CliRun.run(home, java.util.Map.of("PERFTRACK_SERVER", "http://127.0.0.1:9",
+        "PERFTRACK_TOKEN", "t"), "upload", "--retry-attempts", "1");
+
+    assertThat(result.exitCode()).isEqualTo(Main.OK);
+    assertThat(result.out()).contains("0 run(s) uploaded");
+  }
+}

@@ -1,0 +1,48 @@
+package org.perftrack.agent.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.agent.CliRun;
+import org.perftrack.agent.Main;
+import org.perftrack.agent.upload.FakeServer;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+
+/** {@code run} measures, spools, then sends the spool: its own run and what earlier sessions left. */
+class RunUploadTest {
+
+  @TempDir
+  Path home;
+
+  @Test
+  void runUploadsItsRunAndWhatAnEarlierSessionLeftInTheSpool() throws Exception {
+    Path spool = Files.createDirectories(home.resolve(".perftrack/spool"));
+    RunUpload leftover = new RunUpload("0b7c3a52-2f7e-4c59-9d61-1a0f5a5d8e11", "linux", "6.1", RunUpload.MachineInfo.named("m"),
+        "posix", null, Instant.now(), Instant.now(), Map.of(),
+        List.of(new RunUpload.ResultUpload("fork", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, List.of(100.0))),
+        List.of());
+    Files.write(spool.resolve(leftover.id() + ".json"), Json.MAPPER.writeValueAsBytes(leftover));
+    try (FakeServer server = FakeServer.start()) {
+      CliRun result = CliRun.run(home, "run", "--server", server.url(), "--token", "t", "--product", "linux",
+          "--machine", "ci-01", "--benchmarks", "null-call", "--repetitions", "2", "--scale", "0.01",
+          "--step-timeout", "60");
+
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
+      assertThat(result.out()).contains("2 run(s) uploaded, 0 rejected, 0 waiting");
+      assertThat(server.stored()).hasSize(2).containsKey(leftover.id());
+      RunUpload measured = server.stored().entrySet().stream().filter(e -> !e.getKey().equals(leftover.id()))
+          .map(e -> Json.MAPPER.readValue(e.getValue(), RunUpload.class)).findFirst().orElseThrow();
+      assertThat(measured.machine().name()).isEqualTo("ci-01");
+      assertThat(measured.results()).extracting(RunUpload.ResultUpload::metric)
+          .containsExactly("time-per-op", "ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op");
+      assertThat(spool.resolve("sent")).isDirectoryContaining(p -> p.toString().endsWith(measured.id() + ".json"));
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package org.perftrack.agent.upload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.agent.CliRun;
+import org.perftrack.agent.Main;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+
+class UploadCommandTest {
+
+  @TempDir
+  Path home;
+
+  private Path spool() {
+    return home.resolve(".perftrack/spool");
+  }
+
+  private Path runFile(String id) throws IOException {
+    RunUpload run = new RunUpload(id, "cygwin", "1.5.24-2", RunUpload.MachineInfo.named("xp-lab-01"), "posix", null,
+        Instant.parse("2007-03-07T19:00:00Z"), Instant.parse("2007-03-07T19:20:00Z"), Map.of(),
+        List.of(new RunUpload.ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+            List.of(48.2, 47.9, 48.4))), List.of());
+    return Files.write(home.resolve(id + "-result.json"), Json.MAPPER.writeValueAsBytes(run));
+  }
+
+  private CliRun upload(String server, String... more) {
+    String[] base = {"upload", "--server", server, "--token", "t0k", "--retry-attempts", "3", "--retry-delay-ms", "10"};
+    String[] args = new String[base.length + more.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(more, 0, args, base.length, more.length);
+    return CliRun.run(home, args);
+  }
+
+  @Test
+  void serverDownKeepsTheRunInTheSpoolAndSendsItOnceTheServerIsUp() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    String id = UUID.randomUUID().toString();
+
+    CliRun down = upload("http://127.0.0.1:" + port, runFile(id).toString());
+
+    assertThat(down.exitCode()).isEqualTo(Main.SPOOLED);
+    assertThat(down.out()).contains("server unreachable").contains("1 run(s) stay in");
+    assertThat(spool().resolve(id + ".json")).exists();
+
+    try (FakeServer server = new FakeServer(port)) {
+      CliRun up = upload(server.url());
+
+      assertThat(up.exitCode()).isEqualTo(Main.OK);
+      assertThat(server.stored()).containsOnlyKeys(id);
+      assertThat(server.authorizations()).containsOnly("Bearer t0k");
+      assertThat(spool().resolve(id + ".json")).doesNotExist();
+      assertThat(spool().resolve("sent/" + id + ".json")).exists();
+    }
+  }
+
+  @Test
+  void serverErrorsAreRetriedUntilTheRunIsStored() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.then(500, "{}");
+      server.then(503, "{}");
+
+      CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(result.exitCode()).isEqualTo(Main.OK);
+      assertThat(server.requests()).isEqualTo(3);
+      assertThat(server.stored()).hasSize(1);
+    }
+  }
+
+  @Test
+  void badRequestMovesTheRunToRejectedWithTheServersProblemDetail() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.then(400, "{\"title\":\"Bad Request\",\"status\":400,\"detail\":\"results[0].samples is empty\"}");
+      String id = UUID.randomUUID().toString();
+
+      CliRun result = upload(server.url(), runFile(id).toString());
+
+      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(server.requests()).isEqualTo(1);
+      assertThat(result.out()).contains("rejected").contains("results[0].samples is empty");
+      assertThat(spool().resolve("rejected/" + id + ".json")).exists();
+      assertThat(Files.readString(spool().resolve("rejected/" + id + ".problem.json"))).contains("samples is empty");
+      assertThat(spool().resolve(id + ".json")).doesNotExist();
+    }
+  }
+
+  @Test
+  void resendingTheSameRunIsHarmless() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      Path file = runFile(UUID.randomUUID().toString());
+
+      assertThat(upload(server.url(), file.toString()).exitCode()).isEqualTo(Main.OK);
+      CliRun again = upload(server.url(), file.toString());
+
+      assertThat(again.exitCode()).isEqualTo(Main.OK);
+      assertThat(again.out()).contains("already had it");
+      assertThat(server.requests()).isEqualTo(2);
+      assertThat(server.stored()).hasSize(1);
+    }
+  }
+
+  @Test
+  void regressionsFailTheBuildOnlyWhenAskedTo() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.reportRegressions("[{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\","
+          + "\"unit\":\"us\",\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":18.0123,"
+          + "\"value\":48.02,\"ratio\":2.66595}]");
+
+      CliRun lenient = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+      CliRun strict = upload(server.url(), "--fail-on-regression", runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(lenient.exitCode()).isEqualTo(Main.OK);
+      assertThat(strict.exitCode()).isEqualTo(Main.REGRESSION);
+      assertThat(strict.out()).contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18.01 -> 48.02 us (x2.666)");
+    }
+  }
+
+  @Test
+  void refusedTokenLeavesTheRunInTheSpool() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.then(401, "{\"title\":\"Unauthorized\",\"status\":401}");
+      String id = UUID.randomUUID().toString();
+
+      CliRun result = upload(server.url(), runFile(id).toString());
+
+      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(result.out()).contains("refused the token");
+      assertThat(spool().resolve(id + ".json")).exists();
+    }
+  }
+
+  @Test
+  void anotherToolsFileIsConvertedTaggedAndSent() throws Exception {
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), """
+        {"results": [{"command": "./write_64b sample 100000", "mean": 0.1, "stddev": 0.001,
+          "times": [0.101, 0.099, 0.1]}]}
+        """);
+    try (FakeServer server = FakeServer.start()) {
+      CliRun result = upload(server.url(), "--format", "hyperfine", "--product", "cygwin", "--version", "1.5.24-2",
+          "--machine", "ci-01", "--run-id", "5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", hyperfine.toString());
+
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
+      RunUpload sent = Json.MAPPER.readValue(server.stored().get("5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f"), RunUpload.class);
+      assertThat(sent.product()).isEqualTo("cygwin");
+      assertThat(sent.version()).isEqualTo("1.5.24-2");
+      assertThat(sent.machine().name()).isEqualTo("ci-01");
+      assertThat(sent.results()).singleElement().satisfies(r -> assertThat(r.samples()).containsExactly(0.101, 0.099, 0.1));
+    }
+  }
+
+  @Test
+  void anotherToolsFileWithoutVersionIsAUsageError() throws Exception {
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), "{\"results\": []}");
+
+    CliRun result = upload("http://127.0.0.1:9", "--format", "hyperfine", "--product", "cygwin", hyperfine.toString());
+
+    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("--format hyperfine needs --product and --version");
+  }
+
+  @Test
+  void fileThatDoesNotParseIsNamedAndNothingIsSent() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      Path good = runFile(UUID.randomUUID().toString());
+      Path bad = Files.writeString(home.resolve("bad.json"), "{not json");
+
+      CliRun result = upload(server.url(), good.toString(), bad.toString());
+
+      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(result.err()).contains("bad.json");
+      assertThat(server.requests()).isZero();
+    }
+  }
+}

@@ -1,0 +1,138 @@
+package org.perftrack.formats;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.perftrack.formats.RunUpload.BenchmarkFailure;
+import org.perftrack.formats.RunUpload.MachineInfo;
+import org.perftrack.formats.RunUpload.ResultUpload;
+
+/**
+ * Collects what a converter found in another tool's file and makes the run from it. Those files do not say
+ * which product, version and machine they measured, so the run context must; the suite is the format's name.
+ */
+final class ForeignRun {
+
+  /** The server's limits for names and attribute values; checked here to name the culprit in the tool's terms. */
+  static final int MAX_NAME = 128;
+  static final int MAX_ATTRIBUTE_VALUE = 1024;
+  static final int MAX_ATTRIBUTES = 200;
+
+  private final String source;
+  private final String format;
+  private final RunContext context;
+  private final List<ResultUpload> results = new ArrayList<>();
+  private final List<BenchmarkFailure> failures = new ArrayList<>();
+  private final Map<String, String> attributes = new LinkedHashMap<>();
+  private final List<String> notes = new ArrayList<>();
+  private final Set<String> fingerprints = new HashSet<>();
+  private Instant startedAt;
+
+  private ForeignRun(String source, String format, RunContext context) {
+    this.source = source;
+    this.format = format;
+    this.context = context;
+  }
+
+  static ForeignRun start(String source, String format, RunContext context) throws FormatException {
+    List<String> missing = new ArrayList<>();
+    if (context == null || isBlank(context.product())) {
+      missing.add("product");
+    }
+    if (context == null || isBlank(context.version())) {
+      missing.add("version");
+    }
+    if (context == null || isBlank(context.machine())) {
+      missing.add("machine");
+    }
+    if (!missing.isEmpty()) {
+      throw new FormatException(source + ": a " + FormatSniffer.label(format)
+          + " file does not say which product, version and machine it measured; missing: " + String.join(", ", missing)
+          + " (agent: --product --version --machine; server: ?product=&version=&machine=)");
+    }
+    return new ForeignRun(source, format, context);
+  }
+
+  String source() {
+    return source;
+  }
+
+  /** Adds one metric of one benchmark; a second result with the same benchmark and metric is an error. */
+  void add(String benchmark, String metric, String unit, String direction, List<Double> samples)
+      throws FormatException {
+    if (benchmark.length() > MAX_NAME) {
+      throw new FormatException(source + ": benchmark name '" + benchmark.substring(0, 60) + "…' is "
+          + benchmark.length() + " characters long, the limit is " + MAX_NAME + nameHint());
+    }
+    if (benchmark.chars().anyMatch(Character::isISOControl)) {
+      throw new FormatException(source + ": benchmark name '" + benchmark.replaceAll("\\p{Cntrl}", "␤")
+          + "' contains a line break or another control character" + nameHint());
+    }
+    if (samples.isEmpty()) {
+      throw new FormatException(source + ": benchmark '" + benchmark + "' has no samples for " + metric);
+    }
+    if (!fingerprints.add(benchmark + '\u0000' + metric)) {
+      throw new FormatException(source + ": benchmark '" + benchmark + "' appears twice (metric " + metric
+          + "); give each benchmark its own name");
+    }
+    results.add(new ResultUpload(benchmark, metric, unit, direction, List.copyOf(samples)));
+  }
+
+  void fail(String benchmark, String message) {
+    failures.add(new BenchmarkFailure(benchmark, message));
+  }
+
+  /** Attributes only describe the run, so an odd one is tidied (control characters, length) rather than refused. */
+  void attribute(String key, String value) {
+    if (value == null || value.isBlank() || key.length() > MAX_NAME || attributes.size() >= MAX_ATTRIBUTES - 1) {
+      return;
+    }
+    attributes.put(key.replaceAll("\\p{Cntrl}", " "), tidy(value));
+  }
+
+  private static String tidy(String value) {
+    String clean = value.replaceAll("\\p{Cntrl}", " ").strip();
+    return clean.length() <= MAX_ATTRIBUTE_VALUE ? clean : clean.substring(0, MAX_ATTRIBUTE_VALUE - 1) + "…";
+  }
+
+  private String nameHint() {
+    return switch (format) {
+      case "hyperfine" -> "; name the command with hyperfine --command-name";
+      case "jmh" -> "; shorten the class or @Param names";
+      default -> "";
+    };
+  }
+
+  /** Something a reader of the run should know (a command that exited non-zero), kept in the "note" attribute. */
+  void note(String note) {
+    notes.add(note);
+  }
+
+  void startedAt(Instant startedAt) {
+    this.startedAt = startedAt;
+  }
+
+  RunUpload build() throws FormatException {
+    if (results.isEmpty()) {
+      String why = failures.isEmpty() ? "" : "; failed: " + failures.stream()
+          .map(f -> f.benchmark() + " (" + f.message() + ")").reduce((a, b) -> a + ", " + b).orElse("");
+      throw new FormatException(source + ": no benchmark results in this " + FormatSniffer.label(format) + " file" + why);
+    }
+    if (!notes.isEmpty()) {
+      attributes.put("note", tidy(String.join("; ", notes)));
+    }
+    String id = isBlank(context.runId()) ? UUID.randomUUID().toString() : context.runId();
+    return new RunUpload(id, context.product(), context.version(), MachineInfo.named(context.machine()), format,
+        null, startedAt, null, Collections.unmodifiableMap(attributes), List.copyOf(results), List.copyOf(failures));
+  }
+
+  private static boolean isBlank(String s) {
+    return s == null || s.isBlank();
+  }
+}

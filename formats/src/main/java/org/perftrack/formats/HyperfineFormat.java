@@ -1,0 +1,69 @@
+package org.perftrack.formats;
+
+import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
+
+import java.util.TreeSet;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * hyperfine's {@code --export-json}: one benchmark per command, named after the command or its
+ * {@code --command-name}; each run's wall time is a sample. hyperfine exports user and system time only as
+ * means over all runs, and one mean is not a set of samples, so they are left out.
+ */
+final class HyperfineFormat implements ResultFormat {
+
+  static final String NAME = "hyperfine";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
+    ForeignRun run = ForeignRun.start(sourceName, NAME, context);
+    JsonNode root = JsonInput.read(content, sourceName);
+    if (!FormatSniffer.matches(NAME, root)) {
+      throw FormatSniffer.wrongFormat(sourceName, NAME, root,
+          "an object with a \"results\" array of commands (hyperfine --export-json)");
+    }
+    JsonNode results = root.get("results");
+    for (int i = 0; i < results.size(); i++) {
+      addCommand(run, results.get(i), "results[" + i + "]");
+    }
+    return run.build();
+  }
+
+  private static void addCommand(ForeignRun run, JsonNode result, String at) throws FormatException {
+    String source = run.source();
+    String command = JsonInput.text(result.get("command"), source, at + ".command");
+    run.add(command, "wall-time", "s", LOWER_IS_BETTER, JsonInput.numbers(result.get("times"), source, at + ".times"));
+    if (result.has("memory_usage_byte")) {
+      // hyperfine ≥ 1.19 records each run's peak memory
+      run.add(command, "max-rss", "B", LOWER_IS_BETTER,
+          JsonInput.numbers(result.get("memory_usage_byte"), source, at + ".memory_usage_byte"));
+    }
+    if (result.path("exit_codes").isArray()) {
+      noteFailures(run, command, result.get("exit_codes"));
+    }
+  }
+
+  /**
+   * Runs that exited non-zero were timed all the same (hyperfine -i); a reader of the run should know.
+   * hyperfine writes null for a run killed by a signal.
+   */
+  private static void noteFailures(ForeignRun run, String command, JsonNode exitCodes) {
+    TreeSet<String> nonZero = new TreeSet<>();
+    int failed = 0;
+    for (JsonNode code : exitCodes.values()) {
+      if (!code.isNumber() || code.longValue() != 0) {
+        nonZero.add(code.isNumber() ? String.valueOf(code.longValue()) : "signal");
+        failed++;
+      }
+    }
+    if (failed > 0) {
+      run.note("'" + command + "' exited non-zero in " + failed + " of " + exitCodes.size() + " runs (exit codes "
+          + String.join(", ", nonZero) + ")");
+    }
+  }
+}

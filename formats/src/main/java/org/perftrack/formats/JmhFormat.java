@@ -1,0 +1,151 @@
+package org.perftrack.formats;
+
+import static org.perftrack.formats.RunUpload.HIGHER_IS_BETTER;
+import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * JMH's {@code -rf json}: each measurement iteration of each fork is a sample ({@code rawData[fork][iteration]});
+ * in sample mode, where JMH keeps a histogram per iteration instead, the iteration's mean is the sample.
+ * The benchmark is named {@code benchmark} plus its {@code @Param} values ({@code bench.Foo.bar[size=10]}), the
+ * metric after the mode; throughput is higher-is-better, the time modes lower-is-better. Secondary metrics
+ * (profilers' {@code gc.alloc.rate} …) ride along as further metrics of the same benchmark.
+ */
+final class JmhFormat implements ResultFormat {
+
+  static final String NAME = "jmh";
+
+  private record Mode(String metric, String direction) {}
+
+  private static final Map<String, Mode> MODES = Map.of(
+      "thrpt", new Mode("throughput", HIGHER_IS_BETTER),
+      "avgt", new Mode("average-time", LOWER_IS_BETTER),
+      "sample", new Mode("sample-time", LOWER_IS_BETTER),
+      "ss", new Mode("single-shot-time", LOWER_IS_BETTER));
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
+    ForeignRun run = ForeignRun.start(sourceName, NAME, context);
+    JsonNode root = JsonInput.read(content, sourceName);
+    if (!FormatSniffer.matches(NAME, root)) {
+      throw FormatSniffer.wrongFormat(sourceName, NAME, root, "an array of benchmark results (JMH -rf json)");
+    }
+    Map<String, Integer> modesPerBenchmark = new HashMap<>();
+    for (JsonNode entry : root.values()) {
+      modesPerBenchmark.merge(benchmarkName(entry), 1, Integer::sum);
+    }
+    for (int i = 0; i < root.size(); i++) {
+      JsonNode entry = root.get(i);
+      addBenchmark(run, entry, "[" + i + "]", modesPerBenchmark.get(benchmarkName(entry)) > 1);
+    }
+    if (!root.isEmpty()) {
+      describeJvm(run, root.get(0));
+    }
+    return run.build();
+  }
+
+  private static void addBenchmark(ForeignRun run, JsonNode entry, String at, boolean severalModes)
+      throws FormatException {
+    String source = run.source();
+    JsonInput.text(entry.get("benchmark"), source, at + ".benchmark");
+    String name = benchmarkName(entry);
+    String modeName = JsonInput.text(entry.get("mode"), source, at + ".mode");
+    Mode mode = MODES.get(modeName);
+    if (mode == null) {
+      throw new FormatException(source + ": " + at + ".mode is '" + modeName + "', expected one of thrpt, avgt, sample, ss");
+    }
+    JsonNode primary = JsonInput.requireObject(entry.get("primaryMetric"), source, at + ".primaryMetric");
+    run.add(name, mode.metric(), JsonInput.text(primary.get("scoreUnit"), source, at + ".primaryMetric.scoreUnit"),
+        mode.direction(), samples(source, primary, at + ".primaryMetric"));
+    for (Map.Entry<String, JsonNode> secondary : entry.path("secondaryMetrics").properties()) {
+      addSecondary(run, name, secondary.getKey(), secondary.getValue(), at, severalModes ? modeName : null);
+    }
+  }
+
+  /** A profiler's metric; named with the mode too when the benchmark ran in several modes, to stay distinct. */
+  private static void addSecondary(ForeignRun run, String benchmark, String key, JsonNode metric, String at,
+      String mode) throws FormatException {
+    if (!metric.has("rawData") && !metric.has("rawDataHistogram")) {
+      return; // textual profiler output (the stack profiler) has no numbers to compare
+    }
+    String path = at + ".secondaryMetrics." + key;
+    String unit = JsonInput.text(metric.get("scoreUnit"), run.source(), path + ".scoreUnit");
+    // JMH before 1.37 prefixed profiler metrics with a middle dot: "·gc.alloc.rate"
+    String name = key.replaceFirst("^[\u00b7:]+", "") + (mode != null ? " (" + mode + ")" : "");
+    List<Double> samples = samples(run.source(), metric, path);
+    if (!samples.isEmpty()) {
+      run.add(benchmark, name, unit, unit.startsWith("ops/") ? HIGHER_IS_BETTER : LOWER_IS_BETTER, samples);
+    }
+  }
+
+  static String benchmarkName(JsonNode entry) {
+    String name = entry.path("benchmark").asString();
+    JsonNode params = entry.path("params");
+    if (!params.isObject() || params.isEmpty()) {
+      return name;
+    }
+    List<String> pairs = new ArrayList<>();
+    params.forEachEntry((key, value) -> pairs.add(key + "=" + value.asString()));
+    return name + "[" + String.join(",", pairs) + "]";
+  }
+
+  private static List<Double> samples(String source, JsonNode metric, String path) throws FormatException {
+    List<Double> samples = new ArrayList<>();
+    if (metric.has("rawData")) {
+      JsonNode forks = JsonInput.requireArray(metric.get("rawData"), source, path + ".rawData");
+      for (int f = 0; f < forks.size(); f++) {
+        samples.addAll(JsonInput.numbers(forks.get(f), source, path + ".rawData[" + f + "]"));
+      }
+    } else if (metric.has("rawDataHistogram")) {
+      JsonNode forks = JsonInput.requireArray(metric.get("rawDataHistogram"), source, path + ".rawDataHistogram");
+      for (int f = 0; f < forks.size(); f++) {
+        String forkPath = path + ".rawDataHistogram[" + f + "]";
+        JsonNode iterations = JsonInput.requireArray(forks.get(f), source, forkPath);
+        for (int i = 0; i < iterations.size(); i++) {
+          samples.add(histogramMean(source, iterations.get(i), forkPath + "[" + i + "]"));
+        }
+      }
+    } else {
+      throw new FormatException(source + ": " + path + " has neither rawData nor rawDataHistogram");
+    }
+    return samples;
+  }
+
+  /** The mean of one iteration's histogram of [value, count] pairs. */
+  private static double histogramMean(String source, JsonNode bins, String path) throws FormatException {
+    JsonInput.requireArray(bins, source, path);
+    double sum = 0;
+    double count = 0;
+    for (int b = 0; b < bins.size(); b++) {
+      List<Double> bin = JsonInput.numbers(bins.get(b), source, path + "[" + b + "]");
+      if (bin.size() != 2) {
+        throw new FormatException(source + ": " + path + "[" + b + "] is not a [value, count] pair");
+      }
+      sum += bin.get(0) * bin.get(1);
+      count += bin.get(1);
+    }
+    if (count == 0) {
+      throw new FormatException(source + ": " + path + " is an empty histogram");
+    }
+    return sum / count;
+  }
+
+  private static void describeJvm(ForeignRun run, JsonNode first) {
+    for (String field : List.of("jmhVersion", "jdkVersion", "vmName", "vmVersion")) {
+      run.attribute("jmh." + field, first.path(field).asString(""));
+    }
+    List<String> jvmArgs = new ArrayList<>();
+    first.path("jvmArgs").values().forEach(arg -> jvmArgs.add(arg.asString()));
+    run.attribute("jmh.jvmArgs", String.join(" ", jvmArgs));
+  }
+}

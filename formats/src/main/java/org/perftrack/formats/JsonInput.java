@@ -1,0 +1,131 @@
+package org.perftrack.formats;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.UnexpectedEndOfInputException;
+import tools.jackson.core.json.JsonReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads another tool's JSON file whole, then reads values out of it, naming the file and the JSON path of
+ * anything that is missing or wrong.
+ */
+final class JsonInput {
+
+  /** NaN and Infinity are accepted by the parser so that they get a precise "non-finite" message, not "invalid JSON". */
+  private static final JsonMapper MAPPER = Json.MAPPER.rebuild()
+      .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .build();
+
+  private JsonInput() {}
+
+  static JsonNode read(byte[] content, String source) throws FormatException {
+    if (content == null || new String(content, StandardCharsets.UTF_8).isBlank()) {
+      throw new FormatException(source + ": the file is empty");
+    }
+    try {
+      return MAPPER.readTree(content);
+    } catch (JacksonException e) {
+      if (e instanceof UnexpectedEndOfInputException || String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
+        throw new FormatException(source + ": truncated JSON: the file ends" + where(e) + " inside an unfinished value", e);
+      }
+      throw new FormatException(source + ": invalid JSON" + where(e) + ": " + firstLine(e.getOriginalMessage()), e);
+    }
+  }
+
+  /** A finite number; JMH writes NaN as the string "NaN", Google Benchmark as a bare NaN. */
+  static double number(JsonNode node, String source, String path) throws FormatException {
+    if (node == null || node.isMissingNode() || node.isNull()) {
+      throw new FormatException(source + ": " + path + " is missing");
+    }
+    double value;
+    if (node.isNumber()) {
+      value = node.doubleValue();
+    } else if (node.isString() && node.stringValue().matches("[+-]?(NaN|Infinity|inf|nan)")) {
+      value = Double.NaN;
+    } else {
+      throw new FormatException(source + ": " + path + " is not a number: " + node);
+    }
+    if (!Double.isFinite(value)) {
+      String shown = node.isNumber() ? String.valueOf(value) : node.toString();
+      throw new FormatException(source + ": " + path + " is " + shown + ", not a finite number");
+    }
+    return value;
+  }
+
+  static List<Double> numbers(JsonNode array, String source, String path) throws FormatException {
+    requireArray(array, source, path);
+    List<Double> values = new ArrayList<>(array.size());
+    for (int i = 0; i < array.size(); i++) {
+      values.add(number(array.get(i), source, path + "[" + i + "]"));
+    }
+    return values;
+  }
+
+  static String text(JsonNode node, String source, String path) throws FormatException {
+    if (node == null || !node.isValueNode() || node.isNull() || node.asString().isBlank()) {
+      throw new FormatException(source + ": " + path + " is missing or not a text");
+    }
+    return node.asString();
+  }
+
+  static JsonNode requireArray(JsonNode node, String source, String path) throws FormatException {
+    if (node == null || !node.isArray()) {
+      throw new FormatException(source + ": " + path + " is missing or not an array");
+    }
+    return node;
+  }
+
+  static JsonNode requireObject(JsonNode node, String source, String path) throws FormatException {
+    if (node == null || !node.isObject()) {
+      throw new FormatException(source + ": " + path + " is missing or not an object");
+    }
+    return node;
+  }
+
+  /**
+   * A date-time from the file, or null when it has none or one we cannot place in time; a date only
+   * decorates the run, so an odd one is not worth rejecting the file for.
+   */
+  static Instant instant(JsonNode node, boolean noOffsetMeansUtc) {
+    if (node == null || !node.isString()) {
+      return null;
+    }
+    try {
+      return OffsetDateTime.parse(node.stringValue()).toInstant();
+    } catch (DateTimeParseException e) {
+      if (!noOffsetMeansUtc) {
+        return null;
+      }
+    }
+    try {
+      return LocalDateTime.parse(node.stringValue()).toInstant(ZoneOffset.UTC);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  private static String where(JacksonException e) {
+    TokenStreamLocation at = e.getLocation();
+    return at == null || at.getLineNr() < 0 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unreadable";
+    }
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+}

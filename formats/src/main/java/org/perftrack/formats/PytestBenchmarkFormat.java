@@ -1,0 +1,70 @@
+package org.perftrack.formats;
+
+import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
+
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * pytest-benchmark's {@code --benchmark-json}: each round's time per iteration ({@code stats.data}, seconds)
+ * is a sample; the benchmark is its {@code fullname} ({@code tests/test_x.py::test_y[param]}). Files saved
+ * with {@code --benchmark-autosave} lack the raw data unless {@code --benchmark-save-data} is given, and
+ * summary statistics cannot be compared fairly, so such files are refused with a message saying so.
+ * {@code machine_info} and {@code commit_info} become run attributes.
+ */
+final class PytestBenchmarkFormat implements ResultFormat {
+
+  static final String NAME = "pytest-benchmark";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
+    ForeignRun run = ForeignRun.start(sourceName, NAME, context);
+    JsonNode root = JsonInput.read(content, sourceName);
+    if (!FormatSniffer.matches(NAME, root)) {
+      throw FormatSniffer.wrongFormat(sourceName, NAME, root,
+          "an object with \"benchmarks\" and \"machine_info\" (pytest --benchmark-json)");
+    }
+    JsonNode benchmarks = root.get("benchmarks");
+    for (int i = 0; i < benchmarks.size(); i++) {
+      addBenchmark(run, benchmarks.get(i), "benchmarks[" + i + "]");
+    }
+    run.startedAt(JsonInput.instant(root.get("datetime"), true)); // utcnow().isoformat(): UTC without an offset
+    run.attribute("pytest-benchmark.version", root.path("version").asString(""));
+    describe(run, "machine_info", root.path("machine_info"));
+    describe(run, "commit_info", root.path("commit_info"));
+    return run.build();
+  }
+
+  private static void addBenchmark(ForeignRun run, JsonNode benchmark, String at) throws FormatException {
+    String source = run.source();
+    JsonNode nameNode = benchmark.hasNonNull("fullname") ? benchmark.get("fullname") : benchmark.get("name");
+    String name = JsonInput.text(nameNode, source, at + ".fullname");
+    JsonNode stats = JsonInput.requireObject(benchmark.get("stats"), source, at + ".stats");
+    if (!stats.has("data")) {
+      throw new FormatException(source + ": " + at + " (" + name + ") has no raw timings (stats.data), only summary"
+          + " statistics; write the file with --benchmark-json, or add --benchmark-save-data to --benchmark-autosave");
+    }
+    run.add(name, "time", "s", LOWER_IS_BETTER, JsonInput.numbers(stats.get("data"), source, at + ".stats.data"));
+  }
+
+  /** Scalar fields, plus the scalars of one nested level (machine_info.cpu.brand_raw). */
+  private static void describe(ForeignRun run, String prefix, JsonNode info) {
+    for (Map.Entry<String, JsonNode> field : info.properties()) {
+      JsonNode value = field.getValue();
+      if (value.isValueNode() && !value.isNull()) {
+        run.attribute(prefix + "." + field.getKey(), value.asString());
+      } else if (value.isObject()) {
+        for (Map.Entry<String, JsonNode> inner : value.properties()) {
+          if (inner.getValue().isValueNode() && !inner.getValue().isNull()) {
+            run.attribute(prefix + "." + field.getKey() + "." + inner.getKey(), inner.getValue().asString());
+          }
+        }
+      }
+    }
+  }
+}

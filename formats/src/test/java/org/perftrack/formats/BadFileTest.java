@@ -1,0 +1,120 @@
+package org.perftrack.formats;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class BadFileTest {
+
+  @Test
+  void truncatedFileIsRefusedNamingTheFileAndWhereItEnds() {
+    assertThatThrownBy(() -> Golden.convert("hyperfine", "bad/hyperfine-truncated.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessageStartingWith("bad/hyperfine-truncated.json: truncated JSON: the file ends at line 33, column 1 inside an unfinished value");
+  }
+
+  @Test
+  void emptyFileIsRefused() {
+    assertThatThrownBy(() -> Golden.convert("jmh", "bad/empty.json"))
+        .isInstanceOf(FormatException.class)
+        .hasMessage("bad/empty.json: the file is empty");
+  }
+
+  @ParameterizedTest(name = "{1} given as {0}")
+  @CsvSource({
+      "hyperfine, gbench/counters.json, Google Benchmark",
+      "gbench, hyperfine/basic.json, hyperfine",
+      "hyperfine, jmh/thrpt-avgt-gc.json, JMH",
+      "jmh, pytest-benchmark/benchmark.json, pytest-benchmark",
+      "pytest-benchmark, gbench/repetitions.json, Google Benchmark",
+      "perftrack, hyperfine/basic.json, hyperfine"})
+  void anotherToolsFileIsRecognisedAndNamed(String format, String file, String looksLike) {
+    String expectedLabel = format.equals("gbench") ? "Google Benchmark"
+        : format.equals("jmh") ? "JMH" : format;
+    assertThatThrownBy(() -> Golden.convert(format, file))
+        .isInstanceOf(FormatException.class)
+        .hasMessageStartingWith(file + ": this looks like a " + looksLike + " file, not " + expectedLabel);
+  }
+
+  @Test
+  void unrecognisedJsonSaysWhatWasExpected() {
+    assertThatThrownBy(() -> Formats.byName("gbench").convert("{\"a\": 1}".getBytes(), "x.json", Golden.CONTEXT))
+        .hasMessage("x.json: not a Google Benchmark file: expected an object with \"context\" and \"benchmarks\""
+            + " (a Google Benchmark program run with --benchmark_format=json)");
+  }
+
+  @Test
+  void fileWithNoResultsIsRefused() {
+    assertThatThrownBy(() -> Golden.convert("hyperfine", "bad/hyperfine-no-results.json"))
+        .hasMessage("bad/hyperfine-no-results.json: no benchmark results in this hyperfine file");
+  }
+
+  @Test
+  void gbenchFileWithOnlyAggregatesAsksForTheRepetitions() {
+    assertThatThrownBy(() -> Golden.convert("gbench", "bad/gbench-aggregates-only.json"))
+        .hasMessageStartingWith("bad/gbench-aggregates-only.json: the file holds only aggregates")
+        .hasMessageContaining("--benchmark_report_aggregates_only");
+  }
+
+  @Test
+  void nonFiniteValueIsRefusedWithItsPath() {
+    assertThatThrownBy(() -> Golden.convert("gbench", "bad/gbench-nan.json"))
+        .hasMessage("bad/gbench-nan.json: benchmarks[1].real_time is NaN, not a finite number");
+  }
+
+  @Test
+  void nanWrittenAsTextIsRefusedToo() {
+    String jmh = "[{\"benchmark\": \"a.B.c\", \"mode\": \"avgt\","
+        + " \"primaryMetric\": {\"scoreUnit\": \"ns/op\", \"rawData\": [[1.0, \"NaN\"]]}}]";
+    assertThatThrownBy(() -> Formats.byName("jmh").convert(jmh.getBytes(), "r.json", Golden.CONTEXT))
+        .hasMessage("r.json: [0].primaryMetric.rawData[0][1] is \"NaN\", not a finite number");
+  }
+
+  @Test
+  void pytestBenchmarkFileWithoutRawTimingsSaysHowToGetThem() {
+    assertThatThrownBy(() -> Golden.convert("pytest-benchmark", "bad/pytest-benchmark-without-data.json"))
+        .hasMessageStartingWith("bad/pytest-benchmark-without-data.json: benchmarks[0]"
+            + " (tests/test_perf.py::test_sort[100]) has no raw timings (stats.data)")
+        .hasMessageContaining("--benchmark-save-data");
+  }
+
+  @Test
+  void foreignFormatNeedsProductVersionAndMachine() {
+    assertThatThrownBy(() -> Formats.byName("jmh").convert(Golden.bytes("jmh/thrpt-avgt-gc.json"), "jmh.json",
+        new RunContext("demo", null, " ", null)))
+        .hasMessageStartingWith("jmh.json: a JMH file does not say which product, version and machine it measured;"
+            + " missing: version, machine");
+  }
+
+  @Test
+  void trailingContentAfterTheDocumentIsRefused() {
+    assertThatThrownBy(() -> Formats.byName("hyperfine").convert("{\"results\": []} {}".getBytes(), "t.json",
+        Golden.CONTEXT))
+        .hasMessageStartingWith("t.json: invalid JSON");
+  }
+
+  @Test
+  void commandTooLongForABenchmarkNameAsksForACommandName() {
+    String command = "make -C build -j8 " + "target ".repeat(20);
+    String json = "{\"results\": [{\"command\": \"" + command + "\", \"times\": [1.0, 1.1]}]}";
+    assertThatThrownBy(() -> Formats.byName("hyperfine").convert(json.getBytes(), "long.json", Golden.CONTEXT))
+        .hasMessageStartingWith("long.json: benchmark name 'make -C build -j8 target")
+        .hasMessageEndingWith("characters long, the limit is 128; name the command with hyperfine --command-name");
+  }
+
+  @Test
+  void multiLineCommandIsRefusedAsABenchmarkName() {
+    String json = "{\"results\": [{\"command\": \"cd x\\nmake\", \"times\": [1.0]}]}";
+    assertThatThrownBy(() -> Formats.byName("hyperfine").convert(json.getBytes(), "ml.json", Golden.CONTEXT))
+        .hasMessage("ml.json: benchmark name 'cd x␤make' contains a line break or another control character;"
+            + " name the command with hyperfine --command-name");
+  }
+
+  @Test
+  void unknownFormatListsTheKnownOnes() {
+    assertThatThrownBy(() -> Formats.byName("criterion"))
+        .hasMessage("unknown format 'criterion'; known formats: perftrack, hyperfine, gbench, jmh, pytest-benchmark");
+  }
+}

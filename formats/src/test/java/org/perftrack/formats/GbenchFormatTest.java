@@ -1,0 +1,107 @@
+package org.perftrack.formats;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.perftrack.formats.Golden.result;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload.BenchmarkFailure;
+import org.perftrack.formats.RunUpload.ResultUpload;
+import tools.jackson.databind.JsonNode;
+
+class GbenchFormatTest {
+
+  @Test
+  void repetitionsOfOneRunNameBecomeItsSamplesAndAggregatesAreIgnored() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/repetitions.json");
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark, ResultUpload::metric).containsExactly(
+        tuple("BM_StringCopy/64", "real-time"),
+        tuple("BM_StringCopy/64", "cpu-time"),
+        tuple("BM_StringCopy/4096", "real-time"),
+        tuple("BM_StringCopy/4096", "cpu-time"));
+    ResultUpload real = result(run, "BM_StringCopy/64", "real-time");
+    assertThat(real.samples()).containsExactly(9.915135518798513, 10.037907197136622, 10.066355168148595,
+        10.261373078352213, 9.841871305353179);
+    assertThat(real.samples()).doesNotContain(10.024528453557824); // the _mean aggregate
+    assertThat(real.unit()).isEqualTo("ns");
+    assertThat(real.direction()).isEqualTo("lower_is_better");
+  }
+
+  @Test
+  void cpuTimeSamplesAreTheCpuTimesOfTheIterationEntries() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/repetitions.json");
+
+    assertThat(result(run, "BM_StringCopy/4096", "cpu-time").samples())
+        .isEqualTo(fieldOfIterations(Golden.tree("gbench/repetitions.json"), "BM_StringCopy/4096", "cpu_time"));
+  }
+
+  @Test
+  void throughputCountersAreHigherIsBetterAndTimesKeepTheirUnit() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/counters.json");
+    JsonNode file = Golden.tree("gbench/counters.json");
+
+    ResultUpload bytes = result(run, "BM_Memcpy/8192", "bytes-per-second");
+    assertThat(bytes.unit()).isEqualTo("B/s");
+    assertThat(bytes.direction()).isEqualTo("higher_is_better");
+    assertThat(bytes.samples()).isEqualTo(fieldOfIterations(file, "BM_Memcpy/8192", "bytes_per_second"));
+    ResultUpload items = result(run, "BM_Memcpy/8192", "items-per-second");
+    assertThat(items.unit()).isEqualTo("items/s");
+    assertThat(items.direction()).isEqualTo("higher_is_better");
+    assertThat(items.samples()).hasSize(3);
+    assertThat(result(run, "BM_Memcpy/8192", "real-time").unit()).isEqualTo("us");
+  }
+
+  @Test
+  void contextGivesTheStartTimeAndRunAttributes() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/repetitions.json");
+
+    assertThat(run.startedAt()).isEqualTo(Instant.parse("2026-11-30T07:01:25Z"));
+    assertThat(run.suite()).isEqualTo("gbench");
+    assertThat(run.attributes()).containsEntry("gbench.host_name", "vm").containsEntry("gbench.num_cpus", "2")
+        .containsEntry("gbench.library_build_type", "debug");
+  }
+
+  @Test
+  void benchmarkSkippedWithAnErrorIsAFailureNotZeroTimes() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/with-error.json");
+
+    assertThat(run.failures()).containsExactly(
+        new BenchmarkFailure("BM_OpenMissing", "fopen(/nonexistent/file) failed"));
+    assertThat(run.results()).extracting(ResultUpload::benchmark).containsOnly("BM_Increment");
+    assertThat(result(run, "BM_Increment", "real-time").samples()).hasSize(3);
+  }
+
+  @Test
+  void benchmarkSkippedWithAMessageIsAFailureAndMemoryFiguresAreMetrics() throws Exception {
+    String json = """
+        {"context": {"date": "2026-11-30 07:01:25"}, "benchmarks": [
+          {"name": "BM_Raw", "run_name": "BM_Raw", "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
+           "threads": 1, "error_occurred": false, "error_message": "needs root", "iterations": 0,
+           "real_time": 0, "cpu_time": 0, "time_unit": "ns"},
+          {"name": "BM_Alloc", "run_name": "BM_Alloc", "run_type": "iteration", "repetitions": 1,
+           "repetition_index": 0, "threads": 1, "iterations": 100, "real_time": 5.0, "cpu_time": 4.9,
+           "time_unit": "us", "allocs_per_iter": 2.0, "max_bytes_used": 4096, "my_counter": 7}]}""";
+    RunUpload run = Formats.byName("gbench").convert(json.getBytes(UTF_8), "mem.json", Golden.CONTEXT);
+
+    assertThat(run.failures()).containsExactly(new BenchmarkFailure("BM_Raw", "needs root"));
+    assertThat(result(run, "BM_Alloc", "allocs-per-iteration").direction()).isEqualTo("lower_is_better");
+    assertThat(result(run, "BM_Alloc", "max-bytes-used").samples()).containsExactly(4096.0);
+    assertThat(run.attributes()).containsEntry("gbench.ignored-counters", "my_counter");
+    assertThat(run.startedAt()).as("a date without an offset cannot be placed in time").isNull();
+  }
+
+  private static List<Double> fieldOfIterations(JsonNode file, String runName, String field) {
+    List<Double> values = new ArrayList<>();
+    for (JsonNode b : file.get("benchmarks")) {
+      if (b.get("run_name").asString().equals(runName) && b.get("run_type").asString().equals("iteration")) {
+        values.add(b.get(field).doubleValue());
+      }
+    }
+    return values;
+  }
+}

@@ -1,0 +1,47 @@
+package org.perftrack.formats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.perftrack.formats.RunUpload.ResultUpload;
+import tools.jackson.databind.JsonNode;
+
+/** The real tool outputs under src/test/resources/golden, and the lookups the converter tests share. */
+final class Golden {
+
+  static final RunContext CONTEXT = new RunContext("demo", "1.2.3", "ci-runner-1", null);
+
+  private Golden() {}
+
+  static byte[] bytes(String path) {
+    try (InputStream in = Golden.class.getResourceAsStream("/golden/" + path)) {
+      assertThat(in).as("golden file %s", path).isNotNull();
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The file read independently of the converters, to compare their samples with the raw data. */
+  static JsonNode tree(String path) {
+    return Json.MAPPER.readTree(bytes(path));
+  }
+
+  static RunUpload convert(String format, String path) throws FormatException {
+    return Formats.byName(format).convert(bytes(path), path, CONTEXT);
+  }
+
+  static ResultUpload result(RunUpload run, String benchmark, String metric) {
+    List<ResultUpload> found = run.results().stream()
+        .filter(r -> r.benchmark().equals(benchmark) && r.metric().equals(metric)).toList();
+    assertThat(found).as("results for %s / %s", benchmark, metric).hasSize(1);
+    return found.get(0);
+  }
+
+  static List<Double> doubles(JsonNode array) {
+    return array.values().stream().map(JsonNode::doubleValue).toList();
+  }
+}

@@ -1,0 +1,43 @@
+package org.perftrack.formats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.formats.Golden.result;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload.ResultUpload;
+
+class PytestBenchmarkFormatTest {
+
+  private static final String FILE = "pytest-benchmark/benchmark.json";
+
+  @Test
+  void benchmarksAreNamedByFullnameWithRawTimingsAsSamples() throws Exception {
+    RunUpload run = Golden.convert("pytest-benchmark", FILE);
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark).containsExactly(
+        "tests/test_perf.py::test_sort[100]", "tests/test_perf.py::test_sort[10000]",
+        "tests/test_perf.py::test_json_dumps");
+    ResultUpload sort = result(run, "tests/test_perf.py::test_sort[10000]", "time");
+    assertThat(sort.unit()).isEqualTo("s");
+    assertThat(sort.direction()).isEqualTo("lower_is_better");
+    assertThat(sort.samples()).containsExactly(0.0002319422000027771, 0.00018790840000519892,
+        0.00018916439998974965, 0.00018774019999909797, 0.0002020296000068811, 0.00015303839999205592);
+    assertThat(result(run, "tests/test_perf.py::test_json_dumps", "time").samples())
+        .isEqualTo(Golden.doubles(Golden.tree(FILE).at("/benchmarks/2/stats/data")));
+  }
+
+  @Test
+  void machineAndCommitInfoBecomeRunAttributesAndDatetimeTheStart() throws Exception {
+    RunUpload run = Golden.convert("pytest-benchmark", FILE);
+
+    assertThat(run.attributes())
+        .containsEntry("commit_info.id", "5b78858eb718649a31fb93d8dc96ca2cee41a4cd")
+        .containsEntry("commit_info.branch", "main")
+        .containsEntry("machine_info.python_implementation", "CPython")
+        .containsEntry("machine_info.cpu.brand_raw", "AMD EPYC")
+        .containsEntry("pytest-benchmark.version", "4.0.0");
+    assertThat(run.startedAt()).isEqualTo(Instant.parse("2026-11-30T07:10:00.123456Z"));
+    assertThat(run.suite()).isEqualTo("pytest-benchmark");
+  }
+}

@@ -1,0 +1,109 @@
+package org.perftrack.server.ingest;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.perftrack.formats.FormatException;
+import org.perftrack.formats.Formats;
+import org.perftrack.formats.ResultFormat;
+import org.perftrack.formats.RunContext;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.web.ApiProblem.FieldProblem;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code POST /api/v1/runs?format=F&product=&version=&machine=} with another tool's own result file as the
+ * body (hyperfine, Google Benchmark, JMH, pytest-benchmark), so that a CI job needs only curl. The file is
+ * converted by the formats module, then stored by {@link IngestService} exactly like a run upload.
+ */
+@RestController
+class ForeignRunsController {
+
+  private static final String PERFTRACK = "perftrack";
+
+  private final IngestService ingest;
+
+  ForeignRunsController(IngestService ingest) {
+    this.ingest = ingest;
+  }
+
+  @PostMapping(path = "/api/v1/runs", params = "format")
+  ResponseEntity<RunsController.UploadResponse> upload(
+      @RequestParam String format,
+      @RequestParam(required = false) String product,
+      @RequestParam(required = false) String version,
+      @RequestParam(required = false) String machine,
+      @RequestParam(required = false) String id,
+      @RequestBody(required = false) byte[] body) {
+    RunUpload run = convert(format(format), new RunContext(product, version, machine, id), body);
+    IngestService.Outcome outcome = ingest.ingest(run);
+    return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
+        .header(HttpHeaders.LOCATION, "/api/v1/runs/" + outcome.id())
+        .body(new RunsController.UploadResponse(outcome.id().toString(), outcome.regressions()));
+  }
+
+  private static ResultFormat format(String name) {
+    try {
+      return Formats.byName(name);
+    } catch (FormatException e) {
+      throw ApiProblem.badRequest("format", e.getMessage());
+    }
+  }
+
+  private static RunUpload convert(ResultFormat format, RunContext context, byte[] body) {
+    if (!format.name().equals(PERFTRACK)) {
+      requireTags(context);
+    }
+    byte[] file = body == null ? new byte[0] : body;
+    RunContext withId = context.runId() != null || format.name().equals(PERFTRACK) ? context
+        : new RunContext(context.product(), context.version(), context.machine(), sameFileSameId(format, context, file));
+    try {
+      return format.convert(file, "body", withId);
+    } catch (FormatException e) {
+      String detail = "format '" + format.name() + "': " + e.getMessage();
+      throw new ApiProblem(HttpStatus.BAD_REQUEST, detail, List.of(new FieldProblem("body", detail)));
+    }
+  }
+
+  /** Other tools' files do not say what they measured; the query must. */
+  private static void requireTags(RunContext context) {
+    List<FieldProblem> missing = new ArrayList<>();
+    if (isBlank(context.product())) {
+      missing.add(new FieldProblem("product", "is required with ?format= (the product the file measured)"));
+    }
+    if (isBlank(context.version())) {
+      missing.add(new FieldProblem("version", "is required with ?format= (the version under test)"));
+    }
+    if (isBlank(context.machine())) {
+      missing.add(new FieldProblem("machine", "is required with ?format= (the machine or runner it ran on)"));
+    }
+    if (!missing.isEmpty()) {
+      throw ApiProblem.badRequest(missing);
+    }
+  }
+
+  /**
+   * A CI job that is re-run sends the same file with the same tags again; deriving the run id from them makes
+   * that resend harmless (200, stored once) without the job having to keep an id.
+   */
+  static String sameFileSameId(ResultFormat format, RunContext context, byte[] file) {
+    byte[] tags = String.join("\u0000", format.name(), context.product(), context.version(), context.machine(), "")
+        .getBytes(StandardCharsets.UTF_8);
+    byte[] all = new byte[tags.length + file.length];
+    System.arraycopy(tags, 0, all, 0, tags.length);
+    System.arraycopy(file, 0, all, tags.length, file.length);
+    return UUID.nameUUIDFromBytes(all).toString();
+  }
+
+  private static boolean isBlank(String s) {
+    return s == null || s.isBlank();
+  }
+}

@@ -1,0 +1,26 @@
+package org.perftrack.server.detection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The statistics must stay plain Java: testable without Spring or a database, reusable by the evaluation. */
+class PureCoreTest {
+
+  static final List<String> CORE = List.of("Detector", "LocalScan", "StepScan", "StepChecks", "NoiseModel",
+      "Levels", "Robust", "Summary", "Reconciler", "WithdrawalReason", "VersionComparer", "Point", "Series",
+      "Step", "Decision", "DetectionResult", "DetectionSettings");
+
+  @Test
+  void coreClassesImportNoSpringAndNoJdbc() throws IOException {
+    Path dir = Path.of("src/main/java/org/perftrack/server/detection");
+    for (String name : CORE) {
+      String source = Files.readString(dir.resolve(name + ".java"));
+      assertThat(source).as(name).doesNotContain("import org.springframework").doesNotContain("import java.sql");
+    }
+  }
+}

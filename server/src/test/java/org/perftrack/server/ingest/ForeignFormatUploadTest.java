@@ -1,0 +1,200 @@
+package org.perftrack.server.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+/** Other tools' files sent as they are with ?format=, through HTTP into the embedded PostgreSQL. */
+class ForeignFormatUploadTest extends IntegrationTest {
+
+  private record Stored(String benchmark, String metric, String unit, String direction, List<Double> samples) {}
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+      "hyperfine, hyperfine/basic.json, true, wall-time, s, lower_is_better, /results/1/times",
+      "gbench, gbench/counters.json, BM_Memcpy/8192, items-per-second, items/s, higher_is_better, ",
+      "jmh, jmh/thrpt-avgt-gc.json, 'bench.StringBench.hash[size=10]', throughput, ops/s, higher_is_better, /0/primaryMetric/rawData/0",
+      "pytest-benchmark, pytest-benchmark/benchmark.json, 'tests/test_perf.py::test_sort[100]', time, s, lower_is_better, /benchmarks/0/stats/data"})
+  void toolFileIsStoredAsSeriesWithItsRawSamples(String format, String file, String benchmark, String metric,
+      String unit, String direction, String samplesAt) {
+    String product = unique("demo");
+    String machine = unique("ci");
+
+    Http.Response r = upload(format, product, "1.0.0", machine, golden(file));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    List<Stored> stored = stored(UUID.fromString(r.json().get("id").asString()));
+    assertThat(stored).filteredOn(s -> s.benchmark().equals(benchmark) && s.metric().equals(metric))
+        .singleElement()
+        .satisfies(s -> {
+          assertThat(s.unit()).isEqualTo(unit);
+          assertThat(s.direction()).isEqualTo(direction);
+          if (samplesAt != null) {
+            assertThat(s.samples()).startsWith(doubles(tree(file).at(samplesAt)).toArray(Double[]::new));
+          } else {
+            assertThat(s.samples()).hasSize(3);
+          }
+        });
+    assertThat(jdbc.sql("SELECT suite FROM run WHERE id = ?").param(UUID.fromString(r.json().get("id").asString()))
+        .query(String.class).single()).isEqualTo(format);
+  }
+
+  @Test
+  void storedSeriesCanBeReadBackThroughTheSeriesApi() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    assertThat(upload("hyperfine", product, "1.0.0", machine, golden("hyperfine/basic.json")).status()).isEqualTo(201);
+
+    Http.Response series = http().get("/api/v1/series?product=" + product + "&machine=" + machine
+        + "&benchmark=" + URLEncoder.encode("sleep 0.01", StandardCharsets.UTF_8) + "&metric=wall-time");
+
+    assertThat(series.status()).as(series.body()).isEqualTo(200);
+    JsonNode point = series.json().get("points").get(0);
+    assertThat(point.get("version").asString()).isEqualTo("1.0.0");
+    assertThat(doubles(point.get("samples"))).isEqualTo(doubles(tree("hyperfine/basic.json").at("/results/0/times")));
+  }
+
+  @Test
+  void sameFileSentAgainIsStoredOnce() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    byte[] file = golden("gbench/repetitions.json");
+
+    Http.Response first = upload("gbench", product, "2.0", machine, file);
+    Http.Response again = upload("gbench", product, "2.0", machine, file);
+
+    assertThat(first.status()).isEqualTo(201);
+    assertThat(again.status()).isEqualTo(200);
+    assertThat(again.json().get("id").asString()).isEqualTo(first.json().get("id").asString());
+    assertThat(runs(product)).isEqualTo(1);
+  }
+
+  @ParameterizedTest(name = "{1} as {0}")
+  @CsvSource({
+      "hyperfine, bad/hyperfine-truncated.json, format 'hyperfine': body: truncated JSON",
+      "hyperfine, gbench/counters.json, format 'hyperfine': body: this looks like a Google Benchmark file, not hyperfine",
+      "gbench, bad/gbench-aggregates-only.json, format 'gbench': body: the file holds only aggregates",
+      "gbench, bad/gbench-nan.json, format 'gbench': body: benchmarks[1].real_time is NaN",
+      "pytest-benchmark, bad/pytest-benchmark-without-data.json, format 'pytest-benchmark': body: benchmarks[0]",
+      "jmh, bad/empty.json, format 'jmh': body: the file is empty"})
+  void badFileIsA400NamingTheFormatAndTheProblemAndStoresNothing(String format, String file, String detail) {
+    String product = unique("demo");
+
+    Http.Response r = upload(format, product, "1.0.0", unique("ci"), golden(file));
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.contentType()).startsWith("application/problem+json");
+    assertThat(r.json().get("detail").asString()).startsWith(detail);
+    assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo("body");
+    assertThat(products(product)).isZero();
+  }
+
+  @Test
+  void missingTagsAreNamedAsQueryParameters() {
+    Http.Response r = http().postBytes("/api/v1/runs?format=hyperfine&product=demo", golden("hyperfine/basic.json"),
+        "application/json", TOKEN);
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("fields").findValuesAsString("field")).containsExactly("version", "machine");
+  }
+
+  @Test
+  void unknownFormatListsTheKnownOnes() {
+    Http.Response r = upload("criterion", unique("demo"), "1", unique("ci"), golden("hyperfine/basic.json"));
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("detail").asString())
+        .isEqualTo("format: unknown format 'criterion'; known formats: perftrack, hyperfine, gbench, jmh, pytest-benchmark");
+  }
+
+  @Test
+  void fileSentByCurlWithoutAContentTypeIsStillTakenAsItIs() {
+    String product = unique("demo");
+    // curl --data-binary @file labels the body application/x-www-form-urlencoded unless told otherwise
+    Http.Response r = http().postBytes(query("hyperfine", product, "1", unique("ci")), golden("hyperfine/basic.json"),
+        "application/x-www-form-urlencoded", TOKEN);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark)
+        .containsExactlyInAnyOrder("sleep 0.01", "true");
+  }
+
+  @Test
+  void uploadsNeedAToken() {
+    String product = unique("demo");
+    Http.Response r = http().postBytes(query("hyperfine", product, "1", unique("ci")), golden("hyperfine/basic.json"),
+        "application/json", null);
+
+    assertThat(r.status()).isEqualTo(401);
+    assertThat(products(product)).isZero();
+  }
+
+  @Test
+  void ownFormatThroughTheQueryKeepsTheFilesIdAndTakesTheTags() {
+    String product = unique("demo");
+    String id = UUID.randomUUID().toString();
+    String run = """
+        {"id": "%s", "product": "ignored", "version": "0.1", "machine": {"name": "m"}, "suite": "posix",
+         "results": [{"benchmark": "fork", "metric": "time-per-op", "unit": "us",
+                      "direction": "lower_is_better", "samples": [75.0, 76.0]}]}""".formatted(id);
+
+    Http.Response r = upload("perftrack", product, "0.2", unique("ci"), run.getBytes(StandardCharsets.UTF_8));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    assertThat(r.json().get("id").asString()).isEqualTo(id);
+    assertThat(products(product)).isOne();
+  }
+
+  private Http.Response upload(String format, String product, String version, String machine, byte[] file) {
+    return http().postBytes(query(format, product, version, machine), file, "application/json", TOKEN);
+  }
+
+  private static String query(String format, String product, String version, String machine) {
+    return "/api/v1/runs?format=" + format + "&product=" + product + "&version=" + version + "&machine=" + machine;
+  }
+
+  private List<Stored> stored(UUID runId) {
+    return jdbc.sql("""
+        SELECT s.benchmark, s.metric, s.unit, s.direction, x.samples
+        FROM result x JOIN series s ON s.id = x.series_id
+        WHERE x.run_id = ?""").param(runId)
+        .query((rs, i) -> new Stored(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+            List.of((Double[]) rs.getArray(5).getArray())))
+        .list();
+  }
+
+  private long runs(String product) {
+    return jdbc.sql("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?")
+        .param(product).query(Long.class).single();
+  }
+
+  private long products(String product) {
+    return jdbc.sql("SELECT count(*) FROM product WHERE name = ?").param(product).query(Long.class).single();
+  }
+
+  private static byte[] golden(String file) {
+    return GoldenFiles.bytes(file);
+  }
+
+  private static JsonNode tree(String file) {
+    return GoldenFiles.tree(file);
+  }
+
+  private static List<Double> doubles(JsonNode array) {
+    List<Double> values = new ArrayList<>();
+    array.values().forEach(v -> values.add(v.doubleValue()));
+    assertThat(values).isNotEmpty();
+    return values;
+  }
+}
