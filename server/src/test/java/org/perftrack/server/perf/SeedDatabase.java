@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.PerftrackApplication;
 import org.perftrack.server.ingest.IngestService;
 import org.perftrack.server.versions.VersionKey;
@@ -56,7 +55,7 @@ public final class SeedDatabase {
       try (Connection c = ctx.getBean(DataSource.class).getConnection()) {
         Seeder seeder = new Seeder(c, machines, versions, samples);
         long total = seeder.seed();
-        total += seeder.ingestTail(ctx.getBean(IngestService.class));
+        total += new TailUploads(machines, versions, samples).ingest(ctx.getBean(IngestService.class));
         try (var st = c.createStatement()) {
           st.execute("VACUUM ANALYZE"); // as autovacuum would soon: index-only scans need the visibility map
         }
@@ -67,7 +66,7 @@ public final class SeedDatabase {
   }
 
   /** One seeding pass over an open connection. */
-  private record Seeder(Connection c, int machines, int versions, int samples) {
+  record Seeder(Connection c, int machines, int versions, int samples) {
 
     long seed() throws SQLException, IOException {
       if (count("SELECT count(*) FROM product WHERE name = '" + PRODUCT + "'") > 0) {
@@ -100,40 +99,6 @@ public final class SeedDatabase {
               FROM result r JOIN version v ON v.id = r.version_id, unnest(r.samples) AS u(x)) AS samples
         GROUP BY series_id, sort_key, version_id""";
 
-    /** The last versions of every machine through the ingest service: detection judges them. */
-    long ingestTail(IngestService ingest) {
-      Random random = new Random(7);
-      long total = 0;
-      int regressions = 0;
-      for (int v = versions - TAIL; v < versions; v++) {
-        for (int m = 0; m < machines; m++) {
-          List<RunUpload.ResultUpload> results = new ArrayList<>();
-          int s = 0;
-          for (String benchmark : BENCHMARKS) {
-            for (String metric : METRICS) {
-              boolean bandwidth = benchmark.startsWith("pipe-bw") && metric.equals("time-per-op");
-              double value = value(m, s++, v);
-              List<Double> xs = new ArrayList<>();
-              for (int i = 0; i < samples; i++) {
-                xs.add(value * (1 + random.nextGaussian() * 0.01));
-              }
-              results.add(new RunUpload.ResultUpload(benchmark, bandwidth ? "bandwidth" : metric,
-                  bandwidth ? "MB/s" : metric.equals("time-per-op") ? "us" : "count",
-                  bandwidth ? RunUpload.HIGHER_IS_BETTER : RunUpload.LOWER_IS_BETTER, xs));
-              total += samples;
-            }
-          }
-          String name = String.format(Locale.ROOT, "perf-m%02d", m + 1);
-          RunUpload run = new RunUpload(UUID.nameUUIDFromBytes(("perf-" + m + "-" + v).getBytes()).toString(),
-              PRODUCT, versionName(v), machineInfo(m, v >= versions - 3),
-              "posix", null, null, null, java.util.Map.of("compiler", "gcc 4." + v % 9), results, List.of());
-          regressions += ingest.ingest(run).regressions().size();
-        }
-      }
-      System.out.printf(Locale.ROOT, "ingested the last %d versions of %d machines; detection flagged %d regressions%n",
-          TAIL, machines, regressions);
-      return total;
-    }
 
     private List<Long> insertVersions(long productId) throws SQLException, IOException {
       StringBuilder copy = new StringBuilder();
@@ -145,13 +110,6 @@ public final class SeedDatabase {
       return ids("SELECT id FROM version WHERE product_id = " + productId + " ORDER BY sort_key");
     }
 
-    /** As the COPY'd machines describe themselves; machine 1 updated its antivirus with the step. */
-    private static RunUpload.MachineInfo machineInfo(int m, boolean afterStep) {
-      String antivirus = m % 3 == 0 ? "NOD32" : "none";
-      return new RunUpload.MachineInfo(String.format(Locale.ROOT, "perf-m%02d", m + 1),
-          "Windows " + (m % 2 == 0 ? "XP SP2" : "7 SP1"), "CPU model " + m % 4, 1 + m % 4, 1024L << (m % 3),
-          java.util.Map.of("antivirus", m == 0 && afterStep ? "NOD32 3.0" : antivirus));
-    }
 
     private List<Long> insertMachines() throws SQLException, IOException {
       StringBuilder copy = new StringBuilder();
@@ -200,7 +158,7 @@ public final class SeedDatabase {
               .append("\"}\t{\"compiler\": \"gcc 4.").append(v % 9).append("\"}\t").append(runId).append('\t')
               .append(java.time.Instant.parse("2026-01-01T00:00:00Z").plusSeconds(60L * (v * 20L + m))).append('\n');
           for (int s = 0; s < seriesIds[m].length; s++) {
-            total += result(results, runId, seriesIds[m][s], versionIds.get(v), value(m, s, v), random);
+            total += result(results, runId, seriesIds[m][s], versionIds.get(v), value(m, s, v, versions), random);
           }
         }
         copy("COPY run (id, product_id, version_id, machine_id, suite, machine_snapshot, attributes, content_hash, received_at) FROM STDIN",
@@ -211,7 +169,7 @@ public final class SeedDatabase {
     }
 
     /** The true value of series {@code s} on machine {@code m} at version {@code v}: steps near the end. */
-    private double value(int m, int s, int v) {
+    static double value(int m, int s, int v, int versions) {
       double base = (1 + s % 7) * 10.0 * (1 + m * 0.05);
       boolean after = v >= versions - 3;
       if (s == 2 && after) {
@@ -266,7 +224,7 @@ public final class SeedDatabase {
     }
 
     /** 200 distinct versions across three release lines, with package revisions: 1.5.0-1 … 1.7.16-4. */
-    private static String versionName(int i) {
+    static String versionName(int i) {
       return "1." + (5 + i / 68) + "." + (i % 68) / 4 + "-" + (i % 4 + 1);
     }
   }
