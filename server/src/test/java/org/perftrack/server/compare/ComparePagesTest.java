@@ -58,6 +58,16 @@ class ComparePagesTest extends IntegrationTest {
   }
 
   @Test
+  void theRegressionPagesAndHomeShowAHostileBenchmarkNameAsText() {
+    long id = http().get("/api/v1/regressions?product=" + product).json().get(0).get("id").asLong();
+
+    for (String path : java.util.List.of("/", "/regressions?product=" + product, "/regressions/" + id)) {
+      assertThat(http().page(path).body()).as(path).doesNotContain("<script>alert(1)")
+          .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+  }
+
+  @Test
   void csvHasOneLinePerMetricAndNeutralisesFormulas() {
     Http.Response r = http().get("/compare.csv?product=" + product + "&base=1.5.19-4&head=1.5.24-2");
 
