@@ -1,6 +1,7 @@
 package org.perftrack.server.detection;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +12,10 @@ import org.springframework.stereotype.Service;
 
 /**
  * Decides, after each stored run, which series stepped: loads the window around the run's version
- * for every series it touched, detects over all of them at once (so the false-alarm control sees
- * the whole run), reconciles with the stored regressions and writes the decisions back.
+ * for every series it touched, detects over all of its primary series at once (so the false-alarm
+ * control sees the whole run), reconciles with the stored regressions and writes the decisions back.
+ * Secondary metrics (context switches, CPU times) are loaded only to give hints on the primary
+ * metric's regression: judged on their own, one slowdown would raise several alarms.
  */
 @Service
 public class DetectionService {
@@ -21,15 +24,17 @@ public class DetectionService {
   private final RegressionStore store;
   private final RegressionQueries queries;
   private final BenchmarkSettings settings;
+  private final DetectionProperties properties;
   private final Detector detector = new Detector();
   private final Reconciler reconciler = new Reconciler();
 
   DetectionService(WindowQueries windows, RegressionStore store, RegressionQueries queries,
-      BenchmarkSettings settings) {
+      BenchmarkSettings settings, DetectionProperties properties) {
     this.windows = windows;
     this.store = store;
     this.queries = queries;
     this.settings = settings;
+    this.properties = properties;
   }
 
   /** Called inside the ingest transaction; returns the regressions this run created. */
@@ -42,24 +47,34 @@ public class DetectionService {
     int side = 2 * DetectionSettings.DEFAULTS.window();
     List<SeriesWindow> loaded = List.copyOf(windows.windows(run.seriesIds(), run.versionId(), side).values());
     Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(run.productId());
-    List<SeriesUpdate> updates = loaded.stream().map(w -> new SeriesUpdate(w.series(), changedVersion(w, run),
+    List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
+    List<SeriesUpdate> updates = primary.stream().map(w -> new SeriesUpdate(w.series(), changedVersion(w, run),
         settingsFor(knobs, w.benchmark()))).toList();
     List<DetectionResult> results = detector.detectRun(updates);
-    List<Long> raised = reconcile(loaded, results, run.runId());
+    Map<Long, DetectionResult> judged = new HashMap<>();
+    for (int i = 0; i < primary.size(); i++) {
+      judged.put(primary.get(i).seriesId(), results.get(i));
+    }
+    List<Long> raised = reconcile(loaded, judged, run.runId());
     return queries.byIds(raised).stream().map(RegressionQueries.Item::view).toList();
   }
 
-  /** Re-judges the stored records of every loaded series; returns the regressions this run raised. */
-  private List<Long> reconcile(List<SeriesWindow> loaded, List<DetectionResult> results, UUID runId) {
+  /**
+   * Re-judges the stored records of every judged (primary) series and withdraws any open record of a
+   * secondary one (raised before it was configured secondary); returns the regressions this run raised.
+   */
+  private List<Long> reconcile(List<SeriesWindow> loaded, Map<Long, DetectionResult> judged, UUID runId) {
     Set<Long> versionIds = new HashSet<>();
     loaded.forEach(w -> versionIds.addAll(w.versionIds().values()));
     Map<Long, List<RecordedRegression>> recorded =
         store.recorded(loaded.stream().map(SeriesWindow::seriesId).toList(), List.copyOf(versionIds));
     List<Long> raised = new ArrayList<>();
     RegressionStore.Updates writes = store.updates();
-    for (int i = 0; i < loaded.size(); i++) {
-      SeriesWindow w = loaded.get(i);
-      for (Decision d : reconciler.reconcile(results.get(i), recorded.getOrDefault(w.seriesId(), List.of()))) {
+    for (SeriesWindow w : loaded) {
+      List<RecordedRegression> stored = recorded.getOrDefault(w.seriesId(), List.of());
+      DetectionResult result = judged.get(w.seriesId());
+      List<Decision> decisions = result == null ? withdrawSecondary(stored) : reconciler.reconcile(result, stored);
+      for (Decision d : decisions) {
         Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), runId, writes);
         if (id != null && d.step().kind() == StepKind.REGRESSION) {
           raised.add(id);
@@ -68,6 +83,12 @@ public class DetectionService {
     }
     writes.flush();
     return raised;
+  }
+
+  private static List<Decision> withdrawSecondary(List<RecordedRegression> stored) {
+    return stored.stream().filter(r -> r.status() == RegressionStatus.OPEN)
+        .map(r -> Decision.withdraw(r.id(), "secondary metric: shown as a hint on its benchmark's regression"))
+        .toList();
   }
 
   /** The regressions a run created when it was first stored (for an idempotent re-send). */

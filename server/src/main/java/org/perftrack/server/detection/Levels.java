@@ -5,22 +5,25 @@ import java.util.List;
 /**
  * Per-version summaries in log space: {@code x[i]} = log of the trimmed mean of version i's samples,
  * {@code withinSe[i]} = its standard error from the samples alone (the within-session noise).
- * Working in logs makes a step a ratio, whatever the metric's scale.
+ * Working in logs makes a step a ratio, whatever the metric's scale. {@code withinDf} is the degrees of
+ * freedom the within-session errors rest on: Σ(nᵢ − 1) over the versions' samples.
  */
-record Levels(List<String> versions, double[] x, double[] withinSe) {
+record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf) {
 
   static Levels of(List<Point> points) {
     int n = points.size();
     double[] x = new double[n];
     double[] se = new double[n];
     String[] names = new String[n];
+    int df = 0;
     for (int i = 0; i < n; i++) {
       Summary summary = points.get(i).summary();
       names[i] = points.get(i).version();
       x[i] = Math.log(Math.max(summary.level(), Double.MIN_NORMAL));
       se[i] = summary.withinSe();
+      df += summary.withinDf();
     }
-    return new Levels(List.of(names), x, se);
+    return new Levels(List.of(names), x, se, df);
   }
 
   static boolean allPositive(List<Point> points) {

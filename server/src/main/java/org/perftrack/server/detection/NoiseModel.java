@@ -12,23 +12,36 @@ record NoiseModel(double sigma, double df) {
   static final int MIN_HISTORY = 5;
   /** Sessions rarely agree better than this, whatever the samples say. */
   static final double PRIOR_FLOOR = 0.005;
+  /** Degrees of freedom once the history is used: its MIN_HISTORY − 1 differences plus the prior's. */
+  static final double HISTORY_DF = MIN_HISTORY - 1 + PRIOR_WEIGHT - 1;
 
   static NoiseModel estimate(Levels levels) {
     int n = levels.size();
     double within = levels.pooledWithinSe();
     double prior = Math.max(PRIOR_FLOOR, 2 * within);
-    double observed = 0;
-    int nu = 0;
-    if (n >= MIN_HISTORY) {
-      double[] diffs = new double[n - 1];
-      for (int i = 1; i < n; i++) {
-        diffs[i - 1] = levels.x()[i] - levels.x()[i - 1];
-      }
-      observed = Robust.madSd(diffs, 0, diffs.length) / Math.sqrt(2);
-      nu = n - 1;
+    if (n < MIN_HISTORY) {
+      return new NoiseModel(Math.max(prior, 1e-4), priorOnlyDf(levels));
     }
+    double[] diffs = new double[n - 1];
+    for (int i = 1; i < n; i++) {
+      diffs[i - 1] = levels.x()[i] - levels.x()[i - 1];
+    }
+    double observed = Robust.madSd(diffs, 0, diffs.length) / Math.sqrt(2);
+    int nu = n - 1;
     double variance = (nu * observed * observed + PRIOR_WEIGHT * prior * prior) / (nu + PRIOR_WEIGHT);
     double sigma = Math.max(Math.sqrt(variance), Math.max(within, 1e-4));
     return new NoiseModel(sigma, nu + PRIOR_WEIGHT - 1);
+  }
+
+  /**
+   * Without usable history sigma is the prior alone, a fixed multiple of the within-session error: the
+   * only estimated quantity in it is that error, whose uncertainty comes from the samples (Σ(nᵢ − 1)),
+   * not from pseudo-differences that were never observed. Treating it as 3 df made even a ×19 step
+   * with non-overlapping samples (t ≈ 13) insignificant. Capped at what the model has once history is
+   * used, so that a further version never makes the test more lenient through the df alone; floored
+   * at the prior's weight for versions without samples to judge by (one sample each, or unknown).
+   */
+  private static double priorOnlyDf(Levels levels) {
+    return Math.max(PRIOR_WEIGHT - 1, Math.min(levels.withinDf(), HISTORY_DF));
   }
 }

@@ -2,11 +2,12 @@ package org.perftrack.server.detection;
 
 /**
  * What detection keeps of one version's samples: {@code level} (trimmed mean), {@code withinSe} (the
- * standard error of log(level) from the samples alone, NaN with fewer than two) and whether every
- * sample was positive (a ratio needs it). Stored per series and version, so that a detection window
- * is read from one index without touching the raw samples.
+ * standard error of log(level) from the samples alone, NaN with fewer than two), whether every
+ * sample was positive (a ratio needs it) and {@code count}, the number of samples (0 when unknown),
+ * which says how far {@code withinSe} itself can be trusted. Stored per series and version, so that
+ * a detection window is read from one index without touching the raw samples.
  */
-public record Summary(double level, double withinSe, boolean positive) {
+public record Summary(double level, double withinSe, boolean positive, int count) {
 
   public static Summary of(double[] samples) {
     boolean positive = true;
@@ -16,6 +17,11 @@ public record Summary(double level, double withinSe, boolean positive) {
       logs[i] = Math.log(Math.max(samples[i], Double.MIN_NORMAL));
     }
     double se = logs.length < 2 ? Double.NaN : Robust.madSd(logs, 0, logs.length) * 1.2 / Math.sqrt(logs.length);
-    return new Summary(Robust.trimmedMean(samples), se, positive);
+    return new Summary(Robust.trimmedMean(samples), se, positive, samples.length);
+  }
+
+  /** Degrees of freedom {@code withinSe} rests on (n − 1; 0 when it is unknown). */
+  int withinDf() {
+    return Double.isNaN(withinSe) || count < 2 ? 0 : count - 1;
   }
 }

@@ -43,12 +43,14 @@ class WindowQueries {
       ORDER BY series_id, run_id""";
 
   static final String UPSERT_POINTS = """
-      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive)
-      SELECT u.series_id, v.sort_key, v.id, u.level, u.within_se, u.positive
-      FROM unnest(?::bigint[], ?::float8[], ?::float8[], ?::boolean[]) AS u(series_id, level, within_se, positive)
+      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
+      SELECT u.series_id, v.sort_key, v.id, u.level, u.within_se, u.positive, u.sample_count
+      FROM unnest(?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
+           AS u(series_id, level, within_se, positive, sample_count)
       CROSS JOIN version v WHERE v.id = ?
       ON CONFLICT (series_id, sort_key) DO UPDATE
-      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive""";
+      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
+          sample_count = EXCLUDED.sample_count""";
 
   /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
   void addPoints(List<Long> seriesIds, long versionId) {
@@ -61,15 +63,17 @@ class WindowQueries {
     Double[] levels = new Double[n];
     Double[] se = new Double[n];
     Boolean[] positive = new Boolean[n];
+    Integer[] counts = new Integer[n];
     int i = 0;
     for (Map.Entry<Long, List<double[]>> e : samples.entrySet()) {
       Summary s = Summary.of(concat(e.getValue()));
       ids[i] = e.getKey();
       levels[i] = s.level();
       se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
+      counts[i] = s.count();
       positive[i++] = s.positive();
     }
-    jdbc.sql(UPSERT_POINTS).params(ids, levels, se, positive, versionId).update();
+    jdbc.sql(UPSERT_POINTS).params(ids, levels, se, positive, counts, versionId).update();
   }
 
   record Meta(long id, String product, String machine, String benchmark, String metric, String unit,
@@ -81,14 +85,16 @@ class WindowQueries {
       WHERE s.id = ANY(?::bigint[])""";
 
   static final String WINDOW = """
-      SELECT w.series_id, w.version_id, v.name AS version, w.level, w.within_se, w.positive
+      SELECT w.series_id, w.version_id, v.name AS version, w.level, w.within_se, w.positive, w.sample_count
       FROM unnest(?::bigint[]) AS s(id)
       CROSS JOIN (SELECT sort_key FROM version WHERE id = ?) AS c
       CROSS JOIN LATERAL (
-        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive FROM detection_point p
+        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+          FROM detection_point p
           WHERE p.series_id = s.id AND p.sort_key < c.sort_key ORDER BY p.sort_key DESC LIMIT ?)
         UNION ALL
-        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive FROM detection_point p
+        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+          FROM detection_point p
           WHERE p.series_id = s.id AND p.sort_key >= c.sort_key ORDER BY p.sort_key LIMIT ?)
       ) AS w
       JOIN version v ON v.id = w.version_id
@@ -106,7 +112,8 @@ class WindowQueries {
       String version = rs.getString("version");
       double se = rs.getDouble("within_se");
       se = rs.wasNull() ? Double.NaN : se;
-      Summary summary = new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"));
+      Summary summary = new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"),
+          rs.getInt("sample_count"));
       points.computeIfAbsent(series, k -> new ArrayList<>()).add(Point.summarized(version, summary));
       versionIds.computeIfAbsent(series, k -> new HashMap<>()).put(version, rs.getLong("version_id"));
     });

@@ -8,7 +8,9 @@
  * <ul>
  *   <li>A series is judged per version on log(trimmed mean of its samples), so a step is a ratio.
  *   <li>Noise is the series' own session-to-session spread (robust spread of successive versions),
- *       shrunk towards a prior while the history is short; within-run samples only set a floor.
+ *       shrunk towards a prior (twice the within-run standard error) while the history is short;
+ *       within-run samples only set a floor. Below 5 versions the prior alone is used, and its
+ *       degrees of freedom are the samples' (Σ(nᵢ − 1), capped at the 5-version model's 7).
  *   <li>Change points: binary segmentation; each candidate compares up to 12 versions before with up
  *       to 12 from it on (Hodges-Lehmann shift, Student t), never across another step.
  *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
@@ -16,6 +18,8 @@
  *       ends of the series, if it moved by 50 % or more and nothing in its history strayed a third
  *       as far (so a new version is flagged on its own upload only when the change is that large;
  *       otherwise the next version confirms it).
+ *   <li>Secondary metrics ({@code perftrack.detection.secondary-metrics}: context switches, CPU times)
+ *       are not judged: they explain a step of their benchmark's primary metric, as its hints.
  *   <li>p-values are corrected for the scan over versions; across the metrics of one run,
  *       Benjamini-Hochberg (q = 1 %) with a per-series ceiling of p = 2e-4.
  *   <li>Each upload re-judges only the versions whose windows contain the new one (reads 2 × 12

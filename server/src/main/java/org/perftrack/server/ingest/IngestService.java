@@ -1,11 +1,14 @@
 package org.perftrack.server.ingest;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.detection.DetectionService;
@@ -32,10 +35,16 @@ public class IngestService {
 
   private final RunStore store;
   private final DetectionService detection;
+  private final Timer storeTimer;
+  private final Timer detectTimer;
 
-  IngestService(RunStore store, DetectionService detection) {
+  IngestService(RunStore store, DetectionService detection, MeterRegistry meters) {
     this.store = store;
     this.detection = detection;
+    // where an upload's time goes, in /actuator/metrics and for the ingest benchmark
+    this.storeTimer = Timer.builder("perftrack.ingest.store").description("storing a new run").register(meters);
+    this.detectTimer = Timer.builder("perftrack.ingest.detect").description("detection after a new run")
+        .register(meters);
   }
 
   @Transactional
@@ -43,6 +52,7 @@ public class IngestService {
     RunValidator.validate(run);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
+    long started = System.nanoTime();
     RunStore.Known known = store.known(id, run);
     if (known.contentHash() != null) {
       return resent(id, known.contentHash(), hash);
@@ -56,8 +66,11 @@ public class IngestService {
       return resent(id, store.contentHash(id).orElseThrow(), hash);
     }
     store.copyResults(id, versionId, run.results(), seriesIds);
+    long stored = System.nanoTime();
+    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
     var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
+    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     return new Outcome(id, true, regressions);
   }
 

@@ -29,7 +29,8 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Ingestion throughput: 1,000 runs × 100 results × 5 samples through the HTTP API, against loading
  * the same samples with COPY into bare tables of the same database, in the same process.
  *
- * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.IngestBenchmark [runs] [clientThreads]}
+ * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.IngestBenchmark [runs] [clientThreads] [--spring.property=value…]}
+ * (for example {@code --perftrack.embedded-db.durable=false} to see what fsync costs).
  */
 public final class IngestBenchmark {
 
@@ -38,21 +39,23 @@ public final class IngestBenchmark {
   private static final int SAMPLES = 5;
 
   public static void main(String[] args) throws Exception {
-    int runs = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
-    int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
+    List<String> plain = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
+    int runs = plain.size() > 0 ? Integer.parseInt(plain.get(0)) : 1000;
+    int threads = plain.size() > 1 ? Integer.parseInt(plain.get(1)) : 4;
+    List<String> springArgs = new ArrayList<>(List.of("--server.port=0", "--perftrack.bootstrap-token=" + TOKEN,
+        "--perftrack.admin.password=bench", "--perftrack.alerts.enabled=false", "--logging.level.root=WARN"));
+    java.util.Arrays.stream(args).filter(a -> a.startsWith("--")).forEach(springArgs::add);
     Path dir = Files.createTempDirectory("perftrack-bench");
     try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
-        .run("--server.port=0", "--perftrack.embedded-db.dir=" + dir.resolve("db"),
-            "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=bench",
-            "--perftrack.alerts.enabled=false", "--logging.level.root=WARN")) {
+        .run(concat(springArgs, "--perftrack.embedded-db.dir=" + dir.resolve("db")))) {
       int port = ((WebServerApplicationContext) app).getWebServer().getPort();
       DataSource ds = app.getBean(DataSource.class);
       HttpClient http = HttpClient.newHttpClient();
       String base = "http://localhost:" + port + "/api/v1/runs";
 
       upload(http, base, makeRuns("warmup", 200, new Random(1)), threads); // JIT, pools, caches
-      System.out.printf("ingest benchmark: %d runs x %d results x %d samples, %d client threads, %d cores%n",
-          runs, RESULTS, SAMPLES, threads, Runtime.getRuntime().availableProcessors());
+      System.out.printf("ingest benchmark: %d runs x %d results x %d samples, %d client threads, %d cores, %s%n",
+          runs, RESULTS, SAMPLES, threads, Runtime.getRuntime().availableProcessors(), springArgs);
       for (int round = 1; round <= 3; round++) {
         List<RunUpload> batch = makeRuns("round" + round, runs, new Random(round));
         List<String> bodies = batch.stream().map(Json.MAPPER::writeValueAsString).toList();
@@ -62,6 +65,8 @@ public final class IngestBenchmark {
         upload(http, base, bodies, threads);
         double apiSeconds = (System.nanoTime() - t0) / 1e9;
 
+        System.out.printf("  inside the server, mean per upload: store %.1f ms, detect %.1f ms%n",
+            meanMillis(app, "perftrack.ingest.store"), meanMillis(app, "perftrack.ingest.detect"));
         double copyArrays = copy(ds, batch, true);
         double copyRows = copy(ds, batch, false);
         double api = samples / apiSeconds;
@@ -72,6 +77,26 @@ public final class IngestBenchmark {
       }
     }
   }
+
+  private static String[] concat(List<String> args, String more) {
+    List<String> all = new ArrayList<>(args);
+    all.add(more);
+    return all.toArray(String[]::new);
+  }
+
+  /** Mean of a timer since the last call (the timers are reset by reading them this way). */
+  private static double meanMillis(ConfigurableApplicationContext app, String timer) {
+    var t = app.getBean(io.micrometer.core.instrument.MeterRegistry.class).get(timer).timer();
+    double total = t.totalTime(java.util.concurrent.TimeUnit.MILLISECONDS);
+    long count = t.count();
+    double[] last = LAST.computeIfAbsent(timer, k -> new double[2]);
+    double mean = (total - last[0]) / Math.max(1, count - last[1]);
+    last[0] = total;
+    last[1] = count;
+    return mean;
+  }
+
+  private static final Map<String, double[]> LAST = new java.util.HashMap<>();
 
   private static List<RunUpload> makeRuns(String product, int runs, Random random) {
     List<RunUpload> list = new ArrayList<>(runs);

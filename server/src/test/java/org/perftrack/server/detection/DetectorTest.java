@@ -49,6 +49,16 @@ class DetectorTest {
   }
 
   @Test
+  void believesOneSessionOfTwoVersionsOnlyWhenItMovedByHalfOrMore() {
+    Series forty = new SeriesFixtures().version("1.5.19-4", 100.0).version("1.5.24-2", 140.0).lowerIsBetter();
+    Series sixty = new SeriesFixtures().version("1.5.19-4", 100.0).version("1.5.24-2", 160.0).lowerIsBetter();
+
+    assertThat(detector.detect(forty, "1.5.24-2", defaults).steps()).isEmpty();
+    assertThat(detector.detect(sixty, "1.5.24-2", defaults).steps()).singleElement()
+        .satisfies(step -> assertThat(step.ratio()).isCloseTo(1.6, within(0.03)));
+  }
+
+  @Test
   void waitsForASecondVersionBeforeFlaggingAModerateChange() {
     SeriesFixtures fixtures = new SeriesFixtures().versions("6.", 1, 10, 100.0).version("6.11", 120.0);
 

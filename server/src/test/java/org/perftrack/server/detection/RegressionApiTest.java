@@ -56,17 +56,38 @@ class RegressionApiTest extends IntegrationTest {
 
     JsonNode created = upload("1.5.24-2", write64b(48), contextSwitches(2000)).json().get("regressions");
 
-    assertThat(created.size()).isEqualTo(2);
-    JsonNode time = created.get(0).get("metric").asString().equals("time-per-op") ? created.get(0) : created.get(1);
+    assertThat(created.size()).as("context switches are a hint, not a second regression").isEqualTo(1);
+    JsonNode time = created.get(0);
+    assertThat(time.get("metric").asString()).isEqualTo("time-per-op");
     assertThat(time.get("baselineVersion").asString()).isEqualTo("1.5.19-4");
     assertThat(time.get("version").asString()).isEqualTo("1.5.24-2");
     assertThat(time.get("ratio").asDouble()).isCloseTo(2.67, within(0.05));
     assertThat(time.get("status").asString()).isEqualTo("open");
     JsonNode listed = regressions("");
-    assertThat(listed.size()).isEqualTo(2);
-    JsonNode listedTime = listed.get(0).get("metric").asString().equals("time-per-op") ? listed.get(0) : listed.get(1);
-    assertThat(listedTime.get("hints").get(0).get("metric").asString()).isEqualTo("ctx-switches-per-op");
-    assertThat(listedTime.get("hints").get(0).get("ratio").asDouble()).isCloseTo(400, within(20.0));
+    assertThat(listed.size()).isEqualTo(1);
+    assertThat(listed.get(0).get("hints").get(0).get("metric").asString()).isEqualTo("ctx-switches-per-op");
+    assertThat(listed.get(0).get("hints").get(0).get("ratio").asDouble()).isCloseTo(400, within(20.0));
+  }
+
+  static final String CONTEXT_SWITCH_REGRESSION = """
+      INSERT INTO regression (series_id, baseline_version_id, version_id, kind, baseline_value, value, ratio, p_value)
+      SELECT s.id, bv.id, v.id, 'regression', 5, 2000, 400, 1e-6
+      FROM series s JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
+      JOIN version bv ON bv.product_id = p.id AND bv.name = ? JOIN version v ON v.product_id = p.id AND v.name = ?
+      WHERE p.name = ? AND m.name = ? AND s.metric = 'ctx-switches-per-op'""";
+
+  @Test
+  void withdrawsAContextSwitchRegressionRaisedBeforeSecondaryMetricsWereHints() {
+    List.of("7.1", "7.2").forEach(v -> upload(v, write64b(18), contextSwitches(5)));
+    jdbc.sql(CONTEXT_SWITCH_REGRESSION).params("7.1", "7.2", product, machine).update();
+
+    upload("7.3", write64b(18), contextSwitches(5));
+
+    assertThat(regressions("").size()).isZero();
+    JsonNode withdrawn = regressions("&status=withdrawn");
+    assertThat(withdrawn.size()).isEqualTo(1);
+    assertThat(withdrawn.get(0).get("metric").asString()).isEqualTo("ctx-switches-per-op");
+    assertThat(withdrawn.get(0).get("withdrawnReason").asString()).startsWith("secondary metric");
   }
 
   @Test

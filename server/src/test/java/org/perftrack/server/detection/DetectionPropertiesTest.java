@@ -1,0 +1,34 @@
+package org.perftrack.server.detection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+class DetectionPropertiesTest {
+
+  private static DetectionProperties bind(Map<String, String> properties) {
+    return new Binder(new MapConfigurationPropertySource(properties))
+        .bindOrCreate("perftrack.detection", DetectionProperties.class);
+  }
+
+  @Test
+  void treatsContextSwitchesAndCpuTimesAsSecondaryByDefault() {
+    DetectionProperties defaults = bind(Map.of());
+
+    assertThat(defaults.secondaryMetrics()).containsExactly("ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op");
+    assertThat(defaults.isSecondary("ctx-switches-per-op")).isTrue();
+    assertThat(defaults.isSecondary("time-per-op")).isFalse();
+    assertThat(defaults.isSecondary("bandwidth")).isFalse();
+  }
+
+  @Test
+  void letsAnOperatorNameTheSecondaryMetrics() {
+    DetectionProperties custom = bind(Map.of("perftrack.detection.secondary-metrics", "page-faults-per-op"));
+
+    assertThat(custom.isSecondary("page-faults-per-op")).isTrue();
+    assertThat(custom.isSecondary("ctx-switches-per-op")).isFalse();
+  }
+}
