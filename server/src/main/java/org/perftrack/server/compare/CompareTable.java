@@ -52,9 +52,13 @@ class CompareTable {
     Map<String, Spread> spreads = new HashMap<>();
     jdbc.sql(SPREADS).params(product, base, head, machines.toArray(String[]::new)).query(Spread.class).list()
         .forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), s.version()), s));
+    // machines are independent: compared side by side (each on its own connection), assembled in order
+    List<List<CompareSource.Row>> perMachine = machines.parallelStream()
+        .map(machine -> source.compare(product, machine, base, head)).toList();
     List<Row> rows = new ArrayList<>();
-    for (String machine : machines) {
-      List<CompareSource.Row> found = source.compare(product, machine, base, head);
+    for (int i = 0; i < machines.size(); i++) {
+      String machine = machines.get(i);
+      List<CompareSource.Row> found = perMachine.get(i);
       for (CompareSource.Row r : found) {
         rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction(), r.baseValue(), r.headValue(),
             spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),

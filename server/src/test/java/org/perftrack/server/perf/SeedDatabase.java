@@ -87,12 +87,13 @@ public final class SeedDatabase {
 
     /**
      * Detection keeps per-version summaries (detection_point) as it ingests; rows that COPY loaded
-     * get theirs as migration V10 gave them to results stored before detection existed (same SQL).
+     * get theirs as migrations V10 and V11 gave them to results stored before detection existed.
      */
     static final String DETECTION_POINTS = """
-        INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive)
+        INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
         SELECT series_id, sort_key, version_id,
-               avg(x) FILTER (WHERE i > floor(n * 0.2) AND i <= n - floor(n * 0.2)), NULL, bool_and(x > 0)
+               avg(x) FILTER (WHERE i > floor(n * 0.2) AND i <= n - floor(n * 0.2)), NULL, bool_and(x > 0),
+               max(n)::integer
         FROM (SELECT r.series_id, v.sort_key, v.id AS version_id, u.x,
                      row_number() OVER (PARTITION BY r.series_id, v.id ORDER BY u.x) AS i,
                      count(*) OVER (PARTITION BY r.series_id, v.id) AS n
