@@ -68,7 +68,9 @@ public final class PageLatency {
   /** Each page with a generator of its paths, so that repeated requests spread over machines and series. */
   static Map<String, IntFunction<String>> pages(JdbcClient jdbc) {
     String product = SeedDatabase.PRODUCT;
-    List<String> machines = jdbc.sql("SELECT name FROM machine ORDER BY name").query(String.class).list();
+    List<String> machines = jdbc.sql("""
+        SELECT DISTINCT m.name FROM series s JOIN machine m ON m.id = s.machine_id JOIN product p ON p.id = s.product_id
+        WHERE p.name = ? ORDER BY 1""").param(product).query(String.class).list();
     List<String> runs = jdbc.sql("SELECT id::text FROM run ORDER BY id LIMIT 500").query(String.class).list();
     List<String> series = jdbc.sql("""
         SELECT DISTINCT benchmark || '|' || metric FROM series s JOIN product p ON p.id = s.product_id
