@@ -14,7 +14,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Prints EXPLAIN (ANALYZE, BUFFERS) of the pages' SQL on a seeded database, to check that they
  * probe indexes instead of scanning all results. The statements are read from the classes that run
  * them (their {@code static final} text), so this shows the SQL the pages really send.
- * Run it with {@code server/perf.sh explain [dir]}.
+ * Run it with {@code bench/pages.sh explain [dir]}.
  */
 public final class ExplainQueries {
 

@@ -26,7 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * server on it, signs in (for the admin page), warms up, then sends N requests per page and prints
  * p50/p95/max of the server time each page reports in its {@code Server-Timing} header (security,
  * controller, SQL and template rendering), and the p95 the client saw over localhost HTTP.
- * Run it with {@code server/perf.sh latency [dir] [requests]}.
+ * Run it with {@code bench/pages.sh latency [dir] [requests]}.
  */
 public final class PageLatency {
 

@@ -26,7 +26,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * comes from the server's own Flyway); the last versions go through the real ingest service, so that
  * detection runs and finds the steps placed there (write-64b ×2.7 with its context switches ×400 on
  * every machine, pipe-bw/512 −20 % on half of them): the regression pages then have data.
- * Not part of {@code mvn verify}; run it with {@code server/perf.sh seed [dir]}.
+ * Not part of {@code mvn verify}; run it with {@code bench/pages.sh seed [dir]}.
  */
 public final class SeedDatabase {
 
