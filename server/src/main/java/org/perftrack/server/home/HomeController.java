@@ -3,6 +3,7 @@ package org.perftrack.server.home;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.util.List;
+import org.perftrack.server.regressions.OpenRegressions;
 import org.perftrack.server.series.RunQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Controller;
@@ -10,7 +11,10 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
-/** The home page: products, machines and the latest runs; on an empty database, how to send the first results. */
+/**
+ * The home page: open regressions (newest first, worst first), products, machines and the latest runs;
+ * on an empty database, how to send the first results.
+ */
 @Controller
 class HomeController {
 
@@ -33,10 +37,12 @@ class HomeController {
 
   private final JdbcClient jdbc;
   private final RunQueries runs;
+  private final OpenRegressions regressions;
 
-  HomeController(JdbcClient jdbc, RunQueries runs) {
+  HomeController(JdbcClient jdbc, RunQueries runs, OpenRegressions regressions) {
     this.jdbc = jdbc;
     this.runs = runs;
+    this.regressions = regressions;
   }
 
   @GetMapping("/")
@@ -45,6 +51,7 @@ class HomeController {
     model.addAttribute("products", products);
     model.addAttribute("machines", jdbc.sql(MACHINES).query(MachineSummary.class).list());
     model.addAttribute("latestRuns", runs.latest(20));
+    model.addAttribute("open", regressions.newestWorstFirst(10));
     model.addAttribute("empty", products.isEmpty());
     model.addAttribute("serverUrl", ServletUriComponentsBuilder.fromContextPath(request).build().toUriString());
     return "home/index";

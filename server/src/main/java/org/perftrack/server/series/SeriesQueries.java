@@ -64,6 +64,33 @@ public class SeriesQueries {
     return points;
   }
 
+  static final String POINTS_OF_MANY = """
+      SELECT r.series_id, v.name AS version, r.run_id, r.samples
+      FROM result r JOIN version v ON v.id = r.version_id
+      WHERE r.series_id = ANY (?)
+      ORDER BY r.series_id, v.sort_key, r.run_id""";
+
+  /** The points of several series in one round trip (a chart of every machine), each in version order. */
+  public Map<Long, List<Point>> pointsOf(List<Long> seriesIds) {
+    Map<Long, Map<String, List<double[]>>> samples = new LinkedHashMap<>();
+    Map<Long, Map<String, List<String>>> runs = new LinkedHashMap<>();
+    jdbc.sql(POINTS_OF_MANY).param(seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
+      long id = rs.getLong("series_id");
+      String version = rs.getString("version");
+      samples.computeIfAbsent(id, k -> new LinkedHashMap<>()).computeIfAbsent(version, v -> new ArrayList<>())
+          .add(doubles(rs.getArray("samples")));
+      runs.computeIfAbsent(id, k -> new LinkedHashMap<>()).computeIfAbsent(version, v -> new ArrayList<>())
+          .add(rs.getString("run_id"));
+    });
+    Map<Long, List<Point>> points = new LinkedHashMap<>();
+    samples.forEach((id, byVersion) -> {
+      List<Point> list = new ArrayList<>(byVersion.size());
+      byVersion.forEach((version, arrays) -> list.add(point(version, arrays, runs.get(id).get(version))));
+      points.put(id, list);
+    });
+    return points;
+  }
+
   private static Point point(String version, List<double[]> arrays, List<String> runs) {
     double[] all = arrays.stream().flatMapToDouble(Arrays::stream).toArray();
     double[] sorted = all.clone();

@@ -32,6 +32,11 @@ public final class Http {
     return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
   }
 
+  /** A GET as a browser sends it (Accept: text/html), so errors come back as pages. */
+  public Response page(String path) {
+    return send(HttpRequest.newBuilder(URI.create(base + path)).header("Accept", "text/html,*/*;q=0.8").GET());
+  }
+
   public Response getWithToken(String path, String token) {
     return send(HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + token).GET());
   }

@@ -1,0 +1,65 @@
+package org.perftrack.server.compare;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The compare table over all machines, one row per benchmark/metric: how many machines say
+ * regression, improvement, unchanged or not enough data, and the middle, lowest and highest ratio.
+ * Twenty machines × fifty metrics would be a thousand rows nobody reads; the per-machine rows are one
+ * click away (and all of them are in the CSV).
+ */
+record AcrossMachines(String benchmark, String metric, String unit, String direction, int machines, int regressions,
+    int improvements, int unchanged, int insufficient, double middleRatio, double lowestRatio, double highestRatio,
+    String verdict, String verdictLabel, int verdictRank, List<CompareTable.Other> others) {
+
+  static List<AcrossMachines> of(List<CompareTable.Row> rows) {
+    Map<String, List<CompareTable.Row>> byMetric = new LinkedHashMap<>();
+    for (CompareTable.Row r : rows) {
+      byMetric.computeIfAbsent(r.benchmark() + '\u0000' + r.metric(), k -> new ArrayList<>()).add(r);
+    }
+    Map<String, Double> middles = new LinkedHashMap<>();
+    byMetric.forEach((k, group) -> middles.put(k, middle(group)));
+    List<AcrossMachines> out = new ArrayList<>();
+    byMetric.forEach((k, group) -> out.add(of(group, byMetric, middles)));
+    out.sort(Comparator.comparingInt(AcrossMachines::verdictRank).thenComparing(AcrossMachines::benchmark)
+        .thenComparing(AcrossMachines::metric));
+    return out;
+  }
+
+  private static AcrossMachines of(List<CompareTable.Row> group, Map<String, List<CompareTable.Row>> all,
+      Map<String, Double> middles) {
+    CompareTable.Row first = group.get(0);
+    int reg = count(group, "regression");
+    int imp = count(group, "improvement");
+    int same = count(group, "unchanged");
+    int none = group.size() - reg - imp - same;
+    double[] ratios = group.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
+    // the table's verdict: any machine that regressed makes the row a regression
+    String verdict = reg > 0 ? "regression" : imp > 0 ? "improvement" : same > 0 ? "unchanged" : "insufficient-data";
+    List<CompareTable.Other> others = new ArrayList<>();
+    all.forEach((k, g) -> {
+      CompareTable.Row o = g.get(0);
+      if (o.benchmark().equals(first.benchmark()) && !o.metric().equals(first.metric())) {
+        String v = count(g, "regression") > 0 ? "regression" : count(g, "improvement") > 0 ? "improvement" : "unchanged";
+        others.add(new CompareTable.Other(o.metric(), middles.get(k), v, CompareTable.label(v)));
+      }
+    });
+    return new AcrossMachines(first.benchmark(), first.metric(), first.unit(), first.direction(), group.size(), reg,
+        imp, same, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1], verdict,
+        CompareTable.label(verdict), List.of("regression", "insufficient-data", "improvement", "unchanged").indexOf(verdict),
+        others);
+  }
+
+  private static double middle(List<CompareTable.Row> group) {
+    double[] ratios = group.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
+    return ratios[ratios.length / 2];
+  }
+
+  private static int count(List<CompareTable.Row> group, String verdict) {
+    return (int) group.stream().filter(r -> r.verdict().equals(verdict)).count();
+  }
+}

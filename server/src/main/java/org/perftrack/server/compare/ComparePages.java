@@ -1,0 +1,100 @@
+package org.perftrack.server.compare;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.perftrack.server.dashboard.Catalog;
+import org.perftrack.server.dashboard.DataCache;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/**
+ * Base against head, on one machine or all that measured both: the page (shareable: everything is
+ * in the URL) and the same table as CSV.
+ */
+@Controller
+class ComparePages {
+
+  /** {@code rows} per machine when one machine is chosen; {@code summary} per metric across machines otherwise. */
+  record Page(List<String> products, String product, List<String> versions, String base, String head,
+      List<String> machines, String machine, int machineCount, List<CompareTable.Row> rows,
+      List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem) {}
+
+  private final Catalog catalog;
+  private final CompareTable table;
+  private final DataCache cache;
+
+  ComparePages(Catalog catalog, CompareTable table, DataCache cache) {
+    this.catalog = catalog;
+    this.table = table;
+    this.cache = cache;
+  }
+
+  @GetMapping("/compare")
+  String compare(@RequestParam(required = false) String product, @RequestParam(required = false) String base,
+      @RequestParam(required = false) String head, @RequestParam(required = false) String machine, Model model) {
+    model.addAttribute("page", build(product, base, head, machine).page());
+    return "compare/compare";
+  }
+
+  @GetMapping("/compare.csv")
+  ResponseEntity<byte[]> csv(@RequestParam String product, @RequestParam String base, @RequestParam String head,
+      @RequestParam(required = false) String machine) {
+    Built built = build(product, base, head, machine);
+    Page page = built.page();
+    String name = ("compare-" + product + "-" + base + "-" + head + ".csv").replaceAll("[^A-Za-z0-9._-]", "_");
+    return ResponseEntity.ok()
+        .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
+        .header(HttpHeaders.CONTENT_DISPOSITION, ContentDisposition.attachment().filename(name).build().toString())
+        .body(Csv.of(built.rows(), page.base(), page.head()).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** The page and every per-machine row behind it (the CSV's lines). */
+  private record Built(Page page, List<CompareTable.Row> rows) {}
+
+  private Built build(String product, String base, String head, String machine) {
+    List<String> products = catalog.products();
+    String p = product != null && products.contains(product) ? product : products.isEmpty() ? null : products.get(0);
+    if (p == null) {
+      return new Built(empty(products, null, List.of(), null, null, "No results yet: send some runs first."), List.of());
+    }
+    List<String> versions = catalog.versions(p);
+    if (versions.size() < 2) {
+      return new Built(empty(products, p, versions, null, null, p + " has only one version so far: nothing to compare."),
+          List.of());
+    }
+    String h = versions.contains(head) ? head : versions.get(versions.size() - 1);
+    String b = versions.contains(base) ? base : versions.get(Math.max(0, versions.indexOf(h) - 1));
+    List<String> both = catalog.machinesWithBoth(p, b, h);
+    String m = machine == null || machine.isBlank() ? null : machine;
+    List<String> compared = m == null ? both : both.contains(m) ? List.of(m) : List.of();
+    // two released versions compare the same until runs of them arrive: cached against the data's stamp
+    List<CompareTable.Row> rows = compared.isEmpty() ? List.of()
+        : cache.get(String.join("\u0000", "compare", p, b, h, String.join(",", compared)),
+            () -> table.rows(p, compared, b, h));
+    List<AcrossMachines> summary = m == null ? AcrossMachines.of(rows) : List.of();
+    return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : rows,
+        summary, CompareTable.counts(rows), csvUrl(p, b, h, m), null), rows);
+  }
+
+  private static Page empty(List<String> products, String product, List<String> versions, String base, String head,
+      String problem) {
+    return new Page(products, product, versions, base, head, List.of(), null, 0, List.of(), List.of(),
+        CompareTable.counts(List.of()), null, problem);
+  }
+
+  private static String csvUrl(String product, String base, String head, String machine) {
+    UriComponentsBuilder b = UriComponentsBuilder.fromPath("/compare.csv").queryParam("product", product)
+        .queryParam("base", base).queryParam("head", head);
+    if (machine != null) {
+      b.queryParam("machine", machine);
+    }
+    return b.encode().build().toUriString();
+  }
+}

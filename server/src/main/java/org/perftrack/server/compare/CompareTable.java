@@ -1,0 +1,109 @@
+package org.perftrack.server.compare;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.perftrack.server.dashboard.Fmt;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * The compare table: detection's verdict per metric and machine, with each side's spread (lowest to
+ * highest sample) and, beside every metric, the other metrics of the same benchmark.
+ */
+@Service
+class CompareTable {
+
+  public record Other(String metric, double ratio, String verdict, String verdictLabel) {}
+
+  public record Row(String machine, String benchmark, String metric, String unit, String direction, double baseValue,
+      double headValue, String baseSpread, String headSpread, double ratio, Double pValue, String verdict,
+      String verdictLabel, int verdictRank, boolean paired, List<Other> others) {}
+
+  public record Counts(long regressions, long improvements, long unchanged, long insufficient) {}
+
+  private record Spread(String machine, String benchmark, String metric, String version, double lo, double hi) {}
+
+  static final String SPREADS = """
+      SELECT m.name AS machine, s.benchmark, s.metric, v.name AS version, min(r.min) AS lo, max(r.max) AS hi
+      FROM run ru
+      JOIN product p ON p.id = ru.product_id
+      JOIN version v ON v.id = ru.version_id
+      JOIN machine m ON m.id = ru.machine_id
+      JOIN result r ON r.run_id = ru.id
+      JOIN series s ON s.id = r.series_id
+      WHERE p.name = ? AND v.name IN (?, ?) AND m.name = ANY (?)
+      GROUP BY m.name, s.benchmark, s.metric, v.name""";
+
+  private static final Fmt FMT = new Fmt();
+  private static final List<String> ORDER = List.of("regression", "insufficient-data", "improvement", "unchanged");
+
+  private final CompareSource source;
+  private final JdbcClient jdbc;
+
+  CompareTable(CompareSource source, JdbcClient jdbc) {
+    this.source = source;
+    this.jdbc = jdbc;
+  }
+
+  List<Row> rows(String product, List<String> machines, String base, String head) {
+    Map<String, Spread> spreads = new HashMap<>();
+    jdbc.sql(SPREADS).params(product, base, head, machines.toArray(String[]::new)).query(Spread.class).list()
+        .forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), s.version()), s));
+    // machines are independent: compared side by side (each on its own connection), assembled in order
+    List<List<CompareSource.Row>> perMachine = machines.parallelStream()
+        .map(machine -> source.compare(product, machine, base, head)).toList();
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < machines.size(); i++) {
+      String machine = machines.get(i);
+      List<CompareSource.Row> found = perMachine.get(i);
+      for (CompareSource.Row r : found) {
+        rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction(), r.baseValue(), r.headValue(),
+            spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
+            spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), r.ratio(), r.pValue(), r.verdict(),
+            label(r.verdict()), rank(r.verdict()), r.paired(), others(r, found)));
+      }
+    }
+    rows.sort(Comparator.comparingInt(Row::verdictRank).thenComparing(Row::benchmark).thenComparing(Row::metric)
+        .thenComparing(Row::machine));
+    return rows;
+  }
+
+  static Counts counts(List<Row> rows) {
+    return new Counts(count(rows, "regression"), count(rows, "improvement"), count(rows, "unchanged"),
+        count(rows, "insufficient-data"));
+  }
+
+  private static long count(List<Row> rows, String verdict) {
+    return rows.stream().filter(r -> r.verdict().equals(verdict)).count();
+  }
+
+  private static List<Other> others(CompareSource.Row row, List<CompareSource.Row> all) {
+    return all.stream().filter(o -> o.benchmark().equals(row.benchmark()) && !o.metric().equals(row.metric()))
+        .map(o -> new Other(o.metric(), o.ratio(), o.verdict(), label(o.verdict()))).toList();
+  }
+
+  static String label(String verdict) {
+    return switch (verdict) {
+      case "regression" -> "regression";
+      case "improvement" -> "improvement";
+      case "unchanged" -> "unchanged";
+      default -> "not enough data";
+    };
+  }
+
+  private static int rank(String verdict) {
+    int i = ORDER.indexOf(verdict);
+    return i < 0 ? ORDER.size() : i;
+  }
+
+  private static String spread(Spread s) {
+    return s == null ? null : FMT.num(s.lo()) + "–" + FMT.num(s.hi());
+  }
+
+  private static String key(String machine, String benchmark, String metric, String version) {
+    return machine + '\u0000' + benchmark + '\u0000' + metric + '\u0000' + version;
+  }
+}

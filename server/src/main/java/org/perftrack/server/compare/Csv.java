@@ -1,0 +1,39 @@
+package org.perftrack.server.compare;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The compare table as CSV (RFC 4180), safe to open in a spreadsheet. */
+final class Csv {
+
+  private Csv() {}
+
+  static String of(List<CompareTable.Row> rows, String base, String head) {
+    StringBuilder sb = new StringBuilder(
+        "machine,benchmark,metric,unit,direction,base_version,head_version,base_value,head_value,ratio,p_value,verdict\r\n");
+    for (CompareTable.Row r : rows) {
+      sb.append(field(r.machine())).append(',').append(field(r.benchmark())).append(',').append(field(r.metric()))
+          .append(',').append(field(r.unit())).append(',').append(r.direction()).append(',').append(field(base))
+          .append(',').append(field(head)).append(',').append(number(r.baseValue())).append(',')
+          .append(number(r.headValue())).append(',').append(number(r.ratio())).append(',')
+          .append(r.pValue() == null ? "" : number(r.pValue())).append(',').append(r.verdict()).append("\r\n");
+    }
+    return sb.toString();
+  }
+
+  /** Quotes when needed; a leading = + - @ would make a spreadsheet run a formula, so it gets a quote mark. */
+  static String field(String s) {
+    if (s == null) {
+      return "";
+    }
+    String v = !s.isEmpty() && "=+-@\t\r".indexOf(s.charAt(0)) >= 0 ? "'" + s : s;
+    if (v.indexOf(',') >= 0 || v.indexOf('"') >= 0 || v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
+      return '"' + v.replace("\"", "\"\"") + '"';
+    }
+    return v;
+  }
+
+  private static String number(double d) {
+    return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.6g", d);
+  }
+}

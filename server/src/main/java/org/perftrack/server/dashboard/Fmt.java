@@ -1,0 +1,79 @@
+package org.perftrack.server.dashboard;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
+import org.springframework.stereotype.Component;
+
+/**
+ * Number formatting for the pages ({@code ${@fmt.num(x)}} in templates): measurements span
+ * nanoseconds to seconds, so a fixed number of decimals would be wrong at one end or the other;
+ * four significant digits keep 48.12 µs and 0.0004812 s equally readable.
+ */
+@Component("fmt")
+public class Fmt {
+
+  public String num(Double value) {
+    if (value == null || value.isNaN()) {
+      return "—";
+    }
+    if (value.isInfinite()) {
+      return value > 0 ? "∞" : "-∞";
+    }
+    if (value == 0) {
+      return "0";
+    }
+    BigDecimal d = new BigDecimal(value).round(new MathContext(4));
+    if (Math.abs(value) >= 1e7 || Math.abs(value) < 1e-4) {
+      return String.format(Locale.ROOT, "%.3e", value);
+    }
+    return d.stripTrailingZeros().toPlainString();
+  }
+
+  /** A ratio as "×2.70". */
+  public String ratio(Double value) {
+    return value == null || value.isNaN() ? "—" : "×" + String.format(Locale.ROOT, "%.2f", value);
+  }
+
+  /** A change as "+170.0%" / "-12.5%". */
+  public String change(Double ratio) {
+    return ratio == null || ratio.isNaN() ? "—" : String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
+  }
+
+  /** A p-value: three decimals, or "&lt; 0.001". */
+  public String p(Double p) {
+    if (p == null || p.isNaN()) {
+      return "—";
+    }
+    return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", p);
+  }
+
+  private static final java.util.Set<String> TIME_UNITS = java.util.Set.of("s", "ms", "us", "µs", "ns", "sec", "seconds");
+
+  /** How much worse (or better) as people say it: "2.70× slower", "12.0% faster"; direction-aware. */
+  public String verdictChange(Double ratio, String direction, String unit) {
+    if (ratio == null || ratio.isNaN() || ratio <= 0) {
+      return "—";
+    }
+    boolean higherIsBetter = "higher_is_better".equals(direction);
+    boolean worse = higherIsBetter ? ratio < 1 : ratio > 1;
+    double factor = higherIsBetter ? 1 / ratio : ratio;
+    boolean time = !higherIsBetter && unit != null && TIME_UNITS.contains(unit);
+    String word = time ? (worse ? "slower" : "faster") : (worse ? "worse" : "better");
+    if (factor >= 1.5 || factor <= 1 / 1.5) {
+      double f = factor >= 1 ? factor : 1 / factor;
+      return String.format(Locale.ROOT, "%.2f× %s", f, word);
+    }
+    return String.format(Locale.ROOT, "%.1f%% %s", Math.abs(ratio - 1) * 100, word);
+  }
+
+  /** A triage status as people write it. */
+  public String status(String status) {
+    return "wontfix".equals(status) ? "won't fix" : status;
+  }
+
+  /** The arrow that tells which way is better, for people and screen readers alike. */
+  public String better(String direction) {
+    return "higher_is_better".equals(direction) ? "higher is better" : "lower is better";
+  }
+}

@@ -1,0 +1,48 @@
+package org.perftrack.server.products;
+
+import java.util.List;
+import org.perftrack.server.dashboard.DataCache;
+import org.perftrack.server.dashboard.PageNotFound;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/** The product page and the series page (one benchmark/metric of a product, every machine). */
+@Controller
+class ProductController {
+
+  /** Versions the sparklines cover: enough to see a trend, bounded so the page cost does not grow with history. */
+  static final int WINDOW = 40;
+
+  private final ProductQueries products;
+  private final SeriesChart charts;
+  private final DataCache cache;
+
+  ProductController(ProductQueries products, SeriesChart charts, DataCache cache) {
+    this.products = products;
+    this.charts = charts;
+    this.cache = cache;
+  }
+
+  @GetMapping("/products/{product}")
+  String product(@PathVariable String product, Model model) {
+    long id = products.productId(product).orElseThrow(() -> new PageNotFound("no product " + product));
+    model.addAttribute("page", cache.get("product\u0000" + product, () -> {
+      List<ProductQueries.Version> versions = products.versions(id);
+      List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
+      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window));
+    }));
+    return "products/product";
+  }
+
+  @GetMapping("/products/{product}/series")
+  String series(@PathVariable String product, @RequestParam String benchmark, @RequestParam String metric,
+      @RequestParam(required = false) String machine, Model model) {
+    SeriesChart.View view = charts.view(product, benchmark, metric, machine)
+        .orElseThrow(() -> new PageNotFound("no series " + benchmark + " " + metric + " of " + product));
+    model.addAttribute("view", view);
+    return "products/series";
+  }
+}

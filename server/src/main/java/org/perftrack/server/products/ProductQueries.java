@@ -1,0 +1,85 @@
+package org.perftrack.server.products;
+
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * What the product page reads: its versions, and for every series the per-version value over the
+ * most recent versions. The values are detection's per-version levels (trimmed means, the numbers
+ * regressions and comparisons quote), read from {@code detection_point}, whose (series, sort_key)
+ * key makes the window one short index-only range per series: the page costs the same with 20 or
+ * 2,000 versions.
+ */
+@Service
+class ProductQueries {
+
+  /** A version of the product, oldest first. */
+  record Version(long id, String name, String sortKey) {}
+
+  /** One series with its values over the window's versions (null where not measured), oldest first. */
+  record SeriesTrend(long id, String benchmark, String metric, String unit, String direction, String machine,
+      Double[] values) {}
+
+  private final JdbcClient jdbc;
+
+  ProductQueries(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  Optional<Long> productId(String name) {
+    return jdbc.sql("SELECT id FROM product WHERE name = ?").param(name).query(Long.class).optional();
+  }
+
+  static final String ALL_VERSIONS = """
+      SELECT id, name, sort_key FROM version WHERE product_id = ? ORDER BY sort_key""";
+
+  List<Version> versions(long productId) {
+    return jdbc.sql(ALL_VERSIONS).param(productId).query(Version.class).list();
+  }
+
+  static final String TRENDS = """
+      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, m.name AS machine,
+             array_agg(dp.version_id) FILTER (WHERE dp.version_id IS NOT NULL) AS version_ids,
+             array_agg(dp.level) FILTER (WHERE dp.version_id IS NOT NULL) AS vals
+      FROM series s
+      JOIN machine m ON m.id = s.machine_id
+      LEFT JOIN detection_point dp ON dp.series_id = s.id AND dp.sort_key >= ?
+      WHERE s.product_id = ?
+      GROUP BY s.id, m.name
+      ORDER BY s.benchmark, s.metric, m.name""";
+
+  /** Every series of the product with its values at {@code window} (versions in order, not empty). */
+  List<SeriesTrend> trends(long productId, List<Version> window) {
+    Map<Long, Integer> position = new HashMap<>();
+    for (int i = 0; i < window.size(); i++) {
+      position.put(window.get(i).id(), i);
+    }
+    List<SeriesTrend> trends = new ArrayList<>();
+    jdbc.sql(TRENDS).params(window.get(0).sortKey(), productId).query((ResultSet rs) -> {
+      Double[] values = new Double[window.size()];
+      Object[] versionIds = objects(rs.getArray("version_ids"));
+      Object[] vals = objects(rs.getArray("vals"));
+      for (int i = 0; i < versionIds.length; i++) {
+        Integer at = position.get(((Number) versionIds[i]).longValue());
+        if (at != null) {
+          values[at] = ((Number) vals[i]).doubleValue();
+        }
+      }
+      trends.add(new SeriesTrend(rs.getLong("id"), rs.getString("benchmark"), rs.getString("metric"),
+          rs.getString("unit"), rs.getString("direction"), rs.getString("machine"), values));
+    });
+    return trends;
+  }
+
+  private static Object[] objects(Array array) throws SQLException {
+    return array == null ? new Object[0] : (Object[]) array.getArray();
+  }
+}

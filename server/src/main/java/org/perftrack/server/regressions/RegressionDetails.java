@@ -1,0 +1,59 @@
+package org.perftrack.server.regressions;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.perftrack.server.products.SeriesChart;
+import org.perftrack.server.series.RunQueries;
+import org.perftrack.server.series.SeriesQueries;
+import org.perftrack.server.series.SeriesQueries.Point;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/** Everything one regression's page shows besides the record itself: chart, samples, environments. */
+@Service
+class RegressionDetails {
+
+  /** Versions shown on each side of the step. */
+  static final int MARGIN = 12;
+
+  record Page(Listed regression, List<Listed.Hint> hints, SamplesSideBySide samples, SeriesChart.View chart,
+      Environment environment, Map<String, String> triageStatuses) {}
+
+  static final String LATEST_RUN = """
+      SELECT r.id FROM run r
+      JOIN product p ON p.id = r.product_id JOIN machine m ON m.id = r.machine_id JOIN version v ON v.id = r.version_id
+      WHERE p.name = ? AND m.name = ? AND v.name = ?
+      ORDER BY r.received_at DESC LIMIT 1""";
+
+  private final SeriesQueries series;
+  private final RunQueries runs;
+  private final SeriesChart charts;
+  private final JdbcClient jdbc;
+
+  RegressionDetails(SeriesQueries series, RunQueries runs, SeriesChart charts, JdbcClient jdbc) {
+    this.series = series;
+    this.runs = runs;
+    this.charts = charts;
+    this.jdbc = jdbc;
+  }
+
+  Page of(Listed r, Map<String, String> triageStatuses) {
+    List<Point> points = series.find(r.product(), r.machine(), r.benchmark(), r.metric())
+        .map(SeriesQueries.Series::points).orElse(List.of());
+    SamplesSideBySide samples = SamplesSideBySide.of(point(points, r.baselineVersion()), point(points, r.version()));
+    SeriesChart.View chart = charts.view(r.product(), r.benchmark(), r.metric(), r.machine(),
+        new SeriesChart.Range(r.baselineVersion(), r.version(), MARGIN)).orElse(null);
+    Environment environment = Environment.of(run(r, r.baselineVersion()), run(r, r.version()));
+    return new Page(r, r.hints(), samples, chart, environment, triageStatuses);
+  }
+
+  private RunQueries.StoredRunView run(Listed r, String version) {
+    return jdbc.sql(LATEST_RUN).params(r.product(), r.machine(), version).query(UUID.class).optional()
+        .flatMap(runs::find).orElse(null);
+  }
+
+  private static Point point(List<Point> points, String version) {
+    return points.stream().filter(p -> p.version().equals(version)).findFirst().orElse(null);
+  }
+}

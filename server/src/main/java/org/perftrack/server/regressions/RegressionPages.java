@@ -1,0 +1,102 @@
+package org.perftrack.server.regressions;
+
+import java.security.Principal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.perftrack.server.dashboard.Catalog;
+import org.perftrack.server.dashboard.PageNotFound;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+/** The regressions list (filterable), one regression's page, and its triage form (signed-in users). */
+@Controller
+class RegressionPages {
+
+  static final int LIMIT = 500;
+  static final List<String> VISIBLE = List.of("open", "acknowledged", "invalid", "fixed", "wontfix");
+  static final Map<String, String> STATUSES = ordered("open", "open", "acknowledged", "acknowledged",
+      "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix", "all", "all");
+  static final Map<String, String> TRIAGE = ordered("open", "open", "acknowledged", "acknowledged",
+      "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix");
+  static final Map<String, String> SIZES = ordered("", "any size", "1.05", "≥ 5 % worse", "1.1", "≥ 10 % worse",
+      "1.25", "≥ 25 % worse", "1.5", "≥ 1.5×", "2", "≥ 2×", "3", "≥ 3×");
+
+  /** The list's filter as the URL gives it. */
+  record Filter(String product, String machine, String benchmark, String status, String size) {}
+
+  record ListPage(Filter filter, List<String> products, List<String> machines, List<String> benchmarks,
+      Map<String, String> statuses, Map<String, String> sizes, List<Listed> rows, boolean truncated) {}
+
+  private final RegressionSource regressions;
+  private final RegressionDetails details;
+  private final Catalog catalog;
+
+  RegressionPages(RegressionSource regressions, RegressionDetails details, Catalog catalog) {
+    this.regressions = regressions;
+    this.details = details;
+    this.catalog = catalog;
+  }
+
+  @GetMapping("/regressions")
+  String list(@RequestParam(required = false) String product, @RequestParam(required = false) String machine,
+      @RequestParam(required = false) String benchmark, @RequestParam(defaultValue = "open") String status,
+      @RequestParam(defaultValue = "") String size, Model model) {
+    Filter filter = new Filter(blankToNull(product), blankToNull(machine), blankToNull(benchmark),
+        STATUSES.containsKey(status) ? status : "open", SIZES.containsKey(size) ? size : "");
+    List<Listed> found = regressions.list(filter.product(), filter.machine(), statuses(filter.status()), LIMIT);
+    double minSeverity = filter.size().isEmpty() ? 0 : Double.parseDouble(filter.size());
+    List<Listed> rows = found.stream()
+        .filter(r -> filter.benchmark() == null || r.benchmark().equals(filter.benchmark()))
+        .filter(r -> r.severity() >= minSeverity).toList();
+    model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(), catalog.benchmarks(),
+        STATUSES, SIZES, rows, found.size() == LIMIT));
+    return "regressions/list";
+  }
+
+  @GetMapping("/regressions/{id}")
+  String regression(@PathVariable long id, Model model) {
+    Listed r = regressions.find(id).orElseThrow(() -> new PageNotFound("no regression " + id));
+    model.addAttribute("page", details.of(r, TRIAGE));
+    return "regressions/regression";
+  }
+
+  @PostMapping("/regressions/{id}/triage")
+  String triage(@PathVariable long id, @RequestParam String status, @RequestParam(defaultValue = "") String note,
+      Principal who, RedirectAttributes flash) {
+    if (!TRIAGE.containsKey(status)) {
+      throw new org.springframework.web.server.ResponseStatusException(
+          org.springframework.http.HttpStatus.BAD_REQUEST, "status must be one of " + TRIAGE.keySet());
+    }
+    String trimmed = note.strip();
+    regressions.triage(id, status, trimmed.isEmpty() ? null : trimmed, who.getName())
+        .orElseThrow(() -> new PageNotFound("no regression " + id));
+    flash.addFlashAttribute("triaged", true);
+    return "redirect:/regressions/" + id + "#triage";
+  }
+
+  private static List<String> statuses(String status) {
+    return switch (status) {
+      case "all" -> VISIBLE;
+      case "triaged" -> VISIBLE.subList(1, VISIBLE.size());
+      default -> List.of(status);
+    };
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.strip();
+  }
+
+  private static Map<String, String> ordered(String... pairs) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      m.put(pairs[i], pairs[i + 1]);
+    }
+    return m;
+  }
+}

@@ -1,0 +1,92 @@
+package org.perftrack.server.browser;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+
+/**
+ * Debian's headless Chromium driven through its own chromedriver (never a downloaded browser:
+ * Selenium Manager is bypassed by naming both binaries). Screenshots go to target/screenshots.
+ */
+final class Browser implements AutoCloseable {
+
+  static final Path SCREENSHOTS = Path.of("target", "screenshots");
+  private static final String CHROMIUM = "/usr/bin/chromium";
+  private static final String CHROMEDRIVER = "/usr/bin/chromedriver";
+
+  final ChromeDriver driver;
+  private final Path profile;
+
+  Browser() throws IOException {
+    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
+    profile = Files.createTempDirectory("perftrack-chromium");
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM);
+    options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--user-data-dir=" + profile, "--window-size=1366,900");
+    options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
+    ChromeDriverService service = new ChromeDriverService.Builder()
+        .usingDriverExecutable(new File(CHROMEDRIVER)).usingAnyFreePort().build();
+    driver = new ChromeDriver(service, options);
+    driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(20));
+  }
+
+  /** Console messages at SEVERE since the last call (JavaScript errors, failed resources). */
+  List<String> severeConsoleMessages() {
+    return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+        .filter(e -> e.getLevel().intValue() >= Level.SEVERE.intValue()).map(LogEntry::getMessage).toList();
+  }
+
+  /** A screenshot of the whole page at the given width (laptop 1366, phone 390). */
+  void screenshot(String name, int width) {
+    WebDriver.Window window = driver.manage().window();
+    window.setSize(new Dimension(width, 900));
+    long height = (Long) ((JavascriptExecutor) driver).executeScript(
+        "return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)");
+    window.setSize(new Dimension(width, (int) Math.min(Math.max(height + 100, 600), 5000)));
+    // the chart redraws 100 ms after a resize; a screenshot is a picture, not an assertion, so a pause is enough
+    pause(400);
+    try {
+      Files.createDirectories(SCREENSHOTS);
+      Files.copy(driver.getScreenshotAs(OutputType.FILE).toPath(), SCREENSHOTS.resolve(name + ".png"),
+          StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      window.setSize(new Dimension(1366, 900));
+    }
+  }
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    driver.quit();
+    try (var files = Files.walk(profile)) {
+      files.sorted(java.util.Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    }
+  }
+}

@@ -1,0 +1,213 @@
+package org.perftrack.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.regressions.StepFixtures;
+import org.perftrack.server.support.IntegrationTest;
+
+/** The pages in a real headless Chromium: charts drawn, names escaped, no script errors, admin through sign-in. */
+class PagesInBrowserTest extends IntegrationTest {
+
+  private static final String HOSTILE = "<script>alert(1)</script>";
+  private static final List<String> MACHINES = List.of("xp-lab-01", "win7-lab-02", "linux-ref");
+  private static final List<String> VERSIONS =
+      List.of("1.5.19-4", "1.5.21-1", "1.5.24-2", "1.5.25-7", "1.7.1-1", "1.7.5-1", "1.7.7-1", "1.7.9-1");
+
+  private static Browser browser;
+  private static String product;
+  private static String lastRun;
+  private static String stepProduct;
+  private static String stepMachine;
+
+  @BeforeAll
+  static void startBrowser() throws IOException {
+    browser = new Browser();
+  }
+
+  @AfterAll
+  static void stopBrowser() throws IOException {
+    browser.close();
+  }
+
+  @BeforeEach
+  void signedOut() {
+    open("/login");
+    browser.driver.manage().deleteAllCookies();
+  }
+
+  @BeforeEach
+  void seedOnce() {
+    if (product != null) {
+      return;
+    }
+    product = unique("cygwin");
+    for (String machine : MACHINES) {
+      double speed = 1 + MACHINES.indexOf(machine) * 0.4;
+      for (String version : VERSIONS) {
+        double step = VERSIONS.indexOf(version) >= 2 ? 2.7 : 1.0;
+        RunUpload r = run(product, version, machine,
+            result("write-64b", 18 * speed * step, 18.3 * speed * step, 17.8 * speed * step, 18.1 * speed * step),
+            result("fork", 75 * speed, 76 * speed, 74 * speed), result(HOSTILE, 1.0, 1.1));
+        assertThat(http().postJson("/api/v1/runs", json(r), TOKEN).status()).isEqualTo(201);
+        lastRun = r.id();
+      }
+    }
+    stepProduct = unique("cygwin");
+    stepMachine = unique("xp");
+    for (RunUpload r : StepFixtures.history(stepProduct, stepMachine, "write-64b")) {
+      assertThat(http().postJson("/api/v1/runs", json(r), TOKEN).status()).isEqualTo(201);
+    }
+  }
+
+  @Test
+  void seriesChartIsDrawnWithEveryVersionOfEveryMachine() {
+    open("/products/" + product + "/series?benchmark=write-64b&metric=time-per-op");
+    WebElement chart = new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#chart[data-points]")));
+
+    assertThat(chart.findElements(By.tagName("canvas"))).isNotEmpty();
+    assertThat(chart.getAttribute("data-points")).isEqualTo(String.valueOf(MACHINES.size() * VERSIONS.size()));
+    assertThat(chart.getAttribute("data-samples")).isEqualTo(String.valueOf(MACHINES.size() * VERSIONS.size() * 4));
+    assertThat(chart.findElement(By.cssSelector(".u-legend")).getText()).contains("xp-lab-01", "linux-ref");
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+    browser.screenshot("series-laptop", 1366);
+    browser.screenshot("series-phone", 390);
+  }
+
+  @Test
+  void aHostileBenchmarkNameIsShownAsTextAndNeverRuns() {
+    open("/products/" + product);
+
+    assertThat(browser.driver.findElement(By.linkText(HOSTILE)).getText()).isEqualTo(HOSTILE);
+    assertNoAlert();
+    open("/products/" + product + "/series?benchmark=" + URLEncoder.encode(HOSTILE, StandardCharsets.UTF_8)
+        + "&metric=time-per-op");
+    assertThat(browser.driver.findElement(By.tagName("h1")).getText()).contains(HOSTILE);
+    assertNoAlert();
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  @Test
+  void everyPageRendersWithoutScriptErrorsOnLaptopAndPhone() {
+    for (var page : List.of(List.of("home", "/"), List.of("product", "/products/" + product),
+        List.of("run", "/runs/" + lastRun), List.of("machine", "/machines/xp-lab-01"), List.of("login", "/login"))) {
+      open(page.get(1));
+      assertThat(browser.severeConsoleMessages()).as(page.get(0)).isEmpty();
+      browser.screenshot(page.get(0) + "-laptop", 1366);
+      browser.screenshot(page.get(0) + "-phone", 390);
+    }
+    open("/no/such/page");
+    assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo("Not found");
+    browser.screenshot("404-laptop", 1366);
+  }
+
+  @Test
+  void theCompareTableSortsByAColumnWhenItsHeaderIsPressed() {
+    open("/compare?product=" + stepProduct + "&base=1.5.19-4&head=1.5.24-2&machine=" + stepMachine);
+    List<String> before = benchmarkColumn();
+    WebElement change = browser.driver.findElement(By.xpath("//table[contains(@class,'compare-table')]//th//button[contains(., 'Change')]"));
+
+    change.click();
+    List<String> ascending = benchmarkColumn();
+    change.click();
+    List<String> descending = benchmarkColumn();
+
+    assertThat(ascending).hasSameElementsAs(before);
+    assertThat(ascending.get(0)).isEqualTo("fork");
+    assertThat(descending.get(0)).isEqualTo("write-64b");
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+    browser.screenshot("compare-laptop", 1366);
+    browser.screenshot("compare-phone", 390);
+  }
+
+  @Test
+  void someoneSignsInAndTriagesARegressionFromItsPage() {
+    open("/regressions?product=" + stepProduct);
+    browser.screenshot("regressions-laptop", 1366);
+    browser.driver.findElement(By.linkText("write-64b")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#chart[data-points]")));
+    browser.screenshot("regression-laptop", 1366);
+    browser.screenshot("regression-phone", 390);
+    String regression = browser.driver.getCurrentUrl();
+
+    browser.driver.findElement(By.linkText("Sign in")).click();
+    browser.driver.findElement(By.id("username")).sendKeys("admin");
+    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
+    browser.driver.get(regression);
+    browser.driver.findElement(By.cssSelector("input[name=status][value=acknowledged]")).click();
+    browser.driver.findElement(By.id("note")).sendKeys("bisecting the signal path");
+    browser.driver.findElement(By.xpath("//button[text()='Save']")).click();
+
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".lead"), "acknowledged"));
+    assertThat(browser.driver.findElement(By.cssSelector(".lead")).getText()).contains("by admin");
+    assertThat(browser.driver.findElement(By.cssSelector(".note-text")).getText()).contains("bisecting the signal path");
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  @Test
+  void anAdminSignsInAndCreatesATokenThatUploads() {
+    open("/admin");
+    assertThat(browser.driver.getCurrentUrl()).endsWith("/login");
+    browser.driver.findElement(By.id("username")).sendKeys("admin");
+    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(ExpectedConditions.urlContains("/admin"));
+
+    browser.driver.findElement(By.id("token-name")).sendKeys("browser-made");
+    browser.driver.findElement(By.xpath("//button[text()='Create token']")).click();
+    String token = new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.id("new-token"))).getText();
+    browser.screenshot("admin-laptop", 1366);
+    browser.screenshot("admin-phone", 390);
+
+    assertThat(token).startsWith("pt_");
+    RunUpload r = run(unique("cygwin"), "1.0", unique("ci"), result("fork", 1.0));
+    assertThat(http().postJson("/api/v1/runs", json(r), token).status()).isEqualTo(201);
+    browser.driver.navigate().refresh();
+    assertThat(browser.driver.findElements(By.id("new-token"))).as("the token is shown once").isEmpty();
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  /** The benchmark names of the compare table, top to bottom. */
+  private static List<String> benchmarkColumn() {
+    return browser.driver.findElements(By.cssSelector("table.compare-table tbody th[scope=row] a")).stream()
+        .map(WebElement::getText).toList();
+  }
+
+  private void open(String path) {
+    browser.driver.get("http://localhost:" + port + path);
+  }
+
+  private static void assertNoAlert() {
+    try {
+      browser.driver.switchTo().alert();
+      throw new AssertionError("a script from a benchmark name ran");
+    } catch (NoAlertPresentException expected) {
+      // nothing ran
+    }
+  }
+}

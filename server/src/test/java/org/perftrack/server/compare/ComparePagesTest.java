@@ -1,0 +1,88 @@
+package org.perftrack.server.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.regressions.StepFixtures;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+
+class ComparePagesTest extends IntegrationTest {
+
+  private static final String HOSTILE = "<script>alert(1)</script>";
+  private String product;
+  private String machine;
+
+  @BeforeEach
+  void uploadAStep() {
+    product = unique("cygwin");
+    machine = unique("xp");
+    for (RunUpload run : StepFixtures.history(product, machine, HOSTILE)) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+  }
+
+  @Test
+  void comparePageShowsTheVerdictsWithSecondaryMetricsBesideThePrimary() {
+    Http.Response r = http().page("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2&machine=" + machine);
+
+    assertThat(r.status()).isEqualTo(200);
+    String body = r.body();
+    assertThat(body).contains("class=\"badge regression\">regression", "class=\"badge unchanged\">unchanged")
+        .contains("×2.65", "ctx-switches-per-op", "Download CSV")
+        .contains("&lt;script&gt;alert(1)&lt;/script&gt;").doesNotContain("<script>alert(1)");
+  }
+
+  @Test
+  void overAllMachinesEachMetricIsOneRowCountingTheMachinesVerdicts() {
+    String second = unique("win7");
+    for (RunUpload run : StepFixtures.history(product, second, HOSTILE)) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+
+    String body = http().page("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2").body();
+
+    assertThat(body).contains("on 2 machine(s)", "2 regression(s)", "2 unchanged", "Middle change");
+    assertThat(body.split("<tr class=\"verdict-")).hasSize(4);
+  }
+
+  @Test
+  void allMachinesIsTheDefaultAndTheLatestTwoVersionsAreChosenWhenNoneAreGiven() {
+    String body = http().page("/compare?product=" + product).body();
+
+    assertThat(body).contains("1.5.32-1", "1.5.33-1", "on 1 machine(s)");
+  }
+
+  @Test
+  void theRegressionPagesAndHomeShowAHostileBenchmarkNameAsText() {
+    long id = http().get("/api/v1/regressions?product=" + product).json().get(0).get("id").asLong();
+
+    for (String path : java.util.List.of("/", "/regressions?product=" + product, "/regressions/" + id)) {
+      assertThat(http().page(path).body()).as(path).doesNotContain("<script>alert(1)")
+          .contains("&lt;script&gt;alert(1)&lt;/script&gt;");
+    }
+  }
+
+  @Test
+  void csvHasOneLinePerMetricAndNeutralisesFormulas() {
+    Http.Response r = http().get("/compare.csv?product=" + product + "&base=1.5.19-4&head=1.5.24-2");
+
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.contentType()).startsWith("text/csv");
+    String[] lines = r.body().split("\r\n");
+    assertThat(lines[0]).startsWith("machine,benchmark,metric");
+    assertThat(lines).hasSize(4);
+    assertThat(r.body()).contains(machine + ",<script>alert(1)</script>,time-per-op,us,lower_is_better,1.5.19-4,1.5.24-2");
+  }
+
+  @Test
+  void anUnknownVersionFallsBackToTheLatestPair() {
+    String body = http().page("/compare?product=" + product + "&base=9.9&head=1.5.24-2").body();
+
+    assertThat(body).contains("1.5.19-4").contains("regression");
+  }
+}

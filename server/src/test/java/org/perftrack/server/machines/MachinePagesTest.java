@@ -1,0 +1,57 @@
+package org.perftrack.server.machines;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+
+class MachinePagesTest extends IntegrationTest {
+
+  @Test
+  void runPageShowsRawSamplesEnvironmentAndTheMachineAsItWasThen() {
+    RunUpload run = run(unique("cygwin"), "1.5.24-2", unique("xp"), result("write-64b", 48.25, 47.9, 48.4));
+    upload(run);
+
+    Http.Response page = http().page("/runs/" + run.id());
+
+    assertThat(page.status()).isEqualTo(200);
+    assertThat(page.body()).contains("48.25", "47.9", "48.4", "gcc 3.4.4", "NOD32", "Windows XP SP2", "1.5.24-2");
+  }
+
+  @Test
+  void machinePageListsItsAttributesAndTheVersionsMeasuredNewestFirst() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    upload(run(product, "1.5.19-4", machine, result("fork", 70.0)));
+    upload(run(product, "1.7.10", machine, result("fork", 70.0)));
+    upload(run(product, "1.7.9", machine, result("fork", 70.0)));
+
+    Http.Response page = http().page("/machines/" + machine);
+
+    assertThat(page.status()).isEqualTo(200);
+    String body = page.body();
+    assertThat(body).contains("AMD64 3200+", "NOD32", "1024 MB");
+    assertThat(body.indexOf(">1.7.10<")).isLessThan(body.indexOf(">1.7.9<"));
+    assertThat(body.indexOf(">1.7.9<")).isLessThan(body.indexOf(">1.5.19-4<"));
+  }
+
+  @Test
+  void unknownRunsAndMachinesArePagesSaying404() {
+    assertThat(http().page("/runs/" + UUID.randomUUID()).status()).isEqualTo(404);
+    assertThat(http().page("/runs/not-a-uuid").status()).isEqualTo(404);
+    Http.Response machine = http().page("/machines/" + unique("nobody"));
+    assertThat(machine.status()).isEqualTo(404);
+    assertThat(machine.body()).contains("Not found");
+  }
+
+  private void upload(RunUpload run) {
+    assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+  }
+}

@@ -1,0 +1,183 @@
+// The series chart: per machine the median line over versions (in version order), the min–max band
+// and the raw samples as dots. Data comes from the page (data-chart), so there is no second request.
+(function () {
+  'use strict';
+  var PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#332288', '#555555'];
+  var MARK = { regression: '#b3261e', improvement: '#1d6b3a' };
+
+  function fmt(v) {
+    if (v == null || isNaN(v)) return '—';
+    var a = Math.abs(v);
+    if (a !== 0 && (a >= 1e7 || a < 1e-4)) return v.toExponential(3);
+    return String(Number(v.toPrecision(4)));
+  }
+
+  function rgba(hex, alpha) {
+    var n = parseInt(hex.slice(1), 16);
+    return 'rgba(' + (n >> 16) + ',' + ((n >> 8) & 255) + ',' + (n & 255) + ',' + alpha + ')';
+  }
+
+  function yRange(data) {
+    return function (u) {
+      var lo = Infinity, hi = -Infinity;
+      var n = data.versions.length, sx = u.scales.x;
+      // before the first layout the x scale has no range yet: take every version
+      var from = sx.min == null ? 0 : Math.max(0, Math.ceil(sx.min));
+      var to = sx.max == null ? n - 1 : Math.min(n - 1, Math.floor(sx.max));
+      data.machines.forEach(function (m, k) {
+        if (!u.series[k + 1].show) return;
+        for (var i = from; i <= to; i++) {
+          if (m.min[i] != null) { lo = Math.min(lo, m.min[i]); hi = Math.max(hi, m.max[i]); }
+        }
+      });
+      if (lo > hi) return [0, 1];
+      var pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.05 || 1;
+      return [Math.max(lo > 0 ? 0 : -Infinity, lo - pad), hi + pad];
+    };
+  }
+
+  function drawBands(data) {
+    return function (u) {
+      var ctx = u.ctx;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+      ctx.clip();
+      data.machines.forEach(function (m, k) {
+        if (!u.series[k + 1].show) return;
+        ctx.fillStyle = rgba(PALETTE[k % 8], 0.15);
+        var run = [];
+        for (var i = 0; i <= m.min.length; i++) {
+          if (i < m.min.length && m.min[i] != null) { run.push(i); continue; }
+          if (run.length) {
+            ctx.beginPath();
+            run.forEach(function (j, n) {
+              var x = u.valToPos(j, 'x', true), y = u.valToPos(m.max[j], 'y', true);
+              n ? ctx.lineTo(x, y) : ctx.moveTo(x, y);
+            });
+            run.slice().reverse().forEach(function (j) { ctx.lineTo(u.valToPos(j, 'x', true), u.valToPos(m.min[j], 'y', true)); });
+            ctx.closePath();
+            ctx.fill();
+            if (run.length === 1) { // a lone version: draw its band as a short bar
+              var x = u.valToPos(run[0], 'x', true);
+              ctx.fillRect(x - 3, u.valToPos(m.max[run[0]], 'y', true), 6,
+                u.valToPos(m.min[run[0]], 'y', true) - u.valToPos(m.max[run[0]], 'y', true));
+            }
+            run = [];
+          }
+        }
+      });
+      ctx.restore();
+    };
+  }
+
+  function drawSamplesAndMarkers(data) {
+    return function (u) {
+      var ctx = u.ctx, r = 2 * devicePixelRatio;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+      ctx.clip();
+      data.machines.forEach(function (m, k) {
+        if (!u.series[k + 1].show) return;
+        ctx.fillStyle = rgba(PALETTE[k % 8], 0.55);
+        m.samples.forEach(function (values, i) {
+          var x = u.valToPos(i, 'x', true);
+          values.forEach(function (v) {
+            ctx.beginPath();
+            ctx.arc(x, u.valToPos(v, 'y', true), r, 0, 2 * Math.PI);
+            ctx.fill();
+          });
+        });
+      });
+      (data.markers || []).forEach(function (mk) {
+        var i = data.versions.indexOf(mk.version);
+        if (i < 0) return;
+        var x = u.valToPos(i, 'x', true);
+        ctx.strokeStyle = MARK[mk.kind] || '#8a5a00';
+        ctx.fillStyle = ctx.strokeStyle;
+        ctx.lineWidth = 2 * devicePixelRatio;
+        ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+        ctx.beginPath();
+        ctx.moveTo(x, u.bbox.top);
+        ctx.lineTo(x, u.bbox.top + u.bbox.height);
+        ctx.stroke();
+        ctx.font = (12 * devicePixelRatio) + 'px system-ui, sans-serif';
+        ctx.fillText(mk.kind === 'improvement' ? '▼' : '▲', x + 4 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
+      });
+      ctx.restore();
+    };
+  }
+
+  function build(el) {
+    var data = JSON.parse(el.getAttribute('data-chart'));
+    var n = data.versions.length;
+    var xs = data.versions.map(function (_, i) { return i; });
+    var series = [{
+      label: 'Version',
+      value: function (u, v) { return v == null ? '—' : data.versions[Math.round(v)]; }
+    }];
+    var columns = [xs];
+    data.machines.forEach(function (m, k) {
+      series.push({
+        label: m.name,
+        stroke: PALETTE[k % 8],
+        width: 2,
+        dash: k >= 8 ? [8, 4] : undefined,
+        spanGaps: true,
+        points: { show: true, size: 6 },
+        value: function (u, v, si, idx) {
+          if (v == null || idx == null) return '—';
+          return fmt(v) + ' ' + data.unit + ' (' + fmt(m.min[idx]) + '–' + fmt(m.max[idx]) + ')';
+        }
+      });
+      columns.push(m.median);
+    });
+    var opts = {
+      width: Math.max(280, el.clientWidth),
+      height: el.clientWidth < 600 ? 280 : 380,
+      series: series,
+      scales: { x: { time: false, range: function (u, lo, hi) { return [lo - 0.5, hi + 0.5]; } }, y: { range: yRange(data) } },
+      axes: [
+        {
+          space: 60,
+          incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+          values: function (u, splits) {
+            return splits.map(function (i) { return Number.isInteger(i) && i >= 0 && i < n ? data.versions[i] : ''; });
+          },
+          rotate: -30,
+          size: 70
+        },
+        { label: data.unit, values: function (u, splits) { return splits.map(fmt); }, size: 70 }
+      ],
+      cursor: { drag: { x: true, y: false } },
+      legend: { live: true },
+      hooks: { drawAxes: [drawBands(data)], draw: [drawSamplesAndMarkers(data)] }
+    };
+    var plot = new uPlot(opts, columns, el);
+    var points = 0, samples = 0;
+    data.machines.forEach(function (m) {
+      m.median.forEach(function (v) { if (v != null) points++; });
+      m.samples.forEach(function (s) { samples += s.length; });
+    });
+    el.setAttribute('data-points', String(points));
+    el.setAttribute('data-samples', String(samples));
+    // zoom without a mouse: buttons that show the last N versions
+    document.querySelectorAll('.chart-range [data-last]').forEach(function (button) {
+      button.addEventListener('click', function () {
+        var last = Number(button.getAttribute('data-last'));
+        plot.setScale('x', { min: last > 0 ? Math.max(-0.5, n - last - 0.5) : -0.5, max: n - 0.5 });
+      });
+    });
+    var timer;
+    window.addEventListener('resize', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var w = Math.max(280, el.clientWidth);
+        if (Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: w < 600 ? 280 : 380 });
+      }, 100);
+    });
+  }
+
+  document.querySelectorAll('.chart[data-chart]').forEach(build);
+})();
