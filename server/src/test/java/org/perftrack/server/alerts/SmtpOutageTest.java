@@ -64,6 +64,8 @@ class SmtpOutageTest extends IntegrationTest {
     HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
     String base = "http://localhost:" + port;
     SubscriptionsTest.signIn(browser, base);
+    assertThat(SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/admin")).body())
+        .as("the admin page links the outbox").contains("href=\"/admin/outbox\"");
     String page = SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/admin/outbox?status=failed")).body();
     assertThat(page).contains(gone, "SMTPSendFailedException: 451");
 
