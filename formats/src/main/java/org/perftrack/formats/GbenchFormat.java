@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
  * library adds are ignored, since we compute our own statistics from the repetitions. Times are per iteration
  * in the benchmark's {@code time_unit}.
  */
-final class GbenchFormat implements ResultFormat {
+final class GbenchFormat extends ForeignFormat {
 
   static final String NAME = "gbench";
 
@@ -41,19 +41,12 @@ final class GbenchFormat implements ResultFormat {
 
   private record Repetition(JsonNode entry, String at) {}
 
-  @Override
-  public String name() {
-    return NAME;
+  GbenchFormat() {
+    super(NAME, "an object with \"context\" and \"benchmarks\" (a Google Benchmark program run with --benchmark_format=json)");
   }
 
   @Override
-  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
-    ForeignRun run = ForeignRun.start(sourceName, NAME, context);
-    JsonNode root = JsonInput.read(content, sourceName);
-    if (!FormatSniffer.matches(NAME, root)) {
-      throw FormatSniffer.wrongFormat(sourceName, NAME, root,
-          "an object with \"context\" and \"benchmarks\" (a Google Benchmark program run with --benchmark_format=json)");
-    }
+  void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     describeContext(run, root.get("context"));
     Map<String, List<Repetition>> byRun = groupRepetitions(run, root.get("benchmarks"));
     if (byRun.isEmpty() && !root.get("benchmarks").isEmpty()) {
@@ -65,7 +58,6 @@ final class GbenchFormat implements ResultFormat {
       addBenchmark(run, e.getKey(), e.getValue(), ignoredCounters);
     }
     run.attribute("gbench.ignored-counters", String.join(", ", ignoredCounters));
-    return run.build();
   }
 
   private static Map<String, List<Repetition>> groupRepetitions(ForeignRun run, JsonNode benchmarks)

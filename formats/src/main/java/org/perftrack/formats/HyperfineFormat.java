@@ -10,28 +10,20 @@ import tools.jackson.databind.JsonNode;
  * {@code --command-name}; each run's wall time is a sample. hyperfine exports user and system time only as
  * means over all runs, and one mean is not a set of samples, so they are left out.
  */
-final class HyperfineFormat implements ResultFormat {
+final class HyperfineFormat extends ForeignFormat {
 
   static final String NAME = "hyperfine";
 
-  @Override
-  public String name() {
-    return NAME;
+  HyperfineFormat() {
+    super(NAME, "an object with a \"results\" array of commands (hyperfine --export-json)");
   }
 
   @Override
-  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
-    ForeignRun run = ForeignRun.start(sourceName, NAME, context);
-    JsonNode root = JsonInput.read(content, sourceName);
-    if (!FormatSniffer.matches(NAME, root)) {
-      throw FormatSniffer.wrongFormat(sourceName, NAME, root,
-          "an object with a \"results\" array of commands (hyperfine --export-json)");
-    }
+  void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     JsonNode results = root.get("results");
     for (int i = 0; i < results.size(); i++) {
       addCommand(run, results.get(i), "results[" + i + "]");
     }
-    return run.build();
   }
 
   private static void addCommand(ForeignRun run, JsonNode result, String at) throws FormatException {

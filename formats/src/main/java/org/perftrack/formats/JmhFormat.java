@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
  * metric after the mode; throughput is higher-is-better, the time modes lower-is-better. Secondary metrics
  * (profilers' {@code gc.alloc.rate} …) ride along as further metrics of the same benchmark.
  */
-final class JmhFormat implements ResultFormat {
+final class JmhFormat extends ForeignFormat {
 
   static final String NAME = "jmh";
 
@@ -28,18 +28,12 @@ final class JmhFormat implements ResultFormat {
       "sample", new Mode("sample-time", LOWER_IS_BETTER),
       "ss", new Mode("single-shot-time", LOWER_IS_BETTER));
 
-  @Override
-  public String name() {
-    return NAME;
+  JmhFormat() {
+    super(NAME, "an array of benchmark results (JMH -rf json)");
   }
 
   @Override
-  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
-    ForeignRun run = ForeignRun.start(sourceName, NAME, context);
-    JsonNode root = JsonInput.read(content, sourceName);
-    if (!FormatSniffer.matches(NAME, root)) {
-      throw FormatSniffer.wrongFormat(sourceName, NAME, root, "an array of benchmark results (JMH -rf json)");
-    }
+  void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     Map<String, Integer> modesPerBenchmark = new HashMap<>();
     for (JsonNode entry : root.values()) {
       modesPerBenchmark.merge(benchmarkName(entry), 1, Integer::sum);
@@ -51,7 +45,6 @@ final class JmhFormat implements ResultFormat {
     if (!root.isEmpty()) {
       describeJvm(run, root.get(0));
     }
-    return run.build();
   }
 
   private static void addBenchmark(ForeignRun run, JsonNode entry, String at, boolean severalModes)

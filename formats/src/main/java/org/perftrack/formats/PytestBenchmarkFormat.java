@@ -12,23 +12,16 @@ import tools.jackson.databind.JsonNode;
  * summary statistics cannot be compared fairly, so such files are refused with a message saying so.
  * {@code machine_info} and {@code commit_info} become run attributes.
  */
-final class PytestBenchmarkFormat implements ResultFormat {
+final class PytestBenchmarkFormat extends ForeignFormat {
 
   static final String NAME = "pytest-benchmark";
 
-  @Override
-  public String name() {
-    return NAME;
+  PytestBenchmarkFormat() {
+    super(NAME, "an object with \"benchmarks\" and \"machine_info\" (pytest --benchmark-json)");
   }
 
   @Override
-  public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
-    ForeignRun run = ForeignRun.start(sourceName, NAME, context);
-    JsonNode root = JsonInput.read(content, sourceName);
-    if (!FormatSniffer.matches(NAME, root)) {
-      throw FormatSniffer.wrongFormat(sourceName, NAME, root,
-          "an object with \"benchmarks\" and \"machine_info\" (pytest --benchmark-json)");
-    }
+  void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     JsonNode benchmarks = root.get("benchmarks");
     for (int i = 0; i < benchmarks.size(); i++) {
       addBenchmark(run, benchmarks.get(i), "benchmarks[" + i + "]");
@@ -37,7 +30,6 @@ final class PytestBenchmarkFormat implements ResultFormat {
     run.attribute("pytest-benchmark.version", root.path("version").asString(""));
     describe(run, "machine_info", root.path("machine_info"));
     describe(run, "commit_info", root.path("commit_info"));
-    return run.build();
   }
 
   private static void addBenchmark(ForeignRun run, JsonNode benchmark, String at) throws FormatException {

@@ -78,9 +78,10 @@ class ComparePages {
     List<CompareTable.Row> rows = compared.isEmpty() ? List.of()
         : cache.get(String.join("\u0000", "compare", p, b, h, String.join(",", compared)),
             () -> table.rows(p, compared, b, h));
-    List<AcrossMachines> summary = m == null ? AcrossMachines.of(rows) : List.of();
-    return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : rows,
-        summary, CompareTable.counts(rows), csvUrl(p, b, h, m), null), rows);
+    List<CompareTable.Row> shown = table.primary(rows);
+    List<AcrossMachines> summary = m == null ? AcrossMachines.of(shown) : List.of();
+    return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : shown,
+        summary, CompareTable.counts(shown), csvUrl(p, b, h, m), null), rows);
   }
 
   private static Page empty(List<String> products, String product, List<String> versions, String base, String head,

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.server.dashboard.Fmt;
+import org.perftrack.server.detection.DetectionProperties;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -42,10 +43,26 @@ class CompareTable {
 
   private final CompareSource source;
   private final JdbcClient jdbc;
+  private final DetectionProperties detection;
 
-  CompareTable(CompareSource source, JdbcClient jdbc) {
+  CompareTable(CompareSource source, JdbcClient jdbc, DetectionProperties detection) {
     this.source = source;
     this.jdbc = jdbc;
+    this.detection = detection;
+  }
+
+  /**
+   * The rows a reader compares: secondary metrics (context switches, CPU time) ride beside their
+   * benchmark's primary metric in {@code others} instead of taking a row each; a benchmark that has
+   * only secondary metrics keeps them.
+   */
+  List<Row> primary(List<Row> rows) {
+    java.util.Set<String> withPrimary = new java.util.HashSet<>();
+    rows.stream().filter(r -> !detection.isSecondary(r.metric()))
+        .forEach(r -> withPrimary.add(r.machine() + '\u0000' + r.benchmark()));
+    return rows.stream()
+        .filter(r -> !detection.isSecondary(r.metric()) || !withPrimary.contains(r.machine() + '\u0000' + r.benchmark()))
+        .toList();
   }
 
   List<Row> rows(String product, List<String> machines, String base, String head) {

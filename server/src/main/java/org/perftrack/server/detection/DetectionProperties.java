@@ -13,14 +13,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     regression as hints
  */
 @ConfigurationProperties("perftrack.detection")
-record DetectionProperties(
+public record DetectionProperties(
     @DefaultValue({"ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op"}) List<String> secondaryMetrics) {
 
-  DetectionProperties {
+  public DetectionProperties {
     secondaryMetrics = List.copyOf(secondaryMetrics);
   }
 
-  boolean isSecondary(String metric) {
+  public boolean isSecondary(String metric) {
     return secondaryMetrics.contains(metric);
   }
 }
