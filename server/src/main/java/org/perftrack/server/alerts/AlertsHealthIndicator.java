@@ -9,7 +9,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code /actuator/health} component {@code mailOutbox} (also the group {@code /actuator/health/alerts}):
+ * {@code /actuator/health} component {@code mailOutbox}:
  * the outbox and SMTP as operators need them. Always UP: a mail server that is away for an hour delays
  * mail, it does not make perftrack unusable, so it must not flap the whole service DOWN. The
  * {@code state} detail says what is wrong instead.

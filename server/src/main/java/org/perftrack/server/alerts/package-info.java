@@ -6,6 +6,6 @@
  * claims due rows with {@code FOR UPDATE SKIP LOCKED} plus a lease; {@code Delivery} sends a batch over
  * one SMTP connection and records sent or failed-with-backoff per mail. The daily digest is queued by
  * whichever instance claims the day first. Operators see the outbox at {@code /admin/outbox} and in
- * {@code /actuator/health/alerts}.
+ * {@code /actuator/health/mailOutbox}.
  */
 package org.perftrack.server.alerts;
