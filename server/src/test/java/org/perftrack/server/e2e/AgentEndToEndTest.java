@@ -54,13 +54,18 @@ class AgentEndToEndTest extends IntegrationTest {
   }
 
   @Test
-  void slowedVersionIsStoredSlowerByTheExpectedFactorAndTheControlIsNot() throws Exception {
+  void slowedVersionIsStoredSlowerByTheExpectedFactorFlaggedAndFailsTheBuildWhileTheControlIsNot() throws Exception {
     Path config = config("http://localhost:" + port, AgentProcess.compileSlowLayer(home));
 
-    AgentProcess.Result result = agent("run", "--config", config.toString(), "--step-timeout", "60");
+    AgentProcess.Result result = agent("run", "--config", config.toString(), "--step-timeout", "60",
+        "--fail-on-regression");
 
-    assertThat(result.exitCode()).as(result.out()).isZero();
-    assertThat(result.out()).contains("2 run(s) uploaded, 0 rejected, 0 waiting");
+    // the whole CI story: the slowed version is measured, uploaded, judged by the server, and fails the build
+    assertThat(result.exitCode()).as(result.out()).isEqualTo(3);
+    assertThat(result.out()).contains("2 run(s) uploaded, 0 rejected, 0 waiting")
+        .contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2")
+        .contains("REGRESSION fork time-per-op: 1.5.19-4 -> 1.5.24-2")
+        .doesNotContain("REGRESSION null-call").doesNotContain("ctx-switches-per-op: 1.5.19-4");
     assertThat(medianOf("write-64b", "1.5.24-2") / medianOf("write-64b", "1.5.19-4")).isGreaterThan(3);
     assertThat(medianOf("null-call", "1.5.24-2") / medianOf("null-call", "1.5.19-4")).isBetween(0.5, 2.0);
     assertThat(medianOf("fork", "1.5.24-2") - medianOf("fork", "1.5.19-4")).isBetween(1900.0, 10_000.0);
