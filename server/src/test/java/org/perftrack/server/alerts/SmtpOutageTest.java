@@ -40,10 +40,10 @@ class SmtpOutageTest extends IntegrationTest {
         .isEqualTo("{\"status\":\"UP\"}");
     assertThat(http().get("/actuator/health/mailOutbox").status()).as("details only for admins").isEqualTo(404);
     // 'failing' when another test's mail in this shared database already ran out of attempts
-    assertThat(adminHealth()).contains("\"status\":\"UP\"", "Connection refused", "127.0.0.1:3025")
+    assertThat(adminHealth()).contains("\"status\":\"UP\"", "Connection refused", "127.0.0.1:" + MAIL_PORT)
         .containsPattern("\"state\":\"(retrying|failing)\"");
 
-    try (Mailbox mailbox = Mailbox.started(3025)) {
+    try (Mailbox mailbox = Mailbox.started(MAIL_PORT)) {
       assertThat(mailbox.awaitMessages(ops, 1, Duration.ofSeconds(10))).hasSize(1);
       await().atMost(Duration.ofSeconds(5)).until(() -> row(ops).status().equals("sent"));
       // the sender keeps polling every 100 ms: nothing may arrive a second time

@@ -39,7 +39,7 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
 
   @BeforeAll
   static void smtp() {
-    mailbox = Mailbox.started(3025);
+    mailbox = Mailbox.started(MAIL_PORT);
   }
 
   @AfterAll
@@ -120,7 +120,7 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
     return new SpringApplicationBuilder(PerftrackApplication.class).run(
         "--server.port=0", "--spring.datasource.url=" + jdbcUrl, "--spring.datasource.username=postgres",
         "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=" + ADMIN_PASSWORD,
-        "--spring.mail.host=127.0.0.1", "--spring.mail.port=3025",
+        "--spring.mail.host=127.0.0.1", "--spring.mail.port=" + MAIL_PORT,
         "--perftrack.alerts.recipients=" + ALERT_RECIPIENT, "--perftrack.alerts.poll-interval=100ms",
         "--perftrack.alerts.backoff=100ms", "--perftrack.alerts.max-backoff=500ms", "--perftrack.public-url=" + PUBLIC_URL);
   }

@@ -32,7 +32,7 @@ class UploadToMailEndToEndTest extends IntegrationTest {
 
   @BeforeAll
   static void smtp() {
-    mailbox = Mailbox.started(3025);
+    mailbox = Mailbox.started(MAIL_PORT);
   }
 
   @AfterAll

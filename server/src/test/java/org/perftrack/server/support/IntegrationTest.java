@@ -20,7 +20,6 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.bootstrap-token=" + IntegrationTest.TOKEN,
     "perftrack.admin.password=" + IntegrationTest.ADMIN_PASSWORD,
     "spring.mail.host=127.0.0.1",
-    "spring.mail.port=3025",
     // alerts: quick polls and short backoff so that outage tests take seconds; every regression mails the team
     "perftrack.alerts.recipients=" + IntegrationTest.ALERT_RECIPIENT,
     "perftrack.alerts.poll-interval=100ms",
@@ -34,6 +33,9 @@ public abstract class IntegrationTest {
   public static final String ALERT_RECIPIENT = "team@perftrack.test";
   public static final String PUBLIC_URL = "https://perftrack.example.org";
 
+  /** A free port for the shared context's SMTP server, so that several checkouts can run their tests at once. */
+  public static final int MAIL_PORT = freePort();
+
   private static final Path DB_DIR = tempDir();
 
   @LocalServerPort
@@ -45,10 +47,19 @@ public abstract class IntegrationTest {
   @DynamicPropertySource
   static void database(DynamicPropertyRegistry registry) {
     registry.add("perftrack.embedded-db.dir", DB_DIR::toString);
+    registry.add("spring.mail.port", () -> MAIL_PORT);
   }
 
   protected Http http() {
     return new Http("http://localhost:" + port);
+  }
+
+  public static int freePort() {
+    try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static Path tempDir() {
