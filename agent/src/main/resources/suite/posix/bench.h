@@ -16,6 +16,7 @@
 #ifndef PERFTRACK_BENCH_H
 #define PERFTRACK_BENCH_H
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,19 +109,35 @@ static double bench_time_unit(void) {
   return 1e6;
 }
 
+/*
+ * The most iterations one run may have. `long` is 32 bits on 32-bit Cygwin (and Windows), and null-call
+ * needs ~10^8 iterations per 0.5 s at scale 1: at scale 100 a `long` product overflowed, went negative
+ * and calibration spun until the step timeout. So the growth is computed in double, the count is kept
+ * far below LONG_MAX, and calibration stops at the cap (that sample is then shorter than asked).
+ */
+#ifndef BENCH_MAX_ITERS
+#define BENCH_MAX_ITERS (LONG_MAX / 4)
+#endif
+
+/* The next count to try after `iters` took `elapsed` s of `target`; never above the cap, never negative. */
+static long bench_next_iters(long iters, double elapsed, double target) {
+  double grow = elapsed > 0 ? target / elapsed * 1.1 : 100;
+  double next;
+  if (grow < 1.5) grow = 1.5;
+  if (grow > 100) grow = 100;
+  next = (double) iters * grow + 1;
+  return next >= (double) BENCH_MAX_ITERS ? (long) BENCH_MAX_ITERS : (long) next;
+}
+
 static int bench_calibrate(double scale) {
   double target = 0.5 * scale;
   long iters = 1;
   for (;;) {
     double elapsed = bench_timed(iters);
-    double grow;
-    if (elapsed >= target) {
+    if (elapsed >= target || iters >= (long) BENCH_MAX_ITERS) {
       break;
     }
-    grow = elapsed > 0 ? target / elapsed * 1.1 : 100;
-    if (grow < 1.5) grow = 1.5;
-    if (grow > 100) grow = 100;
-    iters = (long) (iters * grow) + 1;
+    iters = bench_next_iters(iters, elapsed, target);
   }
   printf("perftrack-calibrated iters=%ld\n", iters);
   return 0;

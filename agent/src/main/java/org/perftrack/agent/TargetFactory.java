@@ -47,18 +47,45 @@ final class TargetFactory {
   private String resolveVersion(TargetConfig c, TargetShell shell, int index)
       throws AgentException, IOException, InterruptedException {
     List<String> command = new ArrayList<>(shell.prefix());
-    command.add(c.versionCommand());
+    command.add(versionScript(c.versionCommand()));
     ShellRunner.Result r;
     try {
       r = runner.run(command, shell.env(), Duration.ofMinutes(1));
     } catch (IOException e) {
       throw new AgentException("targets[" + index + "]: cannot start the shell " + shell.prefix() + ": " + e.getMessage());
     }
-    String version = r.stdout().trim().split("\\R", 2)[0].trim();
+    String version = versionBetweenMarkers(r.stdout());
     if (!r.ok() || version.isEmpty()) {
       throw new AgentException("targets[" + index + "]: versionCommand '" + c.versionCommand()
           + "' gave no version: " + r.problem());
     }
     return version;
+  }
+
+  static final String VERSION_BEGIN = "perftrack-version-begin";
+  static final String VERSION_END = "perftrack-version-end";
+
+  /**
+   * The version command between two marker lines: a first {@code --login} of a fresh Cygwin prints
+   * "Copying skeleton files." (from /etc/profile) before it, which must not become the version.
+   */
+  static String versionScript(String versionCommand) {
+    return "echo " + VERSION_BEGIN + "; " + versionCommand + "; echo " + VERSION_END;
+  }
+
+  /** The first non-blank line between the markers; empty when there is none. */
+  static String versionBetweenMarkers(String stdout) {
+    boolean inside = false;
+    for (String line : stdout.split("\n")) {
+      String text = line.trim();
+      if (text.equals(VERSION_BEGIN)) {
+        inside = true;
+      } else if (text.equals(VERSION_END)) {
+        return "";
+      } else if (inside && !text.isEmpty()) {
+        return text;
+      }
+    }
+    return "";
   }
 }
