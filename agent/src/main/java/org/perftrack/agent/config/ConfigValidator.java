@@ -25,6 +25,8 @@ final class ConfigValidator {
     if (config.targets().isEmpty()) {
       throw new ConfigException(source + ": field 'targets' is missing or empty: list at least one target with a shell");
     }
+    // the work directory is the target of each script's cd
+    refuseDoubleQuote(source + ": field 'workDir'", config.workDir());
     checkTargets(config.targets(), source);
   }
 
@@ -43,6 +45,28 @@ final class ConfigValidator {
       if (hasVersion == hasCommand) {
         throw new ConfigException(field + "' needs exactly one of 'version' and 'versionCommand'");
       }
+      for (int k = 0; k < t.shell().size(); k++) {
+        refuseDoubleQuote(field + ".shell[" + k + "]'", t.shell().get(k));
+      }
+      if (hasCommand) {
+        refuseDoubleQuote(field + ".versionCommand'", t.versionCommand());
+        if (t.versionCommand().contains("\\\\")) {
+          throw new ConfigException(field + ".versionCommand' contains \\\\: on Windows the command travels inside "
+              + "double quotes, where Cygwin reads \\\\ as one backslash; write it another way");
+        }
+      }
+    }
+  }
+
+  /**
+   * On Windows the agent starts the target's shell through a command line that Java quotes without
+   * escaping inner double quotes, and Cygwin splits it again: a {@code "} would end the argument early
+   * and silently change the command. Scripts use single quotes instead.
+   */
+  private static void refuseDoubleQuote(String field, String value) throws ConfigException {
+    if (value != null && value.indexOf('"') >= 0) {
+      throw new ConfigException(field + " contains a double quote (\"): on Windows it would cut the command line "
+          + "the shell receives; use single quotes");
     }
   }
 }
