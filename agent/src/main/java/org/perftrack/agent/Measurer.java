@@ -53,7 +53,12 @@ final class Measurer {
         UUID.randomUUID().toString(), attributes);
     List<RunUpload> runs = new ArrayList<>();
     for (Measurements m : measured) {
-      ResultTable.print(out, m);
+      try {
+        ResultTable.print(out, m);
+      } catch (RuntimeException e) {
+        // a table is for reading; the run must be spooled whatever happens to it
+        out.printf("(no table for %s: %s)%n", m.target().target().name(), e);
+      }
       runs.add(RunAssembler.assemble(m, session));
     }
     return runs;

@@ -15,6 +15,7 @@ import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.config.TargetConfig;
 import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.suite.Benchmark;
+import org.perftrack.agent.suite.RunAssembler;
 import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
 import org.perftrack.agent.upload.Spool;
@@ -105,12 +106,16 @@ final class RunCommand implements Callable<Integer> {
         }
       }
       spooled.countDown();
+      boolean stopped = runs.stream().anyMatch(r -> r.attributes().containsKey(RunAssembler.STOPPED));
+      if (stopped) {
+        out.println("the session stopped early: the finished benchmarks are in the spool and are sent now");
+      }
       if (runner.cancelled()) {
         out.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
         return Main.ERROR;
       }
       int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOnRegression, out);
-      return empty ? Main.ERROR : code;
+      return empty || stopped ? Main.ERROR : code;
     } finally {
       spooled.countDown();
       removeQuietly(onCtrlC);

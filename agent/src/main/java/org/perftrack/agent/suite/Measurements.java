@@ -19,6 +19,7 @@ public final class Measurements {
   private final Instant startedAt;
   private Instant finishedAt;
   private boolean interrupted;
+  private String stopped;
 
   Measurements(PreparedTarget target, Instant startedAt) {
     this.target = target;
@@ -33,9 +34,15 @@ public final class Measurements {
     failures.putIfAbsent(benchmark.name(), message);
   }
 
-  void finish(Instant at, boolean wasInterrupted) {
+  void finish(Instant at, boolean wasInterrupted, String stoppedBy) {
     finishedAt = at;
     interrupted = wasInterrupted;
+    stopped = stoppedBy;
+  }
+
+  /** The error that ended the session after some benchmarks had finished; null when none did. */
+  public String stopped() {
+    return stopped;
   }
 
   public PreparedTarget target() {

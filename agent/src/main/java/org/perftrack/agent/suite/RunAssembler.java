@@ -70,6 +70,9 @@ public final class RunAssembler {
     }
   }
 
+  /** Run attribute: the error that ended the session early (the run holds what finished before it). */
+  public static final String STOPPED = "stopped-by";
+
   private RunAssembler() {}
 
   public static RunUpload assemble(Measurements m, Session session) {
@@ -81,6 +84,9 @@ public final class RunAssembler {
     t.target().shell().env().forEach((k, v) -> attributes.put("env." + k, v));
     if (m.interrupted()) {
       attributes.put("interrupted", "true");
+    }
+    if (m.stopped() != null) {
+      attributes.put(STOPPED, m.stopped());
     }
     List<BenchmarkFailure> failures = new ArrayList<>();
     m.failures().forEach((name, message) -> failures.add(new BenchmarkFailure(name, clean(message))));

@@ -87,15 +87,28 @@ public final class SuiteSession {
     Map<PreparedTarget, Measurements> all = new LinkedHashMap<>();
     targets.forEach(t -> all.put(t, new Measurements(t, start)));
     Progress progress = new Progress(console, benchmarks.size() * targets.size() * (settings.repetitions() + 1));
+    String stopped = null;
     for (int k = 0; k < benchmarks.size() && !runner.cancelled(); k++) {
-      measure(benchmarks.get(k), k + 1, benchmarks.size(), all, settings, progress);
+      try {
+        measure(benchmarks.get(k), k + 1, benchmarks.size(), all, settings, progress);
+      } catch (IOException | RuntimeException e) {
+        if (all.values().stream().allMatch(m -> m.samples().isEmpty())) {
+          throw e;
+        }
+        // what finished is worth keeping: the caller spools it like an interrupted session
+        stopped = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        console.printf("the session stopped at %s: %s%n", benchmarks.get(k).name(), stopped);
+        break;
+      }
     }
     Instant end = Instant.now();
     for (Measurements m : all.values()) {
-      if (runner.cancelled()) {
-        benchmarks.stream().filter(b -> !m.samples().containsKey(b)).forEach(b -> m.fail(b, "not measured: interrupted"));
+      String why = runner.cancelled() ? "not measured: interrupted"
+          : stopped != null ? "not measured: the session stopped: " + stopped : null;
+      if (why != null) {
+        benchmarks.stream().filter(b -> !m.samples().containsKey(b)).forEach(b -> m.fail(b, why));
       }
-      m.finish(end, runner.cancelled());
+      m.finish(end, runner.cancelled(), stopped);
     }
     return new ArrayList<>(all.values());
   }
