@@ -73,12 +73,19 @@ public final class RunAssembler {
   /** Run attribute: the error that ended the session early (the run holds what finished before it). */
   public static final String STOPPED = "stopped-by";
 
+  /** Probe keys with this prefix describe the machine, not the target. */
+  static final String MACHINE_PREFIX = "machine.";
+
   private RunAssembler() {}
 
   public static RunUpload assemble(Measurements m, Session session) {
     PreparedTarget t = m.target();
     Map<String, String> attributes = new LinkedHashMap<>(session.attributes());
-    attributes.putAll(t.environment());
+    t.environment().forEach((k, v) -> {
+      if (!k.startsWith(MACHINE_PREFIX)) {
+        attributes.put(k, v);
+      }
+    });
     attributes.put("target", t.target().name());
     attributes.put("shell", String.join(" ", t.target().shell().prefix()));
     t.target().shell().env().forEach((k, v) -> attributes.put("env." + k, v));
@@ -120,15 +127,27 @@ public final class RunAssembler {
     return samples.stream().map(s -> f.applyAsDouble(s)).collect(Collectors.toList());
   }
 
-  /** The machine as the host and the probe describe it; the host's OS, since a target's uname names the layer. */
+  /**
+   * The machine as the host and the probe describe it; the host's OS, since a target's uname names the
+   * layer. The probe's {@code machine.*} facts (Windows build and service pack, power plan, antivirus,
+   * filter drivers, clock resolution) become machine attributes, which the regression page's
+   * environment diff shows.
+   */
   private static MachineInfo machine(String name, Map<String, String> env) {
     String os = System.getProperty("os.name") + " " + System.getProperty("os.version");
     Integer cores = parseInt(env.get("cores"));
     Long memoryKb = parseLong(env.get("memoryKb"));
+    Map<String, String> attributes = new LinkedHashMap<>();
+    attributes.put("arch", System.getProperty("os.arch"));
+    attributes.put("java", System.getProperty("java.version"));
+    env.forEach((k, v) -> {
+      if (k.startsWith(MACHINE_PREFIX)) {
+        attributes.put(k.substring(MACHINE_PREFIX.length()), clean(v));
+      }
+    });
     return new MachineInfo(name, os, env.get("cpu"),
         cores != null ? cores : Runtime.getRuntime().availableProcessors(),
-        memoryKb != null ? memoryKb / 1024 : null,
-        Collections.singletonMap("arch", System.getProperty("os.arch")));
+        memoryKb != null ? memoryKb / 1024 : null, attributes);
   }
 
   /** Server limits: text of at most 1,024 characters without control characters (compilers print tabs). */
