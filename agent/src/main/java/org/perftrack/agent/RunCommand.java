@@ -187,7 +187,8 @@ final class RunCommand implements Callable<Integer> {
     private final Path workDir;
     private final boolean dryRun;
 
-    RunPlan(String server, String token, String product, String machine, int repetitions, double scale, List<Benchmark> benchmarks, List<TargetConfig> targets, Path spool, Path workDir, boolean dryRun) {
+    RunPlan(String server, String token, String product, String machine, int repetitions, double scale,
+        List<Benchmark> benchmarks, List<TargetConfig> targets, Path spool, Path workDir, boolean dryRun) {
       this.server = server;
       this.token = token;
       this.product = product;
@@ -254,17 +255,24 @@ final class RunCommand implements Callable<Integer> {
         return false;
       }
       RunPlan o = (RunPlan) other;
-      return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && repetitions == o.repetitions && Double.compare(scale, o.scale) == 0 && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir) && dryRun == o.dryRun;
+      return Objects.equals(server, o.server) && Objects.equals(token, o.token)
+          && Objects.equals(product, o.product) && Objects.equals(machine, o.machine)
+          && repetitions == o.repetitions && Double.compare(scale, o.scale) == 0
+          && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets)
+          && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir) && dryRun == o.dryRun;
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir, dryRun);
+      return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir
+          , dryRun);
     }
 
     @Override
     public String toString() {
-      return "RunPlan[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets=" + targets + ", spool=" + spool + ", workDir=" + workDir + ", dryRun=" + dryRun + "]";
+      return "RunPlan[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine
+          + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets="
+          + targets + ", spool=" + spool + ", workDir=" + workDir + ", dryRun=" + dryRun + "]";
     }
   }
 }

@@ -103,7 +103,11 @@ public final class AgentConfig {
       return false;
     }
     AgentConfig o = (AgentConfig) other;
-    return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && Objects.equals(repetitions, o.repetitions) && Objects.equals(scale, o.scale) && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir);
+    return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product)
+        && Objects.equals(machine, o.machine) && Objects.equals(repetitions, o.repetitions)
+        && Objects.equals(scale, o.scale) && Objects.equals(benchmarks, o.benchmarks)
+        && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool)
+        && Objects.equals(workDir, o.workDir);
   }
 
   @Override
@@ -113,6 +117,8 @@ public final class AgentConfig {
 
   @Override
   public String toString() {
-    return "AgentConfig[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets=" + targets + ", spool=" + spool + ", workDir=" + workDir + "]";
+    return "AgentConfig[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine
+        + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets="
+        + targets + ", spool=" + spool + ", workDir=" + workDir + "]";
   }
 }

@@ -70,7 +70,9 @@ public final class TargetConfig {
       return false;
     }
     TargetConfig o = (TargetConfig) other;
-    return Objects.equals(name, o.name) && Objects.equals(version, o.version) && Objects.equals(versionCommand, o.versionCommand) && Objects.equals(shell, o.shell) && Objects.equals(env, o.env);
+    return Objects.equals(name, o.name) && Objects.equals(version, o.version)
+        && Objects.equals(versionCommand, o.versionCommand) && Objects.equals(shell, o.shell)
+        && Objects.equals(env, o.env);
   }
 
   @Override
@@ -80,6 +82,7 @@ public final class TargetConfig {
 
   @Override
   public String toString() {
-    return "TargetConfig[name=" + name + ", version=" + version + ", versionCommand=" + versionCommand + ", shell=" + shell + ", env=" + env + "]";
+    return "TargetConfig[name=" + name + ", version=" + version + ", versionCommand=" + versionCommand + ", shell="
+        + shell + ", env=" + env + "]";
   }
 }

@@ -48,7 +48,8 @@ public final class Target {
       return false;
     }
     Target o = (Target) other;
-    return Objects.equals(name, o.name) && Objects.equals(version, o.version) && Objects.equals(shell, o.shell) && Objects.equals(workDir, o.workDir);
+    return Objects.equals(name, o.name) && Objects.equals(version, o.version) && Objects.equals(shell, o.shell)
+        && Objects.equals(workDir, o.workDir);
   }
 
   @Override

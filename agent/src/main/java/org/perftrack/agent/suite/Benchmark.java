@@ -59,7 +59,8 @@ public final class Benchmark {
       return false;
     }
     Benchmark o = (Benchmark) other;
-    return Objects.equals(name, o.name) && Objects.equals(program, o.program) && Objects.equals(args, o.args) && Objects.equals(unit, o.unit) && Objects.equals(description, o.description);
+    return Objects.equals(name, o.name) && Objects.equals(program, o.program) && Objects.equals(args, o.args)
+        && Objects.equals(unit, o.unit) && Objects.equals(description, o.description);
   }
 
   @Override
@@ -69,7 +70,8 @@ public final class Benchmark {
 
   @Override
   public String toString() {
-    return "Benchmark[name=" + name + ", program=" + program + ", args=" + args + ", unit=" + unit + ", description=" + description + "]";
+    return "Benchmark[name=" + name + ", program=" + program + ", args=" + args + ", unit=" + unit
+        + ", description=" + description + "]";
   }
 
   public static final String TIME_PER_OP = "time-per-op";

@@ -46,7 +46,8 @@ public final class PreparedTarget {
       return false;
     }
     PreparedTarget o = (PreparedTarget) other;
-    return Objects.equals(target, o.target) && Objects.equals(environment, o.environment) && Objects.equals(buildFailures, o.buildFailures);
+    return Objects.equals(target, o.target) && Objects.equals(environment, o.environment)
+        && Objects.equals(buildFailures, o.buildFailures);
   }
 
   @Override
@@ -56,6 +57,7 @@ public final class PreparedTarget {
 
   @Override
   public String toString() {
-    return "PreparedTarget[target=" + target + ", environment=" + environment + ", buildFailures=" + buildFailures + "]";
+    return "PreparedTarget[target=" + target + ", environment=" + environment + ", buildFailures=" + buildFailures
+        + "]";
   }
 }

@@ -56,7 +56,8 @@ public final class RunAssembler {
         return false;
       }
       Session o = (Session) other;
-      return Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && Objects.equals(batch, o.batch) && Objects.equals(attributes, o.attributes);
+      return Objects.equals(product, o.product) && Objects.equals(machine, o.machine)
+          && Objects.equals(batch, o.batch) && Objects.equals(attributes, o.attributes);
     }
 
     @Override
@@ -66,7 +67,8 @@ public final class RunAssembler {
 
     @Override
     public String toString() {
-      return "Session[product=" + product + ", machine=" + machine + ", batch=" + batch + ", attributes=" + attributes + "]";
+      return "Session[product=" + product + ", machine=" + machine + ", batch=" + batch + ", attributes="
+          + attributes + "]";
     }
   }
 

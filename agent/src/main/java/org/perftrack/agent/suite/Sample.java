@@ -53,7 +53,8 @@ public final class Sample {
       return false;
     }
     Sample o = (Sample) other;
-    return Double.compare(value, o.value) == 0 && Double.compare(ctxtPerOp, o.ctxtPerOp) == 0 && Double.compare(userPerOp, o.userPerOp) == 0 && Double.compare(sysPerOp, o.sysPerOp) == 0;
+    return Double.compare(value, o.value) == 0 && Double.compare(ctxtPerOp, o.ctxtPerOp) == 0
+        && Double.compare(userPerOp, o.userPerOp) == 0 && Double.compare(sysPerOp, o.sysPerOp) == 0;
   }
 
   @Override
@@ -63,7 +64,8 @@ public final class Sample {
 
   @Override
   public String toString() {
-    return "Sample[value=" + value + ", ctxtPerOp=" + ctxtPerOp + ", userPerOp=" + userPerOp + ", sysPerOp=" + sysPerOp + "]";
+    return "Sample[value=" + value + ", ctxtPerOp=" + ctxtPerOp + ", userPerOp=" + userPerOp + ", sysPerOp="
+        + sysPerOp + "]";
   }
 
   private static final String SAMPLE = "perftrack-sample ";

@@ -23,30 +23,32 @@ public final class Suite {
       "spawn.c", "fork.c", "pipe_bw.c", "pipe_latency.c", "lstat_dir.c", "readdir.c",
       "file_create.c", "tcp_latency.c", "clockres.c");
 
+  private static final List<String> NO_ARGS = Collections.emptyList();
+
   private static final Map<String, Benchmark> ALL = new LinkedHashMap<>();
 
   static {
-    add("null-call", "null_call", Collections.emptyList(), "ns", "getppid() loop: the bare cost of entering the layer (control)");
-    add("write-64b", "write_64b", Collections.emptyList(), "us", "64-byte write() calls to a file (seed 003)");
-    add("read-64b", "read_64b", Collections.emptyList(), "us", "64-byte read() calls from a file (seed 003)");
-    add("sigprocmask", "sigprocmask", Collections.emptyList(), "ns", "sigprocmask() with an unchanged mask (seed 000)");
-    add("signal-catch", "signal_catch", Collections.emptyList(), "us", "kill(self) delivered to a handler");
+    add("null-call", "null_call", NO_ARGS, "ns", "getppid() loop: the bare cost of entering the layer (control)");
+    add("write-64b", "write_64b", NO_ARGS, "us", "64-byte write() calls to a file (seed 003)");
+    add("read-64b", "read_64b", NO_ARGS, "us", "64-byte read() calls from a file (seed 003)");
+    add("sigprocmask", "sigprocmask", NO_ARGS, "ns", "sigprocmask() with an unchanged mask (seed 000)");
+    add("signal-catch", "signal_catch", NO_ARGS, "us", "kill(self) delivered to a handler");
     add("shell-builtins", "shell", Arrays.asList("builtins.sh", "us"), "us",
         "bash while [[ ]] arithmetic loop, per iteration (seed 000)");
     add("shell-test", "shell", Arrays.asList("test.sh", "us"), "us", "the same loop with [ ], per iteration (seed 000)");
-    add("spawn", "spawn", Collections.emptyList(), "us", "fork + exec of a trivial program (seed 000)");
+    add("spawn", "spawn", NO_ARGS, "us", "fork + exec of a trivial program (seed 000)");
     add("configure", "shell", Arrays.asList("configure.sh", "s"), "s",
         "a configure-like script: a few hundred short processes, tests, sed/grep (seed 000)");
-    add("fork", "fork", Collections.emptyList(), "us", "fork + _exit + waitpid (seed 002)");
+    add("fork", "fork", NO_ARGS, "us", "fork + _exit + waitpid (seed 002)");
     for (int bytes : new int[] {512, 1024, 2048, 4096, 8192, 65536, 131072}) {
       add("pipe-bw/" + bytes, "pipe_bw", Arrays.asList(Integer.toString(bytes)), "MB/s",
           "parent->child pipe bandwidth, " + bytes + "-byte writes (seed 001)");
     }
-    add("pipe-latency", "pipe_latency", Collections.emptyList(), "us", "one-byte ping-pong over two pipes (seed 001)");
-    add("lstat-dir", "lstat_dir", Collections.emptyList(), "us", "lstat() every entry of a directory of 2,000 files (seed 004)");
-    add("readdir", "readdir", Collections.emptyList(), "us", "list a directory of 2,000 files, per entry (seed 004)");
-    add("file-create", "file_create", Collections.emptyList(), "us", "create, write 1 KiB, close, unlink, per file (seed 004)");
-    add("tcp-latency", "tcp_latency", Collections.emptyList(), "us", "one-byte ping-pong over 127.0.0.1, TCP_NODELAY");
+    add("pipe-latency", "pipe_latency", NO_ARGS, "us", "one-byte ping-pong over two pipes (seed 001)");
+    add("lstat-dir", "lstat_dir", NO_ARGS, "us", "lstat() every entry of a directory of 2,000 files (seed 004)");
+    add("readdir", "readdir", NO_ARGS, "us", "list a directory of 2,000 files, per entry (seed 004)");
+    add("file-create", "file_create", NO_ARGS, "us", "create, write 1 KiB, close, unlink, per file (seed 004)");
+    add("tcp-latency", "tcp_latency", NO_ARGS, "us", "one-byte ping-pong over 127.0.0.1, TCP_NODELAY");
   }
 
   private Suite() {}

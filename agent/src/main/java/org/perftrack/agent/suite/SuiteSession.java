@@ -59,7 +59,8 @@ public final class SuiteSession {
         return false;
       }
       Settings o = (Settings) other;
-      return repetitions == o.repetitions && Double.compare(scale, o.scale) == 0 && Objects.equals(stepTimeout, o.stepTimeout);
+      return repetitions == o.repetitions && Double.compare(scale, o.scale) == 0
+          && Objects.equals(stepTimeout, o.stepTimeout);
     }
 
     @Override

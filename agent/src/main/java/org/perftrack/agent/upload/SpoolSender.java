@@ -57,7 +57,8 @@ public final class SpoolSender {
         return false;
       }
       Summary o = (Summary) other;
-      return stored == o.stored && rejected == o.rejected && left == o.left && refused == o.refused && Objects.equals(regressions, o.regressions);
+      return stored == o.stored && rejected == o.rejected && left == o.left && refused == o.refused
+          && Objects.equals(regressions, o.regressions);
     }
 
     @Override
@@ -67,7 +68,8 @@ public final class SpoolSender {
 
     @Override
     public String toString() {
-      return "Summary[stored=" + stored + ", rejected=" + rejected + ", left=" + left + ", refused=" + refused + ", regressions=" + regressions + "]";
+      return "Summary[stored=" + stored + ", rejected=" + rejected + ", left=" + left + ", refused=" + refused
+          + ", regressions=" + regressions + "]";
     }
   }
 

@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * POSTs one spooled run, or one file of another tool, to {@code /api/v1/runs}. Connection errors, timeouts, 5xx, 408 and 429 are retried with
+ * POSTs one spooled run, or one file of another tool, to {@code /api/v1/runs}. Connection errors,
+ * timeouts, 5xx, 408 and 429 are retried with
  * exponential backoff; resending is safe because the server stores a run id once (200 for a repeat).
  */
 public final class Uploader {
