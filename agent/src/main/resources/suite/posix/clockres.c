@@ -12,10 +12,15 @@
 #define WATCH_SECONDS 0.3
 #define STEPS 5
 
+/* Seconds since the first call: small numbers keep a double's microseconds exact. */
 static double wall(void) {
+  static long base = -1;
   struct timeval tv;
   gettimeofday(&tv, NULL);
-  return tv.tv_sec + tv.tv_usec / 1e6;
+  if (base < 0) {
+    base = (long) tv.tv_sec;
+  }
+  return (tv.tv_sec - base) + tv.tv_usec / 1e6;
 }
 
 static double cpu(void) {
@@ -55,10 +60,10 @@ static double smallest_step(double (*clock)(void)) {
 }
 
 int main(void) {
-  printf("perftrack-env machine.clock.gettimeofday-step-us=%.6g\n", smallest_step(wall) * 1e6);
+  printf("perftrack-env machine.clock.gettimeofday-step-us=%.3g\n", smallest_step(wall) * 1e6);
 #if defined(CLOCK_MONOTONIC)
-  printf("perftrack-env machine.clock.monotonic-step-us=%.6g\n", smallest_step(monotonic) * 1e6);
+  printf("perftrack-env machine.clock.monotonic-step-us=%.3g\n", smallest_step(monotonic) * 1e6);
 #endif
-  printf("perftrack-env machine.clock.cpu-time-step-us=%.6g\n", smallest_step(cpu) * 1e6);
+  printf("perftrack-env machine.clock.cpu-time-step-us=%.3g\n", smallest_step(cpu) * 1e6);
   return 0;
 }
