@@ -49,7 +49,7 @@ class Announcements {
         (regression_id, run_id, product, machine, benchmark, metric, baseline_key, version_key, announced, item)
       SELECT i.regression_id, :run, i.product, i.machine, i.benchmark, i.metric, i.baseline_key, i.version_key,
              NOT (i.regression_id = ANY(CAST(:overlapping AS bigint[]))), CAST(j.item AS jsonb)
-        FROM """ + ITEMS + """
+        FROM\s""" + ITEMS + """
 
         JOIN unnest(CAST(:ids AS bigint[]), CAST(:items AS text[])) AS j(regression_id, item)
           ON j.regression_id = i.regression_id
