@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.perftrack.server.web.ApiProblem;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.stereotype.Controller;
 import org.springframework.validation.annotation.Validated;
@@ -49,8 +48,11 @@ class BoundariesTest {
   void theDomainExceptionsKnowNoHttpAndTheServicesThrowThemInsteadOfHttpErrors() {
     classes().that().resideInAPackage("..problems..").should().onlyDependOnClassesThat()
         .resideInAnyPackage("java..", "..problems..").check(SERVER);
-    noClasses().that().resideInAnyPackage("..detection..", "..regressions..", "..compare..", "..runs..", "..series..")
-        .should().dependOnClassesThat().areAssignableTo(ApiProblem.class).check(SERVER);
+    noClasses().that().resideInAnyPackage("..detection..", "..regressions..", "..compare..", "..runs..", "..series..",
+            "..ingest..").should().dependOnClassesThat()
+        .haveFullyQualifiedName("org.springframework.web.server.ResponseStatusException")
+        .because("services and pages throw problems.*, mapped to HTTP in web/ApiExceptionHandler and dashboard/PageProblems")
+        .check(SERVER);
   }
 
   @Test
