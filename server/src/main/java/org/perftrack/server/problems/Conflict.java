@@ -1,6 +1,6 @@
 package org.perftrack.server.problems;
 
-/** A request contradicts what is already stored; the REST API answers 409 (web/ApiExceptionHandler). */
+/** The request clashes with the state it meant to change (a lease another holder took over); the REST API answers 409. */
 public class Conflict extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
