@@ -1,12 +1,14 @@
 # syntax=docker/dockerfile:1
 # The perftrack server: built from this repository, run on a JRE. Used by docker-compose.yml.
+# It always talks to an external PostgreSQL (SPRING_DATASOURCE_URL), so the jar is built without the
+# embedded-PostgreSQL binaries (-Dno-embedded-db).
 
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /src
 COPY . .
 # The cache mount keeps ~/.m2 between builds, so a source change does not download Maven Central again.
 RUN --mount=type=cache,target=/root/.m2 \
-    mvn -B -q -pl server -am package -DskipTests
+    mvn -B -q -pl server -am package -DskipTests -Dno-embedded-db
 
 FROM eclipse-temurin:17-jre
 # curl for the health check

@@ -1,10 +1,16 @@
 package org.perftrack.server.alerts;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
  * Email alerts ({@code perftrack.alerts.*}).
@@ -23,18 +29,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param keepSent how long sent mails stay in the outbox (failed ones stay until an operator retries them)
  */
 @ConfigurationProperties("perftrack.alerts")
+@Validated
 public record AlertsProperties(
     @DefaultValue("true") boolean enabled,
     @DefaultValue List<String> recipients,
-    @DefaultValue("perftrack <perftrack@localhost>") String from,
-    @DefaultValue("2s") Duration pollInterval,
-    @DefaultValue("20") int maxAttempts,
-    @DefaultValue("5s") Duration backoff,
-    @DefaultValue("10m") Duration maxBackoff,
-    @DefaultValue("5m") Duration lease,
-    @DefaultValue("10") int batchSize,
-    @DefaultValue("07:00") LocalTime digestTime,
-    @DefaultValue("90d") Duration keepSent) {
+    @DefaultValue("perftrack <perftrack@localhost>") @NotBlank String from,
+    @DefaultValue("2s") @NotNull @DurationMin(millis = 10) Duration pollInterval,
+    @DefaultValue("20") @Min(1) int maxAttempts,
+    @DefaultValue("5s") @NotNull @DurationMin(millis = 1) Duration backoff,
+    @DefaultValue("10m") @NotNull @DurationMin(millis = 1) Duration maxBackoff,
+    @DefaultValue("5m") @NotNull @DurationMin(seconds = 1) Duration lease,
+    @DefaultValue("10") @Min(1) @Max(1000) int batchSize,
+    @DefaultValue("07:00") @NotNull LocalTime digestTime,
+    @DefaultValue("90d") @NotNull @DurationMin(hours = 1) Duration keepSent) {
 
   public AlertsProperties {
     recipients = recipients == null ? List.of()

@@ -1,12 +1,23 @@
 package org.perftrack.server.alerts;
 
+import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /** @param publicUrl where people reach this server ({@code PERFTRACK_PUBLIC_URL}); links in mails start with it */
 @ConfigurationProperties("perftrack")
-public record SiteProperties(@DefaultValue("http://localhost:8080") URI publicUrl) {
+@Validated
+public record SiteProperties(@DefaultValue("http://localhost:8080") @NotNull URI publicUrl) {
+
+  public SiteProperties {
+    String scheme = publicUrl == null ? null : publicUrl.getScheme();
+    if (publicUrl != null && (publicUrl.getHost() == null || !("http".equals(scheme) || "https".equals(scheme)))) {
+      throw new IllegalArgumentException("perftrack.public-url must be an absolute http(s) URL such as "
+          + "https://perf.example.org, got " + publicUrl);
+    }
+  }
 
   /** The public URL without a trailing slash, to append paths to. */
   String base() {

@@ -4,8 +4,8 @@ import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
 import java.util.ArrayList;
 import java.util.List;
-import org.perftrack.server.web.ApiProblem;
-import org.perftrack.server.web.ApiProblem.FieldProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
 
 /**
  * A new subscription as the API and the page take it; blank filters mean "everything".
@@ -37,7 +37,7 @@ public record SubscriptionRequest(String email, String product, String machine, 
       problems.add(new FieldProblem("mode", "must be immediate or digest"));
     }
     if (!problems.isEmpty()) {
-      throw ApiProblem.badRequest(problems);
+      throw new InvalidInput(problems);
     }
     return new SubscriptionRequest(address, p, m, b, min, md);
   }

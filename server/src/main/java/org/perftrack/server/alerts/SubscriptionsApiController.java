@@ -3,7 +3,7 @@ package org.perftrack.server.alerts;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
  * {@code /api/v1/subscriptions}. Every call needs a Bearer token, reads too: the list holds people's
@@ -48,7 +49,7 @@ class SubscriptionsApiController {
   SubscriptionView get(@PathVariable long id, Authentication auth) {
     requireToken(auth);
     return subscriptions.find(id).map(SubscriptionView::of)
-        .orElseThrow(() -> ApiProblem.notFound("no subscription " + id));
+        .orElseThrow(() -> new NotFound("no subscription " + id));
   }
 
   @PostMapping
@@ -62,7 +63,7 @@ class SubscriptionsApiController {
   ResponseEntity<Void> delete(@PathVariable long id, Authentication auth) {
     requireToken(auth);
     if (!subscriptions.remove(id, null)) {
-      throw ApiProblem.notFound("no subscription " + id);
+      throw new NotFound("no subscription " + id);
     }
     return ResponseEntity.noContent().build();
   }
@@ -71,8 +72,8 @@ class SubscriptionsApiController {
     boolean token = auth != null && auth.isAuthenticated()
         && auth.getAuthorities().stream().anyMatch(a -> "ROLE_API".equals(a.getAuthority()));
     if (!token) {
-      throw new ApiProblem(HttpStatus.UNAUTHORIZED,
-          "subscriptions hold email addresses: this request needs an API token (Authorization: Bearer <token>)", List.of());
+      throw new ResponseStatusException(HttpStatus.UNAUTHORIZED,
+          "subscriptions hold email addresses: this request needs an API token (Authorization: Bearer <token>)");
     }
   }
 }

@@ -1,6 +1,6 @@
 package org.perftrack.server.alerts;
 
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
@@ -47,12 +47,12 @@ class SubscriptionsPageController {
       RedirectAttributes flash) {
     if (binding.hasErrors()) {
       model.addAttribute("problems", binding.getFieldErrors().stream()
-          .map(e -> new ApiProblem.FieldProblem(e.getField(), "is not valid: " + e.getRejectedValue())).toList());
+          .map(e -> new InvalidInput.FieldProblem(e.getField(), "is not valid: " + e.getRejectedValue())).toList());
       return page(auth, model);
     }
     try {
       subscriptions.create(form, auth.getName());
-    } catch (ApiProblem e) {
+    } catch (InvalidInput e) {
       model.addAttribute("form", form);
       model.addAttribute("problems", e.fields());
       return page(auth, model);

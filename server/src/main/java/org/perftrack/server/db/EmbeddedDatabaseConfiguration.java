@@ -32,6 +32,19 @@ class EmbeddedDatabaseConfiguration {
     boolean existing = Files.isRegularFile(dir.resolve("PG_VERSION"));
     Files.createDirectories(dir);
     log.info("{} embedded PostgreSQL in {}", existing ? "Reusing" : "Initialising", dir);
+    try {
+      return start(dir, properties);
+    } catch (IllegalStateException e) {
+      if (e.getMessage() == null || !e.getMessage().contains("binaries")) {
+        throw e;
+      }
+      throw new IllegalStateException("This jar carries no embedded PostgreSQL for " + System.getProperty("os.name")
+          + " " + System.getProperty("os.arch") + ": set spring.datasource.url to a PostgreSQL server, or build "
+          + "the jar with -Pembedded-db-all (README, \"Which platforms the jar runs on\")", e);
+    }
+  }
+
+  private static EmbeddedPostgres start(Path dir, EmbeddedDbProperties properties) throws IOException {
     return EmbeddedPostgres.builder()
         .setDataDirectory(dir)
         .setCleanDataDirectory(false)

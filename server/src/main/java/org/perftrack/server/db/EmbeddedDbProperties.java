@@ -1,8 +1,12 @@
 package org.perftrack.server.db;
 
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import java.nio.file.Path;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
  * The embedded PostgreSQL used when no {@code spring.datasource.url} is set.
@@ -14,8 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     only for throw-away databases
  */
 @ConfigurationProperties("perftrack.embedded-db")
+@Validated
 public record EmbeddedDbProperties(
-    @DefaultValue("./perftrack-data") Path dir,
-    @DefaultValue("0") int port,
-    @DefaultValue("10") int poolSize,
+    @DefaultValue("./perftrack-data") @NotNull Path dir,
+    @DefaultValue("0") @Min(0) @Max(65535) int port,
+    @DefaultValue("10") @Min(1) @Max(1000) int poolSize,
     @DefaultValue("true") boolean durable) {}

@@ -25,12 +25,14 @@ public class CompareService {
   private final JdbcClient jdbc;
   private final WindowQueries windows;
   private final BenchmarkSettings settings;
+  private final DetectionProperties properties;
   private final VersionComparer comparer = new VersionComparer();
 
-  CompareService(JdbcClient jdbc, WindowQueries windows, BenchmarkSettings settings) {
+  CompareService(JdbcClient jdbc, WindowQueries windows, BenchmarkSettings settings, DetectionProperties properties) {
     this.jdbc = jdbc;
     this.windows = windows;
     this.settings = settings;
+    this.properties = properties;
   }
 
   static final String RESULTS = """
@@ -69,10 +71,10 @@ public class CompareService {
       return List.of();
     }
     Map<Long, SeriesWindow> history = windows.windows(both.stream().map(SeriesRuns::id).toList(), headId,
-        DetectionSettings.DEFAULTS.window());
+        properties.window());
     var knobs = settings.productId(product).map(settings::forProduct).orElse(Map.of());
     List<Comparison> comparisons = both.stream().map(s -> comparison(s, base, head, history.get(s.id()),
-        knobs.get(s.benchmark()))).toList();
+        minChange(knobs.get(s.benchmark())))).toList();
     List<ComparisonResult> results = comparer.compareAll(comparisons);
     List<ComparedMetric> rows = new ArrayList<>();
     for (int i = 0; i < both.size(); i++) {
@@ -85,10 +87,12 @@ public class CompareService {
     return rows;
   }
 
+  private double minChange(BenchmarkSettings.Setting knob) {
+    return knob == null || knob.minChange() == null ? properties.minChange() : knob.minChange();
+  }
+
   private static Comparison comparison(SeriesRuns s, String base, String head, SeriesWindow history,
-      BenchmarkSettings.Setting knob) {
-    double minChange = knob == null || knob.minChange() == null
-        ? DetectionSettings.DEFAULTS.minChange() : knob.minChange();
+      double minChange) {
     Direction direction = Direction.of(s.direction());
     for (Run b : s.runs()) {
       for (Run h : s.runs()) {

@@ -1,26 +1,54 @@
 package org.perftrack.server.detection;
 
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
- * Detection settings of the server.
+ * Detection settings of the server ({@code perftrack.detection.*}); a product's per-benchmark settings
+ * override {@code min-change} and may ignore a benchmark.
  *
  * @param secondaryMetrics metrics that say why a benchmark's primary metric (time-per-op, bandwidth)
  *     moved, not whether it got slower: they never raise a regression of their own (a ×2551 in context
  *     switches is no second slowdown), stay in the compare table and ride on the primary metric's
  *     regression as hints
+ * @param minChange the smallest relative change worth an alert (0.02: 2 %), unless the series'
+ *     between-session noise times {@code noiseMultiple} is larger
+ * @param noiseMultiple how many times the between-session noise a change must exceed
+ * @param window how many versions each side of a candidate step are looked at
+ * @param falseDiscoveryRate the Benjamini-Hochberg level across all metrics of one run
  */
 @ConfigurationProperties("perftrack.detection")
+@Validated
 public record DetectionProperties(
-    @DefaultValue({"ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op"}) List<String> secondaryMetrics) {
+    @DefaultValue({"ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op"}) @NotNull List<String> secondaryMetrics,
+    @DefaultValue(MIN_CHANGE) @DecimalMin("0") @DecimalMax(value = "10", inclusive = false) double minChange,
+    @DefaultValue(NOISE_MULTIPLE) @DecimalMin("0") double noiseMultiple,
+    @DefaultValue(WINDOW) @Min(2) @Max(1000) int window,
+    @DefaultValue(FALSE_DISCOVERY_RATE) @DecimalMin(value = "0", inclusive = false)
+        @DecimalMax(value = "1", inclusive = false) double falseDiscoveryRate) {
+
+  static final String MIN_CHANGE = "0.02";
+  static final String NOISE_MULTIPLE = "1.0";
+  static final String WINDOW = "12";
+  static final String FALSE_DISCOVERY_RATE = "0.01";
 
   public DetectionProperties {
-    secondaryMetrics = List.copyOf(secondaryMetrics);
+    secondaryMetrics = secondaryMetrics == null ? null : List.copyOf(secondaryMetrics);
   }
 
   public boolean isSecondary(String metric) {
     return secondaryMetrics.contains(metric);
+  }
+
+  /** The settings of a benchmark nobody configured. */
+  DetectionSettings defaults() {
+    return new DetectionSettings(minChange, noiseMultiple, window, falseDiscoveryRate, false);
   }
 }

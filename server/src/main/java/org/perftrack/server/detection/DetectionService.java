@@ -44,12 +44,13 @@ public class DetectionService {
     }
     windows.lockSeries(run.seriesIds());
     windows.addPoints(run.seriesIds(), run.versionId());
-    int side = 2 * DetectionSettings.DEFAULTS.window();
+    int side = 2 * properties.window();
     List<SeriesWindow> loaded = List.copyOf(windows.windows(run.seriesIds(), run.versionId(), side).values());
     Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(run.productId());
     List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
+    DetectionSettings defaults = properties.defaults();
     List<SeriesUpdate> updates = primary.stream().map(w -> new SeriesUpdate(w.series(), changedVersion(w, run),
-        settingsFor(knobs, w.benchmark()))).toList();
+        settingsFor(knobs, w.benchmark(), defaults))).toList();
     List<DetectionResult> results = detector.detectRun(updates);
     Map<Long, DetectionResult> judged = new HashMap<>();
     for (int i = 0; i < primary.size(); i++) {
@@ -101,9 +102,10 @@ public class DetectionService {
         .map(Map.Entry::getKey).findFirst().orElseThrow();
   }
 
-  private static DetectionSettings settingsFor(Map<String, BenchmarkSettings.Setting> knobs, String benchmark) {
+  private static DetectionSettings settingsFor(Map<String, BenchmarkSettings.Setting> knobs, String benchmark,
+      DetectionSettings defaults) {
     BenchmarkSettings.Setting s = knobs.get(benchmark);
-    return s == null ? DetectionSettings.DEFAULTS : s.apply(DetectionSettings.DEFAULTS);
+    return s == null ? defaults : s.apply(defaults);
   }
 
   /** The other metrics of the same benchmark in this run, across the step's version pair. */

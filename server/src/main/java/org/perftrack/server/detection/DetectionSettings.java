@@ -1,7 +1,7 @@
 package org.perftrack.server.detection;
 
 /**
- * Knobs of the detector. {@code minChange} is the smallest relative change worth an alert (the
+ * Knobs of the detector; the server's defaults are {@link DetectionProperties} ({@code perftrack.detection.*}). {@code minChange} is the smallest relative change worth an alert (the
  * noise-based part, {@code noiseMultiple} times the between-session noise, is added on top by
  * taking the larger); {@code window} is how many versions each side of a candidate are looked at;
  * {@code falseDiscoveryRate} is the Benjamini-Hochberg level across all metrics of one run.
@@ -9,7 +9,10 @@ package org.perftrack.server.detection;
 public record DetectionSettings(double minChange, double noiseMultiple, int window,
                 double falseDiscoveryRate, boolean ignored) {
 
-  public static final DetectionSettings DEFAULTS = new DetectionSettings(0.02, 1.0, 12, 0.01, false);
+  /** The defaults of an unconfigured server, for tests and evaluations that run the detector without Spring. */
+  public static final DetectionSettings DEFAULTS = new DetectionSettings(
+      Double.parseDouble(DetectionProperties.MIN_CHANGE), Double.parseDouble(DetectionProperties.NOISE_MULTIPLE),
+      Integer.parseInt(DetectionProperties.WINDOW), Double.parseDouble(DetectionProperties.FALSE_DISCOVERY_RATE), false);
 
   public DetectionSettings {
     if (minChange < 0 || minChange >= 10) {

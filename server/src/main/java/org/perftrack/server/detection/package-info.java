@@ -27,5 +27,15 @@
  *       reason) or reopens the stored records, and leaves triaged ones' status alone.
  * </ul>
  * The labeled evaluation against Perfherder and Otava lives in the test tree ({@code eval/README.md}).
+ *
+ * <p>The numbers 2 %, 1 ×, 12 and 1 % above are the defaults of {@code perftrack.detection.*}
+ * ({@link org.perftrack.server.detection.DetectionProperties}); a product's benchmark settings override
+ * the minimum change.
+ *
+ * <p>{@link org.perftrack.server.detection.CompareService} (two versions side by side, for the compare API
+ * and page in {@code compare}) lives here, not in {@code compare}: it judges with the same kernel as the
+ * detector (the series' noise window, the product's benchmark settings, the false-discovery control across
+ * metrics), whose types stay package-private. Moving it would publish that kernel just to move one file;
+ * {@code compare} calls the one public method and projects its {@code ComparedMetric} rows.
  */
 package org.perftrack.server.detection;

@@ -9,8 +9,8 @@ import org.perftrack.formats.Formats;
 import org.perftrack.formats.ResultFormat;
 import org.perftrack.formats.RunContext;
 import org.perftrack.formats.RunUpload;
-import org.perftrack.server.web.ApiProblem;
-import org.perftrack.server.web.ApiProblem.FieldProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -54,7 +54,7 @@ class ForeignRunsController {
     try {
       return Formats.byName(name);
     } catch (FormatException e) {
-      throw ApiProblem.badRequest("format", e.getMessage());
+      throw new InvalidInput("format", e.getMessage());
     }
   }
 
@@ -69,7 +69,7 @@ class ForeignRunsController {
       return format.convert(file, "body", withId);
     } catch (FormatException e) {
       String detail = "format '" + format.name() + "': " + e.getMessage();
-      throw new ApiProblem(HttpStatus.BAD_REQUEST, detail, List.of(new FieldProblem("body", detail)));
+      throw new InvalidInput(detail, List.of(new FieldProblem("body", detail)));
     }
   }
 
@@ -86,7 +86,7 @@ class ForeignRunsController {
       missing.add(new FieldProblem("machine", "is required with ?format= (the machine or runner it ran on)"));
     }
     if (!missing.isEmpty()) {
-      throw ApiProblem.badRequest(missing);
+      throw new InvalidInput(missing);
     }
   }
 

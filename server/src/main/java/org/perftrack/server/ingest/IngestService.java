@@ -15,7 +15,7 @@ import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.Conflict;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.SerializationFeature;
@@ -80,7 +80,7 @@ public class IngestService {
 
   private Outcome resent(UUID id, String storedHash, String hash) {
     if (!storedHash.equals(hash)) {
-      throw ApiProblem.conflict("run " + id + " was already stored with other content; "
+      throw new Conflict("run " + id + " was already stored with other content; "
           + "a changed run needs a new id");
     }
     return new Outcome(id, false, detection.createdBy(id));

@@ -1,7 +1,7 @@
 package org.perftrack.server.ingest;
 
 import java.util.List;
-import org.perftrack.server.web.ApiProblem.FieldProblem;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
 
 /** The rules every name that agents send must follow (they end up in URLs, mails and pages). */
 final class Names {

@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.UUID;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
-import org.perftrack.server.web.ApiProblem;
-import org.perftrack.server.web.ApiProblem.FieldProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
 
 /** Checks a whole run before anything is stored; every problem names its field by JSON path. */
 final class RunValidator {
@@ -25,7 +25,7 @@ final class RunValidator {
   static void validate(RunUpload run) {
     List<FieldProblem> p = new ArrayList<>();
     if (run == null) {
-      throw ApiProblem.badRequest("body", "a run object is required");
+      throw new InvalidInput("body", "a run object is required");
     }
     uuid("id", run.id(), true, p);
     Names.check("product", run.product(), p);
@@ -42,7 +42,7 @@ final class RunValidator {
     results(run.results(), p);
     failures(run.failures(), p);
     if (!p.isEmpty()) {
-      throw ApiProblem.badRequest(p.size() > 50 ? p.subList(0, 50) : p);
+      throw new InvalidInput(p.size() > 50 ? p.subList(0, 50) : p);
     }
   }
 

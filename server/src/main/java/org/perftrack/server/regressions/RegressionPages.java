@@ -8,6 +8,7 @@ import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.problems.InvalidInput;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -72,8 +73,7 @@ class RegressionPages {
   String triage(@PathVariable long id, @RequestParam String status, @RequestParam(defaultValue = "") String note,
       Principal who, RedirectAttributes flash) {
     if (!TRIAGE.containsKey(status)) {
-      throw new org.springframework.web.server.ResponseStatusException(
-          org.springframework.http.HttpStatus.BAD_REQUEST, "status must be one of " + TRIAGE.keySet());
+      throw new InvalidInput("status", "must be one of " + TRIAGE.keySet());
     }
     String trimmed = note.strip();
     regressions.triage(id, Regression.Status.of(status), trimmed.isEmpty() ? null : trimmed, who.getName())

@@ -1,7 +1,9 @@
 package org.perftrack.server.security;
 
+import jakarta.validation.Valid;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
  * Who may do what.
@@ -11,7 +13,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param security {@code public-read}: false makes every read need a token or a signed-in user
  */
 @ConfigurationProperties("perftrack")
-public record SecurityProperties(String bootstrapToken, Admin admin, Security security) {
+@Validated
+public record SecurityProperties(String bootstrapToken, @Valid Admin admin, @Valid Security security) {
 
   public SecurityProperties {
     admin = admin == null ? new Admin(null) : admin;

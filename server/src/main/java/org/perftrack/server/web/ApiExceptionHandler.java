@@ -1,10 +1,14 @@
 package org.perftrack.server.web;
 
 import java.util.List;
+import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.perftrack.server.problems.NotFound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -20,31 +24,36 @@ import tools.jackson.core.JacksonException;
 /**
  * Every error of the REST API as RFC 9457 problem+json; a {@code fields} property lists each bad
  * field by JSON path. Never a stack trace. The one place that maps the services' domain exceptions
- * ({@code problems.NotFound}, {@code problems.InvalidInput}) to HTTP.
+ * ({@code problems.NotFound}, {@code problems.InvalidInput}, {@code problems.Conflict}) to HTTP. It
+ * comes before the pages' {@code dashboard.PageProblems}, which a REST controller matches as well.
  */
+@Order(Ordered.HIGHEST_PRECEDENCE)
 @RestControllerAdvice(annotations = org.springframework.web.bind.annotation.RestController.class)
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
   private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
-  @ExceptionHandler(ApiProblem.class)
-  ResponseEntity<ProblemDetail> apiProblem(ApiProblem e) {
-    ProblemDetail pd = ProblemDetail.forStatusAndDetail(e.status(), e.getMessage());
-    if (!e.fields().isEmpty()) {
-      pd.setProperty("fields", e.fields());
-    }
-    return ResponseEntity.status(e.status()).body(pd);
-  }
-
   @ExceptionHandler(NotFound.class)
   ResponseEntity<ProblemDetail> notFound(NotFound e) {
-    return apiProblem(ApiProblem.notFound(e.getMessage()));
+    return problem(HttpStatus.NOT_FOUND, e.getMessage(), List.of());
+  }
+
+  @ExceptionHandler(Conflict.class)
+  ResponseEntity<ProblemDetail> conflict(Conflict e) {
+    return problem(HttpStatus.CONFLICT, e.getMessage(), List.of());
   }
 
   @ExceptionHandler(InvalidInput.class)
   ResponseEntity<ProblemDetail> invalidInput(InvalidInput e) {
-    return apiProblem(ApiProblem.badRequest(
-        e.fields().entrySet().stream().map(f -> new ApiProblem.FieldProblem(f.getKey(), f.getValue())).toList()));
+    return problem(HttpStatus.BAD_REQUEST, e.getMessage(), e.fields());
+  }
+
+  private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String detail, List<FieldProblem> fields) {
+    ProblemDetail pd = ProblemDetail.forStatusAndDetail(status, detail);
+    if (!fields.isEmpty()) {
+      pd.setProperty("fields", fields);
+    }
+    return ResponseEntity.status(status).body(pd);
   }
 
   @ExceptionHandler(PayloadTooLargeException.class)
@@ -79,9 +88,8 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     } else if (ex.getMessage() != null && ex.getMessage().startsWith("Required request body is missing")) {
       message = "is required";
     }
-    ProblemDetail pd = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, field + ": " + message);
-    pd.setProperty("fields", List.of(new ApiProblem.FieldProblem(field, message)));
-    return ResponseEntity.badRequest().body(pd);
+    return ResponseEntity.badRequest().body(
+        problem(HttpStatus.BAD_REQUEST, field + ": " + message, List.of(new FieldProblem(field, message))).getBody());
   }
 
   private static String describe(JacksonException je) {

@@ -20,8 +20,9 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.perftrack.server.web.ApiProblem;
+import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.stereotype.Controller;
+import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.RestController;
 
 /** The feature packages' boundaries (STYLE.md: packages per feature, API beside its page, one Regression). */
@@ -47,8 +48,11 @@ class BoundariesTest {
   void theDomainExceptionsKnowNoHttpAndTheServicesThrowThemInsteadOfHttpErrors() {
     classes().that().resideInAPackage("..problems..").should().onlyDependOnClassesThat()
         .resideInAnyPackage("java..", "..problems..").check(SERVER);
-    noClasses().that().resideInAnyPackage("..detection..", "..regressions..", "..compare..", "..runs..", "..series..")
-        .should().dependOnClassesThat().areAssignableTo(ApiProblem.class).check(SERVER);
+    noClasses().that().resideInAnyPackage("..detection..", "..regressions..", "..compare..", "..runs..", "..series..",
+            "..ingest..").should().dependOnClassesThat()
+        .haveFullyQualifiedName("org.springframework.web.server.ResponseStatusException")
+        .because("services and pages throw problems.*, mapped to HTTP in web/ApiExceptionHandler and dashboard/PageProblems")
+        .check(SERVER);
   }
 
   @Test
@@ -56,6 +60,13 @@ class BoundariesTest {
     classes().that().haveSimpleName("Regression").should().resideInAPackage("..detection").check(SERVER);
     noClasses().that().resideOutsideOfPackage("..detection..").should().dependOnClassesThat()
         .haveSimpleName("RegressionStore").check(SERVER);
+  }
+
+  @Test
+  void everySettingsRecordIsValidatedAtStartUp() {
+    classes().that().areAnnotatedWith(ConfigurationProperties.class).should().beAnnotatedWith(Validated.class)
+        .andShould().beRecords().because("a bad setting must stop start-up naming the property (ConfigurationValidationTest)")
+        .check(SERVER);
   }
 
   private static ArchCondition<JavaClass> notUseControllersOfOtherPackages() {

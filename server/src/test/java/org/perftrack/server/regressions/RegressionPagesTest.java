@@ -73,6 +73,10 @@ class RegressionPagesTest extends IntegrationTest {
     assertThat(anonymous.headers().firstValue("Location").orElse("")).endsWith("/login");
 
     post(browser, "/login", "username=admin&password=" + enc(ADMIN_PASSWORD), csrf(browser, "/login"));
+    HttpResponse<String> withdrawn = post(browser, "/regressions/" + id + "/triage", "status=withdrawn",
+        csrf(browser, "/regressions/" + id));
+    assertThat(withdrawn.statusCode()).as("only detection withdraws; a person cannot").isEqualTo(400);
+    assertThat(withdrawn.body()).doesNotContain("at org.");
     HttpResponse<String> done = post(browser, "/regressions/" + id + "/triage",
         "status=wontfix&note=" + enc("<b>expected</b>: new antivirus"), csrf(browser, "/regressions/" + id));
 

@@ -1,0 +1,28 @@
+package org.perftrack.server.dashboard;
+
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+
+/**
+ * The services' domain exceptions on a page: rendered by the error template as a 404 or 400 page, as
+ * web/ApiExceptionHandler renders them as problem+json in the API (which takes precedence there).
+ */
+@ControllerAdvice(annotations = Controller.class)
+class PageProblems {
+
+  @ExceptionHandler(NotFound.class)
+  void notFound(NotFound e, HttpServletResponse response) throws IOException {
+    response.sendError(HttpStatus.NOT_FOUND.value(), e.getMessage());
+  }
+
+  @ExceptionHandler(InvalidInput.class)
+  void invalidInput(InvalidInput e, HttpServletResponse response) throws IOException {
+    response.sendError(HttpStatus.BAD_REQUEST.value(), e.getMessage());
+  }
+}
