@@ -2,6 +2,7 @@ package org.perftrack.formats;
 
 import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
 
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -10,7 +11,8 @@ import tools.jackson.databind.JsonNode;
  * is a sample; the benchmark is its {@code fullname} ({@code tests/test_x.py::test_y[param]}). Files saved
  * with {@code --benchmark-autosave} lack the raw data unless {@code --benchmark-save-data} is given, and
  * summary statistics cannot be compared fairly, so such files are refused with a message saying so.
- * {@code machine_info} and {@code commit_info} become run attributes.
+ * {@code machine_info} and {@code commit_info} become run attributes; the numbers a test puts in
+ * {@code extra_info} become secondary metrics {@code extra:KEY} of one sample each.
  */
 final class PytestBenchmarkFormat extends ForeignFormat {
 
@@ -42,7 +44,16 @@ final class PytestBenchmarkFormat extends ForeignFormat {
           + " statistics; write the file with --benchmark-json, or add --benchmark-save-data to --benchmark-autosave");
     }
     run.add(name, "time", "s", LOWER_IS_BETTER, JsonInput.numbers(stats.get("data"), source, at + ".stats.data"));
+    for (Map.Entry<String, JsonNode> extra : benchmark.path("extra_info").properties()) {
+      JsonNode value = extra.getValue();
+      if (value.isNumber() && Double.isFinite(value.doubleValue())) {
+        run.add(name, "extra:" + extra.getKey(), EXTRA_UNIT, LOWER_IS_BETTER, List.of(value.doubleValue()));
+      }
+    }
   }
+
+  /** extra_info values say nothing of their unit. */
+  static final String EXTRA_UNIT = "1";
 
   /** Scalar fields, plus the scalars of one nested level (machine_info.cpu.brand_raw). */
   private static void describe(ForeignRun run, String prefix, JsonNode info) {

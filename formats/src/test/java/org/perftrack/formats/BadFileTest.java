@@ -97,11 +97,11 @@ class BadFileTest {
 
   @Test
   void commandTooLongForABenchmarkNameAsksForACommandName() {
-    String command = "make -C build -j8 " + "target ".repeat(20);
+    String command = "make -C build -j8 " + "target ".repeat(150);
     String json = "{\"results\": [{\"command\": \"" + command + "\", \"times\": [1.0, 1.1]}]}";
     assertThatThrownBy(() -> Formats.byName("hyperfine").convert(json.getBytes(), "long.json", Golden.CONTEXT))
         .hasMessageStartingWith("long.json: benchmark name 'make -C build -j8 target")
-        .hasMessageEndingWith("characters long, the limit is 128; name the command with hyperfine --command-name");
+        .hasMessageEndingWith("characters long, the limit is 1000; name the command with hyperfine --command-name");
   }
 
   @Test

@@ -78,4 +78,22 @@ class HyperfineFormatTest {
 
     assertThat(run.id()).isEqualTo(id);
   }
+
+  @Test
+  void aCommandBenchmarkedTwiceIsKeptTwiceTheSecondWithASuffix() throws Exception {
+    RunUpload run = Golden.convert("hyperfine", "hyperfine/duplicate.json");
+    JsonNode file = Golden.tree("hyperfine/duplicate.json");
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark).containsExactly("true", "sleep 0.001", "true #2");
+    assertThat(result(run, "true #2", "wall-time").samples()).isEqualTo(Golden.doubles(file.at("/results/2/times")));
+  }
+
+  @Test
+  void aCommandOfHundredsOfCharactersIsKeptWhole() throws Exception {
+    RunUpload run = Golden.convert("hyperfine", "hyperfine/long-command.json");
+
+    String command = Golden.tree("hyperfine/long-command.json").at("/results/0/command").asString();
+    assertThat(command).hasSizeGreaterThan(400);
+    assertThat(result(run, command, "wall-time").samples()).hasSize(3);
+  }
 }

@@ -40,4 +40,18 @@ class PytestBenchmarkFormatTest {
     assertThat(run.startedAt()).isEqualTo(Instant.parse("2026-11-30T07:10:00.123456Z"));
     assertThat(run.suite()).isEqualTo("pytest-benchmark");
   }
+
+  @Test
+  void numericExtraInfoBecomesSecondaryMetricsOfOneSample() throws Exception {
+    tools.jackson.databind.node.ObjectNode file = (tools.jackson.databind.node.ObjectNode) Golden.tree(FILE);
+    ((tools.jackson.databind.node.ObjectNode) file.at("/benchmarks/0/extra_info"))
+        .put("bytes_allocated", 4096).put("label", "warm cache");
+    RunUpload run = Formats.byName("pytest-benchmark")
+        .convert(Json.MAPPER.writeValueAsBytes(file), "extra.json", Golden.CONTEXT);
+
+    ResultUpload bytes = result(run, "tests/test_perf.py::test_sort[100]", "extra:bytes_allocated");
+    assertThat(bytes.samples()).containsExactly(4096.0);
+    assertThat(bytes.unit()).isEqualTo("1");
+    assertThat(run.results()).extracting(ResultUpload::metric).doesNotContain("extra:label");
+  }
 }
