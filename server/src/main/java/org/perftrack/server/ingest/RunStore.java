@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.perftrack.formats.Json;
@@ -125,11 +126,16 @@ class RunStore {
       SELECT ?, ?, * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
       ON CONFLICT (product_id, machine_id, benchmark, metric) DO NOTHING""";
 
+  /** The series of each result, and the results in their series' units. */
+  record Resolved(List<Long> seriesIds, List<ResultUpload> results) {}
+
   /**
-   * The series id of every result, in result order. A result whose unit or direction differs from
-   * its existing series is refused: samples in µs and in ms must never share a series.
+   * The series id of every result, in result order, with each result converted to its series' unit (the unit
+   * of the series' first result): a unit change within a dimension (ns to us, ops/s to ops/ms) keeps one
+   * series. A result whose unit does not convert, or whose direction differs, is refused: samples in µs
+   * and in MB/s must never share a series.
    */
-  List<Long> seriesIds(long productId, long machineId, List<ResultUpload> results) {
+  Resolved seriesIds(long productId, long machineId, List<ResultUpload> results) {
     Map<String, SeriesRow> found = findSeries(productId, machineId, results);
     if (found.size() < results.size()) {
       List<ResultUpload> missing = results.stream().filter(r -> !found.containsKey(key(r))).toList();
@@ -139,23 +145,28 @@ class RunStore {
       found.putAll(findSeries(productId, machineId, missing));
     }
     List<Long> ids = new ArrayList<>(results.size());
+    List<ResultUpload> converted = new ArrayList<>(results.size());
     List<FieldProblem> problems = new ArrayList<>();
     for (int i = 0; i < results.size(); i++) {
       ResultUpload r = results.get(i);
       SeriesRow s = found.get(key(r));
-      if (!s.unit().equals(r.unit())) {
+      OptionalDouble factor = Units.factor(r.unit(), s.unit());
+      if (factor.isEmpty()) {
         problems.add(new FieldProblem("results[" + i + "].unit", "is '" + r.unit() + "' but earlier runs of "
-            + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "'"));
+            + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "', which it does not"
+            + " convert to" + (Units.dimensionOf(s.unit()) == null ? "" : " (a unit of " + Units.dimensionOf(s.unit())
+            + " is needed)")));
       } else if (!s.direction().equals(r.direction())) {
         problems.add(new FieldProblem("results[" + i + "].direction", "is " + r.direction() + " but earlier runs of "
             + r.benchmark() + " " + r.metric() + " on this machine said " + s.direction()));
       }
       ids.add(s.id());
+      converted.add(factor.isPresent() ? ResultValues.convert(r, s.unit(), factor.getAsDouble()) : r);
     }
     if (!problems.isEmpty()) {
       throw ApiProblem.badRequest(problems);
     }
-    return ids;
+    return new Resolved(ids, converted);
   }
 
   private Map<String, SeriesRow> findSeries(long productId, long machineId, List<ResultUpload> results) {

@@ -113,7 +113,7 @@ final class RunValidator {
         p.add(new FieldProblem(f, "must be an object"));
         continue;
       }
-      boolean named = Names.check(f + ".benchmark", r.benchmark(), p) & Names.check(f + ".metric", r.metric(), p);
+      boolean named = Names.checkBenchmark(f + ".benchmark", r.benchmark(), p) & Names.check(f + ".metric", r.metric(), p);
       if (named && !seen.add(r.benchmark() + '\0' + r.metric())) {
         p.add(new FieldProblem(f, "repeats benchmark '" + r.benchmark() + "' metric '" + r.metric()
             + "': send all samples of a metric in one result"));
@@ -158,7 +158,7 @@ final class RunValidator {
         p.add(new FieldProblem("failures[" + i + "]", "must be an object"));
         continue;
       }
-      Names.check("failures[" + i + "].benchmark", fl.benchmark(), p);
+      Names.checkBenchmark("failures[" + i + "].benchmark", fl.benchmark(), p);
       Names.checkText("failures[" + i + "].message", fl.message(), 4096, false, p);
     }
   }

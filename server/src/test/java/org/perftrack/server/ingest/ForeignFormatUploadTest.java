@@ -156,6 +156,77 @@ class ForeignFormatUploadTest extends IntegrationTest {
     assertThat(products(product)).isOne();
   }
 
+  @Test
+  void aUnitChangeInTheMiddleOfASeriesKeepsOneSeriesInItsFirstUnit() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    assertThat(upload("gbench", product, "1.0", machine, golden("gbench/unit-ns.json")).status()).isEqualTo(201);
+
+    Http.Response us = upload("gbench", product, "1.1", machine, golden("gbench/unit-us.json"));
+
+    assertThat(us.status()).as(us.body()).isEqualTo(201);
+    Stored real = stored(UUID.fromString(us.json().get("id").asString())).stream()
+        .filter(s -> s.metric().equals("real-time")).findFirst().orElseThrow();
+    assertThat(real.unit()).isEqualTo("ns");
+    List<Double> microseconds = new ArrayList<>();
+    for (JsonNode b : tree("gbench/unit-us.json").get("benchmarks")) {
+      if (b.get("run_type").asString().equals("iteration")) {
+        microseconds.add(b.get("real_time").doubleValue());
+      }
+    }
+    assertThat(real.samples()).hasSize(3);
+    for (int i = 0; i < 3; i++) {
+      assertThat(real.samples().get(i)).isCloseTo(microseconds.get(i) * 1000, org.assertj.core.api.Assertions.within(1e-6));
+    }
+    assertThat(jdbc.sql("SELECT count(*) FROM series s JOIN product p ON p.id = s.product_id WHERE p.name = ?"
+        + " AND s.metric = 'real-time'").param(product).query(Long.class).single()).isOne();
+  }
+
+  @Test
+  void jmhTimeUnitChangeAndALongParamNameKeepOneSeries() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    assertThat(upload("jmh", product, "1.0", machine, golden("jmh/long-name-ns.json")).status()).isEqualTo(201);
+
+    Http.Response us = upload("jmh", product, "1.1", machine, golden("jmh/long-name-us.json"));
+
+    assertThat(us.status()).as(us.body()).isEqualTo(201);
+    Stored stored = stored(UUID.fromString(us.json().get("id").asString())).get(0);
+    assertThat(stored.benchmark()).hasSizeGreaterThan(128).endsWith(",size=10]");
+    assertThat(stored.unit()).isEqualTo("ns/op");
+    assertThat(stored.samples().get(0))
+        .isCloseTo(tree("jmh/long-name-us.json").at("/0/primaryMetric/rawData/0/0").doubleValue() * 1000,
+            org.assertj.core.api.Assertions.within(1e-6));
+  }
+
+  @Test
+  void aUnitOfAnotherDimensionIsStillA400NamingBothUnits() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    assertThat(upload("gbench", product, "1.0", machine, golden("gbench/unit-ns.json")).status()).isEqualTo(201);
+    String perftrack = """
+        {"product": "p", "version": "2.0", "machine": {"name": "m"},
+         "results": [{"benchmark": "BM_Memcpy/8192", "metric": "real-time", "unit": "MB/s",
+                      "direction": "lower_is_better", "samples": [1.0]}]}""";
+
+    Http.Response r = upload("perftrack", product, "2.0", machine, perftrack.getBytes(StandardCharsets.UTF_8));
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("fields").get(0).get("message").asString())
+        .contains("is 'MB/s' but earlier runs").contains("used 'ns'").contains("a unit of time is needed");
+  }
+
+  @Test
+  void aHyperfineCommandOfHundredsOfCharactersIsStored() {
+    String product = unique("demo");
+
+    Http.Response r = upload("hyperfine", product, "1.0", unique("ci"), golden("hyperfine/long-command.json"));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark)
+        .containsExactly(tree("hyperfine/long-command.json").at("/results/0/command").asString());
+  }
+
   private Http.Response upload(String format, String product, String version, String machine, byte[] file) {
     return http().postBytes(query(format, product, version, machine), file, "application/json", TOKEN);
   }

@@ -230,9 +230,9 @@ class RunUploadContractTest extends IntegrationTest {
     String machine = unique("xp");
     assertThat(http().postJson("/api/v1/runs", json(run(product, "1.0", machine, result("write-64b", 1.0))), TOKEN)
         .status()).isEqualTo(201);
-    // the second result changes the unit of an existing series: refused after product, version and
-    // machine rows were already written in the transaction
-    RunUpload.ResultUpload ms = new RunUpload.ResultUpload("write-64b", "time-per-op", "ms", "lower_is_better",
+    // the second result gives a unit of another dimension to an existing series: refused after product,
+    // version and machine rows were already written in the transaction
+    RunUpload.ResultUpload ms = new RunUpload.ResultUpload("write-64b", "time-per-op", "MB/s", "lower_is_better",
         List.of(0.001));
     RunUpload second = run(product, "2.0", machine, result("fork", 75.0), ms);
 
