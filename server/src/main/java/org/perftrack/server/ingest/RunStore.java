@@ -136,6 +136,11 @@ class RunStore {
    * and in MB/s must never share a series.
    */
   Resolved seriesIds(long productId, long machineId, List<ResultUpload> results) {
+    return resolve(results, seriesRows(productId, machineId, results));
+  }
+
+  /** The series of these results, created where missing, by benchmark and metric ({@link #key}). */
+  Map<String, SeriesRow> seriesRows(long productId, long machineId, List<ResultUpload> results) {
     Map<String, SeriesRow> found = findSeries(productId, machineId, results);
     if (found.size() < results.size()) {
       List<ResultUpload> missing = results.stream().filter(r -> !found.containsKey(key(r))).toList();
@@ -144,6 +149,11 @@ class RunStore {
           column(missing, ResultUpload::unit), column(missing, ResultUpload::direction)).update();
       found.putAll(findSeries(productId, machineId, missing));
     }
+    return found;
+  }
+
+  /** Matches each result to its series and converts it to the series' unit; a 400 naming every misfit. */
+  static Resolved resolve(List<ResultUpload> results, Map<String, SeriesRow> found) {
     List<Long> ids = new ArrayList<>(results.size());
     List<ResultUpload> converted = new ArrayList<>(results.size());
     List<FieldProblem> problems = new ArrayList<>();
@@ -152,10 +162,10 @@ class RunStore {
       SeriesRow s = found.get(key(r));
       OptionalDouble factor = Units.factor(r.unit(), s.unit());
       if (factor.isEmpty()) {
+        String dimension = Units.dimensionOf(s.unit());
         problems.add(new FieldProblem("results[" + i + "].unit", "is '" + r.unit() + "' but earlier runs of "
             + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "', which it does not"
-            + " convert to" + (Units.dimensionOf(s.unit()) == null ? "" : " (a unit of " + Units.dimensionOf(s.unit())
-            + " is needed)")));
+            + " convert to" + (dimension == null ? "" : " (a unit of " + dimension + " is needed)")));
       } else if (!s.direction().equals(r.direction())) {
         problems.add(new FieldProblem("results[" + i + "].direction", "is " + r.direction() + " but earlier runs of "
             + r.benchmark() + " " + r.metric() + " on this machine said " + s.direction()));
@@ -178,7 +188,7 @@ class RunStore {
     return byKey;
   }
 
-  private static String key(ResultUpload r) {
+  static String key(ResultUpload r) {
     return r.benchmark() + '\0' + r.metric();
   }
 
@@ -211,9 +221,35 @@ class RunStore {
   static final String COPY_RESULTS =
       "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max) FROM STDIN";
 
+  /** The results of one stored run, in their series' units, for {@link #copyResults(List)}. */
+  record RunResults(UUID runId, long versionId, List<ResultUpload> results, List<Long> seriesIds) {}
+
   /** Loads all results of a run with one COPY, in the surrounding transaction. */
   void copyResults(UUID runId, long versionId, List<ResultUpload> results, List<Long> seriesIds) {
-    StringBuilder text = new StringBuilder(results.size() * 96);
+    copyResults(List.of(new RunResults(runId, versionId, results, seriesIds)));
+  }
+
+  /** Loads the results of many runs with one COPY (bulk import), in the surrounding transaction. */
+  void copyResults(List<RunResults> runs) {
+    StringBuilder text = new StringBuilder(runs.size() * 4096);
+    for (RunResults run : runs) {
+      appendRows(text, run);
+    }
+    Connection con = DataSourceUtils.getConnection(dataSource);
+    try {
+      con.unwrap(PGConnection.class).getCopyAPI().copyIn(COPY_RESULTS, new StringReader(text.toString()));
+    } catch (SQLException | IOException e) {
+      throw new IllegalStateException("COPY of results failed", e);
+    } finally {
+      DataSourceUtils.releaseConnection(con, dataSource);
+    }
+  }
+
+  private static void appendRows(StringBuilder text, RunResults run) {
+    UUID runId = run.runId();
+    long versionId = run.versionId();
+    List<ResultUpload> results = run.results();
+    List<Long> seriesIds = run.seriesIds();
     for (int i = 0; i < results.size(); i++) {
       List<Double> samples = results.get(i).samples();
       SampleSummary s = SampleSummary.of(samples);
@@ -226,14 +262,6 @@ class RunStore {
       }
       text.append("}\t").append(s.n()).append('\t').append(s.min()).append('\t').append(s.median())
           .append('\t').append(s.mean()).append('\t').append(s.max()).append('\n');
-    }
-    Connection con = DataSourceUtils.getConnection(dataSource);
-    try {
-      con.unwrap(PGConnection.class).getCopyAPI().copyIn(COPY_RESULTS, new StringReader(text.toString()));
-    } catch (SQLException | IOException e) {
-      throw new IllegalStateException("COPY of results failed", e);
-    } finally {
-      DataSourceUtils.releaseConnection(con, dataSource);
     }
   }
 }
