@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.alerts.AlertService;
@@ -56,18 +59,26 @@ public class ImportService {
   private final DetectionService detection;
   private final AlertService alerts;
   private final TransactionTemplate tx;
+  private final Timer storeTimer;
+  private final Timer detectTimer;
 
   ImportService(RunStore runs, ImportStore store, DetectionService detection, AlertService alerts,
-      TransactionTemplate tx) {
+      TransactionTemplate tx, MeterRegistry meters) {
     this.runs = runs;
     this.store = store;
     this.detection = detection;
     this.alerts = alerts;
     this.tx = tx;
+    // where an import's time goes: reading, parsing and storing the lines, then detection and mail
+    this.storeTimer = Timer.builder("perftrack.import.store").description("parsing and storing an import")
+        .register(meters);
+    this.detectTimer = Timer.builder("perftrack.import.detect").description("detection and mail after an import")
+        .register(meters);
   }
 
   /** Imports every line of {@code ndjson}; a line over {@code maxLineBytes} is a bad line, not the end. */
   public Report importRuns(InputStream ndjson, int maxLineBytes, long maxLines) throws IOException {
+    long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
     List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
     NdjsonLines lines = new NdjsonLines(ndjson, maxLineBytes);
@@ -89,7 +100,11 @@ public class ImportService {
     if (!batch.isEmpty()) {
       storeBatch(batch, context);
     }
-    return detectAndAnnounce(context, lines.count());
+    long stored = System.nanoTime();
+    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
+    Report report = detectAndAnnounce(context, lines.count());
+    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+    return report;
   }
 
   private static ImportBatch.Pending parse(NdjsonLines.Line line, ImportBatch.Context context) {
