@@ -71,6 +71,23 @@ final class ForeignRun {
   /** Adds one metric of one benchmark; a second result with the same benchmark and metric is an error. */
   void add(String benchmark, String metric, String unit, String direction, List<Double> samples)
       throws FormatException {
+    if (samples.isEmpty()) {
+      throw new FormatException(source + ": benchmark '" + benchmark + "' has no samples for " + metric);
+    }
+    addResult(benchmark, metric, new ResultUpload(benchmark, metric, unit, direction, List.copyOf(samples)));
+  }
+
+  /** The statistics a tool wrote when it kept no raw samples; the server stores and shows them as such. */
+  record Stats(int n, double mean, Double stddev, Double min, Double median, Double max) {}
+
+  /** Adds one metric of one benchmark as a summary-only result. */
+  void addSummary(String benchmark, String metric, String unit, String direction, Stats stats)
+      throws FormatException {
+    addResult(benchmark, metric, new ResultUpload(benchmark, metric, unit, direction, null, stats.n(), stats.mean(),
+        stats.stddev(), stats.min(), stats.median(), stats.max()));
+  }
+
+  private void addResult(String benchmark, String metric, ResultUpload result) throws FormatException {
     if (benchmark.length() > MAX_BENCHMARK_NAME) {
       throw new FormatException(source + ": benchmark name '" + benchmark.substring(0, 60) + "…' is "
           + benchmark.length() + " characters long, the limit is " + MAX_BENCHMARK_NAME + nameHint());
@@ -79,14 +96,11 @@ final class ForeignRun {
       throw new FormatException(source + ": benchmark name '" + benchmark.replaceAll("\\p{Cntrl}", "␤")
           + "' contains a line break or another control character" + nameHint());
     }
-    if (samples.isEmpty()) {
-      throw new FormatException(source + ": benchmark '" + benchmark + "' has no samples for " + metric);
-    }
     if (!fingerprints.add(benchmark + '\u0000' + metric)) {
       throw new FormatException(source + ": benchmark '" + benchmark + "' appears twice (metric " + metric
           + "); give each benchmark its own name");
     }
-    results.add(new ResultUpload(benchmark, metric, unit, direction, List.copyOf(samples)));
+    results.add(result);
   }
 
   void fail(String benchmark, String message) {

@@ -12,6 +12,8 @@ import tools.jackson.databind.JsonNode;
  * {@code --command-name}; each run's wall time is a sample. A command benchmarked twice in one file
  * ({@code hyperfine true 'sleep 1' true}) is kept twice: the second is named {@code "true #2"}, since the
  * two measurements were taken at different moments and may differ for a reason the user wants to see.
+ * hyperfine exports user and system time only as means over all runs: they become summary-only secondary
+ * metrics {@code user-time} and {@code system-time} (n = the number of runs).
  */
 final class HyperfineFormat extends ForeignFormat {
 
@@ -36,6 +38,13 @@ final class HyperfineFormat extends ForeignFormat {
   private static void addCommand(ForeignRun run, JsonNode result, String at, String command) throws FormatException {
     String source = run.source();
     run.add(command, "wall-time", "s", LOWER_IS_BETTER, JsonInput.numbers(result.get("times"), source, at + ".times"));
+    int runs = result.get("times").size();
+    for (String field : new String[] {"user", "system"}) {
+      if (result.hasNonNull(field)) {
+        run.addSummary(command, field + "-time", "s", LOWER_IS_BETTER, new ForeignRun.Stats(runs,
+            JsonInput.number(result.get(field), source, at + "." + field), null, null, null, null));
+      }
+    }
     if (result.has("memory_usage_byte")) {
       // hyperfine ≥ 1.19 records each run's peak memory
       run.add(command, "max-rss", "B", LOWER_IS_BETTER,

@@ -73,14 +73,6 @@ class BadFileTest {
   }
 
   @Test
-  void pytestBenchmarkFileWithoutRawTimingsSaysHowToGetThem() {
-    assertThatThrownBy(() -> Golden.convert("pytest-benchmark", "bad/pytest-benchmark-without-data.json"))
-        .hasMessageStartingWith("bad/pytest-benchmark-without-data.json: benchmarks[0]"
-            + " (tests/test_perf.py::test_sort[100]) has no raw timings (stats.data)")
-        .hasMessageContaining("--benchmark-save-data");
-  }
-
-  @Test
   void foreignFormatNeedsProductVersionAndMachine() {
     assertThatThrownBy(() -> Formats.byName("jmh").convert(Golden.bytes("jmh/thrpt-avgt-gc.json"), "jmh.json",
         new RunContext("demo", null, " ", null)))

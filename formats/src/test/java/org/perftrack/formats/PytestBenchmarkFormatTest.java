@@ -5,6 +5,7 @@ import static org.perftrack.formats.Golden.result;
 
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import org.perftrack.formats.RunUpload.ResultUpload;
 
 class PytestBenchmarkFormatTest {
@@ -53,5 +54,21 @@ class PytestBenchmarkFormatTest {
     assertThat(bytes.samples()).containsExactly(4096.0);
     assertThat(bytes.unit()).isEqualTo("1");
     assertThat(run.results()).extracting(ResultUpload::metric).doesNotContain("extra:label");
+  }
+
+  @Test
+  void anAutosaveWithoutRawTimingsBecomesSummaryOnlyResultsAndSaysSo() throws Exception {
+    RunUpload run = Golden.convert("pytest-benchmark", "pytest-benchmark/autosave.json");
+    JsonNode stats = Golden.tree("pytest-benchmark/autosave.json").at("/benchmarks/1/stats");
+
+    ResultUpload sort = result(run, "tests/test_perf.py::test_sort[10000]", "time");
+    assertThat(sort.samples()).isNull();
+    assertThat(sort.n()).isEqualTo(stats.get("rounds").intValue());
+    assertThat(sort.mean()).isEqualTo(stats.get("mean").doubleValue());
+    assertThat(sort.stddev()).isEqualTo(stats.get("stddev").doubleValue());
+    assertThat(sort.min()).isEqualTo(stats.get("min").doubleValue());
+    assertThat(sort.median()).isEqualTo(stats.get("median").doubleValue());
+    assertThat(sort.max()).isEqualTo(stats.get("max").doubleValue());
+    assertThat(run.attributes().get("note")).contains("summary statistics only");
   }
 }

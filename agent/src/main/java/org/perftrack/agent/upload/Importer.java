@@ -24,7 +24,7 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class Importer {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = WireJson.MAPPER;
   private static final Pattern LINE_FIELD = Pattern.compile("^line (\\d+): (.*)$");
 
   /** What the server did with one chunk; {@code errors} read "line N: field: message" in file lines. */

@@ -219,7 +219,7 @@ class RunStore {
   }
 
   static final String COPY_RESULTS =
-      "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max) FROM STDIN";
+      "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max, stddev) FROM STDIN";
 
   /** The results of one stored run, in their series' units, for {@link #copyResults(List)}. */
   record RunResults(UUID runId, long versionId, List<ResultUpload> results, List<Long> seriesIds) {}
@@ -252,6 +252,10 @@ class RunStore {
     List<Long> seriesIds = run.seriesIds();
     for (int i = 0; i < results.size(); i++) {
       List<Double> samples = results.get(i).samples();
+      if (samples == null) {
+        appendSummary(text, runId, seriesIds.get(i), versionId, results.get(i));
+        continue;
+      }
       SampleSummary s = SampleSummary.of(samples);
       text.append(runId).append('\t').append(seriesIds.get(i)).append('\t').append(versionId).append("\t{");
       for (int j = 0; j < samples.size(); j++) {
@@ -261,7 +265,19 @@ class RunStore {
         text.append(samples.get(j).doubleValue());
       }
       text.append("}\t").append(s.n()).append('\t').append(s.min()).append('\t').append(s.median())
-          .append('\t').append(s.mean()).append('\t').append(s.max()).append('\n');
+          .append('\t').append(s.mean()).append('\t').append(s.max()).append("\t\\N\n");
     }
+  }
+
+  /** A summary-only result: no samples, the statistics the tool wrote (\N where it wrote none). */
+  private static void appendSummary(StringBuilder text, UUID runId, long seriesId, long versionId, ResultUpload r) {
+    text.append(runId).append('\t').append(seriesId).append('\t').append(versionId).append("\t{}\t").append(r.n())
+        .append('\t').append(copyValue(r.min())).append('\t').append(copyValue(r.median()))
+        .append('\t').append(r.mean().doubleValue()).append('\t').append(copyValue(r.max()))
+        .append('\t').append(copyValue(r.stddev())).append('\n');
+  }
+
+  private static String copyValue(Double value) {
+    return value == null ? "\\N" : String.valueOf(value.doubleValue());
   }
 }

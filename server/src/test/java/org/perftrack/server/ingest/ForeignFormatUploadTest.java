@@ -86,7 +86,6 @@ class ForeignFormatUploadTest extends IntegrationTest {
       "hyperfine, gbench/counters.json, format 'hyperfine': body: this looks like a Google Benchmark file, not hyperfine",
       "gbench, bad/gbench-aggregates-only.json, format 'gbench': body: the file holds only aggregates",
       "gbench, bad/gbench-nan.json, format 'gbench': body: benchmarks[1].real_time is NaN",
-      "pytest-benchmark, bad/pytest-benchmark-without-data.json, format 'pytest-benchmark': body: benchmarks[0]",
       "jmh, bad/empty.json, format 'jmh': body: the file is empty"})
   void badFileIsA400NamingTheFormatAndTheProblemAndStoresNothing(String format, String file, String detail) {
     String product = unique("demo");
@@ -126,8 +125,8 @@ class ForeignFormatUploadTest extends IntegrationTest {
         "application/x-www-form-urlencoded", TOKEN);
 
     assertThat(r.status()).as(r.body()).isEqualTo(201);
-    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark)
-        .containsExactlyInAnyOrder("sleep 0.01", "true");
+    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).filteredOn(s -> s.metric().equals("wall-time"))
+        .extracting(Stored::benchmark).containsExactlyInAnyOrder("sleep 0.01", "true");
   }
 
   @Test
@@ -223,8 +222,38 @@ class ForeignFormatUploadTest extends IntegrationTest {
     Http.Response r = upload("hyperfine", product, "1.0", unique("ci"), golden("hyperfine/long-command.json"));
 
     assertThat(r.status()).as(r.body()).isEqualTo(201);
-    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark)
-        .containsExactly(tree("hyperfine/long-command.json").at("/results/0/command").asString());
+    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark).containsOnly(
+        tree("hyperfine/long-command.json").at("/results/0/command").asString());
+  }
+
+  @Test
+  void aPytestBenchmarkAutosaveIsStoredAsSummariesAndShownAsSuch() {
+    String product = unique("demo");
+    String machine = unique("ci");
+
+    Http.Response r = upload("pytest-benchmark", product, "1.0", machine, golden("pytest-benchmark/autosave.json"));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    JsonNode stats = tree("pytest-benchmark/autosave.json").at("/benchmarks/1/stats");
+    var row = jdbc.sql("""
+        SELECT cardinality(x.samples) AS samples, x.n, x.mean, x.stddev, x.min, x.median, x.max
+        FROM result x JOIN series s ON s.id = x.series_id WHERE x.run_id = ? AND s.benchmark = ?""")
+        .params(UUID.fromString(r.json().get("id").asString()), "tests/test_perf.py::test_sort[10000]")
+        .query().singleRow();
+    assertThat(row.get("samples")).isEqualTo(0);
+    assertThat(row.get("n")).isEqualTo(stats.get("rounds").intValue());
+    assertThat(row.get("mean")).isEqualTo(stats.get("mean").doubleValue());
+    assertThat(row.get("stddev")).isEqualTo(stats.get("stddev").doubleValue());
+    assertThat(row.get("median")).isEqualTo(stats.get("median").doubleValue());
+    String benchmark = URLEncoder.encode("tests/test_perf.py::test_sort[10000]", StandardCharsets.UTF_8);
+    JsonNode point = http().get("/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark="
+        + benchmark + "&metric=time").json().get("points").get(0);
+    assertThat(point.get("summaryOnly").asBoolean()).isTrue();
+    assertThat(point.get("mean").doubleValue()).isEqualTo(stats.get("mean").doubleValue());
+    assertThat(point.get("samples")).isEmpty();
+    String page = http().page("/products/" + product + "/series?benchmark=" + benchmark + "&metric=time&machine="
+        + machine).body();
+    assertThat(page).contains("summary only: mean");
   }
 
   private Http.Response upload(String format, String product, String version, String machine, byte[] file) {

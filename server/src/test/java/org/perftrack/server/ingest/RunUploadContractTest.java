@@ -109,6 +109,14 @@ class RunUploadContractTest extends IntegrationTest {
         bad("results[0].direction", m -> result0(m).remove("direction")),
         bad("results[0].unit", m -> result0(m).remove("unit")),
         bad("results[0].samples", m -> result0(m).put("samples", List.of())),
+        bad("results[0].benchmark", m -> result0(m).put("benchmark", "x".repeat(1001))),
+        bad("results[0].mean", m -> { result0(m).remove("samples"); result0(m).put("n", 5); }),
+        bad("results[0].n", m -> { result0(m).remove("samples"); result0(m).put("n", 0); result0(m).put("mean", 1.0); }),
+        bad("results[0].median", m -> { result0(m).remove("samples"); result0(m).put("n", 5); result0(m).put("mean", 2.0);
+          result0(m).put("min", 1.0); result0(m).put("max", 3.0); result0(m).put("median", 4.0); }),
+        bad("results[0].stddev", m -> { result0(m).remove("samples"); result0(m).put("n", 5); result0(m).put("mean", 2.0);
+          result0(m).put("stddev", -1.0); }),
+        bad("results[0]", m -> { result0(m).put("n", 5); result0(m).put("mean", 2.0); }),
         bad("results[0].samples[0]", m -> result0(m).put("samples", List.of("fast"))),
         bad("results[0].samples[1]", m -> result0(m).put("samples", java.util.Arrays.asList(1.0, null))),
         bad("results[0].samples[0]", m -> result0(m).put("samples", List.of(1e308 * 10))),
