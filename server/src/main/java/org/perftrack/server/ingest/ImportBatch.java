@@ -10,7 +10,7 @@ import java.util.UUID;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.versions.VersionKey;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.web.ApiProblem.FieldProblem;
 
 /** One transaction of an import: the runs of up to {@link ImportService#BATCH_RUNS} lines. */
@@ -52,8 +52,8 @@ final class ImportBatch {
         prepare(p, rows, results);
         context.hashesInFile.put(p.id(), p.hash());
         byId.put(p.id(), p);
-      } catch (ApiProblem e) {
-        context.fail(p.line(), p.run().id(), e.fields());
+      } catch (InvalidInput e) {
+        context.fail(p.line(), p.run().id(), ImportService.problems(e));
       }
     }
     if (rows.isEmpty()) {

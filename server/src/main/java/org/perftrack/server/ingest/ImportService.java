@@ -17,8 +17,9 @@ import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.DetectionService;
-import org.perftrack.server.detection.RegressionView;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
+import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.web.ApiProblem;
 import org.perftrack.server.web.ApiProblem.FieldProblem;
 import org.slf4j.Logger;
@@ -129,6 +130,9 @@ public class ImportService {
     } catch (ApiProblem e) {
       context.fail(line.number(), run == null ? null : run.id(), e.fields());
       return null;
+    } catch (InvalidInput e) {
+      context.fail(line.number(), run == null ? null : run.id(), problems(e));
+      return null;
     }
     return new ImportBatch.Pending(line.number(), run, UUID.fromString(run.id()), IngestService.contentHash(run));
   }
@@ -150,13 +154,13 @@ public class ImportService {
   private Report detectAndAnnounce(ImportBatch.Context context, long lineCount) {
     List<ImportBatch.Touched> touched = new ArrayList<>(context.touched().values());
     touched.sort(Comparator.comparing(ImportBatch.Touched::sortKey));
-    Map<UUID, List<RegressionView>> raised = new LinkedHashMap<>();
+    Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
     Set<Long> allSeries = new HashSet<>();
     for (ImportBatch.Touched t : touched) {
       allSeries.addAll(t.seriesIds());
       StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
           List.copyOf(t.seriesIds()));
-      List<RegressionView> found = tx.execute(status -> detection.onRunStored(run));
+      List<Regression> found = tx.execute(status -> detection.onRunStored(run));
       if (found != null && !found.isEmpty()) {
         raised.computeIfAbsent(t.runId(), k -> new ArrayList<>()).addAll(found);
       }
@@ -165,9 +169,9 @@ public class ImportService {
     int mailed = 0;
     if (!raised.isEmpty()) {
       Map<String, String> newest = store.newestVersions(allSeries);
-      for (Map.Entry<UUID, List<RegressionView>> e : raised.entrySet()) {
+      for (Map.Entry<UUID, List<Regression>> e : raised.entrySet()) {
         regressions += e.getValue().size();
-        List<RegressionView> current = e.getValue().stream().filter(r -> r.version().equals(
+        List<Regression> current = e.getValue().stream().filter(r -> r.version().equals(
             newest.get(ImportStore.seriesKey(r.machine(), r.benchmark(), r.metric())))).toList();
         if (!current.isEmpty()) {
           tx.executeWithoutResult(status -> alerts.onRegressionsCreated(e.getKey(), current));
@@ -177,6 +181,10 @@ public class ImportService {
     }
     return new Report(lineCount, context.created(), context.unchanged(), context.failed(), context.errors(),
         regressions, mailed, regressions - mailed);
+  }
+
+  static List<FieldProblem> problems(InvalidInput e) {
+    return e.fields().entrySet().stream().map(f -> new FieldProblem(f.getKey(), f.getValue())).toList();
   }
 
   private static String firstLine(String message) {

@@ -136,7 +136,7 @@ public class SeriesQueries {
         single == null ? null : single.stddev());
   }
 
-  static double[] doubles(Array array) throws SQLException {
+  public static double[] doubles(Array array) throws SQLException {
     Object[] boxed = (Object[]) array.getArray();
     double[] values = new double[boxed.length];
     for (int i = 0; i < boxed.length; i++) {
