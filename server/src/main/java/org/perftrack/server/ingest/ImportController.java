@@ -16,7 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /api/v1/runs:import}: a history as NDJSON, one run per line in the upload format, plain or gzip
- * ({@code Content-Encoding: gzip}, or a gzip body). The answer counts created, unchanged and bad lines and lists
+ * ({@code Content-Encoding: gzip}, or a gzip body); or, with {@code Content-Type: text/csv}, the CSV layout of
+ * {@link CsvRuns}. The answer counts created, unchanged and bad lines and lists
  * the bad ones by line number; only an import with no good line at all is a 400.
  */
 @RestController
@@ -33,8 +34,11 @@ class ImportController {
   @PostMapping("/api/v1/runs:import")
   ImportService.Report importRuns(HttpServletRequest request) throws IOException {
     try (InputStream body = ndjson(request)) {
-      ImportService.Report report = imports.importRuns(body, (int) limits.maxBodyBytes().toBytes(),
-          limits.maxImportLines());
+      String type = request.getContentType();
+      boolean csv = type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("text/csv");
+      ImportService.Report report = csv
+          ? imports.importCsv(body, (int) limits.maxBodyBytes().toBytes(), limits.maxImportLines())
+          : imports.importRuns(body, (int) limits.maxBodyBytes().toBytes(), limits.maxImportLines());
       if (report.created() + report.unchanged() == 0 && report.failed() > 0) {
         throw new ApiProblem(HttpStatus.BAD_REQUEST, "no line of the import could be stored; line "
             + report.errors().get(0).line() + ": " + report.errors().get(0).problems().get(0).field() + " "

@@ -108,6 +108,38 @@ public class ImportService {
     return report;
   }
 
+  /** The same for the CSV layout of {@link CsvRuns}: rows grouped into runs, numbered by their first row. */
+  public Report importCsv(InputStream csv, int maxLineBytes, long maxLines) throws IOException {
+    long started = System.nanoTime();
+    ImportBatch.Context context = new ImportBatch.Context();
+    List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
+    long lines = 0;
+    for (CsvRuns.Parsed parsed : CsvRuns.read(csv, maxLineBytes, maxLines)) {
+      lines = Math.max(lines, parsed.line());
+      ImportBatch.Pending pending = null;
+      if (parsed.run() == null) {
+        context.fail(parsed.line(), null, parsed.problems());
+      } else {
+        pending = accept(parsed.line(), parsed.run(), context);
+      }
+      if (pending != null) {
+        batch.add(pending);
+      }
+      if (batch.size() == BATCH_RUNS) {
+        storeBatch(batch, context);
+        batch = new ArrayList<>(BATCH_RUNS);
+      }
+    }
+    if (!batch.isEmpty()) {
+      storeBatch(batch, context);
+    }
+    long stored = System.nanoTime();
+    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
+    Report report = detectAndAnnounce(context, lines);
+    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+    return report;
+  }
+
   private static ImportBatch.Pending parse(NdjsonLines.Line line, ImportBatch.Context context) {
     if (line.tooLong()) {
       context.fail(line.number(), null, List.of(new FieldProblem("line",
@@ -125,16 +157,21 @@ public class ImportService {
           + firstLine(e.getOriginalMessage()))));
       return null;
     }
+    return accept(line.number(), run, context);
+  }
+
+  /** A run read from line {@code line}, validated: pending for its batch, or a bad line. */
+  private static ImportBatch.Pending accept(long line, RunUpload run, ImportBatch.Context context) {
     try {
       RunValidator.validate(run);
     } catch (ApiProblem e) {
-      context.fail(line.number(), run == null ? null : run.id(), e.fields());
+      context.fail(line, run == null ? null : run.id(), e.fields());
       return null;
     } catch (InvalidInput e) {
-      context.fail(line.number(), run == null ? null : run.id(), problems(e));
+      context.fail(line, run == null ? null : run.id(), problems(e));
       return null;
     }
-    return new ImportBatch.Pending(line.number(), run, UUID.fromString(run.id()), IngestService.contentHash(run));
+    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()), IngestService.contentHash(run));
   }
 
   private void storeBatch(List<ImportBatch.Pending> batch, ImportBatch.Context context) {

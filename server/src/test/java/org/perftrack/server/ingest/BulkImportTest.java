@@ -129,6 +129,41 @@ class BulkImportTest extends IntegrationTest {
     assertThat(r.status()).isEqualTo(401);
   }
 
+  @Test
+  void aSpreadsheetInTheCsvLayoutIsImportedOnceWithRowsPerMeasurementMerged() {
+    String product = unique("cygwin");
+    String csv = """
+        Product,Machine,Version,Benchmark,Metric,Unit,Direction,Value,Samples
+        %1$s,xp,1.0,"write, 64 bytes",time-per-op,us,lower_is_better,18.1,
+        %1$s,xp,1.0,"write, 64 bytes",time-per-op,us,lower_is_better,18.0,
+        %1$s,xp,1.0,fork,time-per-op,us,lower_is_better,,75.0;75.5 74.9
+        %1$s,xp,2.0,fork,time-per-op,us,lower_is_better,fast,
+        %1$s,xp,2.0,"write, 64 bytes",time-per-op,us,lower_is_better,,48.2 47.9 48.4
+        """.formatted(product);
+
+    Http.Response first = importCsv(csv);
+    Http.Response again = importCsv(csv);
+
+    assertThat(first.status()).as(first.body()).isEqualTo(200);
+    assertThat(first.json().get("created").asInt()).isEqualTo(2);
+    assertThat(first.json().get("errors").get(0).get("line").asLong()).isEqualTo(5);
+    assertThat(first.json().get("errors").get(0).get("problems").get(0).get("message").asString())
+        .contains("'fast'");
+    assertThat(again.json().get("unchanged").asInt()).isEqualTo(2);
+    assertThat(again.json().get("created").asInt()).isZero();
+    assertThat(jdbc.sql("""
+        SELECT x.samples::text FROM result x JOIN series s ON s.id = x.series_id JOIN run r ON r.id = x.run_id
+        JOIN version v ON v.id = r.version_id JOIN product p ON p.id = r.product_id
+        WHERE p.name = ? AND v.name = '1.0' AND s.benchmark = 'write, 64 bytes'""").param(product)
+        .query(String.class).single()).isEqualTo("{18.1,18}");
+  }
+
+  private Http.Response importCsv(String csv) {
+    return http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
+        .header("Content-Type", "text/csv").header("Authorization", "Bearer " + TOKEN)
+        .POST(HttpRequest.BodyPublishers.ofString(csv)));
+  }
+
   private Http.Response importNdjson(byte[] body, boolean gzip) {
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
         .header("Content-Type", "application/x-ndjson").header("Authorization", "Bearer " + TOKEN)
