@@ -1,6 +1,5 @@
 package org.perftrack.server.ingest;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,11 +26,14 @@ final class NdjsonLines {
   private final InputStream in;
   private final int maxLineBytes;
   private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(16 * 1024);
+  private final byte[] chunk = new byte[64 * 1024];
+  private int position;
+  private int filled;
   private long count;
   private boolean ended;
 
   NdjsonLines(InputStream in, int maxLineBytes) {
-    this.in = new BufferedInputStream(in, 64 * 1024);
+    this.in = in;
     this.maxLineBytes = maxLineBytes;
   }
 
@@ -42,12 +44,28 @@ final class NdjsonLines {
     }
     buffer.reset();
     boolean tooLong = false;
-    int b;
-    while ((b = in.read()) >= 0 && b != '\n') {
-      if (buffer.size() < maxLineBytes) {
-        buffer.write(b);
-      } else {
-        tooLong = true;
+    int b = 0;
+    while (true) {
+      if (position == filled) {
+        filled = in.read(chunk, 0, chunk.length);
+        position = 0;
+        if (filled <= 0) {
+          filled = 0;
+          b = -1;
+          break;
+        }
+      }
+      int end = position;
+      while (end < filled && chunk[end] != '\n') {
+        end++;
+      }
+      int take = Math.min(end - position, Math.max(0, maxLineBytes - buffer.size()));
+      buffer.write(chunk, position, take);
+      tooLong |= take < end - position;
+      position = end;
+      if (end < filled) {
+        position++; // the newline
+        break;
       }
     }
     if (b < 0) {
