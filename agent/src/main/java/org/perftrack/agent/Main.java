@@ -61,6 +61,7 @@ public final class Main implements Runnable {
     CommandLine cli = new CommandLine(this)
         .addSubcommand("run", new RunCommand(context))
         .addSubcommand("upload", new UploadCommand(context))
+        .addSubcommand("import", new ImportCommand(context))
         .addSubcommand("suite", new SuiteCommand())
         .setOut(out)
         .setErr(err)
@@ -78,7 +79,7 @@ public final class Main implements Runnable {
   /** Without a command: the usage, as a usage error. */
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, upload or suite");
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, upload, import or suite");
   }
 
   private static String message(Exception e) {

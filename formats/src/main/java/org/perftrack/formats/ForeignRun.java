@@ -19,7 +19,12 @@ import org.perftrack.formats.RunUpload.ResultUpload;
  */
 final class ForeignRun {
 
-  /** The server's limits for names and attribute values; checked here to name the culprit in the tool's terms. */
+  /**
+   * The server's limits for names and attribute values; checked here to name the culprit in the tool's terms.
+   * Benchmark names are generous: JMH class + {@code @Param} names and hyperfine commands run to hundreds of
+   * characters, and a CI job cannot shorten them.
+   */
+  static final int MAX_BENCHMARK_NAME = 1000;
   static final int MAX_NAME = 128;
   static final int MAX_ATTRIBUTE_VALUE = 1024;
   static final int MAX_ATTRIBUTES = 200;
@@ -66,22 +71,36 @@ final class ForeignRun {
   /** Adds one metric of one benchmark; a second result with the same benchmark and metric is an error. */
   void add(String benchmark, String metric, String unit, String direction, List<Double> samples)
       throws FormatException {
-    if (benchmark.length() > MAX_NAME) {
+    if (samples.isEmpty()) {
+      throw new FormatException(source + ": benchmark '" + benchmark + "' has no samples for " + metric);
+    }
+    addResult(benchmark, metric, new ResultUpload(benchmark, metric, unit, direction, List.copyOf(samples)));
+  }
+
+  /** The statistics a tool wrote when it kept no raw samples; the server stores and shows them as such. */
+  record Stats(int n, double mean, Double stddev, Double min, Double median, Double max) {}
+
+  /** Adds one metric of one benchmark as a summary-only result. */
+  void addSummary(String benchmark, String metric, String unit, String direction, Stats stats)
+      throws FormatException {
+    addResult(benchmark, metric, new ResultUpload(benchmark, metric, unit, direction, null, stats.n(), stats.mean(),
+        stats.stddev(), stats.min(), stats.median(), stats.max()));
+  }
+
+  private void addResult(String benchmark, String metric, ResultUpload result) throws FormatException {
+    if (benchmark.length() > MAX_BENCHMARK_NAME) {
       throw new FormatException(source + ": benchmark name '" + benchmark.substring(0, 60) + "…' is "
-          + benchmark.length() + " characters long, the limit is " + MAX_NAME + nameHint());
+          + benchmark.length() + " characters long, the limit is " + MAX_BENCHMARK_NAME + nameHint());
     }
     if (benchmark.chars().anyMatch(Character::isISOControl)) {
       throw new FormatException(source + ": benchmark name '" + benchmark.replaceAll("\\p{Cntrl}", "␤")
           + "' contains a line break or another control character" + nameHint());
     }
-    if (samples.isEmpty()) {
-      throw new FormatException(source + ": benchmark '" + benchmark + "' has no samples for " + metric);
-    }
     if (!fingerprints.add(benchmark + '\u0000' + metric)) {
       throw new FormatException(source + ": benchmark '" + benchmark + "' appears twice (metric " + metric
           + "); give each benchmark its own name");
     }
-    results.add(new ResultUpload(benchmark, metric, unit, direction, List.copyOf(samples)));
+    results.add(result);
   }
 
   void fail(String benchmark, String message) {

@@ -9,13 +9,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out}): the repetitions of one
- * benchmark (entries sharing a {@code run_name}) become its samples; the mean/median/stddev/cv aggregates the
- * library adds are ignored, since we compute our own statistics from the repetitions. Times are per iteration
- * in the benchmark's {@code time_unit}.
+ * benchmark (entries sharing a {@code run_name}) become its samples; the mean/median/stddev/cv aggregates and
+ * the complexity fits (BigO, RMS) the library adds are ignored, since we compute our own statistics from the
+ * repetitions. Files of 1.4 and older have no {@code run_type}: there the aggregates are told by their name
+ * suffix ({@code BM_x_mean}). Times are per iteration in the benchmark's {@code time_unit}; user counters
+ * become secondary metrics {@code counter:NAME} (the JSON carries no unit or direction for them). A rate the
+ * library computed over a cpu_time of 0 is written as Infinity: that value is dropped, and the run's notes
+ * say so.
  */
 final class GbenchFormat extends ForeignFormat {
 
@@ -41,6 +46,13 @@ final class GbenchFormat extends ForeignFormat {
 
   private record Repetition(JsonNode entry, String at) {}
 
+  /** The aggregates' names in files without run_type (1.4 and older). */
+  private static final Pattern OLD_AGGREGATE =
+      Pattern.compile(".*_(mean|median|stddev|cv|BigO|RMS)");
+
+  /** A counter value is dimensionless as far as the JSON says. */
+  static final String COUNTER_UNIT = "1";
+
   GbenchFormat() {
     super(NAME, "an object with \"context\" and \"benchmarks\" (a Google Benchmark program run with --benchmark_format=json)");
   }
@@ -53,20 +65,19 @@ final class GbenchFormat extends ForeignFormat {
       throw new FormatException(sourceName + ": the file holds only aggregates (mean, median, stddev), no repetitions;"
           + " run the benchmark without --benchmark_report_aggregates_only");
     }
-    Set<String> ignoredCounters = new TreeSet<>();
     for (Map.Entry<String, List<Repetition>> e : byRun.entrySet()) {
-      addBenchmark(run, e.getKey(), e.getValue(), ignoredCounters);
+      addBenchmark(run, e.getKey(), e.getValue());
     }
-    run.attribute("gbench.ignored-counters", String.join(", ", ignoredCounters));
   }
 
   private static Map<String, List<Repetition>> groupRepetitions(ForeignRun run, JsonNode benchmarks)
       throws FormatException {
     Map<String, List<Repetition>> byRun = new LinkedHashMap<>();
+    boolean old = benchmarks.values().stream().noneMatch(entry -> entry.has("run_type"));
     for (int i = 0; i < benchmarks.size(); i++) {
       JsonNode entry = benchmarks.get(i);
       String at = "benchmarks[" + i + "]";
-      if ("aggregate".equals(entry.path("run_type").asString()) || entry.has("aggregate_name")) {
+      if (isAggregate(entry, old)) {
         continue;
       }
       JsonNode name = entry.has("run_name") ? entry.get("run_name") : entry.get("name");
@@ -76,8 +87,15 @@ final class GbenchFormat extends ForeignFormat {
     return byRun;
   }
 
-  private static void addBenchmark(ForeignRun run, String name, List<Repetition> reps, Set<String> ignoredCounters)
-      throws FormatException {
+  private static boolean isAggregate(JsonNode entry, boolean old) {
+    if ("aggregate".equals(entry.path("run_type").asString()) || entry.has("aggregate_name")
+        || entry.has("big_o") || entry.has("rms")) {
+      return true;
+    }
+    return old && OLD_AGGREGATE.matcher(entry.path("name").asString()).matches();
+  }
+
+  private static void addBenchmark(ForeignRun run, String name, List<Repetition> reps) throws FormatException {
     for (Repetition rep : reps) {
       // 1.8 also reports SkipWithMessage: error_occurred false, but a message and no usable times
       if (rep.entry().path("error_occurred").asBoolean(false) || rep.entry().path("skipped").asBoolean(false)
@@ -92,13 +110,38 @@ final class GbenchFormat extends ForeignFormat {
     run.add(name, "cpu-time", unit, LOWER_IS_BETTER, values(run, reps, "cpu_time"));
     for (Counter counter : COUNTERS) {
       if (reps.get(0).entry().has(counter.field())) {
-        run.add(name, counter.metric(), counter.unit(), counter.direction(), values(run, reps, counter.field()));
+        addFinite(run, name, counter.field(), counter.metric(), counter.unit(), counter.direction(), reps);
       }
     }
-    // user counters carry no unit or direction in the JSON, so there is nothing safe to compare them by
-    reps.get(0).entry().propertyNames().stream()
-        .filter(field -> !STANDARD_FIELDS.contains(field) && reps.get(0).entry().get(field).isNumber())
-        .forEach(ignoredCounters::add);
+    Set<String> userCounters = new TreeSet<>();
+    for (String field : reps.get(0).entry().propertyNames()) {
+      JsonNode value = reps.get(0).entry().get(field);
+      if (!STANDARD_FIELDS.contains(field) && (value.isNumber() || JsonInput.isInfinite(value))) {
+        userCounters.add(field);
+      }
+    }
+    for (String field : userCounters) {
+      addFinite(run, name, field, "counter:" + field, COUNTER_UNIT, LOWER_IS_BETTER, reps);
+    }
+  }
+
+  /** A rate over a cpu_time of 0 is Infinity: drop that value and note it, keep the others. */
+  private static void addFinite(ForeignRun run, String name, String field, String metric, String unit,
+      String direction, List<Repetition> reps) throws FormatException {
+    List<Repetition> finite = new ArrayList<>(reps.size());
+    for (Repetition rep : reps) {
+      if (JsonInput.isInfinite(rep.entry().get(field))) {
+        continue;
+      }
+      finite.add(rep);
+    }
+    if (finite.size() < reps.size()) {
+      run.note(name + ": " + (reps.size() - finite.size()) + " of " + reps.size() + " " + field
+          + " values were infinite (a rate over a cpu_time of 0) and were dropped");
+    }
+    if (!finite.isEmpty()) {
+      run.add(name, metric, unit, direction, values(run, finite, field));
+    }
   }
 
   private static String timeUnit(ForeignRun run, List<Repetition> reps) throws FormatException {
@@ -124,8 +167,10 @@ final class GbenchFormat extends ForeignFormat {
     return values;
   }
 
+  /** A date without a time zone (1.4 and older write local time) is read as UTC; gbench.date keeps it as written. */
   private static void describeContext(ForeignRun run, JsonNode context) {
-    run.startedAt(JsonInput.instant(context.get("date"), false));
+    run.startedAt(JsonInput.instant(context.get("date"), true));
+    run.attribute("gbench.date", context.path("date").asString(""));
     for (String field : List.of("host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_scaling_enabled",
         "library_version", "library_build_type")) {
       if (context.path(field).isValueNode()) {

@@ -2,13 +2,18 @@ package org.perftrack.formats;
 
 import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.TreeSet;
 import tools.jackson.databind.JsonNode;
 
 /**
  * hyperfine's {@code --export-json}: one benchmark per command, named after the command or its
- * {@code --command-name}; each run's wall time is a sample. hyperfine exports user and system time only as
- * means over all runs, and one mean is not a set of samples, so they are left out.
+ * {@code --command-name}; each run's wall time is a sample. A command benchmarked twice in one file
+ * ({@code hyperfine true 'sleep 1' true}) is kept twice: the second is named {@code "true #2"}, since the
+ * two measurements were taken at different moments and may differ for a reason the user wants to see.
+ * hyperfine exports user and system time only as means over all runs: they become summary-only secondary
+ * metrics {@code user-time} and {@code system-time} (n = the number of runs).
  */
 final class HyperfineFormat extends ForeignFormat {
 
@@ -21,15 +26,25 @@ final class HyperfineFormat extends ForeignFormat {
   @Override
   void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     JsonNode results = root.get("results");
+    Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < results.size(); i++) {
-      addCommand(run, results.get(i), "results[" + i + "]");
+      String at = "results[" + i + "]";
+      String command = JsonInput.text(results.get(i).get("command"), run.source(), at + ".command");
+      int occurrence = seen.merge(command, 1, Integer::sum);
+      addCommand(run, results.get(i), at, occurrence == 1 ? command : command + " #" + occurrence);
     }
   }
 
-  private static void addCommand(ForeignRun run, JsonNode result, String at) throws FormatException {
+  private static void addCommand(ForeignRun run, JsonNode result, String at, String command) throws FormatException {
     String source = run.source();
-    String command = JsonInput.text(result.get("command"), source, at + ".command");
     run.add(command, "wall-time", "s", LOWER_IS_BETTER, JsonInput.numbers(result.get("times"), source, at + ".times"));
+    int runs = result.get("times").size();
+    for (String field : new String[] {"user", "system"}) {
+      if (result.hasNonNull(field)) {
+        run.addSummary(command, field + "-time", "s", LOWER_IS_BETTER, new ForeignRun.Stats(runs,
+            JsonInput.number(result.get(field), source, at + "." + field), null, null, null, null));
+      }
+    }
     if (result.has("memory_usage_byte")) {
       // hyperfine ≥ 1.19 records each run's peak memory
       run.add(command, "max-rss", "B", LOWER_IS_BETTER,

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -14,7 +15,9 @@ import tools.jackson.databind.JsonNode;
  * in sample mode, where JMH keeps a histogram per iteration instead, the iteration's mean is the sample.
  * The benchmark is named {@code benchmark} plus its {@code @Param} values ({@code bench.Foo.bar[size=10]}), the
  * metric after the mode; throughput is higher-is-better, the time modes lower-is-better. Secondary metrics
- * (profilers' {@code gc.alloc.rate} …) ride along as further metrics of the same benchmark.
+ * (profilers' {@code gc.alloc.rate} …) ride along as further metrics of the same benchmark. Sample mode's
+ * percentiles ({@code p0.00 … p1.00}) are named after the mode's metric ({@code sample-time:p0.50}), which the
+ * server treats as secondary metrics: hints on the benchmark's regression, never alarms of their own.
  */
 final class JmhFormat extends ForeignFormat {
 
@@ -61,7 +64,24 @@ final class JmhFormat extends ForeignFormat {
     run.add(name, mode.metric(), JsonInput.text(primary.get("scoreUnit"), source, at + ".primaryMetric.scoreUnit"),
         mode.direction(), samples(source, primary, at + ".primaryMetric"));
     for (Map.Entry<String, JsonNode> secondary : entry.path("secondaryMetrics").properties()) {
-      addSecondary(run, name, secondary.getKey(), secondary.getValue(), at, severalModes ? modeName : null);
+      if (PERCENTILE.matcher(secondary.getKey()).matches()) {
+        addPercentile(run, name, mode.metric(), secondary.getKey(), secondary.getValue(), at);
+      } else {
+        addSecondary(run, name, secondary.getKey(), secondary.getValue(), at, severalModes ? modeName : null);
+      }
+    }
+  }
+
+  /** Sample mode's percentile keys: {@code p0.00}, {@code p0.9999}, {@code p1.00} (a middle dot before 1.37). */
+  private static final Pattern PERCENTILE = Pattern.compile("[\u00b7:]*p[01]\\.\\d+");
+
+  private static void addPercentile(ForeignRun run, String benchmark, String modeMetric, String key, JsonNode metric,
+      String at) throws FormatException {
+    String path = at + ".secondaryMetrics." + key;
+    List<Double> samples = samples(run.source(), metric, path);
+    if (!samples.isEmpty()) {
+      run.add(benchmark, modeMetric + ":" + key.replaceFirst("^[\u00b7:]+", ""),
+          JsonInput.text(metric.get("scoreUnit"), run.source(), path + ".scoreUnit"), LOWER_IS_BETTER, samples);
     }
   }
 

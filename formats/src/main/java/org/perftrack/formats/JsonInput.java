@@ -64,6 +64,17 @@ final class JsonInput {
     return value;
   }
 
+  /** Whether the value is ±Infinity, as a bare number or as a string (as Google Benchmark writes a rate over 0 s). */
+  static boolean isInfinite(JsonNode node) {
+    if (node == null) {
+      return false;
+    }
+    if (node.isNumber()) {
+      return Double.isInfinite(node.doubleValue());
+    }
+    return node.isString() && node.stringValue().matches("[+-]?(Infinity|inf)");
+  }
+
   static List<Double> numbers(JsonNode array, String source, String path) throws FormatException {
     requireArray(array, source, path);
     List<Double> values = new ArrayList<>(array.size());
@@ -110,7 +121,8 @@ final class JsonInput {
       }
     }
     try {
-      return LocalDateTime.parse(node.stringValue()).toInstant(ZoneOffset.UTC);
+      // Google Benchmark before 1.5 writes "2019-11-29 21:26:59"
+      return LocalDateTime.parse(node.stringValue().replaceFirst(" ", "T")).toInstant(ZoneOffset.UTC);
     } catch (DateTimeParseException e) {
       return null;
     }

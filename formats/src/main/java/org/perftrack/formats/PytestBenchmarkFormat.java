@@ -2,15 +2,18 @@ package org.perftrack.formats;
 
 import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
 
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
  * pytest-benchmark's {@code --benchmark-json}: each round's time per iteration ({@code stats.data}, seconds)
  * is a sample; the benchmark is its {@code fullname} ({@code tests/test_x.py::test_y[param]}). Files saved
- * with {@code --benchmark-autosave} lack the raw data unless {@code --benchmark-save-data} is given, and
- * summary statistics cannot be compared fairly, so such files are refused with a message saying so.
- * {@code machine_info} and {@code commit_info} become run attributes.
+ * with {@code --benchmark-autosave} lack the raw data unless {@code --benchmark-save-data} is given: their
+ * statistics (rounds, mean, stddev, min, median, max) become a summary-only result, which the server keeps
+ * and shows as such and detection weighs less than raw samples; the run's note says so.
+ * {@code machine_info} and {@code commit_info} become run attributes; the numbers a test puts in
+ * {@code extra_info} become secondary metrics {@code extra:KEY} of one sample each.
  */
 final class PytestBenchmarkFormat extends ForeignFormat {
 
@@ -26,10 +29,18 @@ final class PytestBenchmarkFormat extends ForeignFormat {
     for (int i = 0; i < benchmarks.size(); i++) {
       addBenchmark(run, benchmarks.get(i), "benchmarks[" + i + "]");
     }
+    if (benchmarks.values().stream().anyMatch(b -> !b.path("stats").has("data"))) {
+      run.note("no raw timings (an autosave without --benchmark-save-data): summary statistics only, which"
+          + " detection weighs less than samples");
+    }
     run.startedAt(JsonInput.instant(root.get("datetime"), true)); // utcnow().isoformat(): UTC without an offset
     run.attribute("pytest-benchmark.version", root.path("version").asString(""));
     describe(run, "machine_info", root.path("machine_info"));
     describe(run, "commit_info", root.path("commit_info"));
+  }
+
+  private static Double optional(JsonNode stats, String field, String source, String path) throws FormatException {
+    return stats.hasNonNull(field) ? JsonInput.number(stats.get(field), source, path + field) : null;
   }
 
   private static void addBenchmark(ForeignRun run, JsonNode benchmark, String at) throws FormatException {
@@ -37,12 +48,26 @@ final class PytestBenchmarkFormat extends ForeignFormat {
     JsonNode nameNode = benchmark.hasNonNull("fullname") ? benchmark.get("fullname") : benchmark.get("name");
     String name = JsonInput.text(nameNode, source, at + ".fullname");
     JsonNode stats = JsonInput.requireObject(benchmark.get("stats"), source, at + ".stats");
-    if (!stats.has("data")) {
-      throw new FormatException(source + ": " + at + " (" + name + ") has no raw timings (stats.data), only summary"
-          + " statistics; write the file with --benchmark-json, or add --benchmark-save-data to --benchmark-autosave");
+    if (stats.has("data")) {
+      run.add(name, "time", "s", LOWER_IS_BETTER, JsonInput.numbers(stats.get("data"), source, at + ".stats.data"));
+    } else {
+      String path = at + ".stats.";
+      int rounds = (int) JsonInput.number(stats.get("rounds"), source, path + "rounds");
+      run.addSummary(name, "time", "s", LOWER_IS_BETTER, new ForeignRun.Stats(rounds,
+          JsonInput.number(stats.get("mean"), source, path + "mean"), optional(stats, "stddev", source, path),
+          optional(stats, "min", source, path), optional(stats, "median", source, path),
+          optional(stats, "max", source, path)));
     }
-    run.add(name, "time", "s", LOWER_IS_BETTER, JsonInput.numbers(stats.get("data"), source, at + ".stats.data"));
+    for (Map.Entry<String, JsonNode> extra : benchmark.path("extra_info").properties()) {
+      JsonNode value = extra.getValue();
+      if (value.isNumber() && Double.isFinite(value.doubleValue())) {
+        run.add(name, "extra:" + extra.getKey(), EXTRA_UNIT, LOWER_IS_BETTER, List.of(value.doubleValue()));
+      }
+    }
   }
+
+  /** extra_info values say nothing of their unit. */
+  static final String EXTRA_UNIT = "1";
 
   /** Scalar fields, plus the scalars of one nested level (machine_info.cpu.brand_raw). */
   private static void describe(ForeignRun run, String prefix, JsonNode info) {

@@ -91,8 +91,48 @@ class GbenchFormatTest {
     assertThat(run.failures()).containsExactly(new BenchmarkFailure("BM_Raw", "needs root"));
     assertThat(result(run, "BM_Alloc", "allocs-per-iteration").direction()).isEqualTo("lower_is_better");
     assertThat(result(run, "BM_Alloc", "max-bytes-used").samples()).containsExactly(4096.0);
-    assertThat(run.attributes()).containsEntry("gbench.ignored-counters", "my_counter");
-    assertThat(run.startedAt()).as("a date without an offset cannot be placed in time").isNull();
+    assertThat(result(run, "BM_Alloc", "counter:my_counter").samples()).containsExactly(7.0);
+    assertThat(run.startedAt()).as("a date without an offset is read as UTC").isEqualTo(Instant.parse("2026-11-30T07:01:25Z"));
+    assertThat(run.attributes()).containsEntry("gbench.date", "2026-11-30 07:01:25");
+  }
+
+  @Test
+  void userCountersAreSecondaryMetricsAndComplexityFitsAreIgnored() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/complexity-counters.json");
+    JsonNode file = Golden.tree("gbench/complexity-counters.json");
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark).containsOnly("BM_Sort/64", "BM_Sort/256", "BM_Sort/1024");
+    ResultUpload comparisons = result(run, "BM_Sort/256", "counter:comparisons");
+    assertThat(comparisons.samples()).isEqualTo(fieldOfIterations(file, "BM_Sort/256", "comparisons"));
+    assertThat(comparisons.unit()).isEqualTo("1");
+    assertThat(result(run, "BM_Sort/1024", "counter:elements").samples()).containsExactly(1024.0);
+  }
+
+  @Test
+  void oldFilesWithoutRunTypeSkipAggregatesByNameAndReadTheirLocalDate() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/old-1.4.json");
+    JsonNode file = Golden.tree("gbench/old-1.4.json");
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark).containsOnly("BM_StringCopy/64",
+        "BM_StringCopy/4096", "BM_Sort/64", "BM_Sort/256", "BM_Sort/1024");
+    List<Double> repetitions = new ArrayList<>();
+    for (JsonNode b : file.get("benchmarks")) {
+      if (b.get("name").asString().equals("BM_StringCopy/64")) {
+        repetitions.add(b.get("real_time").doubleValue());
+      }
+    }
+    assertThat(result(run, "BM_StringCopy/64", "real-time").samples()).hasSize(5).isEqualTo(repetitions);
+    assertThat(run.startedAt()).isEqualTo(Instant.parse("2019-11-29T21:26:59Z"));
+  }
+
+  @Test
+  void anInfiniteRateIsDroppedAndNotedAndTheOtherValuesKept() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/infinite-rate.json");
+
+    assertThat(result(run, "BM_Memcpy/8192", "items-per-second").samples()).hasSize(2).allMatch(Double::isFinite);
+    assertThat(result(run, "BM_Memcpy/8192", "bytes-per-second").samples()).hasSize(2);
+    assertThat(result(run, "BM_Memcpy/8192", "real-time").samples()).hasSize(3);
+    assertThat(run.attributes().get("note")).contains("BM_Memcpy/8192: 1 of 3 items_per_second values were infinite");
   }
 
   private static List<Double> fieldOfIterations(JsonNode file, String runName, String field) {

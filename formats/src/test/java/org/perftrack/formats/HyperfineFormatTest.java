@@ -15,7 +15,8 @@ class HyperfineFormatTest {
   void eachCommandBecomesABenchmarkWithItsWallTimesAsSamples() throws Exception {
     RunUpload run = Golden.convert("hyperfine", "hyperfine/basic.json");
 
-    assertThat(run.results()).extracting(ResultUpload::benchmark).containsExactly("sleep 0.01", "true");
+    assertThat(run.results()).filteredOn(r -> r.metric().equals("wall-time")).extracting(ResultUpload::benchmark)
+        .containsExactly("sleep 0.01", "true");
     ResultUpload sleep = result(run, "sleep 0.01", "wall-time");
     assertThat(sleep.unit()).isEqualTo("s");
     assertThat(sleep.direction()).isEqualTo("lower_is_better");
@@ -27,17 +28,24 @@ class HyperfineFormatTest {
   }
 
   @Test
-  void userAndSystemMeansAreNotSamplesAndAreLeftOut() throws Exception {
+  void userAndSystemMeansAreSummaryOnlyResultsOverTheRuns() throws Exception {
     RunUpload run = Golden.convert("hyperfine", "hyperfine/basic.json");
+    JsonNode file = Golden.tree("hyperfine/basic.json");
 
-    assertThat(run.results()).extracting(ResultUpload::metric).containsOnly("wall-time");
+    ResultUpload user = result(run, "sleep 0.01", "user-time");
+    assertThat(user.samples()).isNull();
+    assertThat(user.n()).isEqualTo(5);
+    assertThat(user.mean()).isEqualTo(file.at("/results/0/user").doubleValue());
+    assertThat(user.unit()).isEqualTo("s");
+    assertThat(result(run, "true", "system-time").mean()).isEqualTo(file.at("/results/1/system").doubleValue());
   }
 
   @Test
   void commandNamesAreUsedAndNonZeroExitCodesAreNoted() throws Exception {
     RunUpload run = Golden.convert("hyperfine", "hyperfine/named-with-failures.json");
 
-    assertThat(run.results()).extracting(ResultUpload::benchmark).containsExactly("list /usr", "failing grep");
+    assertThat(run.results()).filteredOn(r -> r.metric().equals("wall-time")).extracting(ResultUpload::benchmark)
+        .containsExactly("list /usr", "failing grep");
     assertThat(result(run, "failing grep", "wall-time").samples()).hasSize(4);
     assertThat(run.attributes().get("note"))
         .isEqualTo("'failing grep' exited non-zero in 4 of 4 runs (exit codes 1)");
@@ -77,5 +85,24 @@ class HyperfineFormatTest {
         new RunContext("demo", "1.2.3", "ci-runner-1", id));
 
     assertThat(run.id()).isEqualTo(id);
+  }
+
+  @Test
+  void aCommandBenchmarkedTwiceIsKeptTwiceTheSecondWithASuffix() throws Exception {
+    RunUpload run = Golden.convert("hyperfine", "hyperfine/duplicate.json");
+    JsonNode file = Golden.tree("hyperfine/duplicate.json");
+
+    assertThat(run.results()).filteredOn(r -> r.metric().equals("wall-time")).extracting(ResultUpload::benchmark)
+        .containsExactly("true", "sleep 0.001", "true #2");
+    assertThat(result(run, "true #2", "wall-time").samples()).isEqualTo(Golden.doubles(file.at("/results/2/times")));
+  }
+
+  @Test
+  void aCommandOfHundredsOfCharactersIsKeptWhole() throws Exception {
+    RunUpload run = Golden.convert("hyperfine", "hyperfine/long-command.json");
+
+    String command = Golden.tree("hyperfine/long-command.json").at("/results/0/command").asString();
+    assertThat(command).hasSizeGreaterThan(400);
+    assertThat(result(run, command, "wall-time").samples()).hasSize(3);
   }
 }

@@ -82,7 +82,33 @@ class JmhFormatTest {
     ResultUpload ss = result(run, "bench.StringBench.concat[size=10]", "single-shot-time");
     assertThat(ss.samples()).containsExactly(16.875, 11.006);
     assertThat(ss.direction()).isEqualTo("lower_is_better");
-    assertThat(run.results()).extracting(ResultUpload::metric).contains("p0.50 (sample)");
+    assertThat(run.results()).extracting(ResultUpload::metric).doesNotContain("p0.50 (sample)");
+  }
+
+  @Test
+  void sampleModePercentilesAreNamedAfterTheModeSoTheServerKeepsThemSecondary() throws Exception {
+    RunUpload run = Golden.convert("jmh", "jmh/sample-ss.json");
+
+    assertThat(run.results()).filteredOn(r -> r.metric().startsWith("sample-time:"))
+        .extracting(ResultUpload::metric).containsExactly("sample-time:p0.00", "sample-time:p0.50",
+            "sample-time:p0.90", "sample-time:p0.95", "sample-time:p0.99", "sample-time:p0.999",
+            "sample-time:p0.9999", "sample-time:p1.00");
+    ResultUpload median = result(run, "bench.StringBench.concat[size=10]", "sample-time:p0.50");
+    assertThat(median.unit()).isEqualTo("us/op");
+    assertThat(median.samples())
+        .isEqualTo(flatten(Golden.tree("jmh/sample-ss.json").at("/0/secondaryMetrics/p0.50/rawData")));
+  }
+
+  @Test
+  void classAndParamNamesLongerThan128CharactersAreKeptWhole() throws Exception {
+    RunUpload run = Golden.convert("jmh", "jmh/long-name-ns.json");
+
+    String name = "bench.LongNameBench.concatenateTheConfiguredTextWithItsSize[configuration="
+        + Golden.tree("jmh/long-name-ns.json").at("/0/params/configuration").asString() + ",size=10]";
+    assertThat(name).hasSizeGreaterThan(128);
+    assertThat(result(run, name, "average-time").unit()).isEqualTo("ns/op");
+    assertThat(Golden.convert("jmh", "jmh/long-name-us.json").results().get(0).unit())
+        .as("-tu us: the same benchmark in another unit, which the server converts").isEqualTo("us/op");
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.perftrack.formats.Golden.result;
 
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import org.perftrack.formats.RunUpload.ResultUpload;
 
 class PytestBenchmarkFormatTest {
@@ -39,5 +40,35 @@ class PytestBenchmarkFormatTest {
         .containsEntry("pytest-benchmark.version", "4.0.0");
     assertThat(run.startedAt()).isEqualTo(Instant.parse("2026-11-30T07:10:00.123456Z"));
     assertThat(run.suite()).isEqualTo("pytest-benchmark");
+  }
+
+  @Test
+  void numericExtraInfoBecomesSecondaryMetricsOfOneSample() throws Exception {
+    tools.jackson.databind.node.ObjectNode file = (tools.jackson.databind.node.ObjectNode) Golden.tree(FILE);
+    ((tools.jackson.databind.node.ObjectNode) file.at("/benchmarks/0/extra_info"))
+        .put("bytes_allocated", 4096).put("label", "warm cache");
+    RunUpload run = Formats.byName("pytest-benchmark")
+        .convert(Json.MAPPER.writeValueAsBytes(file), "extra.json", Golden.CONTEXT);
+
+    ResultUpload bytes = result(run, "tests/test_perf.py::test_sort[100]", "extra:bytes_allocated");
+    assertThat(bytes.samples()).containsExactly(4096.0);
+    assertThat(bytes.unit()).isEqualTo("1");
+    assertThat(run.results()).extracting(ResultUpload::metric).doesNotContain("extra:label");
+  }
+
+  @Test
+  void anAutosaveWithoutRawTimingsBecomesSummaryOnlyResultsAndSaysSo() throws Exception {
+    RunUpload run = Golden.convert("pytest-benchmark", "pytest-benchmark/autosave.json");
+    JsonNode stats = Golden.tree("pytest-benchmark/autosave.json").at("/benchmarks/1/stats");
+
+    ResultUpload sort = result(run, "tests/test_perf.py::test_sort[10000]", "time");
+    assertThat(sort.samples()).isNull();
+    assertThat(sort.n()).isEqualTo(stats.get("rounds").intValue());
+    assertThat(sort.mean()).isEqualTo(stats.get("mean").doubleValue());
+    assertThat(sort.stddev()).isEqualTo(stats.get("stddev").doubleValue());
+    assertThat(sort.min()).isEqualTo(stats.get("min").doubleValue());
+    assertThat(sort.median()).isEqualTo(stats.get("median").doubleValue());
+    assertThat(sort.max()).isEqualTo(stats.get("max").doubleValue());
+    assertThat(run.attributes().get("note")).contains("summary statistics only");
   }
 }

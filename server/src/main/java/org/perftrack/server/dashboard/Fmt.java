@@ -30,6 +30,21 @@ public class Fmt {
     return d.stripTrailingZeros().toPlainString();
   }
 
+  /** Longer names are elided in pages; the whole name stays in the element's title and in links. */
+  static final int NAME_SHOWN = 80;
+
+  /**
+   * A benchmark name short enough for a table cell: the start and the end with "…" between, since JMH and
+   * hyperfine names differ at their end ({@code [size=10]}) as often as at their start.
+   */
+  public String name(String name) {
+    if (name == null || name.length() <= NAME_SHOWN) {
+      return name;
+    }
+    int head = NAME_SHOWN * 2 / 3;
+    return name.substring(0, head) + "…" + name.substring(name.length() - (NAME_SHOWN - head - 1));
+  }
+
   /** A ratio as "×2.70". */
   public String ratio(Double value) {
     return value == null || value.isNaN() ? "—" : "×" + String.format(Locale.ROOT, "%.2f", value);

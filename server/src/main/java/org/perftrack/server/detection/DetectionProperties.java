@@ -17,7 +17,10 @@ import org.springframework.validation.annotation.Validated;
  * @param secondaryMetrics metrics that say why a benchmark's primary metric (time-per-op, bandwidth)
  *     moved, not whether it got slower: they never raise a regression of their own (a ×2551 in context
  *     switches is no second slowdown), stay in the compare table and ride on the primary metric's
- *     regression as hints
+ *     regression as hints. A name may end or start with {@code *}: the converters name the extras of
+ *     other tools' files that way (Google Benchmark's {@code counter:NAME}, pytest-benchmark's
+ *     {@code extra:KEY}, JMH sample mode's percentiles {@code sample-time:p0.50}, hyperfine's user and
+ *     system time)
  * @param minChange the smallest relative change worth an alert (0.02: 2 %), unless the series'
  *     between-session noise times {@code noiseMultiple} is larger
  * @param noiseMultiple how many times the between-session noise a change must exceed
@@ -27,7 +30,8 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("perftrack.detection")
 @Validated
 public record DetectionProperties(
-    @DefaultValue({"ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op"}) @NotNull List<String> secondaryMetrics,
+    @DefaultValue({"ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op", "user-time", "system-time",
+        "counter:*", "extra:*", "sample-time:p*"}) @NotNull List<String> secondaryMetrics,
     @DefaultValue(MIN_CHANGE) @DecimalMin("0") @DecimalMax(value = "10", inclusive = false) double minChange,
     @DefaultValue(NOISE_MULTIPLE) @DecimalMin("0") double noiseMultiple,
     @DefaultValue(WINDOW) @Min(2) @Max(1000) int window,
@@ -44,7 +48,14 @@ public record DetectionProperties(
   }
 
   public boolean isSecondary(String metric) {
-    return secondaryMetrics.contains(metric);
+    for (String name : secondaryMetrics) {
+      boolean matches = name.endsWith("*") ? metric.startsWith(name.substring(0, name.length() - 1))
+          : name.startsWith("*") ? metric.endsWith(name.substring(1)) : metric.equals(name);
+      if (matches) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The settings of a benchmark nobody configured. */

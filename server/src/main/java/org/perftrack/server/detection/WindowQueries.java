@@ -38,7 +38,7 @@ class WindowQueries {
   }
 
   static final String SAMPLES = """
-      SELECT series_id, samples::text AS samples FROM result
+      SELECT series_id, samples::text AS samples, n, mean, median, stddev FROM result
       WHERE series_id = ANY(?::bigint[]) AND version_id = ?
       ORDER BY series_id, run_id""";
 
@@ -55,8 +55,13 @@ class WindowQueries {
   /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
   void addPoints(List<Long> seriesIds, long versionId) {
     Map<Long, List<double[]>> samples = new LinkedHashMap<>();
+    Map<Long, List<Summary>> summaries = new LinkedHashMap<>();
     jdbc.sql(SAMPLES).params(seriesIds.toArray(Long[]::new), versionId).query((ResultSet rs) -> {
-      samples.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(parse(rs.getString("samples")));
+      double[] values = parse(rs.getString("samples"));
+      samples.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(values);
+      if (values.length == 0) {
+        summaries.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(summaryOnly(rs));
+      }
     });
     int n = samples.size();
     Long[] ids = new Long[n];
@@ -66,7 +71,8 @@ class WindowQueries {
     Integer[] counts = new Integer[n];
     int i = 0;
     for (Map.Entry<Long, List<double[]>> e : samples.entrySet()) {
-      Summary s = Summary.of(concat(e.getValue()));
+      double[] all = concat(e.getValue());
+      Summary s = all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey()));
       ids[i] = e.getKey();
       levels[i] = s.level();
       se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
@@ -74,6 +80,30 @@ class WindowQueries {
       positive[i++] = s.positive();
     }
     jdbc.sql(UPSERT_POINTS).params(ids, levels, se, positive, counts, versionId).update();
+  }
+
+  /**
+   * The point of a result that carries only a tool's statistics (no raw samples): its median, or mean, as the
+   * level; the standard error of log(level) from its stddev, doubled because a stddev is not robust to the
+   * outliers the trimmed mean and MAD of raw samples shrug off; and a count of 0, so that the test treats
+   * the spread as unknown-quality (its degrees of freedom come from the prior). Raw samples always win.
+   */
+  static Summary summaryOnly(ResultSet rs) throws SQLException {
+    double mean = rs.getDouble("mean");
+    double median = rs.getDouble("median");
+    double level = rs.wasNull() ? mean : median;
+    double stddev = rs.getDouble("stddev");
+    boolean noSpread = rs.wasNull();
+    int n = rs.getInt("n");
+    double se = noSpread || level <= 0 || n < 2 ? Double.NaN : 2 * stddev / level / Math.sqrt(n);
+    return new Summary(level, se, level > 0, 0);
+  }
+
+  /** Several summary-only runs of one version: the mean of their levels, the largest standard error. */
+  private static Summary pooled(List<Summary> runs) {
+    double level = runs.stream().mapToDouble(Summary::level).average().orElseThrow();
+    double se = runs.stream().mapToDouble(Summary::withinSe).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    return new Summary(level, se, runs.stream().allMatch(Summary::positive), 0);
   }
 
   record Meta(long id, String product, String machine, String benchmark, String metric, String unit,

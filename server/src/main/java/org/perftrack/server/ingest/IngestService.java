@@ -63,12 +63,13 @@ public class IngestService {
     long productId = known.productId() != null ? known.productId() : store.productId(run.product());
     long versionId = known.versionId() != null ? known.versionId() : store.versionId(productId, run.version());
     long machineId = known.machineId() != null ? known.machineId() : store.machineId(run.machine());
-    List<Long> seriesIds = store.seriesIds(productId, machineId, run.results());
+    RunStore.Resolved series = store.seriesIds(productId, machineId, run.results());
+    List<Long> seriesIds = series.seriesIds();
     if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
       // another request stored this id between our check and our insert; it has committed by now
       return resent(id, store.contentHash(id).orElseThrow(), hash);
     }
-    store.copyResults(id, versionId, run.results(), seriesIds);
+    store.copyResults(id, versionId, series.results(), seriesIds);
     long stored = System.nanoTime();
     storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());

@@ -8,6 +8,14 @@ final class Names {
 
   static final int MAX_NAME = 128;
 
+  /**
+   * Benchmark names are longer: JMH class + {@code @Param} names and hyperfine commands run to hundreds of
+   * characters and a CI job cannot shorten them. The byte bound keeps a name inside one B-tree index entry
+   * (PostgreSQL's limit is about 2,700 bytes; the series key also holds the metric).
+   */
+  static final int MAX_BENCHMARK = 1000;
+  static final int MAX_BENCHMARK_BYTES = 2000;
+
   private Names() {}
 
   /** Adds a problem for {@code field} when {@code value} is not a valid name; true when it is valid. */
@@ -17,6 +25,23 @@ final class Names {
       return false;
     }
     return checkText(field, value, MAX_NAME, true, problems);
+  }
+
+  /** A benchmark name: required, at most {@link #MAX_BENCHMARK} characters, no control characters. */
+  static boolean checkBenchmark(String field, String value, List<FieldProblem> problems) {
+    if (value == null) {
+      problems.add(new FieldProblem(field, "is required"));
+      return false;
+    }
+    if (!checkText(field, value, MAX_BENCHMARK, true, problems)) {
+      return false;
+    }
+    int bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    if (bytes > MAX_BENCHMARK_BYTES) {
+      problems.add(new FieldProblem(field, "must be at most " + MAX_BENCHMARK_BYTES + " bytes in UTF-8 (has " + bytes + ")"));
+      return false;
+    }
+    return true;
   }
 
   /** Free text (OS name, attribute value): optional, bounded, no control characters. */

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.perftrack.formats.Json;
@@ -125,11 +126,21 @@ class RunStore {
       SELECT ?, ?, * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
       ON CONFLICT (product_id, machine_id, benchmark, metric) DO NOTHING""";
 
+  /** The series of each result, and the results in their series' units. */
+  record Resolved(List<Long> seriesIds, List<ResultUpload> results) {}
+
   /**
-   * The series id of every result, in result order. A result whose unit or direction differs from
-   * its existing series is refused: samples in µs and in ms must never share a series.
+   * The series id of every result, in result order, with each result converted to its series' unit (the unit
+   * of the series' first result): a unit change within a dimension (ns to us, ops/s to ops/ms) keeps one
+   * series. A result whose unit does not convert, or whose direction differs, is refused: samples in µs
+   * and in MB/s must never share a series.
    */
-  List<Long> seriesIds(long productId, long machineId, List<ResultUpload> results) {
+  Resolved seriesIds(long productId, long machineId, List<ResultUpload> results) {
+    return resolve(results, seriesRows(productId, machineId, results));
+  }
+
+  /** The series of these results, created where missing, by benchmark and metric ({@link #key}). */
+  Map<String, SeriesRow> seriesRows(long productId, long machineId, List<ResultUpload> results) {
     Map<String, SeriesRow> found = findSeries(productId, machineId, results);
     if (found.size() < results.size()) {
       List<ResultUpload> missing = results.stream().filter(r -> !found.containsKey(key(r))).toList();
@@ -138,24 +149,34 @@ class RunStore {
           column(missing, ResultUpload::unit), column(missing, ResultUpload::direction)).update();
       found.putAll(findSeries(productId, machineId, missing));
     }
+    return found;
+  }
+
+  /** Matches each result to its series and converts it to the series' unit; a 400 naming every misfit. */
+  static Resolved resolve(List<ResultUpload> results, Map<String, SeriesRow> found) {
     List<Long> ids = new ArrayList<>(results.size());
+    List<ResultUpload> converted = new ArrayList<>(results.size());
     Map<String, String> problems = new LinkedHashMap<>();
     for (int i = 0; i < results.size(); i++) {
       ResultUpload r = results.get(i);
       SeriesRow s = found.get(key(r));
-      if (!s.unit().equals(r.unit())) {
+      OptionalDouble factor = Units.factor(r.unit(), s.unit());
+      if (factor.isEmpty()) {
+        String dimension = Units.dimensionOf(s.unit());
         problems.put("results[" + i + "].unit", "is '" + r.unit() + "' but earlier runs of "
-            + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "'");
+            + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "', which it does not"
+            + " convert to" + (dimension == null ? "" : " (a unit of " + dimension + " is needed)"));
       } else if (!s.direction().equals(r.direction())) {
         problems.put("results[" + i + "].direction", "is " + r.direction() + " but earlier runs of "
             + r.benchmark() + " " + r.metric() + " on this machine said " + s.direction());
       }
       ids.add(s.id());
+      converted.add(factor.isPresent() ? ResultValues.convert(r, s.unit(), factor.getAsDouble()) : r);
     }
     if (!problems.isEmpty()) {
       throw new InvalidInput(problems);
     }
-    return ids;
+    return new Resolved(ids, converted);
   }
 
   private Map<String, SeriesRow> findSeries(long productId, long machineId, List<ResultUpload> results) {
@@ -167,7 +188,7 @@ class RunStore {
     return byKey;
   }
 
-  private static String key(ResultUpload r) {
+  static String key(ResultUpload r) {
     return r.benchmark() + '\0' + r.metric();
   }
 
@@ -198,23 +219,21 @@ class RunStore {
   }
 
   static final String COPY_RESULTS =
-      "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max) FROM STDIN";
+      "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max, stddev) FROM STDIN";
+
+  /** The results of one stored run, in their series' units, for {@link #copyResults(List)}. */
+  record RunResults(UUID runId, long versionId, List<ResultUpload> results, List<Long> seriesIds) {}
 
   /** Loads all results of a run with one COPY, in the surrounding transaction. */
   void copyResults(UUID runId, long versionId, List<ResultUpload> results, List<Long> seriesIds) {
-    StringBuilder text = new StringBuilder(results.size() * 96);
-    for (int i = 0; i < results.size(); i++) {
-      List<Double> samples = results.get(i).samples();
-      SampleSummary s = SampleSummary.of(samples);
-      text.append(runId).append('\t').append(seriesIds.get(i)).append('\t').append(versionId).append("\t{");
-      for (int j = 0; j < samples.size(); j++) {
-        if (j > 0) {
-          text.append(',');
-        }
-        text.append(samples.get(j).doubleValue());
-      }
-      text.append("}\t").append(s.n()).append('\t').append(s.min()).append('\t').append(s.median())
-          .append('\t').append(s.mean()).append('\t').append(s.max()).append('\n');
+    copyResults(List.of(new RunResults(runId, versionId, results, seriesIds)));
+  }
+
+  /** Loads the results of many runs with one COPY (bulk import), in the surrounding transaction. */
+  void copyResults(List<RunResults> runs) {
+    StringBuilder text = new StringBuilder(runs.size() * 4096);
+    for (RunResults run : runs) {
+      appendRows(text, run);
     }
     Connection con = DataSourceUtils.getConnection(dataSource);
     try {
@@ -224,5 +243,41 @@ class RunStore {
     } finally {
       DataSourceUtils.releaseConnection(con, dataSource);
     }
+  }
+
+  private static void appendRows(StringBuilder text, RunResults run) {
+    UUID runId = run.runId();
+    long versionId = run.versionId();
+    List<ResultUpload> results = run.results();
+    List<Long> seriesIds = run.seriesIds();
+    for (int i = 0; i < results.size(); i++) {
+      List<Double> samples = results.get(i).samples();
+      if (samples == null) {
+        appendSummary(text, runId, seriesIds.get(i), versionId, results.get(i));
+        continue;
+      }
+      SampleSummary s = SampleSummary.of(samples);
+      text.append(runId).append('\t').append(seriesIds.get(i)).append('\t').append(versionId).append("\t{");
+      for (int j = 0; j < samples.size(); j++) {
+        if (j > 0) {
+          text.append(',');
+        }
+        text.append(samples.get(j).doubleValue());
+      }
+      text.append("}\t").append(s.n()).append('\t').append(s.min()).append('\t').append(s.median())
+          .append('\t').append(s.mean()).append('\t').append(s.max()).append("\t\\N\n");
+    }
+  }
+
+  /** A summary-only result: no samples, the statistics the tool wrote (\N where it wrote none). */
+  private static void appendSummary(StringBuilder text, UUID runId, long seriesId, long versionId, ResultUpload r) {
+    text.append(runId).append('\t').append(seriesId).append('\t').append(versionId).append("\t{}\t").append(r.n())
+        .append('\t').append(copyValue(r.min())).append('\t').append(copyValue(r.median()))
+        .append('\t').append(r.mean().doubleValue()).append('\t').append(copyValue(r.max()))
+        .append('\t').append(copyValue(r.stddev())).append('\n');
+  }
+
+  private static String copyValue(Double value) {
+    return value == null ? "\\N" : String.valueOf(value.doubleValue());
   }
 }

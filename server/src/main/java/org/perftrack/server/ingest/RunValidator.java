@@ -113,7 +113,7 @@ final class RunValidator {
         p.add(new FieldProblem(f, "must be an object"));
         continue;
       }
-      boolean named = Names.check(f + ".benchmark", r.benchmark(), p) & Names.check(f + ".metric", r.metric(), p);
+      boolean named = Names.checkBenchmark(f + ".benchmark", r.benchmark(), p) & Names.check(f + ".metric", r.metric(), p);
       if (named && !seen.add(r.benchmark() + '\0' + r.metric())) {
         p.add(new FieldProblem(f, "repeats benchmark '" + r.benchmark() + "' metric '" + r.metric()
             + "': send all samples of a metric in one result"));
@@ -122,16 +122,51 @@ final class RunValidator {
       if (r.direction() == null || !DIRECTIONS.contains(r.direction())) {
         p.add(new FieldProblem(f + ".direction", "must be lower_is_better or higher_is_better"));
       }
-      total += samples(f + ".samples", r.samples(), p);
+      if (r.samples() != null && (r.n() != null || r.mean() != null)) {
+        p.add(new FieldProblem(f, "has samples and a summary: send the samples only (the server computes the rest)"));
+      }
+      total += r.samples() == null && r.n() != null ? summary(f, r, p) : samples(f + ".samples", r.samples(), p);
     }
     if (total > MAX_SAMPLES) {
       p.add(new FieldProblem("results", "must have at most " + MAX_SAMPLES + " samples in all (has " + total + ")"));
     }
   }
 
+  /**
+   * A summary-only result: {@code n} and {@code mean} required, the rest optional, all finite and in order
+   * (min ≤ median ≤ max, min ≤ mean ≤ max, stddev ≥ 0). Counts as one sample towards the run's limit.
+   */
+  private static int summary(String f, ResultUpload r, List<FieldProblem> p) {
+    if (r.n() < 1) {
+      p.add(new FieldProblem(f + ".n", "must be at least 1 (the number of measurements summarised)"));
+    }
+    if (r.mean() == null) {
+      p.add(new FieldProblem(f + ".mean", "is required for a result without samples"));
+    }
+    String[] names = {"mean", "stddev", "min", "median", "max"};
+    Double[] values = {r.mean(), r.stddev(), r.min(), r.median(), r.max()};
+    for (int i = 0; i < names.length; i++) {
+      if (values[i] != null && !Double.isFinite(values[i])) {
+        p.add(new FieldProblem(f + "." + names[i], "must be a finite number (was " + values[i] + ")"));
+        return 1;
+      }
+    }
+    if (r.stddev() != null && r.stddev() < 0) {
+      p.add(new FieldProblem(f + ".stddev", "must not be negative"));
+    }
+    double lo = r.min() == null ? Double.NEGATIVE_INFINITY : r.min();
+    double hi = r.max() == null ? Double.POSITIVE_INFINITY : r.max();
+    for (int i : new int[] {0, 3}) {
+      if (values[i] != null && (values[i] < lo || values[i] > hi)) {
+        p.add(new FieldProblem(f + "." + names[i], "must lie between min and max"));
+      }
+    }
+    return 1;
+  }
+
   private static int samples(String f, List<Double> samples, List<FieldProblem> p) {
     if (samples == null || samples.isEmpty()) {
-      p.add(new FieldProblem(f, "must have at least one sample"));
+      p.add(new FieldProblem(f, "must have at least one sample (or, without samples, a summary: n and mean)"));
       return 0;
     }
     for (int j = 0; j < samples.size(); j++) {
@@ -158,7 +193,7 @@ final class RunValidator {
         p.add(new FieldProblem("failures[" + i + "]", "must be an object"));
         continue;
       }
-      Names.check("failures[" + i + "].benchmark", fl.benchmark(), p);
+      Names.checkBenchmark("failures[" + i + "].benchmark", fl.benchmark(), p);
       Names.checkText("failures[" + i + "].message", fl.message(), 4096, false, p);
     }
   }

@@ -48,7 +48,8 @@ public class RunQueries {
       WHERE r.id = ?""";
 
   static final String RESULTS = """
-      SELECT s.benchmark, s.metric, s.unit, s.direction, x.samples, x.n, x.min, x.median, x.mean, x.max
+      SELECT s.benchmark, s.metric, s.unit, s.direction, x.samples, x.n, coalesce(x.min, x.mean) AS min,
+             coalesce(x.median, x.mean) AS median, x.mean, coalesce(x.max, x.mean) AS max
       FROM result x JOIN series s ON s.id = x.series_id
       WHERE x.run_id = ?
       ORDER BY s.benchmark, s.metric""";

@@ -16,9 +16,27 @@ import org.springframework.stereotype.Service;
 @Service
 public class SeriesQueries {
 
-  /** One version of a series: all samples of all runs of that version, and their summary. */
+  /**
+   * One version of a series: all samples of all runs of that version, and their summary. When no run of the
+   * version kept raw samples ({@code summaryOnly}: the tool wrote only statistics), {@code samples} is empty
+   * and the figures are the runs' own: a missing min, median or max is shown as the mean.
+   */
   public record Point(String version, int n, double min, double median, double mean, double max,
-      double[] samples, List<String> runs) {}
+      double[] samples, List<String> runs, boolean summaryOnly, Double stddev) {}
+
+  /** One result row: raw samples, or (empty samples) the statistics a tool wrote instead. */
+  private record Stored(double[] samples, int n, Double min, Double median, double mean, Double max, Double stddev) {
+
+    static Stored of(ResultSet rs) throws SQLException {
+      return new Stored(doubles(rs.getArray("samples")), rs.getInt("n"), nullable(rs, "min"), nullable(rs, "median"),
+          rs.getDouble("mean"), nullable(rs, "max"), nullable(rs, "stddev"));
+    }
+
+    private static Double nullable(ResultSet rs, String column) throws SQLException {
+      double v = rs.getDouble(column);
+      return rs.wasNull() ? null : v;
+    }
+  }
 
   /** A series and its points in version order. */
   public record Series(long id, String product, String machine, String benchmark, String metric, String unit,
@@ -39,7 +57,7 @@ public class SeriesQueries {
       WHERE p.name = ? AND m.name = ? AND s.benchmark = ? AND s.metric = ?""";
 
   static final String POINTS = """
-      SELECT v.name AS version, r.run_id, r.samples
+      SELECT v.name AS version, r.run_id, r.samples, r.n, r.min, r.median, r.mean, r.max, r.stddev
       FROM result r JOIN version v ON v.id = r.version_id
       WHERE r.series_id = ?
       ORDER BY v.sort_key, r.run_id""";
@@ -52,11 +70,11 @@ public class SeriesQueries {
 
   /** The points of a series by id, in version order. */
   public List<Point> points(long seriesId) {
-    Map<String, List<double[]>> samples = new LinkedHashMap<>();
+    Map<String, List<Stored>> samples = new LinkedHashMap<>();
     Map<String, List<String>> runs = new LinkedHashMap<>();
     jdbc.sql(POINTS).param(seriesId).query((ResultSet rs) -> {
       String version = rs.getString("version");
-      samples.computeIfAbsent(version, v -> new ArrayList<>()).add(doubles(rs.getArray("samples")));
+      samples.computeIfAbsent(version, v -> new ArrayList<>()).add(Stored.of(rs));
       runs.computeIfAbsent(version, v -> new ArrayList<>()).add(rs.getString("run_id"));
     });
     List<Point> points = new ArrayList<>(samples.size());
@@ -65,20 +83,20 @@ public class SeriesQueries {
   }
 
   static final String POINTS_OF_MANY = """
-      SELECT r.series_id, v.name AS version, r.run_id, r.samples
+      SELECT r.series_id, v.name AS version, r.run_id, r.samples, r.n, r.min, r.median, r.mean, r.max, r.stddev
       FROM result r JOIN version v ON v.id = r.version_id
       WHERE r.series_id = ANY (?)
       ORDER BY r.series_id, v.sort_key, r.run_id""";
 
   /** The points of several series in one round trip (a chart of every machine), each in version order. */
   public Map<Long, List<Point>> pointsOf(List<Long> seriesIds) {
-    Map<Long, Map<String, List<double[]>>> samples = new LinkedHashMap<>();
+    Map<Long, Map<String, List<Stored>>> samples = new LinkedHashMap<>();
     Map<Long, Map<String, List<String>>> runs = new LinkedHashMap<>();
     jdbc.sql(POINTS_OF_MANY).param(seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
       long id = rs.getLong("series_id");
       String version = rs.getString("version");
       samples.computeIfAbsent(id, k -> new LinkedHashMap<>()).computeIfAbsent(version, v -> new ArrayList<>())
-          .add(doubles(rs.getArray("samples")));
+          .add(Stored.of(rs));
       runs.computeIfAbsent(id, k -> new LinkedHashMap<>()).computeIfAbsent(version, v -> new ArrayList<>())
           .add(rs.getString("run_id"));
     });
@@ -91,13 +109,31 @@ public class SeriesQueries {
     return points;
   }
 
-  private static Point point(String version, List<double[]> arrays, List<String> runs) {
-    double[] all = arrays.stream().flatMapToDouble(Arrays::stream).toArray();
+  /** Raw samples win: a version's summaries are used only when none of its runs kept samples. */
+  private static Point point(String version, List<Stored> rows, List<String> runs) {
+    double[] all = rows.stream().flatMapToDouble(r -> Arrays.stream(r.samples())).toArray();
+    if (all.length == 0) {
+      return summaryPoint(version, rows, runs);
+    }
     double[] sorted = all.clone();
     Arrays.sort(sorted);
     int n = sorted.length;
     double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    return new Point(version, n, sorted[0], median, Arrays.stream(all).sum() / n, sorted[n - 1], all, runs);
+    return new Point(version, n, sorted[0], median, Arrays.stream(all).sum() / n, sorted[n - 1], all, runs, false,
+        null);
+  }
+
+  /** The runs' summaries pooled: n-weighted mean; the lowest min, the highest max; one run's median and stddev. */
+  private static Point summaryPoint(String version, List<Stored> rows, List<String> runs) {
+    int n = rows.stream().mapToInt(Stored::n).sum();
+    double mean = rows.size() == 1 ? rows.get(0).mean()
+        : rows.stream().mapToDouble(r -> r.mean() * r.n()).sum() / Math.max(1, n);
+    double min = rows.stream().mapToDouble(r -> r.min() == null ? r.mean() : r.min()).min().orElse(mean);
+    double max = rows.stream().mapToDouble(r -> r.max() == null ? r.mean() : r.max()).max().orElse(mean);
+    Stored single = rows.size() == 1 ? rows.get(0) : null;
+    double median = single != null && single.median() != null ? single.median() : mean;
+    return new Point(version, n, min, median, mean, max, new double[0], runs, true,
+        single == null ? null : single.stddev());
   }
 
   public static double[] doubles(Array array) throws SQLException {

@@ -1,10 +1,10 @@
 package org.perftrack.server.web;
 
 /** A request body over the configured limit (answered with 413). */
-class PayloadTooLargeException extends RuntimeException {
+public class PayloadTooLargeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  PayloadTooLargeException(long limit) {
+  public PayloadTooLargeException(long limit) {
     super("the request body is larger than the limit of " + limit + " bytes");
   }
 }

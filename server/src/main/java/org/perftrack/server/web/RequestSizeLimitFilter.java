@@ -16,17 +16,18 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Caps API request bodies ({@code perftrack.limits.max-body-bytes}, 16 MiB by default): a declared
+ * Caps API request bodies ({@code perftrack.limits.max-body-bytes}, 16 MiB by default; a bulk import
+ * {@code perftrack.limits.max-import-bytes}): a declared
  * length over the cap is refused before reading, a chunked body when it crosses the cap.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 class RequestSizeLimitFilter extends OncePerRequestFilter {
 
-  private final long limit;
+  private final LimitsProperties limits;
 
   RequestSizeLimitFilter(LimitsProperties limits) {
-    this.limit = limits.maxBodyBytes().toBytes();
+    this.limits = limits;
   }
 
   @Override
@@ -37,6 +38,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
   @Override
   protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
+    long limit = limits.bodyLimit(request.getRequestURI());
     if (request.getContentLengthLong() > limit) {
       response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
       response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

@@ -18,7 +18,7 @@ class DetectionPropertiesTest {
   void treatsContextSwitchesAndCpuTimesAsSecondaryByDefault() {
     DetectionProperties defaults = bind(Map.of());
 
-    assertThat(defaults.secondaryMetrics()).containsExactly("ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op");
+    assertThat(defaults.secondaryMetrics()).startsWith("ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op");
     assertThat(defaults.isSecondary("ctx-switches-per-op")).isTrue();
     assertThat(defaults.isSecondary("time-per-op")).isFalse();
     assertThat(defaults.isSecondary("bandwidth")).isFalse();
@@ -30,5 +30,17 @@ class DetectionPropertiesTest {
 
     assertThat(custom.isSecondary("page-faults-per-op")).isTrue();
     assertThat(custom.isSecondary("ctx-switches-per-op")).isFalse();
+  }
+
+  @Test
+  void treatsTheExtrasOfOtherToolsFilesAsSecondaryByTheirNamePrefix() {
+    DetectionProperties defaults = bind(Map.of());
+
+    assertThat(defaults.isSecondary("counter:comparisons")).isTrue();
+    assertThat(defaults.isSecondary("extra:bytes_allocated")).isTrue();
+    assertThat(defaults.isSecondary("sample-time:p0.50")).isTrue();
+    assertThat(defaults.isSecondary("user-time")).isTrue();
+    assertThat(defaults.isSecondary("sample-time")).isFalse();
+    assertThat(defaults.isSecondary("real-time")).isFalse();
   }
 }

@@ -86,7 +86,6 @@ class ForeignFormatUploadTest extends IntegrationTest {
       "hyperfine, gbench/counters.json, format 'hyperfine': body: this looks like a Google Benchmark file, not hyperfine",
       "gbench, bad/gbench-aggregates-only.json, format 'gbench': body: the file holds only aggregates",
       "gbench, bad/gbench-nan.json, format 'gbench': body: benchmarks[1].real_time is NaN",
-      "pytest-benchmark, bad/pytest-benchmark-without-data.json, format 'pytest-benchmark': body: benchmarks[0]",
       "jmh, bad/empty.json, format 'jmh': body: the file is empty"})
   void badFileIsA400NamingTheFormatAndTheProblemAndStoresNothing(String format, String file, String detail) {
     String product = unique("demo");
@@ -126,8 +125,8 @@ class ForeignFormatUploadTest extends IntegrationTest {
         "application/x-www-form-urlencoded", TOKEN);
 
     assertThat(r.status()).as(r.body()).isEqualTo(201);
-    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark)
-        .containsExactlyInAnyOrder("sleep 0.01", "true");
+    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).filteredOn(s -> s.metric().equals("wall-time"))
+        .extracting(Stored::benchmark).containsExactlyInAnyOrder("sleep 0.01", "true");
   }
 
   @Test
@@ -154,6 +153,107 @@ class ForeignFormatUploadTest extends IntegrationTest {
     assertThat(r.status()).as(r.body()).isEqualTo(201);
     assertThat(r.json().get("id").asString()).isEqualTo(id);
     assertThat(products(product)).isOne();
+  }
+
+  @Test
+  void aUnitChangeInTheMiddleOfASeriesKeepsOneSeriesInItsFirstUnit() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    assertThat(upload("gbench", product, "1.0", machine, golden("gbench/unit-ns.json")).status()).isEqualTo(201);
+
+    Http.Response us = upload("gbench", product, "1.1", machine, golden("gbench/unit-us.json"));
+
+    assertThat(us.status()).as(us.body()).isEqualTo(201);
+    Stored real = stored(UUID.fromString(us.json().get("id").asString())).stream()
+        .filter(s -> s.metric().equals("real-time")).findFirst().orElseThrow();
+    assertThat(real.unit()).isEqualTo("ns");
+    List<Double> microseconds = new ArrayList<>();
+    for (JsonNode b : tree("gbench/unit-us.json").get("benchmarks")) {
+      if (b.get("run_type").asString().equals("iteration")) {
+        microseconds.add(b.get("real_time").doubleValue());
+      }
+    }
+    assertThat(real.samples()).hasSize(3);
+    for (int i = 0; i < 3; i++) {
+      assertThat(real.samples().get(i)).isCloseTo(microseconds.get(i) * 1000, org.assertj.core.api.Assertions.within(1e-6));
+    }
+    assertThat(jdbc.sql("SELECT count(*) FROM series s JOIN product p ON p.id = s.product_id WHERE p.name = ?"
+        + " AND s.metric = 'real-time'").param(product).query(Long.class).single()).isOne();
+  }
+
+  @Test
+  void jmhTimeUnitChangeAndALongParamNameKeepOneSeries() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    assertThat(upload("jmh", product, "1.0", machine, golden("jmh/long-name-ns.json")).status()).isEqualTo(201);
+
+    Http.Response us = upload("jmh", product, "1.1", machine, golden("jmh/long-name-us.json"));
+
+    assertThat(us.status()).as(us.body()).isEqualTo(201);
+    Stored stored = stored(UUID.fromString(us.json().get("id").asString())).get(0);
+    assertThat(stored.benchmark()).hasSizeGreaterThan(128).endsWith(",size=10]");
+    assertThat(stored.unit()).isEqualTo("ns/op");
+    assertThat(stored.samples().get(0))
+        .isCloseTo(tree("jmh/long-name-us.json").at("/0/primaryMetric/rawData/0/0").doubleValue() * 1000,
+            org.assertj.core.api.Assertions.within(1e-6));
+  }
+
+  @Test
+  void aUnitOfAnotherDimensionIsStillA400NamingBothUnits() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    assertThat(upload("gbench", product, "1.0", machine, golden("gbench/unit-ns.json")).status()).isEqualTo(201);
+    String perftrack = """
+        {"product": "p", "version": "2.0", "machine": {"name": "m"},
+         "results": [{"benchmark": "BM_Memcpy/8192", "metric": "real-time", "unit": "MB/s",
+                      "direction": "lower_is_better", "samples": [1.0]}]}""";
+
+    Http.Response r = upload("perftrack", product, "2.0", machine, perftrack.getBytes(StandardCharsets.UTF_8));
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("fields").get(0).get("message").asString())
+        .contains("is 'MB/s' but earlier runs").contains("used 'ns'").contains("a unit of time is needed");
+  }
+
+  @Test
+  void aHyperfineCommandOfHundredsOfCharactersIsStored() {
+    String product = unique("demo");
+
+    Http.Response r = upload("hyperfine", product, "1.0", unique("ci"), golden("hyperfine/long-command.json"));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark).containsOnly(
+        tree("hyperfine/long-command.json").at("/results/0/command").asString());
+  }
+
+  @Test
+  void aPytestBenchmarkAutosaveIsStoredAsSummariesAndShownAsSuch() {
+    String product = unique("demo");
+    String machine = unique("ci");
+
+    Http.Response r = upload("pytest-benchmark", product, "1.0", machine, golden("pytest-benchmark/autosave.json"));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    JsonNode stats = tree("pytest-benchmark/autosave.json").at("/benchmarks/1/stats");
+    var row = jdbc.sql("""
+        SELECT cardinality(x.samples) AS samples, x.n, x.mean, x.stddev, x.min, x.median, x.max
+        FROM result x JOIN series s ON s.id = x.series_id WHERE x.run_id = ? AND s.benchmark = ?""")
+        .params(UUID.fromString(r.json().get("id").asString()), "tests/test_perf.py::test_sort[10000]")
+        .query().singleRow();
+    assertThat(row.get("samples")).isEqualTo(0);
+    assertThat(row.get("n")).isEqualTo(stats.get("rounds").intValue());
+    assertThat(row.get("mean")).isEqualTo(stats.get("mean").doubleValue());
+    assertThat(row.get("stddev")).isEqualTo(stats.get("stddev").doubleValue());
+    assertThat(row.get("median")).isEqualTo(stats.get("median").doubleValue());
+    String benchmark = URLEncoder.encode("tests/test_perf.py::test_sort[10000]", StandardCharsets.UTF_8);
+    JsonNode point = http().get("/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark="
+        + benchmark + "&metric=time").json().get("points").get(0);
+    assertThat(point.get("summaryOnly").asBoolean()).isTrue();
+    assertThat(point.get("mean").doubleValue()).isEqualTo(stats.get("mean").doubleValue());
+    assertThat(point.get("samples")).isEmpty();
+    String page = http().page("/products/" + product + "/series?benchmark=" + benchmark + "&metric=time&machine="
+        + machine).body();
+    assertThat(page).contains("summary only: mean");
   }
 
   private Http.Response upload(String format, String product, String version, String machine, byte[] file) {

@@ -109,6 +109,14 @@ class RunUploadContractTest extends IntegrationTest {
         bad("results[0].direction", m -> result0(m).remove("direction")),
         bad("results[0].unit", m -> result0(m).remove("unit")),
         bad("results[0].samples", m -> result0(m).put("samples", List.of())),
+        bad("results[0].benchmark", m -> result0(m).put("benchmark", "x".repeat(1001))),
+        bad("results[0].mean", m -> { result0(m).remove("samples"); result0(m).put("n", 5); }),
+        bad("results[0].n", m -> { result0(m).remove("samples"); result0(m).put("n", 0); result0(m).put("mean", 1.0); }),
+        bad("results[0].median", m -> { result0(m).remove("samples"); result0(m).put("n", 5); result0(m).put("mean", 2.0);
+          result0(m).put("min", 1.0); result0(m).put("max", 3.0); result0(m).put("median", 4.0); }),
+        bad("results[0].stddev", m -> { result0(m).remove("samples"); result0(m).put("n", 5); result0(m).put("mean", 2.0);
+          result0(m).put("stddev", -1.0); }),
+        bad("results[0]", m -> { result0(m).put("n", 5); result0(m).put("mean", 2.0); }),
         bad("results[0].samples[0]", m -> result0(m).put("samples", List.of("fast"))),
         bad("results[0].samples[1]", m -> result0(m).put("samples", java.util.Arrays.asList(1.0, null))),
         bad("results[0].samples[0]", m -> result0(m).put("samples", List.of(1e308 * 10))),
@@ -230,9 +238,9 @@ class RunUploadContractTest extends IntegrationTest {
     String machine = unique("xp");
     assertThat(http().postJson("/api/v1/runs", json(run(product, "1.0", machine, result("write-64b", 1.0))), TOKEN)
         .status()).isEqualTo(201);
-    // the second result changes the unit of an existing series: refused after product, version and
-    // machine rows were already written in the transaction
-    RunUpload.ResultUpload ms = new RunUpload.ResultUpload("write-64b", "time-per-op", "ms", "lower_is_better",
+    // the second result gives a unit of another dimension to an existing series: refused after product,
+    // version and machine rows were already written in the transaction
+    RunUpload.ResultUpload ms = new RunUpload.ResultUpload("write-64b", "time-per-op", "MB/s", "lower_is_better",
         List.of(0.001));
     RunUpload second = run(product, "2.0", machine, result("fork", 75.0), ms);
 

@@ -1,0 +1,230 @@
+package org.perftrack.server.ingest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.alerts.AlertService;
+import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.StoredRun;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.core.JacksonException;
+
+/**
+ * Bulk import of a history (NDJSON, one run per line in the upload format). Runs are stored in batches, one
+ * transaction and one COPY per batch; detection runs once per touched (machine, version) at the end, in version
+ * order, so the regressions are those the runs would have opened one by one. Mail goes out only for steps at
+ * the newest version of their series: an imported step of years ago stays an open regression, listed in the
+ * daily digest, instead of a mail of its own. Bad lines are reported by number and the good ones kept; a run id
+ * already stored with the same content is skipped, so importing a file twice changes nothing.
+ */
+@Service
+public class ImportService {
+
+  private static final Logger log = LoggerFactory.getLogger(ImportService.class);
+
+  /** Runs per transaction: big enough for COPY to pay, small enough that a failing batch costs little. */
+  static final int BATCH_RUNS = 200;
+  /** Bad lines listed in the answer; the rest are counted. */
+  static final int MAX_ERRORS_LISTED = 1000;
+
+  public record LineError(long line, String id, List<FieldProblem> problems) {}
+
+  /**
+   * What an import did. {@code regressions} counts those opened; {@code mailed} those announced by mail (steps
+   * at the newest version of their series); the others wait in the digest.
+   */
+  public record Report(long lines, int created, int unchanged, int failed, List<LineError> errors,
+      int regressions, int mailed, int inDigestOnly) {}
+
+  private final RunStore runs;
+  private final ImportStore store;
+  private final DetectionService detection;
+  private final AlertService alerts;
+  private final TransactionTemplate tx;
+  private final Timer storeTimer;
+  private final Timer detectTimer;
+
+  ImportService(RunStore runs, ImportStore store, DetectionService detection, AlertService alerts,
+      TransactionTemplate tx, MeterRegistry meters) {
+    this.runs = runs;
+    this.store = store;
+    this.detection = detection;
+    this.alerts = alerts;
+    this.tx = tx;
+    // where an import's time goes: reading, parsing and storing the lines, then detection and mail
+    this.storeTimer = Timer.builder("perftrack.import.store").description("parsing and storing an import")
+        .register(meters);
+    this.detectTimer = Timer.builder("perftrack.import.detect").description("detection and mail after an import")
+        .register(meters);
+  }
+
+  /** Imports every line of {@code ndjson}; a line over {@code maxLineBytes} is a bad line, not the end. */
+  public Report importRuns(InputStream ndjson, int maxLineBytes, long maxLines) throws IOException {
+    long started = System.nanoTime();
+    ImportBatch.Context context = new ImportBatch.Context();
+    List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
+    NdjsonLines lines = new NdjsonLines(ndjson, maxLineBytes);
+    for (NdjsonLines.Line line = lines.next(); line != null; line = lines.next()) {
+      if (line.number() > maxLines) {
+        context.fail(line.number(), null, List.of(new FieldProblem("line", "and the lines after it were not read: an"
+            + " import takes at most " + maxLines + " lines; send the rest in another request")));
+        break;
+      }
+      ImportBatch.Pending pending = parse(line, context);
+      if (pending != null) {
+        batch.add(pending);
+      }
+      if (batch.size() == BATCH_RUNS) {
+        storeBatch(batch, context);
+        batch = new ArrayList<>(BATCH_RUNS);
+      }
+    }
+    if (!batch.isEmpty()) {
+      storeBatch(batch, context);
+    }
+    long stored = System.nanoTime();
+    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
+    Report report = detectAndAnnounce(context, lines.count());
+    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+    return report;
+  }
+
+  /** The same for the CSV layout of {@link CsvRuns}: rows grouped into runs, numbered by their first row. */
+  public Report importCsv(InputStream csv, int maxLineBytes, long maxLines) throws IOException {
+    long started = System.nanoTime();
+    ImportBatch.Context context = new ImportBatch.Context();
+    List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
+    long lines = 0;
+    for (CsvRuns.Parsed parsed : CsvRuns.read(csv, maxLineBytes, maxLines)) {
+      lines = Math.max(lines, parsed.line());
+      ImportBatch.Pending pending = null;
+      if (parsed.run() == null) {
+        context.fail(parsed.line(), null, parsed.problems());
+      } else {
+        pending = accept(parsed.line(), parsed.run(), context);
+      }
+      if (pending != null) {
+        batch.add(pending);
+      }
+      if (batch.size() == BATCH_RUNS) {
+        storeBatch(batch, context);
+        batch = new ArrayList<>(BATCH_RUNS);
+      }
+    }
+    if (!batch.isEmpty()) {
+      storeBatch(batch, context);
+    }
+    long stored = System.nanoTime();
+    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
+    Report report = detectAndAnnounce(context, lines);
+    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+    return report;
+  }
+
+  private static ImportBatch.Pending parse(NdjsonLines.Line line, ImportBatch.Context context) {
+    if (line.tooLong()) {
+      context.fail(line.number(), null, List.of(new FieldProblem("line",
+          "is longer than the limit of one upload; send that run with POST /api/v1/runs")));
+      return null;
+    }
+    if (line.blank()) {
+      return null;
+    }
+    RunUpload run;
+    try {
+      run = Json.MAPPER.readValue(line.bytes(), RunUpload.class);
+    } catch (JacksonException e) {
+      context.fail(line.number(), null, List.of(new FieldProblem("line", "is not a run in JSON: "
+          + firstLine(e.getOriginalMessage()))));
+      return null;
+    }
+    return accept(line.number(), run, context);
+  }
+
+  /** A run read from line {@code line}, validated: pending for its batch, or a bad line. */
+  private static ImportBatch.Pending accept(long line, RunUpload run, ImportBatch.Context context) {
+    try {
+      RunValidator.validate(run);
+    } catch (InvalidInput e) {
+      context.fail(line, run == null ? null : run.id(), problems(e));
+      return null;
+    }
+    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()), IngestService.contentHash(run));
+  }
+
+  private void storeBatch(List<ImportBatch.Pending> batch, ImportBatch.Context context) {
+    try {
+      tx.executeWithoutResult(status -> new ImportBatch(runs, store, context).store(batch));
+    } catch (RuntimeException e) {
+      log.error("import: a batch of {} runs could not be stored", batch.size(), e);
+      context.forget(batch);
+      for (ImportBatch.Pending p : batch) {
+        context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
+            "could not be stored (the server log has the details); nothing of its batch was kept")));
+      }
+    }
+  }
+
+  /** Detection per touched (machine, version) in version order, then mail for the newest steps only. */
+  private Report detectAndAnnounce(ImportBatch.Context context, long lineCount) {
+    List<ImportBatch.Touched> touched = new ArrayList<>(context.touched().values());
+    touched.sort(Comparator.comparing(ImportBatch.Touched::sortKey));
+    Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
+    Set<Long> allSeries = new HashSet<>();
+    for (ImportBatch.Touched t : touched) {
+      allSeries.addAll(t.seriesIds());
+      StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
+          List.copyOf(t.seriesIds()));
+      List<Regression> found = tx.execute(status -> detection.onRunStored(run));
+      if (found != null && !found.isEmpty()) {
+        raised.computeIfAbsent(t.runId(), k -> new ArrayList<>()).addAll(found);
+      }
+    }
+    int regressions = 0;
+    int mailed = 0;
+    if (!raised.isEmpty()) {
+      Map<String, String> newest = store.newestVersions(allSeries);
+      for (Map.Entry<UUID, List<Regression>> e : raised.entrySet()) {
+        regressions += e.getValue().size();
+        List<Regression> current = e.getValue().stream().filter(r -> r.version().equals(
+            newest.get(ImportStore.seriesKey(r.machine(), r.benchmark(), r.metric())))).toList();
+        if (!current.isEmpty()) {
+          tx.executeWithoutResult(status -> alerts.onRegressionsCreated(e.getKey(), current));
+          mailed += current.size();
+        }
+      }
+    }
+    return new Report(lineCount, context.created(), context.unchanged(), context.failed(), context.errors(),
+        regressions, mailed, regressions - mailed);
+  }
+
+  static List<FieldProblem> problems(InvalidInput e) {
+    return e.fields();
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unreadable";
+    }
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+}

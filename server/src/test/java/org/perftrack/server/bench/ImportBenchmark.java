@@ -1,0 +1,161 @@
+package org.perftrack.server.bench;
+
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.PerftrackApplication;
+import org.postgresql.PGConnection;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Bulk import throughput: 1,000 runs × 100 results × 5 samples as one NDJSON request to
+ * {@code POST /api/v1/runs:import}, against COPY of the same samples into a bare table of the same database
+ * (one row per sample, and one row per result with the samples as an array), in the same process and round.
+ * The import's own timers split its time into storing (parse, validate, insert, COPY) and detection + mail.
+ *
+ * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.ImportBenchmark [runs] [--spring.property=value…]}
+ */
+public final class ImportBenchmark {
+
+  private static final String TOKEN = "bench-token-0123456789";
+  private static final int RESULTS = 100;
+  private static final int SAMPLES = 5;
+
+  public static void main(String[] args) throws Exception {
+    List<String> plain = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
+    int runs = plain.size() > 0 ? Integer.parseInt(plain.get(0)) : 1000;
+    List<String> springArgs = new ArrayList<>(List.of("--server.port=0", "--perftrack.bootstrap-token=" + TOKEN,
+        "--perftrack.admin.password=bench", "--perftrack.alerts.enabled=false", "--logging.level.root=WARN"));
+    java.util.Arrays.stream(args).filter(a -> a.startsWith("--")).forEach(springArgs::add);
+    Path dir = Files.createTempDirectory("perftrack-bench");
+    springArgs.add("--perftrack.embedded-db.dir=" + dir.resolve("db"));
+    try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
+        .run(springArgs.toArray(String[]::new))) {
+      int port = ((WebServerApplicationContext) app).getWebServer().getPort();
+      DataSource ds = app.getBean(DataSource.class);
+      HttpClient http = HttpClient.newHttpClient();
+      URI endpoint = URI.create("http://localhost:" + port + "/api/v1/runs:import");
+
+      post(http, endpoint, ndjson(makeRuns("warmup", 200, new Random(1)))); // JIT, pools, caches
+      timerSeconds(app, "perftrack.import.store");
+      timerSeconds(app, "perftrack.import.detect");
+      System.out.printf("import benchmark: %d runs x %d results x %d samples in one NDJSON request, %d cores, %s%n",
+          runs, RESULTS, SAMPLES, Runtime.getRuntime().availableProcessors(), springArgs);
+      long samples = (long) runs * RESULTS * SAMPLES;
+      for (int round = 1; round <= 3; round++) {
+        List<RunUpload> batch = makeRuns("round" + round, runs, new Random(round));
+        byte[] body = ndjson(batch);
+
+        long t0 = System.nanoTime();
+        String answer = post(http, endpoint, body);
+        double importSeconds = (System.nanoTime() - t0) / 1e9;
+        double store = timerSeconds(app, "perftrack.import.store");
+        double detect = timerSeconds(app, "perftrack.import.detect");
+        double copyRows = copy(ds, batch, false);
+        double copyArrays = copy(ds, batch, true);
+
+        System.out.printf("round %d: import %,.0f samples/s (%.2f s: store %.2f s, detection %.2f s) | COPY one row"
+                + " per sample %,.0f samples/s (%.2f s) | COPY arrays %,.0f samples/s (%.2f s)%n",
+            round, samples / importSeconds, importSeconds, store, detect, samples / copyRows, copyRows,
+            samples / copyArrays, copyArrays);
+        System.out.printf("         ratio import/COPY rows %.2f (store only %.2f) | import/COPY arrays %.2f"
+                + " (store only %.2f) | %s%n",
+            copyRows / importSeconds, copyRows / store, copyArrays / importSeconds, copyArrays / store,
+            answer.length() > 160 ? answer.substring(0, 160) + "…" : answer);
+      }
+    }
+  }
+
+  /** The seconds a timer recorded since the last call. */
+  private static double timerSeconds(ConfigurableApplicationContext app, String timer) {
+    var t = app.getBean(io.micrometer.core.instrument.MeterRegistry.class).get(timer).timer();
+    double total = t.totalTime(TimeUnit.SECONDS);
+    double last = LAST.getOrDefault(timer, 0.0);
+    LAST.put(timer, total);
+    return total - last;
+  }
+
+  private static final Map<String, Double> LAST = new java.util.HashMap<>();
+
+  /** 10 machines × runs/10 versions, each run with RESULTS series of SAMPLES samples (as IngestBenchmark). */
+  private static List<RunUpload> makeRuns(String product, int runs, Random random) {
+    List<RunUpload> list = new ArrayList<>(runs);
+    for (int i = 0; i < runs; i++) {
+      List<RunUpload.ResultUpload> results = new ArrayList<>(RESULTS);
+      for (int b = 0; b < RESULTS; b++) {
+        List<Double> s = new ArrayList<>(SAMPLES);
+        for (int k = 0; k < SAMPLES; k++) {
+          s.add(10 + b + random.nextGaussian() * 0.2);
+        }
+        results.add(new RunUpload.ResultUpload("bench-" + b, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, s));
+      }
+      list.add(new RunUpload(UUID.randomUUID().toString(), product, "1." + (i / 10),
+          new RunUpload.MachineInfo("machine-" + (i % 10), "Linux", "x86_64", 2, 24000L, Map.of()),
+          "posix", null, null, null, Map.of(), results, List.of()));
+    }
+    return list;
+  }
+
+  private static byte[] ndjson(List<RunUpload> runs) {
+    StringBuilder text = new StringBuilder();
+    runs.forEach(r -> text.append(Json.MAPPER.writeValueAsString(r)).append('\n'));
+    return text.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String post(HttpClient http, URI endpoint, byte[] body) throws Exception {
+    HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint)
+        .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/x-ndjson")
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+    if (r.statusCode() != 200 || !r.body().contains("\"failed\":0")) {
+      throw new IllegalStateException("import answered " + r.statusCode() + ": " + r.body());
+    }
+    return r.body();
+  }
+
+  /** Seconds to COPY the runs' samples into a fresh bare table: one row per sample, or per result (arrays). */
+  private static double copy(DataSource ds, List<RunUpload> runs, boolean arrays) throws Exception {
+    StringBuilder text = new StringBuilder();
+    for (RunUpload run : runs) {
+      for (RunUpload.ResultUpload r : run.results()) {
+        if (arrays) {
+          text.append(run.id()).append('\t').append(r.benchmark()).append('\t').append(r.metric()).append("\t{");
+          for (int k = 0; k < r.samples().size(); k++) {
+            text.append(k == 0 ? "" : ",").append(r.samples().get(k).doubleValue());
+          }
+          text.append("}\n");
+        } else {
+          for (Double v : r.samples()) {
+            text.append(run.id()).append('\t').append(r.benchmark()).append('\t').append(r.metric()).append('\t')
+                .append(v.doubleValue()).append('\n');
+          }
+        }
+      }
+    }
+    String table = arrays ? "bare_arrays" : "bare_rows";
+    try (Connection c = ds.getConnection()) {
+      c.createStatement().execute("DROP TABLE IF EXISTS " + table);
+      c.createStatement().execute("CREATE TABLE " + table + " (run_id uuid, benchmark text, metric text, "
+          + (arrays ? "samples float8[]" : "value float8") + ")");
+      long t0 = System.nanoTime();
+      c.unwrap(PGConnection.class).getCopyAPI().copyIn("COPY " + table + " FROM STDIN", new StringReader(text.toString()));
+      return (System.nanoTime() - t0) / 1e9;
+    }
+  }
+}

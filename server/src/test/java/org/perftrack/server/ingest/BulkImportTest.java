@@ -1,0 +1,201 @@
+package org.perftrack.server.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+/** POST /api/v1/runs:import through HTTP into PostgreSQL, detection and the mail outbox. */
+class BulkImportTest extends IntegrationTest {
+
+  /** write-64b slows from ~18 us to ~48 us at 2.0 (seed 003); fork stays; 3.0 is like 2.0. */
+  private static List<RunUpload> history(String product, String machine, String... versions) {
+    List<RunUpload> runs = new ArrayList<>();
+    for (String v : versions) {
+      double write = v.equals("1.0") ? 18.0 : 48.0;
+      runs.add(run(product, v, machine, result("write-64b", write, write + 0.1, write - 0.1, write + 0.2, write - 0.2),
+          result("fork", 75.0, 75.5, 74.5, 75.2, 74.8)));
+    }
+    return runs;
+  }
+
+  private static String ndjson(List<RunUpload> runs) {
+    StringBuilder text = new StringBuilder();
+    runs.forEach(r -> text.append(json(r)).append('\n'));
+    return text.toString();
+  }
+
+  @Test
+  void goodLinesAreKeptBadLinesReportedByNumberAndAnOldStepIsNotMailed() {
+    String product = unique("cygwin");
+    List<RunUpload> runs = history(product, unique("xp"), "1.0", "2.0", "3.0");
+    String body = json(runs.get(0)) + "\n{not json\n" + json(runs.get(1)) + "\n"
+        + json(run(product, "2.5", "m", result("write-64b"))) + "\n\n" + json(runs.get(2)) + "\n";
+
+    Http.Response r = importNdjson(body.getBytes(StandardCharsets.UTF_8), false);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    JsonNode report = r.json();
+    assertThat(report.get("lines").asLong()).isEqualTo(6);
+    assertThat(report.get("created").asInt()).isEqualTo(3);
+    assertThat(report.get("failed").asInt()).isEqualTo(2);
+    assertThat(report.get("errors").get(0).get("line").asLong()).isEqualTo(2);
+    assertThat(report.get("errors").get(1).get("line").asLong()).isEqualTo(4);
+    assertThat(report.get("errors").get(1).get("problems").get(0).get("field").asString())
+        .isEqualTo("results[0].samples");
+    assertThat(regressions(product)).containsExactly("write-64b 1.0->2.0");
+    assertThat(report.get("regressions").asInt()).isEqualTo(1);
+    assertThat(report.get("inDigestOnly").asInt()).as("2.0 is older than the series' newest, 3.0").isEqualTo(1);
+    assertThat(outboxMails(product)).isZero();
+  }
+
+  @Test
+  void importOpensTheSameRegressionsAsUploadsOneByOne() {
+    String imported = unique("cygwin");
+    String uploaded = unique("cygwin");
+    importNdjson(ndjson(history(imported, "xp", "3.0", "1.0", "2.0")).getBytes(StandardCharsets.UTF_8), false);
+    for (RunUpload run : history(uploaded, "xp", "1.0", "2.0", "3.0")) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+
+    assertThat(regressions(imported)).isNotEmpty().isEqualTo(regressions(uploaded));
+  }
+
+  @Test
+  void aStepAtTheNewestVersionIsMailedAndAGzipBodyIsAccepted() throws IOException {
+    String product = unique("cygwin");
+
+    Http.Response r = importNdjson(gzip(ndjson(history(product, unique("xp"), "1.0", "2.0"))), true);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    assertThat(r.json().get("created").asInt()).isEqualTo(2);
+    assertThat(r.json().get("mailed").asInt()).isEqualTo(1);
+    assertThat(outboxMails(product)).isPositive();
+  }
+
+  @Test
+  void importingTheSameFileAgainChangesNothing() {
+    String product = unique("cygwin");
+    byte[] file = ndjson(history(product, unique("xp"), "1.0", "2.0", "3.0")).getBytes(StandardCharsets.UTF_8);
+    importNdjson(file, false);
+    long results = count("SELECT count(*) FROM result x JOIN run r ON r.id = x.run_id JOIN product p"
+        + " ON p.id = r.product_id WHERE p.name = ?", product);
+    List<String> regressions = regressions(product);
+
+    Http.Response again = importNdjson(file, false);
+
+    assertThat(again.json().get("created").asInt()).isZero();
+    assertThat(again.json().get("unchanged").asInt()).isEqualTo(3);
+    assertThat(count("SELECT count(*) FROM result x JOIN run r ON r.id = x.run_id JOIN product p"
+        + " ON p.id = r.product_id WHERE p.name = ?", product)).isEqualTo(results);
+    assertThat(regressions(product)).isEqualTo(regressions);
+  }
+
+  @Test
+  void aRunIdAlreadyStoredWithOtherContentIsABadLineAndAllBadIsA400() {
+    String product = unique("cygwin");
+    RunUpload first = history(product, unique("xp"), "1.0").get(0);
+    importNdjson((json(first) + "\n").getBytes(StandardCharsets.UTF_8), false);
+    RunUpload changed = new RunUpload(first.id(), first.product(), "1.1", first.machine(), first.suite(), null,
+        null, null, first.attributes(), first.results(), first.failures());
+
+    Http.Response r = importNdjson((json(changed) + "\n").getBytes(StandardCharsets.UTF_8), false);
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.contentType()).startsWith("application/problem+json");
+    assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo("line 1: id");
+  }
+
+  @Test
+  void importNeedsAToken() {
+    Http.Response r = http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
+        .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofString("{}\n")));
+
+    assertThat(r.status()).isEqualTo(401);
+  }
+
+  @Test
+  void aSpreadsheetInTheCsvLayoutIsImportedOnceWithRowsPerMeasurementMerged() {
+    String product = unique("cygwin");
+    String csv = """
+        Product,Machine,Version,Benchmark,Metric,Unit,Direction,Value,Samples
+        %1$s,xp,1.0,"write, 64 bytes",time-per-op,us,lower_is_better,18.1,
+        %1$s,xp,1.0,"write, 64 bytes",time-per-op,us,lower_is_better,18.0,
+        %1$s,xp,1.0,fork,time-per-op,us,lower_is_better,,75.0;75.5 74.9
+        %1$s,xp,2.0,fork,time-per-op,us,lower_is_better,fast,
+        %1$s,xp,2.0,"write, 64 bytes",time-per-op,us,lower_is_better,,48.2 47.9 48.4
+        """.formatted(product);
+
+    Http.Response first = importCsv(csv);
+    Http.Response again = importCsv(csv);
+
+    assertThat(first.status()).as(first.body()).isEqualTo(200);
+    assertThat(first.json().get("created").asInt()).isEqualTo(2);
+    assertThat(first.json().get("errors").get(0).get("line").asLong()).isEqualTo(5);
+    assertThat(first.json().get("errors").get(0).get("problems").get(0).get("message").asString())
+        .contains("'fast'");
+    assertThat(again.json().get("unchanged").asInt()).isEqualTo(2);
+    assertThat(again.json().get("created").asInt()).isZero();
+    assertThat(jdbc.sql("""
+        SELECT x.samples::text FROM result x JOIN series s ON s.id = x.series_id JOIN run r ON r.id = x.run_id
+        JOIN version v ON v.id = r.version_id JOIN product p ON p.id = r.product_id
+        WHERE p.name = ? AND v.name = '1.0' AND s.benchmark = 'write, 64 bytes'""").param(product)
+        .query(String.class).single()).isEqualTo("{18.1,18}");
+  }
+
+  private Http.Response importCsv(String csv) {
+    return http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
+        .header("Content-Type", "text/csv").header("Authorization", "Bearer " + TOKEN)
+        .POST(HttpRequest.BodyPublishers.ofString(csv)));
+  }
+
+  private Http.Response importNdjson(byte[] body, boolean gzip) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
+        .header("Content-Type", "application/x-ndjson").header("Authorization", "Bearer " + TOKEN)
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    if (gzip) {
+      request.header("Content-Encoding", "gzip");
+    }
+    return http().send(request);
+  }
+
+  private static byte[] gzip(String text) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+      out.write(text.getBytes(StandardCharsets.UTF_8));
+    }
+    return bytes.toByteArray();
+  }
+
+  private List<String> regressions(String product) {
+    Http.Response r = http().get("/api/v1/regressions?product=" + product);
+    List<String> found = new ArrayList<>();
+    r.json().forEach(g -> found.add(g.get("benchmark").asString() + " " + g.get("baselineVersion").asString()
+        + "->" + g.get("version").asString()));
+    found.sort(null);
+    return found;
+  }
+
+  private long outboxMails(String product) {
+    return count("SELECT count(*) FROM alert_outbox WHERE subject LIKE '%' || ? || '%'", product);
+  }
+
+  private long count(String sql, String param) {
+    return jdbc.sql(sql).param(param).query(Long.class).single();
+  }
+}
