@@ -1,5 +1,7 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.Robust;
+
 /**
  * The tests a significant shift must also pass to count as a step. Each encodes a failure of the
  * field's tools: one slow session (not persistent), a slow drift seen through a window (the shift
