@@ -52,8 +52,12 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
             false, false));
       }
     }
-    for (PairedEvidence.Found f : PairedEvidence.find(series, from, levels, lo, hi, minChange)) {
-      merge(found, f);
+    List<PairedEvidence.Found> paired = PairedEvidence.find(series, from, levels, lo, hi, minChange);
+    found.removeIf(c -> contradicted(c, paired));
+    for (PairedEvidence.Found f : paired) {
+      if (f.p() <= VETO_P || f.clean()) {
+        merge(found, f);
+      }
     }
     found.sort(Comparator.comparingInt(Candidate::index));
     double[] p = found.stream().mapToDouble(Candidate::p).toArray();
@@ -61,17 +65,33 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
   }
 
   /**
-   * Adds the evidence of interleaved sessions: a scan candidate of the same sign nearby takes the paired
-   * p-value when it is smaller, and moves to the paired version when the interleaved versions were
-   * adjacent (the scan places a step only roughly in a noisy series); otherwise it is a new candidate.
+   * A step the scan sees between versions that were measured interleaved, while the interleaved samples
+   * show no step there (not even half of it, or not at {@value #VETO_P}): what differs is the sessions,
+   * not the versions.
+   */
+  private static boolean contradicted(Candidate c, List<PairedEvidence.Found> paired) {
+    for (PairedEvidence.Found f : paired) {
+      if (f.index() == c.index() || (f.span() > 1 && Math.abs(f.index() - c.index()) < f.span())) {
+        return f.shift() * Math.signum(c.shift()) < Math.abs(c.shift()) / 2 || f.p() > VETO_P;
+      }
+    }
+    return false;
+  }
+
+  /** Paired evidence weaker than this cannot confirm a step the scan found between interleaved versions. */
+  static final double VETO_P = 0.01;
+
+  /**
+   * Adds the evidence of interleaved sessions: a scan candidate of the same sign at the same version (or,
+   * when the interleaved versions were not adjacent, between them) takes the paired p-value when it is
+   * smaller; otherwise the paired step is a new candidate.
    */
   private static void merge(List<Candidate> found, PairedEvidence.Found f) {
-    int reach = Math.max(1, f.span() - 1);
     for (int i = 0; i < found.size(); i++) {
       Candidate c = found.get(i);
-      if (Math.signum(c.shift()) == Math.signum(f.shift()) && Math.abs(c.index() - f.index()) <= reach) {
-        int index = f.span() == 1 ? f.index() : c.index();
-        found.set(i, new Candidate(index, c.shift(), Math.min(c.p(), f.p()), f.clean(), true));
+      boolean near = c.index() == f.index() || (f.span() > 1 && Math.abs(c.index() - f.index()) < f.span());
+      if (near && Math.signum(c.shift()) == Math.signum(f.shift())) {
+        found.set(i, new Candidate(c.index(), c.shift(), Math.min(c.p(), f.p()), f.clean(), true));
         return;
       }
     }

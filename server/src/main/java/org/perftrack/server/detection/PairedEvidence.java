@@ -15,22 +15,32 @@ import org.perftrack.server.stats.RankTest;
  * are compared round by round ({@link PairedRounds}), which cancels the session-to-session noise of a
  * loaded machine; the estimates of every batch that spans the same version pair are combined
  * ({@link RandomEffects}), with the rounds' degrees of freedom. When the members are not adjacent
- * versions, the step is placed where the levels in between cross over. A pair whose raw samples are
- * completely separated by at least {@link #CLEAN_GAP} in every batch is a clean step: it stands on its
- * own, whatever the series' noise model says.
+ * versions, the step is placed where the levels in between cross over. A pair is a clean step, which
+ * stands on its own whatever the series' noise model says, when in every batch either its raw samples
+ * (but the one nearest the other side, {@link #CLEAN_TRIM}) are separated by at least {@link #CLEAN_GAP}, or every round moved by at least that much
+ * in the same direction (a burst that slows one round slows both versions, so it breaks the first
+ * rule but not the second).
  */
 final class PairedEvidence {
   /** The "wide margin" of a clean step: the closest samples of the two sides differ by ×1.5. */
   static final double CLEAN_GAP = Math.log(1.5);
+  /** Samples of each side set aside before the gap is measured (one wild sample in five). */
+  static final int CLEAN_TRIM = 1;
 
-  /** Evidence for a step at {@code index} (first version on the new level); {@code span} = members apart. */
+  /**
+   * Evidence at {@code index} (first version on the new level): the combined log shift, its p-value and
+   * whether it is clean; {@code span} = how many versions apart the batch members were (1: adjacent).
+   */
   record Found(int index, double shift, double p, boolean clean, int span) {
   }
 
   private PairedEvidence() {
   }
 
-  /** Paired steps at indices lo..hi of the local window whose start is {@code from} in the series. */
+  /**
+   * Paired evidence at indices lo..hi of the local window whose start is {@code from} in the series, one
+   * per index that a batch spans (p = 1 when the shift is below {@code minEffect}).
+   */
   static List<Found> find(Series series, int from, Levels levels, int lo, int hi, double minEffect) {
     if (series.batchRuns().isEmpty()) {
       return List.of();
@@ -50,8 +60,10 @@ final class PairedEvidence {
           PairedRounds rounds = PairedRounds.of(previous.getValue(), e.getValue());
           if (rounds != null) {
             int k = crossing(levels.x(), previous.getKey(), e.getKey());
-            double gap = RankTest.separation(previous.getValue(), e.getValue());
-            byIndex.computeIfAbsent(k, x -> new ArrayList<>()).add(new Pair(rounds, gap, e.getKey() - previous.getKey()));
+            double gap = RankTest.separation(previous.getValue(), e.getValue(), CLEAN_TRIM);
+            double rankP = RankTest.mannWhitneyP(e.getValue(), previous.getValue());
+            byIndex.computeIfAbsent(k, x -> new ArrayList<>())
+                .add(new Pair(rounds, gap, rankP, e.getKey() - previous.getKey()));
           }
         }
         previous = e;
@@ -74,20 +86,18 @@ final class PairedEvidence {
       }
       RandomEffects combined = RandomEffects.combine(est, se);
       double shift = combined.estimate();
-      if (Math.abs(shift) < minEffect) {
-        return;
-      }
-      double p = LocalScan.twoSidedP(shift / combined.se(), df);
-      boolean clean = pairs.stream().allMatch(x -> x.gap() * Math.signum(shift) >= CLEAN_GAP);
+      double p = Math.abs(shift) < minEffect ? 1 : LocalScan.twoSidedP(shift / combined.se(), df);
+      boolean clean = pairs.stream().allMatch(x -> Math.signum(x.rounds().logRatio()) == Math.signum(shift)
+          && (x.gap() * Math.signum(shift) >= CLEAN_GAP || x.rounds().minRound() >= CLEAN_GAP));
       if (clean) {
-        p = Math.min(p, RankTest.separatedP(RankTest.MIN_SAMPLES, RankTest.MIN_SAMPLES));
+        p = Math.min(p, pairs.stream().mapToDouble(Pair::rankP).max().orElseThrow());
       }
       out.add(new Found(k, shift, p, clean, span));
     });
     return out;
   }
 
-  private record Pair(PairedRounds rounds, double gap, int span) {
+  private record Pair(PairedRounds rounds, double gap, double rankP, int span) {
   }
 
   /**

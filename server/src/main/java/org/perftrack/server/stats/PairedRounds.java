@@ -7,9 +7,11 @@ import java.util.Arrays;
  * per-round log ratio cancels whatever slowed that whole round or that whole session (load, another
  * build, a cold cache). The estimate is the mean of the per-round log ratios after winsorizing
  * {@value #WINSOR} of each tail (one wild round in five cannot carry it); its standard error comes from
- * the winsorized spread and is floored at {@value #MIN_SD} per round (rounds never agree perfectly).
+ * the plain spread of the rounds (winsorizing five values can make a two-mode benchmark look exact) and
+ * is floored at {@value #MIN_SD} per round. {@code minRound} is the weakest round's log ratio in the
+ * estimate's direction: every round shows at least that much.
  */
-public record PairedRounds(double logRatio, double se, int rounds) {
+public record PairedRounds(double logRatio, double se, int rounds, double minRound) {
   /** Fraction of rounds winsorized at each end (one of five). */
   public static final double WINSOR = 0.2;
   /** Smallest standard deviation of one round's log ratio that is believed (1 %). */
@@ -33,14 +35,16 @@ public record PairedRounds(double logRatio, double se, int rounds) {
       }
       d[r] = Math.log(after[r] / before[r]);
     }
-    double[] w = winsorize(d, WINSOR);
-    double mean = Arrays.stream(w).average().orElseThrow();
+    double mean = Arrays.stream(winsorize(d, WINSOR)).average().orElseThrow();
+    double plain = Arrays.stream(d).average().orElseThrow();
     double ss = 0;
-    for (double v : w) {
-      ss += (v - mean) * (v - mean);
+    double weakest = Double.MAX_VALUE;
+    for (double v : d) {
+      ss += (v - plain) * (v - plain);
+      weakest = Math.min(weakest, v * Math.signum(mean));
     }
     double sd = Math.max(MIN_SD, Math.sqrt(ss / (n - 1)));
-    return new PairedRounds(mean, sd / Math.sqrt(n), n);
+    return new PairedRounds(mean, sd / Math.sqrt(n), n, weakest);
   }
 
   /** Replaces the {@code fraction} lowest and highest values by the nearest remaining ones. */

@@ -80,9 +80,9 @@ final class OursReplay {
           Point before = uploaded.get(s).get(version);
           double[] run = ls.runSamples()[u];
           uploaded.get(s).put(version, Point.of(name, before == null ? run : concat(before.samples(), run)));
-          int b = machine.runs().get(u).batch();
           for (int r = 0; r <= u; r++) {
-            if (machine.runs().get(r).batch() == b) {
+            int b = machine.runs().get(r).batch();
+            {
               batch.add(new BatchRun("b" + b, machine.versions().get(machine.runs().get(r).version()),
                   ls.runSamples()[r]));
             }
