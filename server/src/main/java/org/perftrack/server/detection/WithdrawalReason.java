@@ -10,12 +10,16 @@ import org.perftrack.server.stats.Robust;
  * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step is
  * withdrawn only when the series went back: the versions after it sit near the old level (reverted),
  * or the version itself, measured again, sits there (the first session was a bad one); in both cases
- * by {@value #REVERT_Z} × the between-session noise away from the step's level. A step that merely
- * stopped being significant (a noise estimate grew, a neighbour moved) is not contradicted: it stays.
+ * by {@value #REVERT_Z} × the between-session noise away from the step's level; or a clear trend
+ * explains the change (a slow drift seen through a window); or, where the step is {@value #SHAPE_Z} × the
+ * noise or more, the later versions did not stay on the new level. A step that merely stopped being significant (a noise estimate grew, a neighbour moved) is not
+ * contradicted: it stays.
  */
 final class WithdrawalReason {
   /** How far (in between-session noise) the contradicting level must lie from the step's level. */
   static final double REVERT_Z = 3.0;
+  /** The levels' shape is believed against a step only when the step is this many times the noise. */
+  static final double SHAPE_Z = 4.0;
 
   private WithdrawalReason() {
   }
@@ -45,7 +49,42 @@ final class WithdrawalReason {
             r.baselineValue(), r.version());
       }
     }
+    return shape(r, result, levels, at, end, value - base, sigma);
+  }
+
+  private static String shape(RecordedRegression r, DetectionResult result, double[] x, int at, int end,
+      double recorded, double sigma) {
+    if (result.window() < 2) {
+      return null;
+    }
+    int from = Math.max(previousStep(result, at), at - result.window());
+    int to = Math.min(end, at + result.window());
+    if (at - from < 1 || to - at < 1) {
+      return null;
+    }
+    double[] scratch = new double[(at - from) * (to - at)];
+    double shift = Robust.shift(x, from, at, at, to, scratch);
+    StepScan.Candidate c = new StepScan.Candidate(at, from, to, shift, 0, 0);
+    if (StepChecks.clearDrift(c, x, sigma, result.minEffect(), scratch)) {
+      return String.format(Locale.ROOT, "a slow drift, not a step: with more versions the change at %s"
+          + " is explained by a clear trend (between-session noise ±%.1f %%)", r.version(), 100 * sigma);
+    }
+    if (Math.abs(recorded) >= SHAPE_Z * sigma && (shift * recorded <= 0 || !StepChecks.persistent(c, x))) {
+      return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %.4g"
+          + " (between-session noise ±%.1f %%)", r.version(), r.value(), 100 * sigma);
+    }
     return null;
+  }
+
+  private static int previousStep(DetectionResult result, int at) {
+    int from = 0;
+    for (Step s : result.steps()) {
+      int i = result.versions().indexOf(s.version());
+      if (i < at && i > from) {
+        from = i;
+      }
+    }
+    return from;
   }
 
   /** Closer to the baseline than to the step's value, and clearly away from the value given the noise. */
