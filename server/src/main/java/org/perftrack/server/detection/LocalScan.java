@@ -120,7 +120,8 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     }
     double baseline = Math.exp(baselineLog);
     double value = Math.exp(valueLog);
-    StepKind kind = update.series().direction().isWorse(c.shift()) ? StepKind.REGRESSION : StepKind.IMPROVEMENT;
+    Regression.Kind kind = update.series().direction().isWorse(c.shift()) ? Regression.Kind.REGRESSION
+        : Regression.Kind.IMPROVEMENT;
     return new Step(levels.versions().get(c.index() - 1), levels.versions().get(c.index()),
         baseline, value, value / baseline, pValues[i], kind);
   }

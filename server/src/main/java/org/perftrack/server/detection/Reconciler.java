@@ -48,7 +48,7 @@ public final class Reconciler {
       }
     }
     for (RecordedRegression r : inRange) {
-      if (!usedRecords.contains(r) && r.status() == RegressionStatus.OPEN) {
+      if (!usedRecords.contains(r) && r.status() == Regression.Status.OPEN) {
         String contradiction = WithdrawalReason.contradiction(r, result);
         if (contradiction != null) {
           decisions.add(Decision.withdraw(r.id(), contradiction));
@@ -71,13 +71,13 @@ public final class Reconciler {
         }
       }
     }
-    matches.sort(Comparator.comparingInt((Match m) -> m.record().status() == RegressionStatus.WITHDRAWN ? 1 : 0)
+    matches.sort(Comparator.comparingInt((Match m) -> m.record().status() == Regression.Status.WITHDRAWN ? 1 : 0)
         .thenComparingInt(Match::distance));
     return matches;
   }
 
   private static Decision matched(RecordedRegression r, Step s) {
-    if (r.status() == RegressionStatus.WITHDRAWN) {
+    if (r.status() == Regression.Status.WITHDRAWN) {
       return new Decision(Decision.Action.REOPEN, r.id(), s, "detected again with more versions");
     }
     boolean samePair = r.version().equals(s.version()) && r.baselineVersion().equals(s.baselineVersion());

@@ -3,7 +3,7 @@ package org.perftrack.server.detection.eval;
 import java.util.List;
 
 import org.perftrack.server.detection.Direction;
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /**
  * One generated metric: samples[version][sample] in version order (all runs of a version pooled), and
@@ -18,7 +18,7 @@ record LabeledSeries(String family, Direction direction, double[][] samples, Lis
   }
 
   /** A step injected so that version {@code index} is the first on the new level. */
-  record Label(int index, StepKind kind, double ratio) {
+  record Label(int index, Regression.Kind kind, double ratio) {
   }
 
   boolean noiseOnly() {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.perftrack.server.detection.Direction;
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /**
  * Series of a loaded lab machine (issue 10). Every machine measures its versions in interleaved sessions
@@ -129,7 +129,7 @@ final class LoadedLabGenerator {
       double size = Math.exp(Math.log(1.1) + (Math.log(50) - Math.log(1.1)) * random.nextDouble());
       boolean up = random.nextBoolean();
       boolean worse = (direction == Direction.LOWER_IS_BETTER) == up;
-      labels.add(new LabeledSeries.Label(index, worse ? StepKind.REGRESSION : StepKind.IMPROVEMENT,
+      labels.add(new LabeledSeries.Label(index, worse ? Regression.Kind.REGRESSION : Regression.Kind.IMPROVEMENT,
           up ? size : 1 / size));
     }
     return labels;
