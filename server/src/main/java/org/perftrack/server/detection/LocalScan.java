@@ -123,7 +123,18 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     Regression.Kind kind = update.series().direction().isWorse(c.shift()) ? Regression.Kind.REGRESSION
         : Regression.Kind.IMPROVEMENT;
     return new Step(levels.versions().get(c.index() - 1), levels.versions().get(c.index()),
-        baseline, value, value / baseline, pValues[i], kind);
+        baseline, value, value / baseline, pValues[i], kind, evidence(c));
+  }
+
+  private String evidence(Candidate c) {
+    if (c.clean()) {
+      return "interleaved samples do not overlap (clean step)";
+    }
+    if (c.paired()) {
+      return "interleaved sessions, compared round by round";
+    }
+    return String.format(java.util.Locale.ROOT, "levels of %d versions (between-session noise ±%.1f %%)",
+        levels.size(), 100 * noise.sigma());
   }
 
   DetectionResult result(List<Step> steps) {
