@@ -55,17 +55,18 @@ class SlowLayerTest {
   }
 
   /**
-   * What holds on any machine, however loaded: a thread round trip per write() costs tens of times a
-   * 64-byte write (×40 on a loaded 2-core machine, ×2.7 in seed 003 with a lighter layer), and shows as
-   * context switches that the plain write does not have.
+   * What holds on any machine, however loaded: the slowed calls are clearly slower (a thread round trip
+   * per call: ×40 for write() on a quiet machine, still ×2.7 for sigprocmask with two busy loops on
+   * two cores), and the round trip shows as context switches that the plain write does not have (a count,
+   * not a time).
    */
   @Test
-  void slowedCallsAreManyTimesSlowerAndSwitchContext() throws Exception {
+  void slowedCallsAreSlowerAndSwitchContext() throws Exception {
     List<RunUpload> runs = measure("effects", 3);
     RunUpload plain = Runs.ofVersion(runs, "1.5.19-4");
     RunUpload slow = Runs.ofVersion(runs, "1.5.24-2");
-    assertThat(ratio(slow, plain, "write-64b")).isGreaterThan(3);
-    assertThat(ratio(slow, plain, "sigprocmask")).isGreaterThan(3);
+    assertThat(ratio(slow, plain, "write-64b")).isGreaterThan(1.5);
+    assertThat(ratio(slow, plain, "sigprocmask")).isGreaterThan(1.5);
     assertThat(Runs.median(Runs.samples(slow, "write-64b", "ctx-switches-per-op"))).isGreaterThan(1.0);
     assertThat(Runs.median(Runs.samples(plain, "write-64b", "ctx-switches-per-op"))).isLessThan(0.5);
   }
@@ -77,10 +78,12 @@ class SlowLayerTest {
    */
   @Test
   @Tag("machine-timing")
-  void forkPaysTheSleepAndTheControlIsNotSlowed() throws Exception {
+  void slowedCallsAreSeveralTimesSlowerForkPaysTheSleepAndTheControlIsNot() throws Exception {
     List<RunUpload> runs = measure("timing", 3);
     RunUpload plain = Runs.ofVersion(runs, "1.5.19-4");
     RunUpload slow = Runs.ofVersion(runs, "1.5.24-2");
+    assertThat(ratio(slow, plain, "write-64b")).isGreaterThan(3);
+    assertThat(ratio(slow, plain, "sigprocmask")).isGreaterThan(3);
     assertThat(ratio(slow, plain, "null-call")).isBetween(0.5, 2.0);
     double extra = median(slow, "fork") - median(plain, "fork");
     assertThat(extra).isBetween(1900.0, 10_000.0);
