@@ -106,7 +106,7 @@ class AgentEndToEndTest extends IntegrationTest {
     assertThat(jdbc.sql("select count(*) from run where id = ?::uuid").param(first.id()).query(Long.class).single())
         .isEqualTo(1);
     assertThat(series("null-call", "time-per-op").get("points").valueStream().mapToInt(p -> p.get("n").asInt()))
-        .containsExactly(3, 3);
+        .containsExactly(5, 5);
   }
 
   private double medianOf(String benchmark, String version) {
