@@ -31,7 +31,8 @@ class SuiteRunTest {
     assertThat(run.failures()).isEmpty();
     assertThat(run.attributes()).containsKeys("uname", "compiler", "cpu");
     assertThat(Runs.samples(run, "null-call", "time-per-op")).hasSize(3).allMatch(v -> v > 1 && v < 100_000);
-    assertThat(Runs.samples(run, "pipe-bw/4096", "bandwidth")).hasSize(3).allMatch(v -> v > 1);
+    // any positive bandwidth: a loaded machine moved 0.5 MB/s through a pipe, the machine's speed is not the test
+    assertThat(Runs.samples(run, "pipe-bw/4096", "bandwidth")).hasSize(3).allMatch(v -> v > 0);
     assertThat(run.results()).filteredOn(r -> r.benchmark().equals("pipe-bw/4096"))
         .extracting(RunUpload.ResultUpload::metric)
         .containsExactly("bandwidth", "ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op");

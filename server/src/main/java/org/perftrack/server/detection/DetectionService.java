@@ -49,15 +49,38 @@ public class DetectionService {
     Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(run.productId());
     List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
     DetectionSettings defaults = properties.defaults();
-    List<SeriesUpdate> updates = primary.stream().map(w -> new SeriesUpdate(w.series(), changedVersion(w, run),
-        settingsFor(knobs, w.benchmark(), defaults))).toList();
-    List<DetectionResult> results = detector.detectRun(updates);
+    List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
+    Map<Long, List<BatchRun>> batchRuns = windows.batchRuns(primaryIds, run.batch());
+    List<DetectionResult> results = detector.detectRun(updates(primary, batchRuns, run, knobs, defaults));
+    List<Long> stepped = new ArrayList<>();
+    Set<Long> windowVersions = new HashSet<>();
+    for (int i = 0; i < primary.size(); i++) {
+      if (!results.get(i).steps().isEmpty()) {
+        stepped.add(primary.get(i).seriesId());
+        windowVersions.addAll(primary.get(i).versionIds().values());
+      }
+    }
+    if (!stepped.isEmpty()) {
+      batchRuns.putAll(windows.batchRuns(stepped, List.copyOf(windowVersions)));
+      results = detector.detectRun(updates(primary, batchRuns, run, knobs, defaults));
+    }
     Map<Long, DetectionResult> judged = new HashMap<>();
     for (int i = 0; i < primary.size(); i++) {
       judged.put(primary.get(i).seriesId(), results.get(i));
     }
     List<Long> raised = reconcile(loaded, judged, run.runId());
     return queries.byIds(raised);
+  }
+
+  /**
+   * What the detector judges: each primary series with the interleaved runs loaded for it. First only the
+   * runs of this upload's own session; when a series shows a step, every interleaved run of its window,
+   * so that steps the levels suggest between other sessions are confirmed or vetoed by the pairs.
+   */
+  private static List<SeriesUpdate> updates(List<SeriesWindow> primary, Map<Long, List<BatchRun>> batchRuns,
+      StoredRun run, Map<String, BenchmarkSettings.Setting> knobs, DetectionSettings defaults) {
+    return primary.stream().map(w -> new SeriesUpdate(w.series(batchRuns.getOrDefault(w.seriesId(), List.of())),
+        changedVersion(w, run), settingsFor(knobs, w.benchmark(), defaults))).toList();
   }
 
   /**

@@ -12,7 +12,8 @@ import java.util.List;
 public final class Detector {
   /**
    * Whatever else moved in the run, one series never alerts on weaker evidence than this
-   * (scan-corrected): Benjamini-Hochberg alone grows lenient when many metrics step together.
+   * (scan-corrected): Benjamini-Hochberg alone grows lenient when many metrics step together. A clean
+   * step (an interleaved session whose samples do not overlap by a wide margin) needs no p-value.
    */
   static final double MAX_P = 2e-4;
 
@@ -69,6 +70,12 @@ public final class Detector {
     }
     for (int r = 0; r <= lastRejected; r++) {
       keep[tests.get(r).scan()][tests.get(r).candidate()] = true;
+    }
+    for (int s = 0; s < scans.size(); s++) {
+      LocalScan scan = scans.get(s);
+      for (int c = 0; scan != null && c < scan.candidates().size(); c++) {
+        keep[s][c] |= scan.candidates().get(c).clean();
+      }
     }
     return keep;
   }

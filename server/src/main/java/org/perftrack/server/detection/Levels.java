@@ -1,5 +1,6 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.Robust;
 import java.util.List;
 
 /**

@@ -1,16 +1,30 @@
 package org.perftrack.server.detection;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import org.apache.commons.math3.special.Beta;
+import org.perftrack.server.stats.Robust;
 
 /**
  * The detector's view of one series around a changed version: the versions within 2 × window of it,
  * their levels and noise, and the candidate steps among the versions whose judgement can change
- * ({@code lo..hi}: every version whose before- or after-window contains the changed one).
+ * ({@code lo..hi}: every version whose before- or after-window contains the changed one). Candidates
+ * come from the scan over version levels and from the interleaved sessions ({@link PairedEvidence});
+ * where both see a step, the stronger evidence counts, and an interleaved pair of adjacent versions
+ * places it exactly.
  */
 record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, int hi,
-         List<StepScan.Candidate> candidates, double[] pValues) {
+         List<Candidate> candidates, double[] pValues, double minEffect) {
+
+  /**
+   * A step at {@code index} of the local window: log shift, scan-corrected p-value, and whether it is
+   * a clean step (samples of an interleaved session completely separated by a wide margin), which
+   * needs no other evidence.
+   */
+  record Candidate(int index, double shift, double p, boolean clean, boolean paired) {
+  }
 
   static LocalScan of(SeriesUpdate update) {
     Series series = update.series();
@@ -26,36 +40,105 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     }
     Levels levels = Levels.of(local);
     NoiseModel noise = NoiseModel.estimate(levels);
-    double minEffect = Math.max(Math.log1p(update.settings().minChange()),
-        update.settings().noiseMultiple() * noise.sigma());
+    double minChange = Math.log1p(update.settings().minChange());
+    double minEffect = Math.max(minChange, update.settings().noiseMultiple() * noise.sigma());
     int jj = j - from;
     int lo = Math.max(1, jj - w + 1);
     int hi = Math.min(local.size() - 1, jj + w);
-    List<StepScan.Candidate> inRange = new StepScan(levels.x(), noise.sigma(), w, minEffect).run().stream()
-        .filter(c -> c.index() >= lo && c.index() <= hi).toList();
-    double[] p = new double[inRange.size()];
-    for (int i = 0; i < p.length; i++) {
-      StepScan.Candidate c = inRange.get(i);
-      p[i] = Math.min(1, c.positions() * twoSidedP(c.t(), noise.df()));
+    List<Candidate> found = new ArrayList<>();
+    for (StepScan.Candidate c : new StepScan(levels.x(), noise.sigma(), w, minEffect).run()) {
+      if (c.index() >= lo && c.index() <= hi) {
+        found.add(new Candidate(c.index(), c.shift(), Math.min(1, c.positions() * twoSidedP(c.t(), noise.df())),
+            false, false));
+      }
     }
-    return new LocalScan(update, levels, noise, lo, hi, inRange, p);
+    List<PairedEvidence.Found> paired = PairedEvidence.find(series, from, levels, lo, hi, minChange);
+    found.removeIf(c -> contradicted(c, paired));
+    for (PairedEvidence.Found f : paired) {
+      if (f.p() <= VETO_P || f.clean()) {
+        merge(found, f);
+      }
+    }
+    found.sort(Comparator.comparingInt(Candidate::index));
+    double[] p = found.stream().mapToDouble(Candidate::p).toArray();
+    return new LocalScan(update, levels, noise, lo, hi, List.copyOf(found), p, minEffect);
+  }
+
+  /**
+   * A step the scan sees between versions that were measured interleaved, while the interleaved samples
+   * show no step there (not even half of it, or not at {@value #VETO_P}): what differs is the sessions,
+   * not the versions.
+   */
+  private static boolean contradicted(Candidate c, List<PairedEvidence.Found> paired) {
+    for (PairedEvidence.Found f : paired) {
+      if (f.index() == c.index() || (f.span() > 1 && Math.abs(f.index() - c.index()) < f.span())) {
+        return f.shift() * Math.signum(c.shift()) < Math.abs(c.shift()) / 2 || f.p() > VETO_P;
+      }
+    }
+    return false;
+  }
+
+  /** Paired evidence weaker than this cannot confirm a step the scan found between interleaved versions. */
+  static final double VETO_P = 0.01;
+
+  /**
+   * Adds the evidence of interleaved sessions: a scan candidate of the same sign at the same version (or,
+   * when the interleaved versions were not adjacent, between them) takes the paired p-value when it is
+   * smaller; otherwise the paired step is a new candidate.
+   */
+  private static void merge(List<Candidate> found, PairedEvidence.Found f) {
+    for (int i = 0; i < found.size(); i++) {
+      Candidate c = found.get(i);
+      boolean near = c.index() == f.index() || (f.span() > 1 && Math.abs(c.index() - f.index()) < f.span());
+      if (near && Math.signum(c.shift()) == Math.signum(f.shift())) {
+        found.set(i, new Candidate(c.index(), c.shift(), Math.min(c.p(), f.p()), f.clean(), true));
+        return;
+      }
+    }
+    found.add(new Candidate(f.index(), f.shift(), f.p(), f.clean(), true));
   }
 
   static double twoSidedP(double t, double df) {
     return Beta.regularizedBeta(df / (df + t * t), df / 2, 0.5);
   }
 
+  /**
+   * The step as recorded: the version pair's own levels (trimmed means of all their samples), so that
+   * the record, the compare page and the API quote the same numbers; the kind follows the step's shift.
+   * When the pair moved against its segment (noise between two sessions), the segment's levels are
+   * used instead, so that a regression never shows a ratio of an improvement.
+   */
   Step toStep(int i) {
-    StepScan.Candidate c = candidates.get(i);
-    double baseline = Math.exp(Robust.median(levels.x(), c.beforeFrom(), c.index()));
-    double ratio = Math.exp(c.shift());
-    Regression.Kind kind = update.series().direction().isWorse(c.shift()) ? Regression.Kind.REGRESSION : Regression.Kind.IMPROVEMENT;
+    Candidate c = candidates.get(i);
+    double[] x = levels.x();
+    double baselineLog = x[c.index() - 1];
+    double valueLog = x[c.index()];
+    if ((valueLog - baselineLog) * c.shift() <= 0) {
+      int segmentFrom = Math.max(0, c.index() - update.settings().window());
+      baselineLog = Robust.median(x, segmentFrom, c.index());
+      valueLog = baselineLog + c.shift();
+    }
+    double baseline = Math.exp(baselineLog);
+    double value = Math.exp(valueLog);
+    Regression.Kind kind = update.series().direction().isWorse(c.shift()) ? Regression.Kind.REGRESSION
+        : Regression.Kind.IMPROVEMENT;
     return new Step(levels.versions().get(c.index() - 1), levels.versions().get(c.index()),
-        baseline, baseline * ratio, ratio, pValues[i], kind);
+        baseline, value, value / baseline, pValues[i], kind, evidence(c));
+  }
+
+  private String evidence(Candidate c) {
+    if (c.clean()) {
+      return "interleaved samples do not overlap (clean step)";
+    }
+    if (c.paired()) {
+      return "interleaved sessions, compared round by round";
+    }
+    return String.format(java.util.Locale.ROOT, "levels of %d versions (between-session noise ±%.1f %%)",
+        levels.size(), 100 * noise.sigma());
   }
 
   DetectionResult result(List<Step> steps) {
     return new DetectionResult(steps, levels.versions().get(lo), levels.versions().get(hi),
-        levels.versions(), levels.values(), noise.sigma());
+        levels.versions(), levels.values(), noise.sigma(), update.settings().window(), minEffect);
   }
 }

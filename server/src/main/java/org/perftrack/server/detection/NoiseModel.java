@@ -1,5 +1,7 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.Robust;
+
 /**
  * Between-session noise of one series, estimated from its own history: the spread of successive
  * version-to-version differences (robust, so one step or one bad session barely moves it), shrunk

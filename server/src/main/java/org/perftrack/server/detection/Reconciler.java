@@ -10,7 +10,9 @@ import java.util.Set;
  * Pure re-judgement of one series: matches freshly detected steps with the stored records whose
  * version lies in the re-judged range, so that one step keeps one record across uploads. A record
  * matches a step of the same kind when the step falls inside its old version pair (a backfilled
- * version split that pair) or within {@value #NEAR} versions of it (more data moved the split).
+ * version split that pair) or within {@value #NEAR} versions of it (more data moved the split). An open
+ * record that no step matches any more is withdrawn only when later data contradicts it
+ * ({@link WithdrawalReason#contradiction}); a step that merely lost significance stays open.
  */
 public final class Reconciler {
   static final int NEAR = 2;
@@ -47,7 +49,10 @@ public final class Reconciler {
     }
     for (RecordedRegression r : inRange) {
       if (!usedRecords.contains(r) && r.status() == Regression.Status.OPEN) {
-        decisions.add(Decision.withdraw(r.id(), WithdrawalReason.explain(r, result)));
+        String contradiction = WithdrawalReason.contradiction(r, result);
+        if (contradiction != null) {
+          decisions.add(Decision.withdraw(r.id(), contradiction));
+        }
       }
     }
     return decisions;

@@ -90,37 +90,65 @@ class RegressionStore {
   }
 
   static final String REOPEN = """
-      UPDATE regression SET status = 'open', withdrawn_reason = NULL, created_by_run = ? WHERE id = ?""";
+      UPDATE regression SET status = 'open', withdrawn_reason = NULL, created_by_run = ?, updated_at = now()
+      WHERE id = ?""";
 
   static final String WITHDRAW = """
       UPDATE regression SET status = 'withdrawn', withdrawn_reason = ?, updated_at = now()
       WHERE id = ? AND status = 'open'""";
 
+  static final String EVENT = """
+      INSERT INTO regression_event (regression_id, action, reason, baseline_version, version, ratio, p_value)
+      VALUES (?, ?, ?, ?, ?, ?, ?)""";
+
+  static final String WITHDRAWN_EVENT = """
+      INSERT INTO regression_event (regression_id, action, reason, baseline_version, version, ratio, p_value)
+      SELECT rg.id, 'withdrawn', rg.withdrawn_reason, bv.name, v.name, rg.ratio, rg.p_value
+      FROM regression rg JOIN version bv ON bv.id = rg.baseline_version_id JOIN version v ON v.id = rg.version_id
+      WHERE rg.id = ?""";
+
   /**
    * Applies one decision (confirmations and re-attributions go to {@code updates}); returns the id of
-   * a regression this run raised (created or reopened), else null.
+   * a regression this run raised (created or reopened), else null. Every change of mind (all but a
+   * confirmation) is also written to the regression's history.
    */
   Long apply(Decision d, SeriesWindow window, List<Regression.Hint> hints, UUID runId, Updates updates) {
     Step s = d.step();
     String hintJson = Json.MAPPER.writeValueAsString(hints);
     return switch (d.action()) {
-      case CREATE -> jdbc.sql(INSERT).params(window.seriesId(), window.versionIds().get(s.baselineVersion()),
-          window.versionIds().get(s.version()), s.kind().wire(), s.baselineValue(), s.value(), s.ratio(),
-          s.pValue(), hintJson, runId).query(Long.class).single();
-      case CONFIRM, REATTRIBUTE -> {
+      case CREATE -> {
+        long id = jdbc.sql(INSERT).params(window.seriesId(), window.versionIds().get(s.baselineVersion()),
+            window.versionIds().get(s.version()), s.kind().wire(), s.baselineValue(), s.value(), s.ratio(),
+            s.pValue(), hintJson, runId).query(Long.class).single();
+        event(id, "opened", s.evidence(), s);
+        yield id;
+      }
+      case CONFIRM -> {
         updates.add(d, window, hintJson);
+        yield null;
+      }
+      case REATTRIBUTE -> {
+        updates.add(d, window, hintJson);
+        event(d.regressionId(), "reattributed", d.reason(), s);
         yield null;
       }
       case REOPEN -> {
         updates.add(d, window, hintJson);
         jdbc.sql(REOPEN).params(runId, d.regressionId()).update();
+        event(d.regressionId(), "reopened", d.reason() + "; " + s.evidence(), s);
         yield d.regressionId();
       }
       case WITHDRAW -> {
-        jdbc.sql(WITHDRAW).params(d.reason(), d.regressionId()).update();
+        if (jdbc.sql(WITHDRAW).params(d.reason(), d.regressionId()).update() == 1) {
+          jdbc.sql(WITHDRAWN_EVENT).param(d.regressionId()).update();
+        }
         yield null;
       }
     };
+  }
+
+  private void event(long id, String action, String reason, Step s) {
+    jdbc.sql(EVENT).params(id, action, reason, s.baselineVersion(), s.version(), s.ratio(), s.pValue()).update();
   }
 
 }

@@ -23,11 +23,11 @@ public class Regressions {
       double ratio, double pValue, String status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
       String triagedBy, String withdrawnReason, String hints) {
 
-    Regression regression() {
+    Regression regression(List<Regression.Event> history) {
       return new Regression(id, product, machine, benchmark, metric, unit, Direction.of(direction),
           Regression.Kind.of(kind), baselineVersion, version, baselineValue, value, ratio, pValue,
           Regression.Status.of(status), detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
-          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), List.of(), null, null);
+          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, null, null);
     }
   }
 
@@ -57,8 +57,31 @@ public class Regressions {
     if (ids.isEmpty()) {
       return List.of();
     }
-    return jdbc.sql(BY_IDS).param(ids.toArray(Long[]::new)).query(Row.class).list().stream().map(Row::regression)
-        .toList();
+    return withHistory(jdbc.sql(BY_IDS).param(ids.toArray(Long[]::new)).query(Row.class).list());
+  }
+
+  private record EventRow(long regressionId, OffsetDateTime at, String action, String reason,
+      String baselineVersion, String version, double ratio, double pValue) {
+
+    Regression.Event event() {
+      return new Regression.Event(at.toInstant(), action, reason, baselineVersion, version, ratio, pValue);
+    }
+  }
+
+  static final String HISTORY = """
+      SELECT regression_id, at, action, reason, baseline_version, version, ratio, p_value
+      FROM regression_event WHERE regression_id = ANY(?::bigint[])
+      ORDER BY regression_id, at, id""";
+
+  /** The rows as records, each with its history (one query for all of them). */
+  private List<Regression> withHistory(List<Row> rows) {
+    if (rows.isEmpty()) {
+      return List.of();
+    }
+    java.util.Map<Long, List<Regression.Event>> history = new java.util.HashMap<>();
+    jdbc.sql(HISTORY).param(rows.stream().map(Row::id).toArray(Long[]::new)).query(EventRow.class).list()
+        .forEach(e -> history.computeIfAbsent(e.regressionId(), k -> new java.util.ArrayList<>()).add(e.event()));
+    return rows.stream().map(r -> r.regression(history.getOrDefault(r.id(), List.of()))).toList();
   }
 
   public Optional<Regression> find(long id) {
@@ -69,7 +92,7 @@ public class Regressions {
 
   /** The regressions an upload created (not its improvements). */
   public List<Regression> createdBy(UUID runId) {
-    return jdbc.sql(CREATED_BY).param(runId).query(Row.class).list().stream().map(Row::regression).toList();
+    return withHistory(jdbc.sql(CREATED_BY).param(runId).query(Row.class).list());
   }
 
   static final String LIST = SELECT + """
@@ -83,10 +106,9 @@ public class Regressions {
   /** Newest first; {@code product}/{@code machine} null for any. */
   public List<Regression> list(String product, String machine, List<Regression.Status> statuses,
       Regression.Kind kind, int limit) {
-    return jdbc.sql(LIST).param("product", product).param("machine", machine)
+    return withHistory(jdbc.sql(LIST).param("product", product).param("machine", machine)
         .param("statuses", statuses.stream().map(Regression.Status::wire).toArray(String[]::new))
-        .param("kind", kind.wire()).param("limit", limit)
-        .query(Row.class).list().stream().map(Row::regression).toList();
+        .param("kind", kind.wire()).param("limit", limit).query(Row.class).list());
   }
 
   static final String TRIAGE = """

@@ -2,10 +2,19 @@ package org.perftrack.server.detection;
 
 import java.util.List;
 
-/** The points of one fingerprint (product, machine, benchmark, metric), in version order. */
-public record Series(Direction direction, List<Point> points) {
+/**
+ * The points of one fingerprint (product, machine, benchmark, metric), in version order, and the runs of
+ * it that were measured interleaved ({@code batchRuns}: the raw samples detection pairs round by round;
+ * empty when none were).
+ */
+public record Series(Direction direction, List<Point> points, List<BatchRun> batchRuns) {
   public Series {
     points = List.copyOf(points);
+    batchRuns = List.copyOf(batchRuns);
+  }
+
+  public Series(Direction direction, List<Point> points) {
+    this(direction, points, List.of());
   }
 
   public int indexOf(String version) {

@@ -15,6 +15,11 @@ record SeriesWindow(long seriesId, String product, String machine, String benchm
     return new Series(Direction.of(direction), points);
   }
 
+  /** The series with the raw samples of its interleaved runs (for the paired evidence). */
+  Series series(List<BatchRun> batchRuns) {
+    return new Series(Direction.of(direction), points, batchRuns);
+  }
+
   /** Trimmed mean of a version's samples, or NaN when the version is not in the window. */
   double level(String version) {
     for (Point p : points) {

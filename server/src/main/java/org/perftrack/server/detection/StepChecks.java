@@ -1,5 +1,7 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.Robust;
+
 /**
  * The tests a significant shift must also pass to count as a step. Each encodes a failure of the
  * field's tools: one slow session (not persistent), a slow drift seen through a window (the shift
@@ -60,9 +62,27 @@ final class StepChecks {
    * (allowing for the slope's own uncertainty, which grows with the distance between the sides).
    */
   static boolean drift(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
+    Trend t = trend(c, x, sigma, scratch);
+    return t != null && ((t.clear() && Math.abs(t.adjusted()) < minEffect) || Math.abs(t.adjusted()) / t.se() < ADJUSTED_T);
+  }
+
+  /**
+   * Only the part of {@link #drift} that the data can assert against a recorded step: the trend is clear
+   * and, once it is removed, less than the minimum effect is left. (The other part, "no longer
+   * significant", is about the noise and never withdraws a step.)
+   */
+  static boolean clearDrift(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
+    Trend t = trend(c, x, sigma, scratch);
+    return t != null && t.clear() && Math.abs(t.adjusted()) < minEffect;
+  }
+
+  private record Trend(boolean clear, double adjusted, double se) {
+  }
+
+  private static Trend trend(StepScan.Candidate c, double[] x, double sigma, double[] scratch) {
     double information = sideInformation(c.nBefore()) + sideInformation(c.nAfter());
     if (information == 0) {
-      return false;
+      return null;
     }
     double slope = withinSideSlope(c, x);
     double[] detrended = new double[x.length];
@@ -74,7 +94,7 @@ final class StepChecks {
     double distance = (c.nBefore() + c.nAfter()) / 2.0;
     double se = sigma * Math.sqrt(StepScan.HL_VARIANCE * (1.0 / c.nBefore() + 1.0 / c.nAfter())
         + distance * distance / information);
-    return (clearTrend && Math.abs(adjusted) < minEffect) || Math.abs(adjusted) / se < ADJUSTED_T;
+    return new Trend(clearTrend, adjusted, se);
   }
 
   /** Sum of squared deviations of the positions of one side: the slope's information from it. */

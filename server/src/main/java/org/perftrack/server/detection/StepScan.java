@@ -1,5 +1,6 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.Robust;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,7 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.Robust;
+
 /**
  * What detection keeps of one version's samples: {@code level} (trimmed mean), {@code withinSe} (the
  * standard error of log(level) from the samples alone, NaN with fewer than two), whether every

@@ -4,25 +4,104 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** The sentence stored with a withdrawn record, so that a reader sees why it went away. */
+import org.perftrack.server.stats.Robust;
+
+/**
+ * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step is
+ * withdrawn only when the series went back: the versions after it sit near the old level (reverted),
+ * or the version itself, measured again, sits there (the first session was a bad one); in both cases
+ * by {@value #REVERT_Z} × the between-session noise away from the step's level; or a clear trend
+ * explains the change (a slow drift seen through a window); or, where the step is {@value #SHAPE_Z} × the
+ * noise or more, the later versions did not stay on the new level. A step that merely stopped being significant (a noise estimate grew, a neighbour moved) is not
+ * contradicted: it stays.
+ */
 final class WithdrawalReason {
+  /** How far (in between-session noise) the contradicting level must lie from the step's level. */
+  static final double REVERT_Z = 3.0;
+  /** The levels' shape is believed against a step only when the step is this many times the noise. */
+  static final double SHAPE_Z = 4.0;
+
   private WithdrawalReason() {
   }
 
-  static String explain(RecordedRegression r, DetectionResult result) {
+  /** The reason to withdraw {@code r}, or null when nothing in {@code result} contradicts it. */
+  static String contradiction(RecordedRegression r, DetectionResult result) {
     List<String> versions = result.versions();
     int at = versions.indexOf(r.version());
-    double[] later = Arrays.copyOfRange(result.levels(), at + 1, versions.size());
-    String last = versions.get(versions.size() - 1);
-    if (at >= 0 && later.length >= 1) {
-      double level = Robust.median(later);
-      boolean back = Math.abs(Math.log(level / r.baselineValue())) < Math.abs(Math.log(level / r.value()));
-      if (back) {
+    if (at < 0 || !(r.baselineValue() > 0) || !(r.value() > 0)) {
+      return null;
+    }
+    double base = Math.log(r.baselineValue());
+    double value = Math.log(r.value());
+    double sigma = Math.max(result.noise(), 1e-4);
+    double[] levels = Arrays.stream(result.levels()).map(Math::log).toArray();
+    double now = levels[at];
+    if (backAt(now, base, value, sigma, 1)) {
+      return String.format(Locale.ROOT, "measured again, %s is back at %.4g (baseline %.4g, recorded %.4g),"
+          + " so the first session was a bad one", r.version(), Math.exp(now), r.baselineValue(), r.value());
+    }
+    int end = nextStep(result, at, versions.size());
+    if (end > at + 1) {
+      double later = Robust.median(levels, at + 1, end);
+      if (backAt(later, base, value, sigma, end - at - 1)) {
         return String.format(Locale.ROOT, "reverted: versions %s..%s are back at %.4g (baseline %.4g),"
-            + " so %s was one unusual session", versions.get(at + 1), last, level, r.baselineValue(), r.version());
+            + " so %s was one unusual session", versions.get(at + 1), versions.get(end - 1), Math.exp(later),
+            r.baselineValue(), r.version());
       }
     }
-    return String.format(Locale.ROOT, "no longer significant with the versions up to %s"
-        + " (between-session noise ±%.1f %%)", last, 100 * result.noise());
+    return shape(r, result, levels, at, end, value - base, sigma);
+  }
+
+  private static String shape(RecordedRegression r, DetectionResult result, double[] x, int at, int end,
+      double recorded, double sigma) {
+    if (result.window() < 2) {
+      return null;
+    }
+    int from = Math.max(previousStep(result, at), at - result.window());
+    int to = Math.min(end, at + result.window());
+    if (at - from < 1 || to - at < 1) {
+      return null;
+    }
+    double[] scratch = new double[(at - from) * (to - at)];
+    double shift = Robust.shift(x, from, at, at, to, scratch);
+    StepScan.Candidate c = new StepScan.Candidate(at, from, to, shift, 0, 0);
+    if (StepChecks.clearDrift(c, x, sigma, result.minEffect(), scratch)) {
+      return String.format(Locale.ROOT, "a slow drift, not a step: with more versions the change at %s"
+          + " is explained by a clear trend (between-session noise ±%.1f %%)", r.version(), 100 * sigma);
+    }
+    if (Math.abs(recorded) >= SHAPE_Z * sigma && (shift * recorded <= 0 || !StepChecks.persistent(c, x))) {
+      return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %.4g"
+          + " (between-session noise ±%.1f %%)", r.version(), r.value(), 100 * sigma);
+    }
+    return null;
+  }
+
+  private static int previousStep(DetectionResult result, int at) {
+    int from = 0;
+    for (Step s : result.steps()) {
+      int i = result.versions().indexOf(s.version());
+      if (i < at && i > from) {
+        from = i;
+      }
+    }
+    return from;
+  }
+
+  /** Closer to the baseline than to the step's value, and clearly away from the value given the noise. */
+  private static boolean backAt(double level, double base, double value, double sigma, int n) {
+    double se = sigma * Math.sqrt(StepScan.MEDIAN_VARIANCE / n + 1);
+    return Math.abs(level - base) < Math.abs(level - value) && Math.abs(level - value) >= REVERT_Z * se;
+  }
+
+  /** The first version after {@code at} where the result sees another step (the later levels end there). */
+  private static int nextStep(DetectionResult result, int at, int size) {
+    int end = size;
+    for (Step s : result.steps()) {
+      int i = result.versions().indexOf(s.version());
+      if (i > at && i < end) {
+        end = i;
+      }
+    }
+    return end;
   }
 }

@@ -22,9 +22,23 @@
  *       are not judged: they explain a step of their benchmark's primary metric, as its hints.
  *   <li>p-values are corrected for the scan over versions; across the metrics of one run,
  *       Benjamini-Hochberg (q = 1 %) with a per-series ceiling of p = 2e-4.
+ *   <li>Interleaved sessions (runs with the same {@code batch}, issue 10): neighbouring versions of a
+ *       session are compared round by round ({@link org.perftrack.server.stats.PairedRounds}) and the
+ *       sessions spanning the same pair combined ({@link org.perftrack.server.stats.RandomEffects}), so
+ *       session-to-session noise cannot hide a step that every session shows; a step the levels suggest
+ *       between interleaved versions whose rounds show none is vetoed. A clean step (the samples of a
+ *       session, but one each side, separated by ×1.5 and by 3× their spread) stands on its own
+ *       ({@link org.perftrack.server.detection.PairedEvidence}). Detection reads the upload's own
+ *       session, and every interleaved run of the window once a step is seen.
  *   <li>Each upload re-judges only the versions whose windows contain the new one (reads 2 × 12
- *       versions each side); the reconciler confirms, re-attributes (backfills), withdraws (with a
- *       reason) or reopens the stored records, and leaves triaged ones' status alone.
+ *       versions each side); the reconciler confirms, re-attributes (backfills), withdraws or reopens
+ *       the stored records, and leaves triaged ones' status alone. A record is withdrawn only when later
+ *       data contradicts it (the series or a rerun went back to the old level, a clear trend explains
+ *       it, or a step large next to the noise did not persist), never because it lost significance
+ *       ({@link org.perftrack.server.detection.WithdrawalReason}). Every change of mind is written to
+ *       {@code regression_event} with its reason: the record's {@code history}.
+ *   <li>A record quotes its current version pair: baseline value and value are the two versions' own
+ *       levels (trimmed means of all their samples), as on the compare page.
  * </ul>
  * The labeled evaluation against Perfherder and Otava lives in the test tree ({@code eval/README.md}).
  *

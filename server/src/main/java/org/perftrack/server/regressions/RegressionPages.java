@@ -23,7 +23,8 @@ class RegressionPages {
 
   static final int LIMIT = 500;
   static final Map<String, String> STATUSES = ordered("open", "open", "acknowledged", "acknowledged",
-      "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix", "all", "all");
+      "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix",
+      "withdrawn", "withdrawn (by detection)", "all", "all (also withdrawn)");
   static final Map<String, String> TRIAGE = ordered("open", "open", "acknowledged", "acknowledged",
       "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix");
   static final Map<String, String> SIZES = ordered("", "any size", "1.05", "≥ 5 % worse", "1.1", "≥ 10 % worse",
@@ -84,7 +85,7 @@ class RegressionPages {
 
   private static List<Regression.Status> statuses(String status) {
     return switch (status) {
-      case "all" -> Regression.Status.VISIBLE;
+      case "all" -> List.of(Regression.Status.values());
       case "triaged" -> Regression.Status.VISIBLE.stream().filter(Regression.Status::triaged).toList();
       default -> List.of(Regression.Status.of(status));
     };

@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
 class PureCoreTest {
 
   static final List<String> CORE = List.of("Detector", "LocalScan", "StepScan", "StepChecks", "NoiseModel",
-      "Levels", "Robust", "Summary", "Reconciler", "WithdrawalReason", "VersionComparer", "Point", "Series",
-      "Step", "Decision", "DetectionResult", "DetectionSettings");
+      "Levels", "Summary", "Reconciler", "WithdrawalReason", "VersionComparer", "Point", "Series",
+      "Step", "Decision", "DetectionResult", "DetectionSettings", "PairedEvidence", "BatchRun");
+
+  static final List<String> STATS = List.of("Robust", "PairedRounds", "RandomEffects", "RankTest");
 
   @Test
   void coreClassesImportNoSpringAndNoJdbc() throws IOException {
@@ -21,6 +23,12 @@ class PureCoreTest {
     for (String name : CORE) {
       String source = Files.readString(dir.resolve(name + ".java"));
       assertThat(source).as(name).doesNotContain("import org.springframework").doesNotContain("import java.sql");
+    }
+    Path stats = Path.of("src/main/java/org/perftrack/server/stats");
+    for (String name : STATS) {
+      String source = Files.readString(stats.resolve(name + ".java"));
+      assertThat(source).as(name).doesNotContain("import org.springframework").doesNotContain("import java.sql")
+          .doesNotContain("import org.perftrack");
     }
   }
 }

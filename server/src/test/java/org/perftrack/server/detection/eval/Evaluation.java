@@ -28,30 +28,39 @@ public final class Evaluation {
     List<Long> seeds = new ArrayList<>();
     double minSnr = 3;
     boolean families = false;
+    boolean loaded = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--min-snr" -> minSnr = Double.parseDouble(args[++i]);
         case "--families" -> families = true;
+        case "--loaded" -> loaded = true;
         default -> seeds.add(Long.parseLong(args[i]));
       }
     }
     if (seeds.isEmpty()) {
       seeds = List.of(1L, 2L, 3L);
     }
-    new Evaluation().run(seeds, minSnr, families, System.out);
+    new Evaluation().run(seeds, minSnr, families, loaded, System.out);
   }
 
-  void run(List<Long> seeds, double minSnr, boolean families, PrintStream out) {
+  void run(List<Long> seeds, double minSnr, boolean families, boolean loaded, PrintStream out) {
     List<OfflineMethod> field = List.of(new PerfherderMethod("perfherder", 12, 12),
         new PerfherderMethod("perfherder-5/5*", 5, 5), new OtavaMethod(0.001));
     Map<String, Score> totals = new LinkedHashMap<>();
     Map<String, Score> byFamily = new TreeMap<>();
-    out.printf(Locale.ROOT, "%d machines x %d metrics x %d versions x %d samples per seed, min step %.1f x noise%n",
-        MACHINES, METRICS, SeriesGenerator.VERSIONS, SeriesGenerator.SAMPLES, minSnr);
+    if (loaded) {
+      out.printf(Locale.ROOT, "loaded lab: %d machines x %d metrics x %d versions, interleaved sessions of 2-4"
+          + " versions x %d rounds, session CV 15-40 %%, steps x1.1..x50%n", MACHINES, METRICS,
+          LoadedLabGenerator.VERSIONS, LoadedLabGenerator.ROUNDS);
+    } else {
+      out.printf(Locale.ROOT, "%d machines x %d metrics x %d versions x %d samples per seed, min step %.1f x noise%n",
+          MACHINES, METRICS, SeriesGenerator.VERSIONS, SeriesGenerator.SAMPLES, minSnr);
+    }
     out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %9s %9s %8s %9s %5s %7s%n", "seed", "method", "precision",
         "recall", "F1", "alerts/1k", "steps/1k", "off-by-1", "raised/1k", "delay", "ms");
     for (long seed : seeds) {
-      List<Machine> machines = new SeriesGenerator(seed, minSnr).machines(MACHINES, METRICS);
+      List<Machine> machines = loaded ? new LoadedLabGenerator(seed).machines(MACHINES, METRICS)
+          : new SeriesGenerator(seed, minSnr).machines(MACHINES, METRICS);
       long start = System.nanoTime();
       Score ours = new Score();
       for (Machine m : machines) {
@@ -59,10 +68,13 @@ public final class Evaluation {
         List<List<Detected>> found = outcome.open();
         for (int s = 0; s < m.series().size(); s++) {
           ours.add(m.series().get(s), found.get(s));
-          ours.addReplay(m.series().get(s), outcome.raised()[s], outcome.delays().get(s));
+          ours.addReplay(m.series().get(s), outcome.raised()[s], outcome.delays().get(s),
+              outcome.withdrawn().get(s));
           if (families) {
-            byFamily.computeIfAbsent(m.series().get(s).family(), f -> new Score())
-                .add(m.series().get(s), found.get(s));
+            Score family = byFamily.computeIfAbsent(m.series().get(s).family(), f -> new Score());
+            family.add(m.series().get(s), found.get(s));
+            family.addReplay(m.series().get(s), outcome.raised()[s], outcome.delays().get(s),
+                outcome.withdrawn().get(s));
           }
         }
       }
@@ -81,6 +93,14 @@ public final class Evaluation {
     if (families) {
       out.println("perftrack by noise family (pooled):");
       byFamily.forEach((name, s) -> row(out, "", name, s, 0));
+    }
+    Score all = totals.get("perftrack");
+    out.printf(Locale.ROOT, "perftrack, true steps >= x2: %d; ever withdrawn: %d; found at the first upload"
+        + " containing them: %d (%.2f %%)%n", all.largeSteps, all.largeWithdrawn, all.largeAtFirstUpload,
+        100.0 * all.largeAtFirstUpload / Math.max(1, all.largeSteps));
+    if (families) {
+      byFamily.forEach((name, s) -> out.printf(Locale.ROOT, "  %-18s >= x2: %5d, withdrawn %d, at first upload"
+          + " %.2f %%%n", name, s.largeSteps, s.largeWithdrawn, 100.0 * s.largeAtFirstUpload / Math.max(1, s.largeSteps)));
     }
     out.println("alerts/1k: false regressions open at the end per 1,000 noise-only series; steps/1k: false steps of"
         + " either kind; raised/1k: regressions raised at any upload in noise-only series (later withdrawn or not);"

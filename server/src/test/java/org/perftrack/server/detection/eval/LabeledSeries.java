@@ -5,8 +5,17 @@ import java.util.List;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
 
-/** One generated metric: samples[version][sample] in version order, and the injected steps. */
-record LabeledSeries(String family, Direction direction, double[][] samples, List<Label> labels) {
+/**
+ * One generated metric: samples[version][sample] in version order (all runs of a version pooled), and
+ * the injected steps. {@code runSamples[r]} holds the samples of the machine's r-th run when the machine
+ * uploads interleaved sessions ({@link Machine#runs()}), else it is empty.
+ */
+record LabeledSeries(String family, Direction direction, double[][] samples, List<Label> labels,
+    double[][] runSamples) {
+
+  LabeledSeries(String family, Direction direction, double[][] samples, List<Label> labels) {
+    this(family, direction, samples, labels, new double[0][]);
+  }
 
   /** A step injected so that version {@code index} is the first on the new level. */
   record Label(int index, Regression.Kind kind, double ratio) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.perftrack.server.detection.BatchRun;
 import org.perftrack.server.detection.Decision;
 import org.perftrack.server.detection.DetectionResult;
 import org.perftrack.server.detection.DetectionSettings;
@@ -39,8 +40,11 @@ final class OursReplay {
    * and per label the number of versions at or after the step uploaded when the exact step was first
    * open (1 = on the step version's own upload), -1 if never.
    */
-  record Outcome(List<List<Detected>> open, int[] raised, List<int[]> delays) {
+  record Outcome(List<List<Detected>> open, int[] raised, List<int[]> delays, List<boolean[]> withdrawn) {
   }
+
+  /** A step of at least this ratio (either way) is "large": it must never be withdrawn. */
+  static final double LARGE = Math.log(2);
 
   Outcome run(Machine machine) {
     int metrics = machine.series().size();
@@ -57,13 +61,33 @@ final class OursReplay {
       java.util.Arrays.fill(d, -1);
       delays.add(d);
     }
-    for (int version : machine.uploadOrder()) {
+    List<boolean[]> withdrawn = new ArrayList<>();
+    for (LabeledSeries ls : machine.series()) {
+      withdrawn.add(new boolean[ls.labels().size()]);
+    }
+    int uploads = machine.runs().isEmpty() ? machine.uploadOrder().length : machine.runs().size();
+    for (int u = 0; u < uploads; u++) {
+      int version = machine.runs().isEmpty() ? machine.uploadOrder()[u] : machine.runs().get(u).version();
       String name = machine.versions().get(version);
       List<SeriesUpdate> updates = new ArrayList<>(metrics);
       for (int s = 0; s < metrics; s++) {
         LabeledSeries ls = machine.series().get(s);
-        uploaded.get(s).put(version, Point.of(name, ls.samples()[version]));
-        updates.add(new SeriesUpdate(new Series(ls.direction(), List.copyOf(uploaded.get(s).values())),
+        List<BatchRun> batch = new ArrayList<>();
+        if (machine.runs().isEmpty()) {
+          uploaded.get(s).put(version, Point.of(name, ls.samples()[version]));
+        } else {
+          Point before = uploaded.get(s).get(version);
+          double[] run = ls.runSamples()[u];
+          uploaded.get(s).put(version, Point.of(name, before == null ? run : concat(before.samples(), run)));
+          for (int r = 0; r <= u; r++) {
+            int b = machine.runs().get(r).batch();
+            {
+              batch.add(new BatchRun("b" + b, machine.versions().get(machine.runs().get(r).version()),
+                  ls.runSamples()[r]));
+            }
+          }
+        }
+        updates.add(new SeriesUpdate(new Series(ls.direction(), List.copyOf(uploaded.get(s).values()), batch),
             name, settings));
       }
       List<DetectionResult> results = detector.detectRun(updates);
@@ -71,6 +95,9 @@ final class OursReplay {
         Map<Long, RecordedRegression> store = stores.get(s);
         List<Decision> decisions = reconciler.reconcile(results.get(s), List.copyOf(store.values()));
         for (Decision d : decisions) {
+          if (d.action() == Decision.Action.WITHDRAW) {
+            markWithdrawn(machine, s, store.get(d.regressionId()), withdrawn.get(s));
+          }
           apply(d, store);
           boolean alert = d.step() != null && d.step().kind() == Regression.Kind.REGRESSION;
           raised[s] += alert && (d.action() == Decision.Action.CREATE || d.action() == Decision.Action.REOPEN) ? 1 : 0;
@@ -83,7 +110,25 @@ final class OursReplay {
       out.add(store.values().stream().filter(r -> r.status() == Regression.Status.OPEN)
           .map(r -> new Detected(machine.versions().indexOf(r.version()), r.kind())).toList());
     }
-    return new Outcome(out, raised, delays);
+    return new Outcome(out, raised, delays, withdrawn);
+  }
+
+  private static double[] concat(double[] a, double[] b) {
+    double[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  /** Marks the large labels whose exact record (version and kind) is being withdrawn. */
+  private static void markWithdrawn(Machine machine, int s, RecordedRegression r, boolean[] withdrawn) {
+    List<LabeledSeries.Label> labels = machine.series().get(s).labels();
+    for (int l = 0; l < labels.size(); l++) {
+      LabeledSeries.Label label = labels.get(l);
+      if (Math.abs(Math.log(label.ratio())) >= LARGE && r.kind() == label.kind()
+          && machine.versions().get(label.index()).equals(r.version())) {
+        withdrawn[l] = true;
+      }
+    }
   }
 
   private static void recordDelays(Machine machine, int s, TreeMap<Integer, Point> uploaded,

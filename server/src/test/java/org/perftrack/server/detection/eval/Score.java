@@ -17,6 +17,10 @@ final class Score {
   int noiseRegressions;
   int raisedInNoise;
   final List<Integer> delays = new java.util.ArrayList<>();
+  /** Steps of ×2 or more (either way): how many, how many were ever withdrawn, how many found at once. */
+  int largeSteps;
+  int largeWithdrawn;
+  int largeAtFirstUpload;
 
   void add(LabeledSeries s, List<Detected> found) {
     labels += s.labels().size();
@@ -38,9 +42,16 @@ final class Score {
   }
 
   /** Replay-only facts: regressions raised at any time in a noise-only series; detection delays of the labels. */
-  void addReplay(LabeledSeries s, int raised, int[] labelDelays) {
+  void addReplay(LabeledSeries s, int raised, int[] labelDelays, boolean[] withdrawn) {
     if (s.noiseOnly()) {
       raisedInNoise += raised;
+    }
+    for (int l = 0; l < s.labels().size(); l++) {
+      if (Math.abs(Math.log(s.labels().get(l).ratio())) >= OursReplay.LARGE) {
+        largeSteps++;
+        largeWithdrawn += withdrawn[l] ? 1 : 0;
+        largeAtFirstUpload += labelDelays[l] == 1 ? 1 : 0;
+      }
     }
     for (int d : labelDelays) {
       if (d > 0) {
@@ -63,6 +74,9 @@ final class Score {
   }
 
   void merge(Score o) {
+    largeSteps += o.largeSteps;
+    largeWithdrawn += o.largeWithdrawn;
+    largeAtFirstUpload += o.largeAtFirstUpload;
     raisedInNoise += o.raisedInNoise;
     delays.addAll(o.delays);
     truePositives += o.truePositives;

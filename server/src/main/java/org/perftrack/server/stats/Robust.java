@@ -1,31 +1,31 @@
-package org.perftrack.server.detection;
+package org.perftrack.server.stats;
 
 import java.util.Arrays;
 
 /** Small robust estimators on plain arrays; each copies before sorting so callers keep their order. */
-final class Robust {
-  static final double MAD_TO_SD = 1.4826;
+public final class Robust {
+  public static final double MAD_TO_SD = 1.4826;
 
   private Robust() {
   }
 
-  static double median(double[] values, int from, int to) {
+  public static double median(double[] values, int from, int to) {
     double[] copy = Arrays.copyOfRange(values, from, to);
     Arrays.sort(copy);
     return sortedMedian(copy, copy.length);
   }
 
-  static double median(double[] values) {
+  public static double median(double[] values) {
     return median(values, 0, values.length);
   }
 
-  static double sortedMedian(double[] sorted, int n) {
+  public static double sortedMedian(double[] sorted, int n) {
     int half = n / 2;
     return n % 2 == 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
   }
 
   /** Median absolute deviation from the median, scaled to a normal standard deviation. */
-  static double madSd(double[] values, int from, int to) {
+  public static double madSd(double[] values, int from, int to) {
     double center = median(values, from, to);
     double[] dev = new double[to - from];
     for (int i = from; i < to; i++) {
@@ -36,7 +36,7 @@ final class Robust {
   }
 
   /** Mean of the middle 60 % (5 samples: drop min and max, average three, as hbench users do). */
-  static double trimmedMean(double[] values) {
+  public static double trimmedMean(double[] values) {
     double[] copy = values.clone();
     Arrays.sort(copy);
     int cut = (int) Math.floor(copy.length * 0.2);
@@ -51,7 +51,7 @@ final class Robust {
    * Hodges-Lehmann shift: median of all differences after - before. Robust to a bad session on
    * either side, and nearly as efficient as a difference of means on normal data.
    */
-  static double shift(double[] x, int beforeFrom, int beforeTo, int afterFrom, int afterTo, double[] scratch) {
+  public static double shift(double[] x, int beforeFrom, int beforeTo, int afterFrom, int afterTo, double[] scratch) {
     int n = 0;
     for (int a = afterFrom; a < afterTo; a++) {
       for (int b = beforeFrom; b < beforeTo; b++) {

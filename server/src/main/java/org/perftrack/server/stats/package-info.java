@@ -1,0 +1,14 @@
+/**
+ * The statistics kernel: small named estimators and tests on plain arrays, shared by detection and
+ * the compare page so that a median, a trimmed mean or a rank test exists once. No Spring, no state.
+ * <ul>
+ *   <li>{@link org.perftrack.server.stats.Robust}: median, MAD, trimmed mean, Hodges-Lehmann shift.
+ *   <li>{@link org.perftrack.server.stats.PairedRounds}: the log ratio of two versions measured
+ *       interleaved (round by round), with a winsorized standard error.
+ *   <li>{@link org.perftrack.server.stats.RandomEffects}: combines per-batch estimates (fixed effect,
+ *       DerSimonian-Laird between-batch variance when there are several).
+ *   <li>{@link org.perftrack.server.stats.RankTest}: Mann-Whitney on raw samples and the "clean
+ *       separation" rule (every sample beyond every other by a wide margin).
+ * </ul>
+ */
+package org.perftrack.server.stats;
