@@ -12,10 +12,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param poolSize connection pool size
  * @param durable fsync and synchronous commit on (the default: an answered upload is on disk); off
  *     only for throw-away databases
+ * @param connectionTimeout how long a request waits for a database connection before it fails
  */
 @ConfigurationProperties("perftrack.embedded-db")
 public record EmbeddedDbProperties(
     @DefaultValue("./perftrack-data") Path dir,
     @DefaultValue("0") int port,
     @DefaultValue("10") int poolSize,
-    @DefaultValue("true") boolean durable) {}
+    @DefaultValue("true") boolean durable,
+    @DefaultValue("5s") java.time.Duration connectionTimeout) {}
