@@ -34,7 +34,7 @@ public final class ServerProcess implements AutoCloseable {
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
         "-cp", System.getProperty("java.class.path"), "org.perftrack.server.PerftrackApplication",
         "--server.port=" + port, "--perftrack.embedded-db.dir=" + data, "--perftrack.admin.password=pw",
-        "--perftrack.alerts.enabled=false", "--spring.main.banner-mode=off"));
+        "--spring.main.banner-mode=off"));
     cmd.addAll(List.of(args));
     try {
       Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
