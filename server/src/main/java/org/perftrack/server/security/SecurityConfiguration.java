@@ -14,8 +14,9 @@ import org.springframework.security.web.authentication.HttpStatusEntryPoint;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
 
 /**
- * Two chains: the REST API (stateless, Bearer tokens, no cookies so no CSRF) and the pages (form
- * sign-in, sessions, CSRF on every form). Reading is public unless {@code perftrack.security.public-read=false}.
+ * Two chains: the REST API and its OpenAPI document (stateless, Bearer tokens with scopes, see
+ * {@link ApiAccess}; no cookies so no CSRF) and the pages (form sign-in, sessions, CSRF on every
+ * form). Reading is public unless {@code perftrack.security.public-read=false}.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -34,17 +35,13 @@ class SecurityConfiguration {
   SecurityFilterChain api(HttpSecurity http, ApiTokens tokens, SecurityProperties props) throws Exception {
     var entryPoint = new ProblemAuthenticationEntryPoint();
     boolean publicRead = props.security().publicRead();
-    http.securityMatcher("/api/**")
+    http.securityMatcher("/api/**", "/v3/api-docs", "/v3/api-docs/**")
         .csrf(c -> c.disable())
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .addFilterBefore(new BearerTokenFilter(tokens, entryPoint), UsernamePasswordAuthenticationFilter.class)
-        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint))
-        .authorizeHttpRequests(a -> {
-          if (publicRead) {
-            a.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
-          }
-          a.anyRequest().hasRole("API");
-        });
+        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint)
+            .accessDeniedHandler(ProblemAuthenticationEntryPoint::forbidden))
+        .authorizeHttpRequests(a -> ApiAccess.rules(a, publicRead));
     return http.build();
   }
 

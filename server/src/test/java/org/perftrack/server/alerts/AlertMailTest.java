@@ -227,7 +227,7 @@ class AlertMailTest extends IntegrationTest {
   /** Subscribes through the API, as a user's script would. */
   record Subscriber(org.perftrack.server.support.Http http) {
     void subscribe(Map<String, Object> body) {
-      assertThat(http.postJson("/api/v1/subscriptions", json(body), TOKEN).status()).isEqualTo(201);
+      assertThat(http.postJson("/api/v1/subscriptions", json(body), ADMIN_TOKEN).status()).isEqualTo(201);
     }
   }
 

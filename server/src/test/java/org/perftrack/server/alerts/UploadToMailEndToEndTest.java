@@ -89,7 +89,7 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     LocalDate day = LocalDate.of(2200, 1, 1).plusDays(Math.abs(product.hashCode() % 30000));
     String subject = "[perftrack] daily digest " + day + ": 1 open regression";
 
-    assertThat(http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"fixed\",\"note\":\"reverted\"}", TOKEN)
+    assertThat(http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"fixed\",\"note\":\"reverted\"}", ADMIN_TOKEN)
         .status()).isEqualTo(200);
     digests.make(day);
     digests.make(day.plusDays(1));
