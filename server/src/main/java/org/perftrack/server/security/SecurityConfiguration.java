@@ -12,6 +12,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.HttpStatusEntryPoint;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
 
 /**
  * Two chains: the REST API and its OpenAPI document (stateless, Bearer tokens with scopes, see
@@ -46,10 +47,19 @@ class SecurityConfiguration {
   }
 
   @Bean
+  SignInThrottle signInThrottle() {
+    return new SignInThrottle(java.time.Clock.systemUTC());
+  }
+
+  @Bean
   @Order(2)
-  SecurityFilterChain pages(HttpSecurity http, SecurityProperties props) throws Exception {
+  SecurityFilterChain pages(HttpSecurity http, SecurityProperties props, Users users, SignInThrottle throttle)
+      throws Exception {
     boolean publicRead = props.security().publicRead();
-    http.authorizeHttpRequests(a -> {
+    var throttleFilter = new SignInThrottleFilter(throttle);
+    http.addFilterBefore(throttleFilter, UsernamePasswordAuthenticationFilter.class)
+        .addFilterAfter(new DisabledUserFilter(users), SecurityContextHolderFilter.class)
+        .authorizeHttpRequests(a -> {
           a.requestMatchers(ALWAYS_OPEN).permitAll();
           a.requestMatchers("/admin/**").hasRole("ADMIN");
           if (publicRead) {
@@ -57,7 +67,8 @@ class SecurityConfiguration {
           }
           a.anyRequest().authenticated();
         })
-        .formLogin(f -> f.loginPage("/login").permitAll())
+        .formLogin(f -> f.loginPage("/login").permitAll()
+            .failureHandler(throttleFilter.failureHandler()).successHandler(throttleFilter.successHandler()))
         .logout(l -> l.logoutSuccessUrl("/"))
         .exceptionHandling(e -> e.defaultAuthenticationEntryPointFor(
             new HttpStatusEntryPoint(HttpStatus.UNAUTHORIZED),
