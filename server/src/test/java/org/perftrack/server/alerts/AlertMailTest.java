@@ -61,8 +61,8 @@ class AlertMailTest extends IntegrationTest {
 
     String token = jdbc.sql("SELECT unsubscribe_token FROM alert_subscription WHERE email = ?").param(dev)
         .query(String.class).single();
-    String series = PUBLIC_URL + "/series?product=" + product + "&machine=" + machine
-        + "&benchmark=write-64b&metric=time-per-op";
+    String series = PUBLIC_URL + "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op&machine="
+        + machine;
     String compare = PUBLIC_URL + "/compare?product=" + product + "&machine=" + machine + "&base=1.5.19-4&head=1.5.24-2";
     String unsubscribe = PUBLIC_URL + "/alerts/unsubscribe?token=" + token;
 
