@@ -3,6 +3,7 @@ package org.perftrack.server.admin;
 import java.security.Principal;
 import java.util.Set;
 import org.perftrack.server.security.ApiTokens;
+import org.perftrack.server.security.Scope;
 import org.perftrack.server.security.Users;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -38,12 +39,17 @@ class AdminController {
   }
 
   @PostMapping("/admin/tokens")
-  String createToken(@RequestParam(defaultValue = "") String name, Principal who, RedirectAttributes flash) {
+  String createToken(@RequestParam(defaultValue = "") String name,
+      @RequestParam(name = "scope", required = false) java.util.List<String> scope, Principal who, RedirectAttributes flash) {
     String trimmed = name.strip();
+    var scopes = java.util.EnumSet.noneOf(Scope.class);
+    boolean known = scope != null && scope.stream().allMatch(s -> Scope.parse(s).map(scopes::add).isPresent());
     if (trimmed.isEmpty() || trimmed.length() > 100) {
       flash.addFlashAttribute("error", "Token name: give a name of 1 to 100 characters (e.g. the machine or CI job).");
+    } else if (!known || scopes.isEmpty()) {
+      flash.addFlashAttribute("error", "Token scopes: choose at least one of upload, read, triage, admin.");
     } else {
-      flash.addFlashAttribute("newToken", tokens.create(trimmed, who.getName()));
+      flash.addFlashAttribute("newToken", tokens.create(trimmed, who.getName(), scopes));
     }
     return "redirect:/admin";
   }

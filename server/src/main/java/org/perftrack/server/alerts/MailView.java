@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.perftrack.server.detection.Regression;
-import org.springframework.web.util.UriComponentsBuilder;
+import org.perftrack.server.web.Links;
 
 /**
  * What the mail templates show, formatted once in Java so that the HTML and the text part agree.
@@ -27,9 +27,9 @@ record MailView(String heading, String machine, String product, String version, 
         : rows.size() + " regression" + (rows.size() == 1 ? "" : "s") + " in " + p.product() + " " + p.version()
             + " on " + p.machine();
     return new MailView(heading, p.machine(), p.product(), p.version(), digest, rows,
-        url(base, "/regressions").queryParam("status", "open").toUriString(),
-        url(base, "/alerts/subscriptions").toUriString(),
-        url(base, "/alerts/unsubscribe").queryParam("token", p.unsubscribeToken()).toUriString());
+        Links.to(base, "/regressions", "status", "open"),
+        Links.to(base, "/alerts/subscriptions"),
+        Links.to(base, "/alerts/unsubscribe", "token", p.unsubscribeToken()));
   }
 
   private static Row row(Regression i, String base) {
@@ -40,14 +40,10 @@ record MailView(String heading, String machine, String product, String version, 
         MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), "×" + MailFormat.ratio(i.ratio()),
         String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,
-        url(base, "/regressions/" + i.id()).toUriString(),
-        url(base, "/series").queryParam("product", i.product()).queryParam("machine", i.machine())
-            .queryParam("benchmark", i.benchmark()).queryParam("metric", i.metric()).encode().toUriString(),
-        url(base, "/compare").queryParam("product", i.product()).queryParam("machine", i.machine())
-            .queryParam("base", i.baselineVersion()).queryParam("head", i.version()).encode().toUriString());
-  }
-
-  private static UriComponentsBuilder url(String base, String path) {
-    return UriComponentsBuilder.fromUriString(base + path);
+        Links.to(base, "/regressions/" + i.id()),
+        Links.to(base, "/products/" + Links.segment(i.product()) + "/series", "benchmark", i.benchmark(),
+            "metric", i.metric(), "machine", i.machine()),
+        Links.to(base, "/compare", "product", i.product(), "machine", i.machine(), "base", i.baselineVersion(),
+            "head", i.version()));
   }
 }

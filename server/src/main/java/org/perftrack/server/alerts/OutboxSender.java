@@ -80,6 +80,15 @@ class OutboxSender implements SmartLifecycle {
     }
   }
 
+  /**
+   * Below the web server's graceful shutdown: in-flight uploads finish (and queue their mail) before
+   * the sender stops, and the sender stops before the database does.
+   */
+  @Override
+  public int getPhase() {
+    return SmartLifecycle.DEFAULT_PHASE - 4096;
+  }
+
   @Override
   public boolean isRunning() {
     return running;

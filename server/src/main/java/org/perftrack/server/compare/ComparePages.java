@@ -12,7 +12,7 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.web.util.UriComponentsBuilder;
+import org.perftrack.server.web.Links;
 
 /**
  * Base against head, on one machine or all that measured both: the page (shareable: everything is
@@ -91,11 +91,6 @@ class ComparePages {
   }
 
   private static String csvUrl(String product, String base, String head, String machine) {
-    UriComponentsBuilder b = UriComponentsBuilder.fromPath("/compare.csv").queryParam("product", product)
-        .queryParam("base", base).queryParam("head", head);
-    if (machine != null) {
-      b.queryParam("machine", machine);
-    }
-    return b.encode().build().toUriString();
+    return Links.to("", "/compare.csv", "product", product, "base", base, "head", head, "machine", machine);
   }
 }

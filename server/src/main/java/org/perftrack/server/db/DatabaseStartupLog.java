@@ -17,15 +17,13 @@ class DatabaseStartupLog {
 
   private final JdbcClient jdbc;
   private final DataSource dataSource;
-  private final ObjectProvider<io.zonky.test.db.postgres.embedded.EmbeddedPostgres> embedded;
-  private final EmbeddedDbProperties embeddedProps;
+  private final ObjectProvider<EmbeddedPostgresServer> embedded;
 
   DatabaseStartupLog(JdbcClient jdbc, DataSource dataSource,
-      ObjectProvider<io.zonky.test.db.postgres.embedded.EmbeddedPostgres> embedded, EmbeddedDbProperties embeddedProps) {
+      ObjectProvider<EmbeddedPostgresServer> embedded) {
     this.jdbc = jdbc;
     this.dataSource = dataSource;
     this.embedded = embedded;
-    this.embeddedProps = embeddedProps;
   }
 
   @EventListener(ApplicationReadyEvent.class)
@@ -33,8 +31,8 @@ class DatabaseStartupLog {
     String version = jdbc.sql("SHOW server_version").query(String.class).single();
     var pg = embedded.getIfAvailable();
     if (pg != null) {
-      log.info("database=embedded-postgresql version={} dir={} port={}",
-          version, embeddedProps.dir().toAbsolutePath().normalize(), pg.getPort());
+      log.info("database=embedded-postgresql version={} dir={} port={} pid={}",
+          version, pg.dir(), pg.port(), pg.postmaster() == null ? "?" : pg.postmaster().pid());
     } else {
       String url = dataSource instanceof com.zaxxer.hikari.HikariDataSource h ? h.getJdbcUrl() : dataSource.toString();
       log.info("database=postgresql version={} url={}", version, url);

@@ -1,13 +1,8 @@
 package org.perftrack.server.db;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Condition;
 import org.springframework.context.annotation.ConditionContext;
@@ -24,16 +19,11 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @Conditional(EmbeddedDatabaseConfiguration.NoDatasourceUrl.class)
 class EmbeddedDatabaseConfiguration {
 
-  private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabaseConfiguration.class);
-
+  /** Stopped by Spring after the web server and the outbox (beans that use the DataSource go first). */
   @Bean(destroyMethod = "close")
-  EmbeddedPostgres embeddedPostgres(EmbeddedDbProperties properties) throws IOException {
-    Path dir = properties.dir().toAbsolutePath().normalize();
-    boolean existing = Files.isRegularFile(dir.resolve("PG_VERSION"));
-    Files.createDirectories(dir);
-    log.info("{} embedded PostgreSQL in {}", existing ? "Reusing" : "Initialising", dir);
+  EmbeddedPostgresServer embeddedPostgres(EmbeddedDbProperties properties) throws IOException {
     try {
-      return start(dir, properties);
+      return EmbeddedPostgresServer.start(properties);
     } catch (IllegalStateException e) {
       if (e.getMessage() == null || !e.getMessage().contains("binaries")) {
         throw e;
@@ -44,25 +34,16 @@ class EmbeddedDatabaseConfiguration {
     }
   }
 
-  private static EmbeddedPostgres start(Path dir, EmbeddedDbProperties properties) throws IOException {
-    return EmbeddedPostgres.builder()
-        .setDataDirectory(dir)
-        .setCleanDataDirectory(false)
-        .setPort(properties.port())
-        // zonky's defaults are made for throw-away test databases; perftrack keeps real data
-        .setServerConfig("fsync", properties.durable() ? "on" : "off")
-        .setServerConfig("synchronous_commit", properties.durable() ? "on" : "off")
-        .setServerConfig("full_page_writes", properties.durable() ? "on" : "off")
-        .start();
-  }
-
   @Bean(destroyMethod = "close")
-  DataSource dataSource(EmbeddedPostgres postgres, EmbeddedDbProperties properties) {
+  DataSource dataSource(EmbeddedPostgresServer postgres, EmbeddedDbProperties properties) {
     HikariDataSource ds = new HikariDataSource();
-    ds.setJdbcUrl(postgres.getJdbcUrl("postgres", "postgres"));
-    ds.setUsername("postgres");
+    ds.setJdbcUrl(postgres.jdbcUrl());
+    ds.setUsername(postgres.username());
+    ds.setPassword(postgres.password());
     ds.setPoolName("perftrack-embedded");
     ds.setMaximumPoolSize(properties.poolSize());
+    // a lost database answers 503 in seconds instead of holding requests for Hikari's default 30 s
+    ds.setConnectionTimeout(properties.connectionTimeout().toMillis());
     return ds;
   }
 

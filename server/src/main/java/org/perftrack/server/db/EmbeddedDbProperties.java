@@ -16,6 +16,7 @@ import org.springframework.validation.annotation.Validated;
  * @param poolSize connection pool size
  * @param durable fsync and synchronous commit on (the default: an answered upload is on disk); off
  *     only for throw-away databases
+ * @param connectionTimeout how long a request waits for a database connection before it fails
  */
 @ConfigurationProperties("perftrack.embedded-db")
 @Validated
@@ -23,4 +24,5 @@ public record EmbeddedDbProperties(
     @DefaultValue("./perftrack-data") @NotNull Path dir,
     @DefaultValue("0") @Min(0) @Max(65535) int port,
     @DefaultValue("10") @Min(1) @Max(1000) int poolSize,
-    @DefaultValue("true") boolean durable) {}
+    @DefaultValue("true") boolean durable,
+    @DefaultValue("5s") @NotNull java.time.Duration connectionTimeout) {}

@@ -1,20 +1,19 @@
 package org.perftrack.server.ingest;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
-import java.io.BufferedReader;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -26,8 +25,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * {@code curl --data-binary @bench.json} without {@code -H 'Content-Type: application/json'} labels a tool's
  * file as a form, and the servlet container would take it apart as form fields at the first
- * {@code getParameter()}. For {@code POST /api/v1/runs?format=…} the body is the file whatever its label, so
- * it is read first, as it is (after the size limit), and passed on as JSON.
+ * {@code getParameter()}. For {@code POST /api/v1/runs?format=…} the body is the file whatever its label: the
+ * request is relabelled JSON and its parameters come from the query string only, so nothing reads the body
+ * before the token is checked (an anonymous body is never read), and this filter holds no copy of it.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
@@ -46,17 +46,32 @@ class FileBodyFilter extends OncePerRequestFilter {
   @Override
   protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
       throws ServletException, IOException {
-    byte[] body = request.getInputStream().readAllBytes();
-    chain.doFilter(new FileRequest(request, body), response);
+    chain.doFilter(new FileRequest(request), response);
   }
 
-  /** The request with its body kept as bytes and labelled JSON. */
+  /** The request labelled JSON, with the query string as its only parameters. */
   private static final class FileRequest extends HttpServletRequestWrapper {
-    private final byte[] body;
+    private final Map<String, String[]> query;
 
-    FileRequest(HttpServletRequest request, byte[] body) {
+    FileRequest(HttpServletRequest request) {
       super(request);
-      this.body = body;
+      this.query = parse(request.getQueryString());
+    }
+
+    private static Map<String, String[]> parse(String queryString) {
+      Map<String, List<String>> values = new LinkedHashMap<>();
+      for (String pair : queryString.split("&")) {
+        if (pair.isEmpty()) {
+          continue;
+        }
+        int eq = pair.indexOf('=');
+        String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+        String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+        values.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+      }
+      Map<String, String[]> result = new LinkedHashMap<>();
+      values.forEach((k, v) -> result.put(k, v.toArray(String[]::new)));
+      return Collections.unmodifiableMap(result);
     }
 
     @Override
@@ -76,39 +91,24 @@ class FileBodyFilter extends OncePerRequestFilter {
     }
 
     @Override
-    public ServletInputStream getInputStream() {
-      ByteArrayInputStream in = new ByteArrayInputStream(body);
-      return new ServletInputStream() {
-        @Override
-        public int read() {
-          return in.read();
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) {
-          return in.read(b, off, len);
-        }
-
-        @Override
-        public boolean isFinished() {
-          return in.available() == 0;
-        }
-
-        @Override
-        public boolean isReady() {
-          return true;
-        }
-
-        @Override
-        public void setReadListener(ReadListener listener) {
-          throw new UnsupportedOperationException("synchronous reads only");
-        }
-      };
+    public String getParameter(String name) {
+      String[] v = query.get(name);
+      return v == null ? null : v[0];
     }
 
     @Override
-    public BufferedReader getReader() {
-      return new BufferedReader(new InputStreamReader(getInputStream(), StandardCharsets.UTF_8));
+    public Map<String, String[]> getParameterMap() {
+      return query;
+    }
+
+    @Override
+    public Enumeration<String> getParameterNames() {
+      return Collections.enumeration(query.keySet());
+    }
+
+    @Override
+    public String[] getParameterValues(String name) {
+      return query.get(name);
     }
   }
 }

@@ -51,8 +51,9 @@ public class IngestService {
   }
 
   @Transactional
-  public Outcome ingest(RunUpload run) {
-    RunValidator.validate(run);
+  public Outcome ingest(RunUpload upload) {
+    RunValidator.validate(upload);
+    RunUpload run = canonicalIds(upload);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
     long started = System.nanoTime();
@@ -77,6 +78,13 @@ public class IngestService {
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     alerts.onRegressionsCreated(id, regressions);
     return new Outcome(id, true, regressions);
+  }
+
+  /** UUIDs are case-insensitive: an upper-case resend of a run is the same run (and hashes the same). */
+  private static RunUpload canonicalIds(RunUpload run) {
+    return new RunUpload(UUID.fromString(run.id()).toString(), run.product(), run.version(), run.machine(), run.suite(),
+        run.batch() == null ? null : UUID.fromString(run.batch()).toString(), run.startedAt(), run.finishedAt(),
+        run.attributes(), run.results(), run.failures());
   }
 
   private Outcome resent(UUID id, String storedHash, String hash) {

@@ -169,12 +169,17 @@ final class RunValidator {
       p.add(new FieldProblem(f, "must have at least one sample (or, without samples, a summary: n and mean)"));
       return 0;
     }
+    double sum = 0;
     for (int j = 0; j < samples.size(); j++) {
       Double s = samples.get(j);
       if (s == null || !Double.isFinite(s)) {
         p.add(new FieldProblem(f + "[" + j + "]", "must be a finite number (was " + s + ")"));
-        break;
+        return samples.size();
       }
+      sum += s; // as the statistics sum them
+    }
+    if (!Double.isFinite(sum)) {
+      p.add(new FieldProblem(f, "their mean is not a finite number (values near ±1.8e308 overflow)"));
     }
     return samples.size();
   }

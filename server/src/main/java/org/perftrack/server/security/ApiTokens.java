@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -20,10 +21,11 @@ import org.springframework.stereotype.Service;
 public class ApiTokens {
 
   /** A token as listed on the admin page (never the secret). */
-  public record TokenInfo(long id, String name, String createdBy, Instant createdAt, Instant lastUsedAt, Instant revokedAt) {}
+  public record TokenInfo(long id, String name, String scopes, String createdBy, Instant createdAt, Instant lastUsedAt,
+      Instant revokedAt) {}
 
   /** A token just made: {@code token} is the only copy of the secret. */
-  public record NewToken(long id, String name, String token) {}
+  public record NewToken(long id, String name, Set<Scope> scopes, String token) {}
 
   private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -33,42 +35,57 @@ public class ApiTokens {
     this.jdbc = jdbc;
   }
 
+  /**
+   * A token that exists already (the bootstrap token at every start) keeps its row as it is: a revoked
+   * one stays revoked, and its scopes stay what they were.
+   */
   static final String INSERT = """
-      INSERT INTO api_token (name, token_hash, created_by) VALUES (?, ?, ?)
-      ON CONFLICT (token_hash) DO UPDATE SET revoked_at = NULL
+      INSERT INTO api_token (name, token_hash, created_by, scopes) VALUES (?, ?, ?, ?)
+      ON CONFLICT (token_hash) DO UPDATE SET name = api_token.name
       RETURNING id""";
 
-  public NewToken create(String name, String createdBy) {
+  public NewToken create(String name, String createdBy, Set<Scope> scopes) {
+    if (scopes.isEmpty()) {
+      throw new IllegalArgumentException("a token needs at least one scope");
+    }
     byte[] bytes = new byte[32];
     RANDOM.nextBytes(bytes);
     String token = "pt_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    return new NewToken(register(name, token, createdBy), name, token);
+    return new NewToken(register(name, token, createdBy, scopes), name, Set.copyOf(scopes), token);
   }
 
   /** Stores a token whose value the operator chose (the bootstrap token); idempotent. */
-  long register(String name, String token, String createdBy) {
-    return jdbc.sql(INSERT).params(name, hash(token), createdBy).query(Long.class).single();
+  public long register(String name, String token, String createdBy, Set<Scope> scopes) {
+    return jdbc.sql(INSERT).params(name, hash(token), createdBy, Scope.wire(scopes)).query(Long.class).single();
   }
 
-  record Valid(long id, String name, Instant lastUsedAt) {}
+  /** A valid token: its name and what it may do. */
+  record Valid(long id, String name, Set<Scope> scopes, Instant lastUsedAt) {}
 
-  static final String AUTHENTICATE = "SELECT id, name, last_used_at FROM api_token WHERE token_hash = ? AND revoked_at IS NULL";
+  static final String AUTHENTICATE = """
+      SELECT id, name, scopes, last_used_at FROM api_token WHERE token_hash = ? AND revoked_at IS NULL""";
   static final String TOUCH = "UPDATE api_token SET last_used_at = now() WHERE id = ?";
 
   /**
    * The token's name when it is valid and not revoked. {@code last_used_at} is written at most once
    * a minute, so that a busy CI token does not turn every upload into two writes on one row.
    */
-  Optional<String> authenticate(String token) {
-    Optional<Valid> valid = jdbc.sql(AUTHENTICATE).param(hash(token)).query(Valid.class).optional();
+  Optional<Valid> authenticate(String token) {
+    Optional<Valid> valid = jdbc.sql(AUTHENTICATE).param(hash(token)).query((rs, n) -> new Valid(rs.getLong("id"),
+        rs.getString("name"), Scope.parseAll(List.of((String[]) rs.getArray("scopes").getArray())),
+        rs.getObject("last_used_at", java.time.OffsetDateTime.class) == null ? null
+            : rs.getObject("last_used_at", java.time.OffsetDateTime.class).toInstant())).optional();
     valid.filter(v -> v.lastUsedAt() == null || v.lastUsedAt().isBefore(Instant.now().minusSeconds(60)))
         .ifPresent(v -> jdbc.sql(TOUCH).param(v.id()).update());
-    return valid.map(Valid::name);
+    return valid;
   }
 
+  static final String LIST = """
+      SELECT id, name, array_to_string(scopes, ', ') AS scopes, created_by, created_at, last_used_at, revoked_at
+      FROM api_token ORDER BY id""";
+
   public List<TokenInfo> list() {
-    return jdbc.sql("SELECT id, name, created_by, created_at, last_used_at, revoked_at FROM api_token ORDER BY id")
-        .query(TokenInfo.class).list();
+    return jdbc.sql(LIST).query(TokenInfo.class).list();
   }
 
   public boolean revoke(long id) {

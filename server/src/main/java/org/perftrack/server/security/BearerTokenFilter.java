@@ -5,13 +5,18 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.core.authority.AuthorityUtils;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-/** {@code Authorization: Bearer <token>} on the API: a valid token authenticates, a wrong one is a 401 at once. */
+/**
+ * {@code Authorization: Bearer <token>} on the API: a valid token authenticates with its scopes as
+ * authorities ({@code SCOPE_upload} …), a wrong one is a 401 at once.
+ */
 class BearerTokenFilter extends OncePerRequestFilter {
 
   static final String API_ROLE = "ROLE_API";
@@ -30,13 +35,16 @@ class BearerTokenFilter extends OncePerRequestFilter {
     String header = request.getHeader("Authorization");
     if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       String token = header.substring(7).trim();
-      Optional<String> name = token.isEmpty() || token.length() > 512 ? Optional.empty() : tokens.authenticate(token);
-      if (name.isEmpty()) {
+      Optional<ApiTokens.Valid> valid =
+          token.isEmpty() || token.length() > 512 ? Optional.empty() : tokens.authenticate(token);
+      if (valid.isEmpty()) {
         entryPoint.write(response, "the API token is not valid (unknown or revoked)");
         return;
       }
+      List<String> authorities = new ArrayList<>(List.of(API_ROLE));
+      valid.get().scopes().forEach(s -> authorities.add(s.authority()));
       var auth = UsernamePasswordAuthenticationToken.authenticated(
-          "token:" + name.get(), null, AuthorityUtils.createAuthorityList(API_ROLE));
+          "token:" + valid.get().name(), null, AuthorityUtils.createAuthorityList(authorities));
       SecurityContextHolder.getContext().setAuthentication(auth);
     }
     chain.doFilter(request, response);

@@ -43,14 +43,14 @@ class Bootstrap implements ApplicationRunner {
   private void bootstrapToken() {
     String configured = props.bootstrapToken();
     if (configured != null && !configured.isBlank()) {
-      tokens.register("bootstrap", configured, "PERFTRACK_BOOTSTRAP_TOKEN");
-      log.info("API token from PERFTRACK_BOOTSTRAP_TOKEN is active");
+      tokens.register("bootstrap", configured, "PERFTRACK_BOOTSTRAP_TOKEN", Scope.BOOTSTRAP);
+      log.info("API token from PERFTRACK_BOOTSTRAP_TOKEN is known (scopes upload, read; revoked stays revoked)");
     } else if (!tokens.any()) {
-      ApiTokens.NewToken token = tokens.create("bootstrap", "first start");
+      ApiTokens.NewToken token = tokens.create("bootstrap", "first start", Scope.BOOTSTRAP);
       log.warn("""
 
           ================================================================
-           perftrack generated an API token for uploads (shown only once):
+           perftrack generated an API token for uploads and reads (shown only once):
 
              {}
 

@@ -17,6 +17,15 @@ class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint {
     write(response, "this request needs an API token: Authorization: Bearer <token>");
   }
 
+  /** 403: the token is valid, its scopes do not cover this request. */
+  static void forbidden(HttpServletRequest request, HttpServletResponse response,
+      org.springframework.security.access.AccessDeniedException e) throws IOException {
+    response.setStatus(HttpStatus.FORBIDDEN.value());
+    response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+    response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Forbidden\",\"status\":403,\"detail\":\""
+        + "this token's scopes do not allow this request (scopes: upload, read, triage, admin; an admin chooses them)\"}");
+  }
+
   void write(HttpServletResponse response, String detail) throws IOException {
     response.setStatus(HttpStatus.UNAUTHORIZED.value());
     response.setHeader("WWW-Authenticate", "Bearer realm=\"perftrack\"");

@@ -12,10 +12,12 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.authentication.HttpStatusEntryPoint;
 import org.springframework.security.web.authentication.UsernamePasswordAuthenticationFilter;
+import org.springframework.security.web.context.SecurityContextHolderFilter;
 
 /**
- * Two chains: the REST API (stateless, Bearer tokens, no cookies so no CSRF) and the pages (form
- * sign-in, sessions, CSRF on every form). Reading is public unless {@code perftrack.security.public-read=false}.
+ * Two chains: the REST API and its OpenAPI document (stateless, Bearer tokens with scopes, see
+ * {@link ApiAccess}; no cookies so no CSRF) and the pages (form sign-in, sessions, CSRF on every
+ * form). Reading is public unless {@code perftrack.security.public-read=false}.
  */
 @Configuration(proxyBeanMethods = false)
 class SecurityConfiguration {
@@ -23,6 +25,14 @@ class SecurityConfiguration {
   private static final String[] ALWAYS_OPEN = {
       "/actuator/health", "/actuator/health/**", "/css/**", "/js/**", "/img/**", "/webjars/**", "/favicon.ico",
       "/login", "/error"};
+
+  /**
+   * The pages load scripts only from this server (WebJars and /js, never inline); inline style
+   * attributes remain in a few templates, so styles allow them.
+   */
+  static final String CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; "
+      + "style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; "
+      + "form-action 'self'; frame-ancestors 'none'";
 
   @Bean
   PasswordEncoder passwordEncoder() {
@@ -34,25 +44,31 @@ class SecurityConfiguration {
   SecurityFilterChain api(HttpSecurity http, ApiTokens tokens, SecurityProperties props) throws Exception {
     var entryPoint = new ProblemAuthenticationEntryPoint();
     boolean publicRead = props.security().publicRead();
-    http.securityMatcher("/api/**")
+    http.securityMatcher("/api/**", "/v3/api-docs", "/v3/api-docs/**")
         .csrf(c -> c.disable())
         .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
         .addFilterBefore(new BearerTokenFilter(tokens, entryPoint), UsernamePasswordAuthenticationFilter.class)
-        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint))
-        .authorizeHttpRequests(a -> {
-          if (publicRead) {
-            a.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
-          }
-          a.anyRequest().hasRole("API");
-        });
+        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint)
+            .accessDeniedHandler(ProblemAuthenticationEntryPoint::forbidden))
+        .authorizeHttpRequests(a -> ApiAccess.rules(a, publicRead));
     return http.build();
   }
 
   @Bean
+  SignInThrottle signInThrottle() {
+    return new SignInThrottle(java.time.Clock.systemUTC());
+  }
+
+  @Bean
   @Order(2)
-  SecurityFilterChain pages(HttpSecurity http, SecurityProperties props) throws Exception {
+  SecurityFilterChain pages(HttpSecurity http, SecurityProperties props, Users users, SignInThrottle throttle)
+      throws Exception {
     boolean publicRead = props.security().publicRead();
-    http.authorizeHttpRequests(a -> {
+    var throttleFilter = new SignInThrottleFilter(throttle);
+    http.addFilterBefore(throttleFilter, UsernamePasswordAuthenticationFilter.class)
+        .addFilterAfter(new DisabledUserFilter(users), SecurityContextHolderFilter.class)
+        .headers(h -> h.contentSecurityPolicy(c -> c.policyDirectives(CONTENT_SECURITY_POLICY)))
+        .authorizeHttpRequests(a -> {
           a.requestMatchers(ALWAYS_OPEN).permitAll();
           a.requestMatchers("/admin/**").hasRole("ADMIN");
           if (publicRead) {
@@ -60,7 +76,8 @@ class SecurityConfiguration {
           }
           a.anyRequest().authenticated();
         })
-        .formLogin(f -> f.loginPage("/login").permitAll())
+        .formLogin(f -> f.loginPage("/login").permitAll()
+            .failureHandler(throttleFilter.failureHandler()).successHandler(throttleFilter.successHandler()))
         .logout(l -> l.logoutSuccessUrl("/"))
         .exceptionHandling(e -> e.defaultAuthenticationEntryPointFor(
             new HttpStatusEntryPoint(HttpStatus.UNAUTHORIZED),

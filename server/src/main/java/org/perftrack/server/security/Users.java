@@ -57,6 +57,12 @@ public class Users implements UserDetailsService {
         .query(UserInfo.class).list();
   }
 
+  /** False for a disabled or deleted user: their open sessions end at their next request. */
+  boolean isActive(String username) {
+    return jdbc.sql("SELECT count(*) FROM app_user WHERE username = ? AND disabled_at IS NULL").param(username)
+        .query(Long.class).single() > 0;
+  }
+
   public boolean disable(String username) {
     return jdbc.sql("UPDATE app_user SET disabled_at = now() WHERE username = ? AND username <> 'admin'")
         .param(username).update() == 1;

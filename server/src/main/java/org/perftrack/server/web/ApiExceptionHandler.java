@@ -62,6 +62,16 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         .body(ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE, e.getMessage()));
   }
 
+  /** The database is away (lost, restarting): the client may send again later, nothing was stored. */
+  @ExceptionHandler({org.springframework.dao.DataAccessResourceFailureException.class,
+      org.springframework.dao.TransientDataAccessException.class})
+  ResponseEntity<ProblemDetail> databaseUnavailable(org.springframework.dao.DataAccessException e) {
+    log.warn("database unavailable: {}", e.getMostSpecificCause().toString());
+    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "5")
+        .body(ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+            "the database is unavailable; nothing was stored, send again later"));
+  }
+
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
     log.error("unexpected error in the REST API", e);

@@ -37,7 +37,7 @@ class AdminPagesTest extends IntegrationTest {
   @Test
   void aRevokedTokenNoLongerUploadsAndFormsWithoutCsrfAreRefused() throws Exception {
     signIn("admin", ADMIN_PASSWORD);
-    post("/admin/tokens", "name=" + Fixtures.unique("ci"));
+    post("/admin/tokens", "name=" + Fixtures.unique("ci") + "&scope=upload&scope=read");
     String page = get("/admin").body();
     Matcher token = Pattern.compile("id=\"new-token\">(pt_[^<]+)<").matcher(page);
     assertThat(token.find()).isTrue();

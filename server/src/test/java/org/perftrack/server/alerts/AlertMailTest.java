@@ -61,8 +61,8 @@ class AlertMailTest extends IntegrationTest {
 
     String token = jdbc.sql("SELECT unsubscribe_token FROM alert_subscription WHERE email = ?").param(dev)
         .query(String.class).single();
-    String series = PUBLIC_URL + "/series?product=" + product + "&machine=" + machine
-        + "&benchmark=write-64b&metric=time-per-op";
+    String series = PUBLIC_URL + "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op&machine="
+        + machine;
     String compare = PUBLIC_URL + "/compare?product=" + product + "&machine=" + machine + "&base=1.5.19-4&head=1.5.24-2";
     String unsubscribe = PUBLIC_URL + "/alerts/unsubscribe?token=" + token;
 
@@ -218,7 +218,7 @@ class AlertMailTest extends IntegrationTest {
   /** Subscribes through the API, as a user's script would. */
   record Subscriber(org.perftrack.server.support.Http http) {
     void subscribe(Map<String, Object> body) {
-      assertThat(http.postJson("/api/v1/subscriptions", json(body), TOKEN).status()).isEqualTo(201);
+      assertThat(http.postJson("/api/v1/subscriptions", json(body), ADMIN_TOKEN).status()).isEqualTo(201);
     }
   }
 }

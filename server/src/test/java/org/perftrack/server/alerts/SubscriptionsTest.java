@@ -29,26 +29,26 @@ class SubscriptionsTest extends IntegrationTest {
 
     assertThat(http().postJson("/api/v1/subscriptions", body, null).status()).isEqualTo(401);
     assertThat(http().get("/api/v1/subscriptions").status()).as("addresses are not public").isEqualTo(401);
-    Http.Response created = http().postJson("/api/v1/subscriptions", body, TOKEN);
+    Http.Response created = http().postJson("/api/v1/subscriptions", body, ADMIN_TOKEN);
     assertThat(created.status()).isEqualTo(201);
     long id = created.json().get("id").asLong();
     assertThat(created.json().get("benchmark").asString()).isEqualTo("pipe-bw/*");
     assertThat(created.json().get("mode").asString()).isEqualTo("digest");
     assertThat(created.body()).as("the unsubscribe token stays in the mails").doesNotContain("unsubscribe");
 
-    assertThat(http().getWithToken("/api/v1/subscriptions", TOKEN).body()).contains(email);
-    assertThat(http().getWithToken("/api/v1/subscriptions/" + id, TOKEN).json().get("minChangePercent").asDouble())
+    assertThat(http().getWithToken("/api/v1/subscriptions", ADMIN_TOKEN).body()).contains(email);
+    assertThat(http().getWithToken("/api/v1/subscriptions/" + id, ADMIN_TOKEN).json().get("minChangePercent").asDouble())
         .isEqualTo(10.0);
     assertThat(delete("/api/v1/subscriptions/" + id).statusCode()).isEqualTo(204);
     assertThat(delete("/api/v1/subscriptions/" + id).statusCode()).isEqualTo(404);
-    assertThat(http().getWithToken("/api/v1/subscriptions", TOKEN).body()).doesNotContain(email);
+    assertThat(http().getWithToken("/api/v1/subscriptions", ADMIN_TOKEN).body()).doesNotContain(email);
   }
 
   @Test
   void badSubscriptionsAreRefusedNamingEachField() {
     String body = json(Map.of("email", "not an address", "minChangePercent", -5, "mode", "hourly"));
 
-    Http.Response r = http().postJson("/api/v1/subscriptions", body, TOKEN);
+    Http.Response r = http().postJson("/api/v1/subscriptions", body, ADMIN_TOKEN);
 
     assertThat(r.status()).isEqualTo(400);
     assertThat(r.contentType()).startsWith("application/problem+json");
@@ -113,7 +113,7 @@ class SubscriptionsTest extends IntegrationTest {
   private HttpResponse<String> delete(String path) {
     try {
       return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-          .header("Authorization", "Bearer " + TOKEN).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+          .header("Authorization", "Bearer " + ADMIN_TOKEN).DELETE().build(), HttpResponse.BodyHandlers.ofString());
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

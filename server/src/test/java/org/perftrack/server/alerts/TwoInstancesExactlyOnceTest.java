@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.db.EmbeddedPostgresServer;
 import org.perftrack.server.support.IntegrationTest;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -35,7 +35,7 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
 
   @Autowired AlertService alertsA;
   @Autowired OutboxSender senderA;
-  @Autowired EmbeddedPostgres postgres;
+  @Autowired EmbeddedPostgresServer postgres;
 
   @BeforeAll
   static void smtp() {
@@ -53,7 +53,7 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
     String dev = unique("burst") + "@example.org";
     new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", dev, "product", product));
 
-    try (ConfigurableApplicationContext b = secondServer(postgres.getJdbcUrl("postgres", "postgres"))) {
+    try (ConfigurableApplicationContext b = secondServer(postgres)) {
       AlertService alertsB = b.getBean(AlertService.class);
       String ownerB = b.getBean(OutboxSender.class).owner();
       long started = System.nanoTime();
@@ -116,9 +116,10 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
         ms.get(ms.size() / 2), ms.get((int) (ms.size() * 0.95)), ms.get(ms.size() - 1));
   }
 
-  private static ConfigurableApplicationContext secondServer(String jdbcUrl) {
+  private static ConfigurableApplicationContext secondServer(EmbeddedPostgresServer db) {
     return new SpringApplicationBuilder(PerftrackApplication.class).run(
-        "--server.port=0", "--spring.datasource.url=" + jdbcUrl, "--spring.datasource.username=postgres",
+        "--server.port=0", "--spring.datasource.url=" + db.jdbcUrl(), "--spring.datasource.username=" + db.username(),
+        "--spring.datasource.password=" + db.password(),
         "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=" + ADMIN_PASSWORD,
         "--spring.mail.host=127.0.0.1", "--spring.mail.port=" + MAIL_PORT,
         "--perftrack.alerts.recipients=" + ALERT_RECIPIENT, "--perftrack.alerts.poll-interval=100ms",

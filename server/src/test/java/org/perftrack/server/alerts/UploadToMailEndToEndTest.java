@@ -67,7 +67,7 @@ class UploadToMailEndToEndTest extends IntegrationTest {
         "1 regression in " + product + " 1.5.24-2 on " + machine,
         "* write-64b time-per-op: 1.5.19-4 → 1.5.24-2", "×2.67",
         PUBLIC_URL + "/regressions/" + id,
-        PUBLIC_URL + "/series?product=" + product + "&machine=" + machine + "&benchmark=write-64b&metric=time-per-op",
+        PUBLIC_URL + "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op&machine=" + machine,
         PUBLIC_URL + "/compare?product=" + product + "&machine=" + machine + "&base=1.5.19-4&head=1.5.24-2",
         PUBLIC_URL + "/alerts/unsubscribe?token=");
     assertThat(Mailbox.part(mail, "text/html")).contains("<strong>write-64b</strong>", "×2.67");
@@ -89,7 +89,7 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     LocalDate day = LocalDate.of(2200, 1, 1).plusDays(Math.abs(product.hashCode() % 30000));
     String subject = "[perftrack] daily digest " + day + ": 1 open regression";
 
-    assertThat(http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"fixed\",\"note\":\"reverted\"}", TOKEN)
+    assertThat(http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"fixed\",\"note\":\"reverted\"}", ADMIN_TOKEN)
         .status()).isEqualTo(200);
     digests.make(day);
     digests.make(day.plusDays(1));

@@ -122,9 +122,9 @@ class RegressionApiTest extends IntegrationTest {
     long id = upload("2.0.5", write64b(48)).json().get("regressions").get(0).get("id").asLong();
 
     Http.Response anonymous = http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"acknowledged\"}", null);
-    Http.Response wrong = http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"gone\"}", TOKEN);
+    Http.Response wrong = http().patchJson("/api/v1/regressions/" + id, "{\"status\":\"gone\"}", ADMIN_TOKEN);
     Http.Response ok = http().patchJson("/api/v1/regressions/" + id,
-        "{\"status\":\"acknowledged\",\"note\":\"sig_dispatch_pending, see seed 003\"}", TOKEN);
+        "{\"status\":\"acknowledged\",\"note\":\"sig_dispatch_pending, see seed 003\"}", ADMIN_TOKEN);
     upload("2.0.6", write64b(48));
 
     assertThat(anonymous.status()).isEqualTo(401);
@@ -135,7 +135,7 @@ class RegressionApiTest extends IntegrationTest {
     assertThat(listed.size()).isEqualTo(1);
     assertThat(listed.get(0).get("note").asString()).contains("sig_dispatch_pending");
     assertThat(listed.get(0).get("triagedBy").isNull()).isFalse();
-    assertThat(http().patchJson("/api/v1/regressions/999999999", "{\"status\":\"fixed\"}", TOKEN).status())
+    assertThat(http().patchJson("/api/v1/regressions/999999999", "{\"status\":\"fixed\"}", ADMIN_TOKEN).status())
         .isEqualTo(404);
   }
 
@@ -240,7 +240,7 @@ class RegressionApiTest extends IntegrationTest {
     upload("5.1", write64b(18));
     Http.Response put = http().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
             "http://localhost:" + port + "/api/v1/benchmark-settings/" + product + "/write-64b"))
-        .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
+        .header("Content-Type", "application/json").header("Authorization", "Bearer " + ADMIN_TOKEN)
         .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"ignored\":true}")));
     assertThat(put.status()).as(put.body()).isEqualTo(200);
 

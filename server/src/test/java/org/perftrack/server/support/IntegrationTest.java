@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.perftrack.server.security.ApiTokens;
+import org.perftrack.server.security.Scope;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -28,7 +33,10 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.public-url=" + IntegrationTest.PUBLIC_URL})
 public abstract class IntegrationTest {
 
+  /** The bootstrap token: scopes upload and read. */
   public static final String TOKEN = "test-token-0123456789";
+  /** A token with the admin scope (triage, subscriptions, everything), registered before each test. */
+  public static final String ADMIN_TOKEN = "test-admin-token-0123456789";
   public static final String ADMIN_PASSWORD = "admin-test-password";
   public static final String ALERT_RECIPIENT = "team@perftrack.test";
   public static final String PUBLIC_URL = "https://perftrack.example.org";
@@ -43,6 +51,19 @@ public abstract class IntegrationTest {
 
   @Autowired
   protected JdbcClient jdbc;
+
+  @Autowired
+  private ApiTokens apiTokens;
+
+  @BeforeEach
+  void adminToken() {
+    apiTokens.register("test-admin", ADMIN_TOKEN, "IntegrationTest", EnumSet.of(Scope.ADMIN));
+  }
+
+  /** A new token with exactly these scopes. */
+  protected String token(Scope... scopes) {
+    return apiTokens.create("test", "IntegrationTest", EnumSet.copyOf(List.of(scopes))).token();
+  }
 
   @DynamicPropertySource
   static void database(DynamicPropertyRegistry registry) {

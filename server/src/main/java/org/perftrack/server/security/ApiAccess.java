@@ -1,0 +1,44 @@
+package org.perftrack.server.security;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.security.config.annotation.web.configurers.AuthorizeHttpRequestsConfigurer;
+
+/**
+ * Which scope each API request needs: the one list to extend when an endpoint is added. Anything not
+ * declared here is secure by default: reads need {@code read} (or are public with {@code public-read}),
+ * writes need {@code admin}. An {@code admin} token may do everything.
+ */
+final class ApiAccess {
+
+  /** Reads that are never public: subscribers' e-mail addresses. */
+  static final String[] ADMIN_READS = {"/api/v1/subscriptions", "/api/v1/subscriptions/**"};
+  static final String[] UPLOADS = {"/api/v1/runs", "/api/v1/runs:import"};
+  static final String[] TRIAGE_PATCHES = {"/api/v1/regressions/*", "/api/v1/summaries/*"};
+  static final String[] TRIAGE_PUTS = {"/api/v1/benchmark-settings/**"};
+  static final String[] TRIAGE_POSTS = {"/api/v1/regressions/*/**"};
+  static final String[] DOCS = {"/v3/api-docs", "/v3/api-docs/**"};
+
+  private ApiAccess() {}
+
+  static void rules(AuthorizeHttpRequestsConfigurer<?>.AuthorizationManagerRequestMatcherRegistry a, boolean publicRead) {
+    a.requestMatchers(HttpMethod.GET, ADMIN_READS).hasAuthority(Scope.ADMIN.authority());
+    a.requestMatchers(HttpMethod.POST, UPLOADS).hasAnyAuthority(granting(Scope.UPLOAD));
+    a.requestMatchers(HttpMethod.PATCH, TRIAGE_PATCHES).hasAnyAuthority(granting(Scope.TRIAGE));
+    a.requestMatchers(HttpMethod.PUT, TRIAGE_PUTS).hasAnyAuthority(granting(Scope.TRIAGE));
+    a.requestMatchers(HttpMethod.POST, TRIAGE_POSTS).hasAnyAuthority(granting(Scope.TRIAGE));
+    if (publicRead) {
+      a.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
+      a.requestMatchers(HttpMethod.HEAD, "/api/**").permitAll();
+      a.requestMatchers(DOCS).permitAll();
+    } else {
+      a.requestMatchers(HttpMethod.GET, "/api/**").hasAnyAuthority(granting(Scope.READ));
+      a.requestMatchers(HttpMethod.HEAD, "/api/**").hasAnyAuthority(granting(Scope.READ));
+      a.requestMatchers(DOCS).hasAnyAuthority(granting(Scope.READ));
+    }
+    a.anyRequest().hasAuthority(Scope.ADMIN.authority());
+  }
+
+  private static String[] granting(Scope scope) {
+    return new String[] {scope.authority(), Scope.ADMIN.authority()};
+  }
+}

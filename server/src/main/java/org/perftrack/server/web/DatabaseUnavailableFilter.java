@@ -1,0 +1,57 @@
+package org.perftrack.server.web;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * A database that is away (lost, restarting) is a 503 with {@code Retry-After}, wherever it shows: in a
+ * filter (token and session look-ups run before any controller) as well as in a controller.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+class DatabaseUnavailableFilter extends OncePerRequestFilter {
+
+  private static final Logger log = LoggerFactory.getLogger(DatabaseUnavailableFilter.class);
+
+  @Override
+  protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+      throws ServletException, IOException {
+    try {
+      chain.doFilter(request, response);
+    } catch (RuntimeException | ServletException e) {
+      if (!databaseUnavailable(e) || response.isCommitted()) {
+        throw e;
+      }
+      log.warn("database unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(), e.toString());
+      response.reset();
+      response.setStatus(HttpStatus.SERVICE_UNAVAILABLE.value());
+      response.setHeader(HttpHeaders.RETRY_AFTER, "5");
+      response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+      response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Service Unavailable\",\"status\":503,"
+          + "\"detail\":\"the database is unavailable; nothing was stored, send again later\"}");
+    }
+  }
+
+  static boolean databaseUnavailable(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof DataAccessResourceFailureException || t instanceof TransientDataAccessException) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

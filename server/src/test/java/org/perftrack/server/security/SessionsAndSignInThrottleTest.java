@@ -1,0 +1,55 @@
+package org.perftrack.server.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.FormClient;
+import org.perftrack.server.support.IntegrationTest;
+
+/** Issue 12 items 6 and 7: a disabled user's sessions end; password guessing is slowed without telling who exists. */
+class SessionsAndSignInThrottleTest extends IntegrationTest {
+
+  @Test
+  void disablingAUserEndsTheirOpenSession() {
+    String alice = unique("alice");
+    FormClient admin = browser();
+    admin.signIn("admin", ADMIN_PASSWORD);
+    admin.post("/admin", "/admin/users", "username=" + alice + "&password=correct-horse-battery&role=USER");
+    FormClient aliceBrowser = browser();
+    assertThat(aliceBrowser.signIn(alice, "correct-horse-battery").headers().firstValue("Location").orElse(""))
+        .doesNotContain("error");
+    assertThat(aliceBrowser.get("/alerts/subscriptions").statusCode()).as("signed in").isEqualTo(200);
+
+    admin.post("/admin", "/admin/users/disable", "username=" + alice);
+
+    HttpResponse<String> after = aliceBrowser.get("/alerts/subscriptions");
+    assertThat(after.statusCode()).as("the session ended").isEqualTo(302);
+    assertThat(after.headers().firstValue("Location").orElse("")).endsWith("/login");
+  }
+
+  @Test
+  void afterFiveWrongPasswordsForANameFurtherAttemptsGet429WhetherOrNotTheUserExists() {
+    String bob = unique("bob");
+    FormClient admin = browser();
+    admin.signIn("admin", ADMIN_PASSWORD);
+    admin.post("/admin", "/admin/users", "username=" + bob + "&password=correct-horse-battery&role=USER");
+
+    for (String name : new String[] {bob, unique("nobody")}) {
+      FormClient guesser = browser();
+      for (int i = 0; i < SignInThrottle.FREE_FAILURES_PER_USER; i++) {
+        HttpResponse<String> wrong = guesser.signIn(name, "guess-" + i);
+        assertThat(wrong.statusCode()).isEqualTo(302);
+        assertThat(wrong.headers().firstValue("Location").orElse("")).contains("/login?error");
+      }
+      HttpResponse<String> throttled = guesser.signIn(name, "correct-horse-battery");
+      assertThat(throttled.statusCode()).as(name + ": the right password is not even checked now").isEqualTo(429);
+      assertThat(throttled.headers().firstValue("Retry-After")).isPresent();
+    }
+  }
+
+  private FormClient browser() {
+    return new FormClient("http://localhost:" + port);
+  }
+}

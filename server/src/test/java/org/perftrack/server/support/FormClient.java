@@ -1,0 +1,58 @@
+package org.perftrack.server.support;
+
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** A browser without JavaScript: keeps cookies, posts forms with the CSRF token of the page they came from. */
+public final class FormClient {
+
+  private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
+
+  private final HttpClient client = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+  private final String base;
+
+  public FormClient(String base) {
+    this.base = base;
+  }
+
+  public HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(URI.create(base + path)).header("Accept", "text/html").GET());
+  }
+
+  /** Posts {@code form} with the CSRF token found on {@code from}. */
+  public HttpResponse<String> post(String from, String path, String form) {
+    Matcher csrf = CSRF.matcher(get(from).body());
+    if (!csrf.find()) {
+      throw new IllegalStateException("no CSRF token on " + from);
+    }
+    String body = (form.isEmpty() ? "" : form + "&") + "_csrf=" + enc(csrf.group(1));
+    return send(HttpRequest.newBuilder(URI.create(base + path))
+        .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)));
+  }
+
+  public HttpResponse<String> signIn(String user, String password) {
+    return post("/login", "/login", "username=" + enc(user) + "&password=" + enc(password));
+  }
+
+  public static String enc(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder request) {
+    try {
+      return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}
