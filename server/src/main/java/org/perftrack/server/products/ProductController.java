@@ -3,6 +3,7 @@ package org.perftrack.server.products;
 import java.util.List;
 import org.perftrack.server.dashboard.DataCache;
 import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.detection.DetectionProperties;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,10 +21,13 @@ class ProductController {
   private final SeriesChart charts;
   private final DataCache cache;
 
-  ProductController(ProductQueries products, SeriesChart charts, DataCache cache) {
+  private final DetectionProperties detection;
+
+  ProductController(ProductQueries products, SeriesChart charts, DataCache cache, DetectionProperties detection) {
     this.products = products;
     this.charts = charts;
     this.cache = cache;
+    this.detection = detection;
   }
 
   @GetMapping("/products/{product}")
@@ -32,7 +36,8 @@ class ProductController {
     model.addAttribute("page", cache.get("product\u0000" + product, () -> {
       List<ProductQueries.Version> versions = products.versions(id);
       List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
-      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window));
+      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window),
+          detection::isSecondary, products.openRegressions(id));
     }));
     return "products/product";
   }

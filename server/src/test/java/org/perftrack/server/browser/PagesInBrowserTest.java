@@ -121,6 +121,53 @@ class PagesInBrowserTest extends IntegrationTest {
   }
 
   @Test
+  void noPageIsWiderThanAPhoneAt390By844() {
+    long regression = http().get("/api/v1/regressions?product=" + stepProduct).json().get(0).get("id").asLong();
+    for (String path : List.of("/", "/products/" + product,
+        "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op",
+        "/products/" + stepProduct + "/series?benchmark=write-64b&metric=time-per-op&machine=" + stepMachine,
+        "/compare?product=" + stepProduct, "/compare?product=" + stepProduct + "&machine=" + stepMachine,
+        "/compare?product=" + product + "&base=1.5.19-4&head=1.7.9-1",
+        "/regressions?product=" + stepProduct, "/regressions/" + regression, "/runs/" + lastRun,
+        "/machines/xp-lab-01", "/login", "/alerts/subscriptions", "/no/such/page")) {
+      open(path);
+      assertThat(browser.overflowAtPhoneSize()).as(path).isEmpty();
+    }
+    assertThat(browser.severeConsoleMessages()).as("only the missing page's own 404")
+        .allMatch(m -> m.contains("/no/such/page"));
+  }
+
+  @Test
+  void theSeriesChartSwitchesToALogScaleAndBack() {
+    open("/products/" + product + "/series?benchmark=write-64b&metric=time-per-op");
+    WebElement chart = new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#chart[data-scale]")));
+    assertThat(chart.getAttribute("data-scale")).isEqualTo("linear");
+
+    browser.driver.findElement(By.id("log-scale")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.attributeToBe(By.id("chart"), "data-scale", "log"));
+    assertThat(browser.driver.findElements(By.cssSelector("#chart .uplot"))).hasSize(1);
+    browser.driver.findElement(By.id("log-scale")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.attributeToBe(By.id("chart"), "data-scale", "linear"));
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  @Test
+  void theProductPageFilterBoxHidesTheRowsThatDoNotMatch() {
+    open("/products/" + product);
+    int rows = browser.driver.findElements(By.cssSelector("#benchmarks tbody tr")).size();
+
+    browser.driver.findElement(By.id("filter")).sendKeys("fork");
+
+    assertThat(rows).isEqualTo(3);
+    assertThat(browser.driver.findElements(By.cssSelector("#benchmarks tbody tr:not([hidden])")))
+        .extracting(WebElement::getText).singleElement().asString().startsWith("fork");
+    assertThat(browser.driver.findElement(By.id("filter-count")).getText()).isEqualTo("1 of 3 shown");
+  }
+
+  @Test
   void theCompareTableSortsByAColumnWhenItsHeaderIsPressed() {
     open("/compare?product=" + stepProduct + "&base=1.5.19-4&head=1.5.24-2&machine=" + stepMachine);
     List<String> before = benchmarkColumn();
