@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.DataCache;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.dashboard.PageNotFound;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -57,7 +57,7 @@ class ComparePages {
     Built built = build(product, base, head, machine);
     Page page = built.page();
     if (page.problem() != null) {
-      throw ApiProblem.notFound(page.problem());
+      throw new PageNotFound(page.problem());
     }
     String name = ("compare-" + product + "-" + base + "-" + head + ".csv").replaceAll("[^A-Za-z0-9._-]", "_");
     return ResponseEntity.ok()
