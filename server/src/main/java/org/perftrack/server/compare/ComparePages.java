@@ -32,17 +32,27 @@ class ComparePages {
   private final Catalog catalog;
   private final CompareTable table;
   private final DataCache cache;
+  private final OverheadPage overhead;
 
-  ComparePages(Catalog catalog, CompareTable table, DataCache cache) {
+  ComparePages(Catalog catalog, CompareTable table, DataCache cache, OverheadPage overhead) {
     this.catalog = catalog;
     this.table = table;
     this.cache = cache;
+    this.overhead = overhead;
   }
 
   @GetMapping("/compare")
   String compare(@RequestParam(required = false) String product, @RequestParam(required = false) String base,
       @RequestParam(required = false) String head, @RequestParam(required = false) String machine, Model model,
-      HttpServletResponse response) {
+      @RequestParam(required = false) String baseMachine, HttpServletResponse response) {
+    if (product == null && (Overhead.isProductAtVersion(base) || Overhead.isProductAtVersion(head))) {
+      OverheadPage.Page page = overhead.build(base, head, machine, baseMachine);
+      if (page.problem() != null) {
+        response.setStatus(HttpStatus.NOT_FOUND.value());
+      }
+      model.addAttribute("page", page);
+      return "compare/overhead";
+    }
     Page page = build(product, base, head, machine).page();
     if (page.problem() != null) {
       response.setStatus(HttpStatus.NOT_FOUND.value());
