@@ -1,6 +1,11 @@
 package org.perftrack.agent.config;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The agent's config file (DESIGN.md "Agent"), after {@code ${ENV}} expansion. Command-line options
@@ -11,20 +16,103 @@ import java.util.List;
  * @param spool where runs wait until the server has them (default: ~/.perftrack/spool)
  * @param workDir where each target's suite is compiled and run (default: ~/.perftrack/work)
  */
-public record AgentConfig(
-    String server,
-    String token,
-    String product,
-    String machine,
-    Integer repetitions,
-    Double scale,
-    List<String> benchmarks,
-    List<TargetConfig> targets,
-    String spool,
-    String workDir) {
+public final class AgentConfig {
+  private final String server;
+  private final String token;
+  private final String product;
+  private final String machine;
+  private final Integer repetitions;
+  private final Double scale;
+  private final List<String> benchmarks;
+  private final List<TargetConfig> targets;
+  private final String spool;
+  private final String workDir;
 
-  public AgentConfig {
-    benchmarks = benchmarks == null ? null : List.copyOf(benchmarks);
-    targets = targets == null ? List.of() : List.copyOf(targets);
+  @JsonCreator
+  public AgentConfig(
+      @JsonProperty("server") String server,
+      @JsonProperty("token") String token,
+      @JsonProperty("product") String product,
+      @JsonProperty("machine") String machine,
+      @JsonProperty("repetitions") Integer repetitions,
+      @JsonProperty("scale") Double scale,
+      @JsonProperty("benchmarks") List<String> benchmarks,
+      @JsonProperty("targets") List<TargetConfig> targets,
+      @JsonProperty("spool") String spool,
+      @JsonProperty("workDir") String workDir) {
+    benchmarks = benchmarks == null ? null : Collections.unmodifiableList(new ArrayList<>(benchmarks));
+    targets = targets == null ? Collections.emptyList() : Collections.unmodifiableList(new ArrayList<>(targets));
+    this.server = server;
+    this.token = token;
+    this.product = product;
+    this.machine = machine;
+    this.repetitions = repetitions;
+    this.scale = scale;
+    this.benchmarks = benchmarks;
+    this.targets = targets;
+    this.spool = spool;
+    this.workDir = workDir;
+  }
+
+  public String server() {
+    return server;
+  }
+
+  public String token() {
+    return token;
+  }
+
+  public String product() {
+    return product;
+  }
+
+  public String machine() {
+    return machine;
+  }
+
+  public Integer repetitions() {
+    return repetitions;
+  }
+
+  public Double scale() {
+    return scale;
+  }
+
+  public List<String> benchmarks() {
+    return benchmarks;
+  }
+
+  public List<TargetConfig> targets() {
+    return targets;
+  }
+
+  public String spool() {
+    return spool;
+  }
+
+  public String workDir() {
+    return workDir;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof AgentConfig)) {
+      return false;
+    }
+    AgentConfig o = (AgentConfig) other;
+    return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && Objects.equals(repetitions, o.repetitions) && Objects.equals(scale, o.scale) && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir);
+  }
+
+  @Override
+  public String toString() {
+    return "AgentConfig[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets=" + targets + ", spool=" + spool + ", workDir=" + workDir + "]";
   }
 }
