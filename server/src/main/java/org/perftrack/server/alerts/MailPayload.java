@@ -1,6 +1,7 @@
 package org.perftrack.server.alerts;
 
 import java.util.List;
+import org.perftrack.server.detection.Regression;
 
 /**
  * What one outbox row sends, stored as JSON: everything the templates need except the public URL.
@@ -10,4 +11,4 @@ import java.util.List;
  * @param unsubscribeToken the token of the recipient's subscription
  */
 record MailPayload(String kind, String runId, String product, String machine, String version,
-    List<AlertItem> items, String unsubscribeToken) {}
+    List<Regression> items, String unsubscribeToken) {}
