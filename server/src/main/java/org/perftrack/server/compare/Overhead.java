@@ -12,7 +12,8 @@ import org.perftrack.server.detection.ComparisonResult;
 import org.perftrack.server.detection.DetectionSettings;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.VersionComparer;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -64,10 +65,10 @@ public class Overhead {
   public static Side side(String text, String machine, String field) {
     int at = text == null ? -1 : text.indexOf('@');
     if (at <= 0 || at == text.length() - 1) {
-      throw ApiProblem.badRequest(field, "must be product@version, e.g. linux@6.1.0");
+      throw new InvalidInput(field, "must be product@version, e.g. linux@6.1.0");
     }
     if (machine == null || machine.isBlank()) {
-      throw ApiProblem.badRequest("machine", "is required to compare two products");
+      throw new InvalidInput("machine", "is required to compare two products");
     }
     return new Side(text.substring(0, at), text.substring(at + 1), machine);
   }
@@ -160,7 +161,7 @@ public class Overhead {
           .runs().add(new Run(rs.getString("batch"), doubles(rs.getArray("samples"))));
     });
     if (out.isEmpty()) {
-      throw ApiProblem.notFound(field + ": " + side.label() + " was not measured on machine " + side.machine());
+      throw new NotFound(field + ": " + side.label() + " was not measured on machine " + side.machine());
     }
     return out;
   }

@@ -2,7 +2,8 @@ package org.perftrack.server.compare;
 
 import java.util.List;
 import org.perftrack.server.detection.DetectionProperties;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -66,7 +67,7 @@ class OverheadPage {
       double[] ratios = rows.stream().mapToDouble(x -> x.row().ratio()).sorted().toArray();
       return new Page(base, head, m, bm.equals(m) ? null : bm, machines, rows,
           ratios.length == 0 ? Double.NaN : ratios[ratios.length / 2], null);
-    } catch (ApiProblem e) {
+    } catch (NotFound | InvalidInput e) {
       return problem(base, head, m, baseMachine, machines, e.getMessage());
     }
   }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.perftrack.formats.RunUpload;
-import org.perftrack.server.series.RunQueries.StoredRunView;
+import org.perftrack.server.runs.RunQueries.StoredRunView;
 
 class EnvironmentTest {
 
