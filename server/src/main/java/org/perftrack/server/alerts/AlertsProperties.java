@@ -21,6 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param batchSize mails claimed per pass and sent over one SMTP connection
  * @param digestTime when (UTC) the daily digest of open regressions goes out
  * @param keepSent how long sent mails stay in the outbox (failed ones stay until an operator retries them)
+ * @param summarySettle how long a new summary's mail waits for more machines' uploads before it goes out
  */
 @ConfigurationProperties("perftrack.alerts")
 public record AlertsProperties(
@@ -34,7 +35,8 @@ public record AlertsProperties(
     @DefaultValue("5m") Duration lease,
     @DefaultValue("10") int batchSize,
     @DefaultValue("07:00") LocalTime digestTime,
-    @DefaultValue("90d") Duration keepSent) {
+    @DefaultValue("90d") Duration keepSent,
+    @DefaultValue("2m") Duration summarySettle) {
 
   public AlertsProperties {
     recipients = recipients == null ? List.of()
