@@ -13,14 +13,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.MachineInfo;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;
@@ -53,8 +50,8 @@ class SummariesEndToEndTest extends IntegrationTest {
     product = unique("cygwin");
     machines = List.of(unique("xp-lab"), unique("w2k3-lab"), unique("xp-office"));
     for (String machine : machines) {
-      upload(seed003(product, machine, "1.5.19-4", 18, 1));
-      answers.add(upload(seed003(product, machine, "1.5.24-2", 48, 3000)));
+      upload(Seed003.run(product, machine, "1.5.19-4", 18, 1));
+      answers.add(upload(Seed003.run(product, machine, "1.5.24-2", 48, 3000)));
     }
   }
 
@@ -139,17 +136,6 @@ class SummariesEndToEndTest extends IntegrationTest {
     } catch (jakarta.mail.MessagingException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  static RunUpload seed003(String product, String machine, String version, double us, double switches) {
-    return new RunUpload(UUID.randomUUID().toString(), product, version,
-        new MachineInfo(machine, "Windows XP SP2", "AMD64 3200+", 1, 1024L, Map.of()), "posix", null, null, null,
-        Map.of(), List.of(
-            new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
-                List.of(us * 0.998, us * 1.001, us, us * 1.002, us * 0.999)),
-            new ResultUpload("write-64b", "ctx-switches-per-op", "count", RunUpload.LOWER_IS_BETTER,
-                List.of(switches * 0.99, switches * 1.01, switches, switches * 1.02, switches * 0.98))),
-        List.of());
   }
 
   private JsonNode upload(RunUpload run) {
