@@ -17,7 +17,7 @@
     return 'rgba(' + (n >> 16) + ',' + ((n >> 8) & 255) + ',' + (n & 255) + ',' + alpha + ')';
   }
 
-  function yRange(data) {
+  function yRange(data, log) {
     return function (u) {
       var lo = Infinity, hi = -Infinity;
       var n = data.versions.length, sx = u.scales.x;
@@ -30,7 +30,9 @@
           if (m.min[i] != null) { lo = Math.min(lo, m.min[i]); hi = Math.max(hi, m.max[i]); }
         }
       });
-      if (lo > hi) return [0, 1];
+      if (lo > hi) return [log ? 1 : 0, log ? 10 : 1];
+      // a log axis shows a ×20 step without flattening the rest: a tenth of a decade either side
+      if (log && lo > 0) return [lo / Math.pow(hi / lo, 0.08), hi * Math.pow(hi / lo, 0.08)];
       var pad = (hi - lo) * 0.08 || Math.abs(hi) * 0.05 || 1;
       return [Math.max(lo > 0 ? 0 : -Infinity, lo - pad), hi + pad];
     };
@@ -109,7 +111,7 @@
     };
   }
 
-  function build(el) {
+  function build(el, log) {
     var data = JSON.parse(el.getAttribute('data-chart'));
     var n = data.versions.length;
     var xs = data.versions.map(function (_, i) { return i; });
@@ -137,7 +139,7 @@
       width: Math.max(280, el.clientWidth),
       height: el.clientWidth < 600 ? 280 : 380,
       series: series,
-      scales: { x: { time: false, range: function (u, lo, hi) { return [lo - 0.5, hi + 0.5]; } }, y: { range: yRange(data) } },
+      scales: { x: { time: false, range: function (u, lo, hi) { return [lo - 0.5, hi + 0.5]; } }, y: log ? { distr: 3, log: 10, range: yRange(data, true) } : { range: yRange(data, false) } },
       axes: [
         {
           space: 60,
@@ -162,6 +164,7 @@
     });
     el.setAttribute('data-points', String(points));
     el.setAttribute('data-samples', String(samples));
+    el.setAttribute('data-scale', log ? 'log' : 'linear');
     // zoom without a mouse: buttons that show the last N versions
     document.querySelectorAll('.chart-range [data-last]').forEach(function (button) {
       button.addEventListener('click', function () {
@@ -174,10 +177,21 @@
       clearTimeout(timer);
       timer = setTimeout(function () {
         var w = Math.max(280, el.clientWidth);
-        if (Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: w < 600 ? 280 : 380 });
+        if (plot.root.isConnected && Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: w < 600 ? 280 : 380 });
       }, 100);
     });
+    return plot;
   }
 
-  document.querySelectorAll('.chart[data-chart]').forEach(build);
+  // a log scale only when every value is positive; the toggle redraws the chart
+  document.querySelectorAll('.chart[data-chart]').forEach(function (el) {
+    var toggle = document.getElementById('log-scale');
+    var plot = build(el, toggle != null && toggle.checked);
+    if (toggle != null) {
+      toggle.addEventListener('change', function () {
+        plot.destroy();
+        plot = build(el, toggle.checked);
+      });
+    }
+  });
 })();

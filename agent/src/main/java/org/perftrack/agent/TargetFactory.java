@@ -39,7 +39,8 @@ final class TargetFactory {
       String version = c.version() != null ? c.version().trim() : resolveVersion(c, shell, i);
       String name = c.name() != null && !c.name().trim().isEmpty() ? c.name() : version;
       Path workDir = workRoot.resolve((i + 1) + "-" + name.replaceAll("[^A-Za-z0-9._-]", "_"));
-      targets.add(new Target(name, version, shell, workDir));
+      String product = c.product() == null || c.product().trim().isEmpty() ? null : c.product().trim();
+      targets.add(new Target(name, version, shell, workDir, product));
     }
     return targets;
   }

@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param versionCommand a command run through the shell whose output is the version ("uname -r")
  * @param shell the command prefix, e.g. {@code ["C:\\cygwin-1.5.19\\bin\\bash.exe", "--login", "-c"]}
  * @param env variables added to the target's environment
+ * @param product the product this target is (e.g. {@code linux} for a native baseline measured in the same
+ *     session as the layer); null: the config's {@code product}
  */
 public final class TargetConfig {
   private final String name;
@@ -24,6 +26,12 @@ public final class TargetConfig {
   private final String versionCommand;
   private final List<String> shell;
   private final Map<String, String> env;
+  private final String product;
+
+  public TargetConfig(String name, String version, String versionCommand, List<String> shell,
+      Map<String, String> env) {
+    this(name, version, versionCommand, shell, env, null);
+  }
 
   @JsonCreator
   public TargetConfig(
@@ -31,7 +39,8 @@ public final class TargetConfig {
       @JsonProperty("version") String version,
       @JsonProperty("versionCommand") String versionCommand,
       @JsonProperty("shell") List<String> shell,
-      @JsonProperty("env") Map<String, String> env) {
+      @JsonProperty("env") Map<String, String> env,
+      @JsonProperty("product") String product) {
     shell = shell == null ? Collections.emptyList() : Collections.unmodifiableList(new ArrayList<>(shell));
     env = env == null ? Collections.emptyMap() : Collections.unmodifiableMap(new LinkedHashMap<>(env));
     this.name = name;
@@ -39,6 +48,11 @@ public final class TargetConfig {
     this.versionCommand = versionCommand;
     this.shell = shell;
     this.env = env;
+    this.product = product;
+  }
+
+  public String product() {
+    return product;
   }
 
   public String name() {
@@ -70,19 +84,17 @@ public final class TargetConfig {
       return false;
     }
     TargetConfig o = (TargetConfig) other;
-    return Objects.equals(name, o.name) && Objects.equals(version, o.version)
-        && Objects.equals(versionCommand, o.versionCommand) && Objects.equals(shell, o.shell)
-        && Objects.equals(env, o.env);
+    return Objects.equals(name, o.name) && Objects.equals(version, o.version) && Objects.equals(versionCommand, o.versionCommand) && Objects.equals(shell, o.shell) && Objects.equals(env, o.env)
+        && Objects.equals(product, o.product);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(name, version, versionCommand, shell, env);
+    return Objects.hash(name, version, versionCommand, shell, env, product);
   }
 
   @Override
   public String toString() {
-    return "TargetConfig[name=" + name + ", version=" + version + ", versionCommand=" + versionCommand + ", shell="
-        + shell + ", env=" + env + "]";
+    return "TargetConfig[name=" + name + ", version=" + version + ", versionCommand=" + versionCommand + ", shell=" + shell + ", env=" + env + ", product=" + product + "]";
   }
 }

@@ -9,14 +9,21 @@ import java.util.Objects;
  * @param name the label on the console
  * @param version the version of the layer (resolved, never null)
  * @param workDir the host directory where its copy of the suite is built and run
+ * @param product the product it is when not the session's (a native baseline), else null
  */
 public final class Target {
   private final String name;
   private final String version;
   private final TargetShell shell;
   private final Path workDir;
+  private final String product;
 
   public Target(String name, String version, TargetShell shell, Path workDir) {
+    this(name, version, shell, workDir, null);
+  }
+
+  public Target(String name, String version, TargetShell shell, Path workDir, String product) {
+    this.product = product;
     this.name = name;
     this.version = version;
     this.shell = shell;
@@ -39,6 +46,10 @@ public final class Target {
     return workDir;
   }
 
+  public String product() {
+    return product;
+  }
+
   @Override
   public boolean equals(Object other) {
     if (this == other) {
@@ -48,8 +59,7 @@ public final class Target {
       return false;
     }
     Target o = (Target) other;
-    return Objects.equals(name, o.name) && Objects.equals(version, o.version) && Objects.equals(shell, o.shell)
-        && Objects.equals(workDir, o.workDir);
+    return Objects.equals(name, o.name) && Objects.equals(version, o.version) && Objects.equals(shell, o.shell) && Objects.equals(workDir, o.workDir) && Objects.equals(product, o.product);
   }
 
   @Override

@@ -101,7 +101,8 @@ public final class RunAssembler {
     m.failures().forEach((name, message) -> failures.add(new BenchmarkFailure(name, clean(message))));
     attributes.replaceAll((k, v) -> clean(v));
     attributes.values().removeIf(v -> v.trim().isEmpty());
-    return new RunUpload(UUID.randomUUID().toString(), session.product(), t.target().version(),
+    String product = t.target().product() != null ? t.target().product() : session.product();
+    return new RunUpload(UUID.randomUUID().toString(), product, t.target().version(),
         machine(session.machine(), t.environment()), Suite.NAME, session.batch(), m.startedAt(), m.finishedAt(),
         attributes, results(m), failures);
   }

@@ -98,6 +98,9 @@ public final class SpoolSender {
         regressions.addAll(s.regressions());
         out.printf("uploaded %s (HTTP %d%s)%n", file.getFileName(), s.status(),
             s.status() == 200 ? ", the server already had it" : "");
+        for (String summary : s.summaries()) {
+          out.printf("SUMMARY %s%n", summary);
+        }
       } else if (outcome instanceof Uploader.Rejected) {
         Uploader.Rejected r = (Uploader.Rejected) outcome;
         Path kept = spool.reject(file, r.status(), r.problem());

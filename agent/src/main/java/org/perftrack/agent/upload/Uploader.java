@@ -72,14 +72,27 @@ public final class Uploader {
   /** How one upload ended. */
   public interface Outcome {}
 
-  /** 200/201: the server has the run; {@code regressions} are those it flagged. */
+  /**
+   * 200/201: the server has the run; {@code regressions} are those it flagged, {@code summaries} the
+   * summaries it opened or grew, each as "opened http://server/summaries/7".
+   */
   public static final class Stored implements Outcome {
     private final int status;
     private final List<JsonNode> regressions;
+    private final List<String> summaries;
 
     public Stored(int status, List<JsonNode> regressions) {
+      this(status, regressions, new ArrayList<String>());
+    }
+
+    public Stored(int status, List<JsonNode> regressions, List<String> summaries) {
       this.status = status;
       this.regressions = regressions;
+      this.summaries = summaries;
+    }
+
+    public List<String> summaries() {
+      return summaries;
     }
 
     public int status() {
@@ -258,7 +271,7 @@ public final class Uploader {
         Response response = post(request);
         int status = response.status;
         if (status == 200 || status == 201) {
-          return new Stored(status, regressions(response.body));
+          return new Stored(status, regressions(response.body), summaries(response.body));
         }
         reason = "HTTP " + status;
         if (status == 401 || status == 403) {
@@ -317,6 +330,23 @@ public final class Uploader {
       this.status = status;
       this.body = body;
     }
+  }
+
+  /** The summaries named in the answer, with their page's address on this server. */
+  private List<String> summaries(String body) {
+    List<String> list = new ArrayList<>();
+    try {
+      JsonNode node = WireJson.MAPPER.readTree(body).get("summaries");
+      if (node != null && node.isArray()) {
+        String base = endpoint.substring(0, endpoint.length() - "/api/v1/runs".length());
+        for (JsonNode s : node) {
+          list.add(s.path("change").asText("changed") + " " + base + s.path("url").asText(""));
+        }
+      }
+    } catch (IOException e) {
+      // the run is stored; an unreadable answer only costs the links
+    }
+    return list;
   }
 
   private static List<JsonNode> regressions(String body) {

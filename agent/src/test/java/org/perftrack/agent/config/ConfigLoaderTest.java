@@ -120,8 +120,11 @@ class ConfigLoaderTest {
       configs.add(loader.parse(yaml.group(1), "README.md"));
     }
 
-    assertThat(configs).hasSize(2);
+    assertThat(configs).hasSize(3);
     AgentConfig windows = configs.get(1);
+    AgentConfig sideBySide = configs.get(2);
+    assertThat(sideBySide.targets().get(0).product()).as("the native baseline is its own product").isEqualTo("linux");
+    assertThat(sideBySide.targets().get(1).product()).as("the layer is the config's product").isNull();
     assertThat(windows.workDir()).isEqualTo("C:\\perftrack\\work");
     assertThat(windows.targets().get(2).shell().get(0)).isEqualTo("C:\\Program Files\\cygwin 1.7\\bin\\bash.exe");
     assertThat(windows.targets().get(2).versionCommand()).isEqualTo("uname -r");

@@ -45,4 +45,35 @@ class RunUploadTest {
       assertThat(spool.resolve("sent")).isDirectoryContaining(p -> p.toString().endsWith(measured.id() + ".json"));
     }
   }
+
+  @Test
+  void oneSessionMeasuresTheNativeBaselineAndTheLayerAsTwoProductsInOneBatch() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      Path config = Files.write(home.resolve("agent.yml"), String.join("\n",
+          "server: " + server.url(),
+          "token: t",
+          "product: cygwin",
+          "machine: box-01",
+          "repetitions: 2",
+          "scale: 0.01",
+          "benchmarks: [null-call]",
+          "targets:",
+          "  - name: native",
+          "    product: linux",
+          "    version: 6.1.0",
+          "    shell: [/bin/bash, -c]",
+          "  - version: 1.5.24-2",
+          "    shell: [/bin/bash, -c]",
+          "").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+      CliRun result = CliRun.run(home, "run", "--config", config.toString(), "--step-timeout", "60");
+
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
+      List<RunUpload> runs = server.stored().values().stream().map(v -> Runs.parse("[" + v + "]").get(0))
+          .collect(java.util.stream.Collectors.toList());
+      assertThat(runs).extracting(r -> r.product() + "@" + r.version())
+          .containsExactlyInAnyOrder("linux@6.1.0", "cygwin@1.5.24-2");
+      assertThat(runs.get(0).batch()).isNotNull().isEqualTo(runs.get(1).batch());
+    }
+  }
 }

@@ -30,6 +30,7 @@ public final class FakeServer implements AutoCloseable {
   private final List<String> contentTypes = Collections.synchronizedList(new ArrayList<>());
   private volatile int requests;
   private volatile String regressions = "[]";
+  private volatile String summaries = "[]";
 
   public FakeServer(int port) throws IOException {
     http = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
@@ -67,6 +68,10 @@ public final class FakeServer implements AutoCloseable {
 
   public void reportRegressions(String jsonArray) {
     regressions = jsonArray;
+  }
+
+  public void reportSummaries(String jsonArray) {
+    summaries = jsonArray;
   }
 
   public int requests() {
@@ -117,7 +122,7 @@ public final class FakeServer implements AutoCloseable {
     }
     String previous = stored.putIfAbsent(id, body);
     if (previous == null) {
-      return new Answer(201, "{\"id\":\"" + id + "\",\"regressions\":" + regressions + "}");
+      return new Answer(201, "{\"id\":\"" + id + "\",\"regressions\":" + regressions + ",\"summaries\":" + summaries + "}");
     }
     return previous.equals(body) ? new Answer(200, "{\"id\":\"" + id + "\",\"regressions\":[]}")
         : new Answer(409, "{\"title\":\"Conflict\",\"status\":409,\"detail\":\"run " + id + " exists with other content\"}");

@@ -113,6 +113,18 @@ class UploadCommandTest {
   }
 
   @Test
+  void theSummariesAnUploadOpenedOrGrewArePrintedAsLinks() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.reportSummaries("[{\"id\":7,\"change\":\"opened\",\"url\":\"/summaries/7\"}]");
+
+      CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(result.exitCode()).isEqualTo(Main.OK);
+      assertThat(result.out()).contains("SUMMARY opened " + server.url().replaceAll("/+$", "") + "/summaries/7");
+    }
+  }
+
+  @Test
   void regressionsFailTheBuildOnlyWhenAskedTo() throws Exception {
     try (FakeServer server = FakeServer.start()) {
       server.reportRegressions("[{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\","

@@ -58,6 +58,42 @@ public class AlertService {
     return queued;
   }
 
+  /**
+   * A summary opened ({@code grew} false) or grew: one mail per interested address for the new
+   * summary, due after {@code summarySettle}; when it grows before that mail went out the mail is
+   * updated, afterwards one follow-up is queued (and updated while pending), never a third mail.
+   */
+  @Transactional
+  public int onSummary(long summaryId, boolean grew, String headline, String url, List<Regression> members) {
+    if (!props.enabled() || members.isEmpty()) {
+      return 0;
+    }
+    String first = "summary-" + summaryId;
+    String followUp = first + "-grew";
+    int queued = 0;
+    for (Subscription s : subscriptions.active()) {
+      List<Regression> wanted = members.stream().filter(s::wants)
+          .sorted(Comparator.comparingDouble(Regression::severity).reversed()).toList();
+      if (!s.mode().equals(Subscription.IMMEDIATE) || wanted.isEmpty()) {
+        continue;
+      }
+      Regression worst = wanted.get(0);
+      var payload = new MailPayload("summary", null, worst.product(), null, worst.version(), wanted,
+          s.unsubscribeToken(), url, headline);
+      String subject = "[perftrack] " + headline;
+      if (outbox.replacePending("summary", List.of(first, followUp), s.email(), subject, payload)) {
+        continue;
+      }
+      boolean added = outbox.addLater("summary", grew ? followUp : first, s, subject, payload, props.summarySettle())
+          || (grew && outbox.addLater("summary", first, s, subject, payload, props.summarySettle()));
+      queued += added ? 1 : 0;
+    }
+    if (queued > 0) {
+      wakeSenderAfterCommit();
+    }
+    return queued;
+  }
+
   /** {@code [perftrack] cygwin 1.5.24-2 on xp-lab-01: 3 regressions (write-64b ×2.67)}: the worst one named. */
   static String subject(List<Regression> items) {
     Regression first = items.get(0);

@@ -27,6 +27,7 @@ import org.springframework.validation.annotation.Validated;
  * @param batchSize mails claimed per pass and sent over one SMTP connection
  * @param digestTime when (UTC) the daily digest of open regressions goes out
  * @param keepSent how long sent mails stay in the outbox (failed ones stay until an operator retries them)
+ * @param summarySettle how long a new summary's mail waits for more machines' uploads before it goes out
  */
 @ConfigurationProperties("perftrack.alerts")
 @Validated
@@ -41,7 +42,8 @@ public record AlertsProperties(
     @DefaultValue("5m") @NotNull @DurationMin(seconds = 1) Duration lease,
     @DefaultValue("10") @Min(1) @Max(1000) int batchSize,
     @DefaultValue("07:00") @NotNull LocalTime digestTime,
-    @DefaultValue("90d") @NotNull @DurationMin(hours = 1) Duration keepSent) {
+    @DefaultValue("90d") @NotNull @DurationMin(hours = 1) Duration keepSent,
+    @DefaultValue("2m") @NotNull Duration summarySettle) {
 
   public AlertsProperties {
     recipients = recipients == null ? List.of()

@@ -11,4 +11,10 @@ import org.perftrack.server.detection.Regression;
  * @param unsubscribeToken the token of the recipient's subscription
  */
 record MailPayload(String kind, String runId, String product, String machine, String version,
-    List<Regression> items, String unsubscribeToken) {}
+    List<Regression> items, String unsubscribeToken, String summaryUrl, String summaryHeadline) {
+
+  MailPayload(String kind, String runId, String product, String machine, String version, List<Regression> items,
+      String unsubscribeToken) {
+    this(kind, runId, product, machine, version, items, unsubscribeToken, null, null);
+  }
+}

@@ -12,7 +12,7 @@ import org.perftrack.server.web.Links;
  * @param heading one line: what happened where
  */
 record MailView(String heading, String machine, String product, String version, boolean digest, List<Row> rows,
-    String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl) {
+    String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String summaryUrl) {
 
   /** One regression: a table row in HTML, a block in text. */
   record Row(String benchmark, String metric, String unit, String baselineVersion, String version, String machine,
@@ -20,16 +20,20 @@ record MailView(String heading, String machine, String product, String version, 
       String regressionUrl, String seriesUrl, String compareUrl) {}
 
   static MailView of(MailPayload p, String base) {
-    boolean digest = "digest".equals(p.kind());
+    // a summary spans machines: shown like the digest, one row per machine and benchmark
+    boolean summary = "summary".equals(p.kind());
+    boolean digest = "digest".equals(p.kind()) || summary;
     List<Row> rows = p.items().stream().map(i -> row(i, base)).toList();
-    String heading = digest
+    String heading = summary ? p.summaryHeadline()
+        : digest
         ? rows.size() + " open regression" + (rows.size() == 1 ? "" : "s") + " you follow"
         : rows.size() + " regression" + (rows.size() == 1 ? "" : "s") + " in " + p.product() + " " + p.version()
             + " on " + p.machine();
     return new MailView(heading, p.machine(), p.product(), p.version(), digest, rows,
         Links.to(base, "/regressions", "status", "open"),
         Links.to(base, "/alerts/subscriptions"),
-        Links.to(base, "/alerts/unsubscribe", "token", p.unsubscribeToken()));
+        Links.to(base, "/alerts/unsubscribe", "token", p.unsubscribeToken()),
+        summary ? Links.to(base, p.summaryUrl()) : null);
   }
 
   private static Row row(Regression i, String base) {

@@ -54,6 +54,29 @@ class Outbox {
         Json.MAPPER.writeValueAsString(payload), messageId).update() == 1;
   }
 
+  static final String ADD_LATER = """
+      INSERT INTO alert_outbox (kind, dedup_key, recipient, subscription_id, subject, payload, message_id, next_attempt_at)
+      VALUES (?, ?, ?, ?, ?, CAST(? AS jsonb), ?, now() + CAST(? AS interval))
+      ON CONFLICT (kind, dedup_key, recipient) DO NOTHING""";
+
+  /** Like {@link #add}, due only after {@code settle}: mails of uploads that arrive close together become one. */
+  boolean addLater(String kind, String dedupKey, Subscription to, String subject, MailPayload payload,
+      java.time.Duration settle) {
+    String messageId = "<" + kind + "." + UUID.randomUUID() + "@perftrack>";
+    return jdbc.sql(ADD_LATER).params(kind, dedupKey, to.email(), to.id(), subject,
+        Json.MAPPER.writeValueAsString(payload), messageId, settle.toMillis() + " milliseconds").update() == 1;
+  }
+
+  static final String REPLACE_PENDING = """
+      UPDATE alert_outbox SET subject = ?, payload = CAST(? AS jsonb)
+      WHERE kind = ? AND dedup_key = ANY(?::text[]) AND recipient = ? AND status = 'pending'""";
+
+  /** Updates a mail not sent yet (a summary that grew before its mail went out); false when none was pending. */
+  boolean replacePending(String kind, List<String> dedupKeys, String recipient, String subject, MailPayload payload) {
+    return jdbc.sql(REPLACE_PENDING).params(subject, Json.MAPPER.writeValueAsString(payload), kind,
+        dedupKeys.toArray(String[]::new), recipient).update() > 0;
+  }
+
   static final String CLAIM = """
       UPDATE alert_outbox o
          SET status = 'sending', locked_by = :owner, locked_until = now() + CAST(:lease AS interval),

@@ -13,7 +13,7 @@ import java.util.Map;
  * click away (and all of them are in the CSV).
  */
 record AcrossMachines(String benchmark, String metric, String unit, String direction, int machines, int regressions,
-    int improvements, int unchanged, int insufficient, double middleRatio, double lowestRatio, double highestRatio,
+    int improvements, int unchanged, int inconclusive, int insufficient, double middleRatio, double lowestRatio, double highestRatio,
     String verdict, String verdictLabel, int verdictRank, List<CompareTable.Other> others) {
 
   static List<AcrossMachines> of(List<CompareTable.Row> rows) {
@@ -36,10 +36,12 @@ record AcrossMachines(String benchmark, String metric, String unit, String direc
     int reg = count(group, "regression");
     int imp = count(group, "improvement");
     int same = count(group, "unchanged");
-    int none = group.size() - reg - imp - same;
+    int unsure = count(group, "inconclusive");
+    int none = group.size() - reg - imp - same - unsure;
     double[] ratios = group.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
     // the table's verdict: any machine that regressed makes the row a regression
-    String verdict = reg > 0 ? "regression" : imp > 0 ? "improvement" : same > 0 ? "unchanged" : "insufficient-data";
+    String verdict = reg > 0 ? "regression" : imp > 0 ? "improvement" : unsure > 0 ? "inconclusive"
+        : same > 0 ? "unchanged" : "insufficient-data";
     List<CompareTable.Other> others = new ArrayList<>();
     all.forEach((k, g) -> {
       CompareTable.Row o = g.get(0);
@@ -49,8 +51,8 @@ record AcrossMachines(String benchmark, String metric, String unit, String direc
       }
     });
     return new AcrossMachines(first.benchmark(), first.metric(), first.unit(), first.direction(), group.size(), reg,
-        imp, same, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1], verdict,
-        CompareTable.label(verdict), List.of("regression", "insufficient-data", "improvement", "unchanged").indexOf(verdict),
+        imp, same, unsure, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1], verdict,
+        CompareTable.label(verdict), List.of("regression", "inconclusive", "insufficient-data", "improvement", "unchanged").indexOf(verdict),
         others);
   }
 

@@ -1,11 +1,14 @@
 package org.perftrack.server.compare;
 
+import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.DataCache;
+import org.perftrack.server.dashboard.PageNotFound;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Controller;
@@ -24,22 +27,37 @@ class ComparePages {
   /** {@code rows} per machine when one machine is chosen; {@code summary} per metric across machines otherwise. */
   record Page(List<String> products, String product, List<String> versions, String base, String head,
       List<String> machines, String machine, int machineCount, List<CompareTable.Row> rows,
-      List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem) {}
+      List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem, String hint) {}
 
   private final Catalog catalog;
   private final CompareTable table;
   private final DataCache cache;
+  private final OverheadPage overhead;
 
-  ComparePages(Catalog catalog, CompareTable table, DataCache cache) {
+  ComparePages(Catalog catalog, CompareTable table, DataCache cache, OverheadPage overhead) {
     this.catalog = catalog;
     this.table = table;
     this.cache = cache;
+    this.overhead = overhead;
   }
 
   @GetMapping("/compare")
   String compare(@RequestParam(required = false) String product, @RequestParam(required = false) String base,
-      @RequestParam(required = false) String head, @RequestParam(required = false) String machine, Model model) {
-    model.addAttribute("page", build(product, base, head, machine).page());
+      @RequestParam(required = false) String head, @RequestParam(required = false) String machine, Model model,
+      @RequestParam(required = false) String baseMachine, HttpServletResponse response) {
+    if (product == null && (Overhead.isProductAtVersion(base) || Overhead.isProductAtVersion(head))) {
+      OverheadPage.Page page = overhead.build(base, head, machine, baseMachine);
+      if (page.problem() != null) {
+        response.setStatus(HttpStatus.NOT_FOUND.value());
+      }
+      model.addAttribute("page", page);
+      return "compare/overhead";
+    }
+    Page page = build(product, base, head, machine).page();
+    if (page.problem() != null) {
+      response.setStatus(HttpStatus.NOT_FOUND.value());
+    }
+    model.addAttribute("page", page);
     return "compare/compare";
   }
 
@@ -48,6 +66,9 @@ class ComparePages {
       @RequestParam(required = false) String machine) {
     Built built = build(product, base, head, machine);
     Page page = built.page();
+    if (page.problem() != null) {
+      throw new PageNotFound(page.problem());
+    }
     String name = ("compare-" + product + "-" + base + "-" + head + ".csv").replaceAll("[^A-Za-z0-9._-]", "_");
     return ResponseEntity.ok()
         .contentType(new MediaType("text", "csv", StandardCharsets.UTF_8))
@@ -62,12 +83,17 @@ class ComparePages {
     List<String> products = catalog.products();
     String p = product != null && products.contains(product) ? product : products.isEmpty() ? null : products.get(0);
     if (p == null) {
-      return new Built(empty(products, null, List.of(), null, null, "No results yet: send some runs first."), List.of());
+      return new Built(empty(products, null, List.of(), null, null, null, "No results yet: send some runs first."),
+          List.of());
     }
     List<String> versions = catalog.versions(p);
     if (versions.size() < 2) {
-      return new Built(empty(products, p, versions, null, null, p + " has only one version so far: nothing to compare."),
-          List.of());
+      return new Built(empty(products, p, versions, null, null, null,
+          p + " has only one version so far: nothing to compare."), List.of());
+    }
+    String unknown = unknown(product, p, versions, base, head);
+    if (unknown != null) {
+      return new Built(empty(products, p, versions, null, null, unknown, null), List.of());
     }
     String h = versions.contains(head) ? head : versions.get(versions.size() - 1);
     String b = versions.contains(base) ? base : versions.get(Math.max(0, versions.indexOf(h) - 1));
@@ -81,13 +107,28 @@ class ComparePages {
     List<CompareTable.Row> shown = table.primary(rows);
     List<AcrossMachines> summary = m == null ? AcrossMachines.of(shown) : List.of();
     return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : shown,
-        summary, CompareTable.counts(shown), csvUrl(p, b, h, m), null), rows);
+        summary, CompareTable.counts(shown), csvUrl(p, b, h, m), null, null), rows);
+  }
+
+  /**
+   * A product or version that was asked for by name and does not exist: said so (with the known
+   * versions) rather than silently comparing others. Left out, the latest two are chosen.
+   */
+  private static String unknown(String asked, String product, List<String> versions, String base, String head) {
+    if (asked != null && !asked.isBlank() && !asked.equals(product)) {
+      return "There is no product " + asked + ".";
+    }
+    List<String> missing = java.util.stream.Stream.of(base, head)
+        .filter(v -> v != null && !v.isBlank() && !versions.contains(v)).toList();
+    return missing.isEmpty() ? null
+        : product + " has no version " + String.join(" or ", missing) + "; its versions are "
+            + String.join(", ", versions) + ".";
   }
 
   private static Page empty(List<String> products, String product, List<String> versions, String base, String head,
-      String problem) {
+      String problem, String hint) {
     return new Page(products, product, versions, base, head, List.of(), null, 0, List.of(), List.of(),
-        CompareTable.counts(List.of()), null, problem);
+        CompareTable.counts(List.of()), null, problem, hint);
   }
 
   private static String csvUrl(String product, String base, String head, String machine) {

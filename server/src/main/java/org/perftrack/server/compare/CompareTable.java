@@ -25,7 +25,7 @@ class CompareTable {
       double headValue, String baseSpread, String headSpread, double ratio, Double pValue, String verdict,
       String verdictLabel, int verdictRank, boolean paired, List<Other> others) {}
 
-  public record Counts(long regressions, long improvements, long unchanged, long insufficient) {}
+  public record Counts(long regressions, long improvements, long unchanged, long inconclusive, long insufficient) {}
 
   private record Spread(String machine, String benchmark, String metric, String version, double lo, double hi) {}
 
@@ -41,7 +41,7 @@ class CompareTable {
       GROUP BY m.name, s.benchmark, s.metric, v.name""";
 
   private static final Fmt FMT = new Fmt();
-  private static final List<String> ORDER = List.of("regression", "insufficient-data", "improvement", "unchanged");
+  private static final List<String> ORDER = List.of("regression", "inconclusive", "insufficient-data", "improvement", "unchanged");
 
   private final CompareService source;
   private final JdbcClient jdbc;
@@ -92,7 +92,7 @@ class CompareTable {
 
   static Counts counts(List<Row> rows) {
     return new Counts(count(rows, "regression"), count(rows, "improvement"), count(rows, "unchanged"),
-        count(rows, "insufficient-data"));
+        count(rows, "inconclusive"), count(rows, "insufficient-data"));
   }
 
   private static long count(List<Row> rows, String verdict) {
@@ -109,6 +109,7 @@ class CompareTable {
       case "regression" -> "regression";
       case "improvement" -> "improvement";
       case "unchanged" -> "unchanged";
+      case "inconclusive" -> "inconclusive";
       default -> "not enough data";
     };
   }

@@ -21,13 +21,13 @@ public class Regressions {
   private record Row(long id, String product, String machine, String benchmark, String metric, String unit,
       String direction, String kind, String baselineVersion, String version, double baselineValue, double value,
       double ratio, double pValue, String status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
-      String triagedBy, String withdrawnReason, String hints) {
+      String triagedBy, String withdrawnReason, String hints, Long summaryId) {
 
     Regression regression(List<Regression.Event> history) {
       return new Regression(id, product, machine, benchmark, metric, unit, Direction.of(direction),
           Regression.Kind.of(kind), baselineVersion, version, baselineValue, value, ratio, pValue,
           Regression.Status.of(status), detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
-          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, null, null);
+          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId, null);
     }
   }
 
@@ -41,8 +41,9 @@ public class Regressions {
       SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction, rg.kind,
              bv.name AS baseline_version, v.name AS version, rg.baseline_value, rg.value, rg.ratio, rg.p_value,
              rg.status, rg.detected_at, rg.updated_at, rg.note, rg.triaged_by, rg.withdrawn_reason,
-             rg.hints::text AS hints
+             rg.hints::text AS hints, sm.summary_id
       FROM regression rg
+      LEFT JOIN summary_member sm ON sm.regression_id = rg.id
       JOIN series s ON s.id = rg.series_id
       JOIN product p ON p.id = s.product_id
       JOIN machine m ON m.id = s.machine_id
@@ -95,9 +96,17 @@ public class Regressions {
     return withHistory(jdbc.sql(CREATED_BY).param(runId).query(Row.class).list());
   }
 
+  static final String IN_SUMMARY = SELECT + "WHERE sm.summary_id = ? ORDER BY rg.id";
+
+  /** The members of a summary (issue 11), every status. */
+  public List<Regression> inSummary(long summaryId) {
+    return withHistory(jdbc.sql(IN_SUMMARY).param(summaryId).query(Row.class).list());
+  }
+
   static final String LIST = SELECT + """
       WHERE (CAST(:product AS text) IS NULL OR p.name = :product)
         AND (CAST(:machine AS text) IS NULL OR m.name = :machine)
+        AND (CAST(:version AS text) IS NULL OR v.name = :version)
         AND rg.status = ANY(CAST(:statuses AS text[]))
         AND rg.kind = :kind
       ORDER BY rg.detected_at DESC, rg.id DESC
@@ -106,7 +115,13 @@ public class Regressions {
   /** Newest first; {@code product}/{@code machine} null for any. */
   public List<Regression> list(String product, String machine, List<Regression.Status> statuses,
       Regression.Kind kind, int limit) {
-    return withHistory(jdbc.sql(LIST).param("product", product).param("machine", machine)
+    return list(product, machine, null, statuses, kind, limit);
+  }
+
+  /** Newest first; {@code product}/{@code machine}/{@code version} null for any. */
+  public List<Regression> list(String product, String machine, String version, List<Regression.Status> statuses,
+      Regression.Kind kind, int limit) {
+    return withHistory(jdbc.sql(LIST).param("product", product).param("machine", machine).param("version", version)
         .param("statuses", statuses.stream().map(Regression.Status::wire).toArray(String[]::new))
         .param("kind", kind.wire()).param("limit", limit).query(Row.class).list());
   }

@@ -1,8 +1,12 @@
 package org.perftrack.server.detection;
 
-/** Outcome of comparing two versions of one metric. */
+/**
+ * Outcome of comparing two versions of one metric. {@code INCONCLUSIVE}: the values moved by more
+ * than the smallest change that counts, but the samples are too noisy to say it was not chance
+ * (×0.40 at p = 0.21 is not "unchanged").
+ */
 public enum Verdict {
-  REGRESSION, IMPROVEMENT, UNCHANGED, INSUFFICIENT_DATA;
+  REGRESSION, IMPROVEMENT, UNCHANGED, INCONCLUSIVE, INSUFFICIENT_DATA;
 
   @com.fasterxml.jackson.annotation.JsonValue
   public String wire() {

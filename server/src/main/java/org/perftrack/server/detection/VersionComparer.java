@@ -36,8 +36,10 @@ public final class VersionComparer {
     Verdict verdict;
     if (Double.isNaN(p)) {
       verdict = Verdict.INSUFFICIENT_DATA;
-    } else if (!significant || Math.abs(Math.log(ratio)) < Math.log1p(c.minChange())) {
+    } else if (Math.abs(Math.log(ratio)) < Math.log1p(c.minChange())) {
       verdict = Verdict.UNCHANGED;
+    } else if (!significant) {
+      verdict = Verdict.INCONCLUSIVE;
     } else {
       verdict = c.direction().isWorse(Math.log(ratio)) ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
     }

@@ -6,6 +6,8 @@ import java.util.List;
 import org.perftrack.server.regressions.OpenRegressions;
 import org.perftrack.server.runs.RunQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.perftrack.server.summaries.Summaries;
+import org.perftrack.server.summaries.Summary;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -38,8 +40,10 @@ class HomeController {
   private final JdbcClient jdbc;
   private final RunQueries runs;
   private final OpenRegressions regressions;
+  private final Summaries summaries;
 
-  HomeController(JdbcClient jdbc, RunQueries runs, OpenRegressions regressions) {
+  HomeController(JdbcClient jdbc, RunQueries runs, OpenRegressions regressions, Summaries summaries) {
+    this.summaries = summaries;
     this.jdbc = jdbc;
     this.runs = runs;
     this.regressions = regressions;
@@ -52,8 +56,18 @@ class HomeController {
     model.addAttribute("machines", jdbc.sql(MACHINES).query(MachineSummary.class).list());
     model.addAttribute("latestRuns", runs.latest(20));
     model.addAttribute("open", regressions.newestWorstFirst(10));
+    // one row per summary: newest first, the worst first among those opened in the same minute
+    model.addAttribute("summaries", summaries.list(null, null, "open").stream()
+        .sorted(java.util.Comparator.comparing((Summary s) -> s.createdAt().truncatedTo(
+            java.time.temporal.ChronoUnit.MINUTES)).reversed()
+            .thenComparing(java.util.Comparator.comparingDouble(HomeController::severity).reversed()))
+        .limit(10).toList());
     model.addAttribute("empty", products.isEmpty());
     model.addAttribute("serverUrl", ServletUriComponentsBuilder.fromContextPath(request).build().toUriString());
     return "home/index";
+  }
+
+  private static double severity(Summary s) {
+    return s.members().isEmpty() ? 0 : s.members().get(0).severity();
   }
 }

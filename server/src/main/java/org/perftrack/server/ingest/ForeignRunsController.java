@@ -47,7 +47,7 @@ class ForeignRunsController {
     IngestService.Outcome outcome = ingest.ingest(run);
     return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
         .header(HttpHeaders.LOCATION, "/api/v1/runs/" + outcome.id())
-        .body(new RunsController.UploadResponse(outcome.id().toString(), outcome.regressions()));
+        .body(new RunsController.UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.summaries()));
   }
 
   private static ResultFormat format(String name) {

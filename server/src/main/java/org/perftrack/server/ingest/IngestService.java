@@ -13,6 +13,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.problems.Conflict;
@@ -29,7 +30,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class IngestService {
 
   /** What happened to an upload: {@code created} false means it was already stored. */
-  public record Outcome(UUID id, boolean created, List<Regression> regressions) {}
+  public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Summaries.Change> summaries) {}
 
   private static final JsonMapper CANONICAL =
       Json.MAPPER.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
@@ -37,10 +38,13 @@ public class IngestService {
   private final RunStore store;
   private final DetectionService detection;
   private final AlertService alerts;
+  private final Summaries summaries;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
-  IngestService(RunStore store, DetectionService detection, AlertService alerts, MeterRegistry meters) {
+  IngestService(RunStore store, DetectionService detection, AlertService alerts, Summaries summaries,
+      MeterRegistry meters) {
+    this.summaries = summaries;
     this.store = store;
     this.detection = detection;
     this.alerts = alerts;
@@ -77,7 +81,9 @@ public class IngestService {
     var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     alerts.onRegressionsCreated(id, regressions);
-    return new Outcome(id, true, regressions);
+    List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
+    // read back, so that each regression names the summary it joined
+    return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
   }
 
   /** UUIDs are case-insensitive: an upper-case resend of a run is the same run (and hashes the same). */
@@ -92,7 +98,7 @@ public class IngestService {
       throw new Conflict("run " + id + " was already stored with other content; "
           + "a changed run needs a new id");
     }
-    return new Outcome(id, false, detection.createdBy(id));
+    return new Outcome(id, false, detection.createdBy(id), summaries.changedBy(id));
   }
 
   static String contentHash(RunUpload run) {

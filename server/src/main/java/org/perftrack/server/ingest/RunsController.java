@@ -3,6 +3,7 @@ package org.perftrack.server.ingest;
 import java.util.List;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.summaries.Summaries;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -13,8 +14,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class RunsController {
 
-  /** The answer to an upload: the run's id and the regressions it created. */
-  record UploadResponse(String id, List<Regression> regressions) {}
+  /** The answer to an upload: the run's id, the regressions it created and the summaries it opened or grew. */
+  record UploadResponse(String id, List<Regression> regressions, List<Summaries.Change> summaries) {}
 
   private final IngestService ingest;
 
@@ -27,6 +28,6 @@ class RunsController {
     IngestService.Outcome outcome = ingest.ingest(run);
     return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
         .header("Location", "/api/v1/runs/" + outcome.id())
-        .body(new UploadResponse(outcome.id().toString(), outcome.regressions()));
+        .body(new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.summaries()));
   }
 }

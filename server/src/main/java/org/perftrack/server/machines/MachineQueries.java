@@ -28,9 +28,11 @@ class MachineQueries {
     this.jdbc = jdbc;
   }
 
+  /** Last seen: its latest run, too (ingest touches the machine row only when its description changed). */
   static final String MACHINE = """
-      SELECT id, name, os, cpu, cores, memory_mb, attributes::text AS attributes, first_seen, last_seen
-      FROM machine WHERE name = ?""";
+      SELECT m.id, m.name, m.os, m.cpu, m.cores, m.memory_mb, m.attributes::text AS attributes, m.first_seen,
+             greatest(m.last_seen, (SELECT max(r.received_at) FROM run r WHERE r.machine_id = m.id)) AS last_seen
+      FROM machine m WHERE m.name = ?""";
 
   Optional<Machine> find(String name) {
     return jdbc.sql(MACHINE).param(name).query((ResultSet rs, int row) -> new Machine(rs.getLong("id"),

@@ -1,8 +1,10 @@
 package org.perftrack.server.products;
 
 import java.util.List;
+import org.perftrack.server.compare.Overhead;
 import org.perftrack.server.dashboard.DataCache;
 import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.detection.DetectionProperties;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,10 +22,16 @@ class ProductController {
   private final SeriesChart charts;
   private final DataCache cache;
 
-  ProductController(ProductQueries products, SeriesChart charts, DataCache cache) {
+  private final DetectionProperties detection;
+  private final Overhead overhead;
+
+  ProductController(ProductQueries products, SeriesChart charts, DataCache cache, DetectionProperties detection,
+      Overhead overhead) {
+    this.overhead = overhead;
     this.products = products;
     this.charts = charts;
     this.cache = cache;
+    this.detection = detection;
   }
 
   @GetMapping("/products/{product}")
@@ -32,17 +40,27 @@ class ProductController {
     model.addAttribute("page", cache.get("product\u0000" + product, () -> {
       List<ProductQueries.Version> versions = products.versions(id);
       List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
-      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window));
+      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window),
+          detection::isSecondary, products.openRegressions(id));
     }));
     return "products/product";
   }
 
   @GetMapping("/products/{product}/series")
   String series(@PathVariable String product, @RequestParam String benchmark, @RequestParam String metric,
-      @RequestParam(required = false) String machine, Model model) {
+      @RequestParam(required = false) String machine, @RequestParam(required = false) String against,
+      @RequestParam(required = false) String baseMachine, Model model) {
     SeriesChart.View view = charts.view(product, benchmark, metric, machine)
         .orElseThrow(() -> new PageNotFound("no series " + benchmark + " " + metric + " of " + product));
     model.addAttribute("view", view);
+    // the cost of the layer over its versions, against another product's version on the same machine
+    String one = view.machines().size() == 1 ? view.machines().get(0) : null;
+    model.addAttribute("baselines", one == null ? List.of() : overhead.baselines(product, one, benchmark, metric));
+    if (one != null && Overhead.isProductAtVersion(against)) {
+      String bm = baseMachine == null || baseMachine.isBlank() ? one : baseMachine;
+      model.addAttribute("overTime", overhead.overTime(product, one, benchmark, metric,
+          Overhead.side(against, bm, "against")).orElse(null));
+    }
     return "products/series";
   }
 }

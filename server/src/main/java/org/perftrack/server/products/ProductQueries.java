@@ -79,6 +79,21 @@ class ProductQueries {
     return trends;
   }
 
+  static final String OPEN_REGRESSIONS = """
+      SELECT s.benchmark, s.metric, count(*) AS open
+      FROM regression r JOIN series s ON s.id = r.series_id
+      WHERE s.product_id = ? AND r.status = 'open' AND r.kind = 'regression'
+      GROUP BY s.benchmark, s.metric""";
+
+  /** Open regressions per benchmark and metric (key benchmark NUL metric), for the rows' markers. */
+  Map<String, Long> openRegressions(long productId) {
+    Map<String, Long> open = new HashMap<>();
+    jdbc.sql(OPEN_REGRESSIONS).param(productId).query((ResultSet rs) -> {
+      open.put(rs.getString("benchmark") + "\u0000" + rs.getString("metric"), rs.getLong("open"));
+    });
+    return open;
+  }
+
   private static Object[] objects(Array array) throws SQLException {
     return array == null ? new Object[0] : (Object[]) array.getArray();
   }

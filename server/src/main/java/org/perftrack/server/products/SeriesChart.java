@@ -45,10 +45,14 @@ public class SeriesChart {
   /**
    * The page. {@code detailed}: few enough machines for a table column each and raw sample dots; with more,
    * the table summarises across machines and the chart leaves the dots out (pick a machine to see them).
+   * {@code positive}: every value is above zero, so a log scale can show it; {@code logByDefault}: the
+   * values span more than {@value #LOG_SPAN}×, where a linear axis flattens everything but the step.
    */
   public record View(String product, String benchmark, String metric, String unit, String direction, String machineFilter,
       List<String> machines, List<String> allMachines, List<TableRow> rows, boolean detailed, List<Marker> markers,
-      String chartJson) {}
+      String chartJson, boolean positive, boolean logByDefault) {}
+
+  static final double LOG_SPAN = 20;
 
   static final int MAX_DETAILED = 6;
 
@@ -106,9 +110,14 @@ public class SeriesChart {
     MachineSeries first = shown.get(0);
     ChartData data = new ChartData(axis, first.unit(), first.direction(), byMachine.entrySet().stream()
         .map(e -> chartMachine(e.getKey(), e.getValue(), axis, detailed)).toList(), marks);
+    double lo = data.machines().stream().flatMap(m -> java.util.Arrays.stream(m.min())).filter(java.util.Objects::nonNull)
+        .mapToDouble(Double::doubleValue).min().orElse(0);
+    double hi = data.machines().stream().flatMap(m -> java.util.Arrays.stream(m.max())).filter(java.util.Objects::nonNull)
+        .mapToDouble(Double::doubleValue).max().orElse(0);
     return Optional.of(new View(product, benchmark, metric, first.unit(), first.direction(),
         shown.size() < all.size() ? machine : null, List.copyOf(byMachine.keySet()),
-        all.stream().map(MachineSeries::machine).toList(), rows, detailed, marks, Json.MAPPER.writeValueAsString(data)));
+        all.stream().map(MachineSeries::machine).toList(), rows, detailed, marks, Json.MAPPER.writeValueAsString(data),
+        lo > 0, lo > 0 && hi / lo > LOG_SPAN));
   }
 
   private static List<String> cut(List<String> axis, Range range) {

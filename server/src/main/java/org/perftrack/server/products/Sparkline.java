@@ -20,8 +20,14 @@ final class Sparkline {
   /** One polyline: the machine it belongs to, its colour slot and the SVG {@code points} attribute. */
   record Line(String machine, int colour, String points) {}
 
-  /** What to draw: lines per machine, or (many machines) a band polygon and a middle polyline. */
-  record Spark(List<Line> lines, String band, String middle) {}
+  /**
+   * What to draw: lines per machine, or (many machines) a band polygon and a middle polyline; the
+   * axis: {@code oneY} the height of "the median" (1×) and {@code low}/{@code high} the extent shown,
+   * relative to the median ("×0.98", "×2.7"), so a flat line and a ×20 step do not look alike.
+   */
+  record Spark(List<Line> lines, String band, String middle, String oneY, String low, String high) {
+    static final Spark EMPTY = new Spark(List.of(), null, null, null, null, null);
+  }
 
   private Sparkline() {}
 
@@ -30,7 +36,7 @@ final class Sparkline {
     List<double[]> relative = series.stream().map(Sparkline::relativeToMedian).toList();
     double[] range = range(relative);
     if (range == null) {
-      return new Spark(List.of(), null, null);
+      return Spark.EMPTY;
     }
     if (relative.size() > MAX_LINES) {
       return aggregate(relative, range);
@@ -42,8 +48,16 @@ final class Sparkline {
         lines.add(new Line(machines.get(i), colours.get(i), points));
       }
     }
-    return new Spark(lines, null, null);
+    return axis(new Spark(lines, null, null, null, null, null), range);
   }
+
+  private static Spark axis(Spark s, double[] range) {
+    StringBuilder one = new StringBuilder();
+    appendTenths(one, HEIGHT - PAD - (1 - range[0]) / range[1] * (HEIGHT - 2 * PAD));
+    return new Spark(s.lines(), s.band(), s.middle(), one.toString(), FMT.ratio(range[2]), FMT.ratio(range[3]));
+  }
+
+  private static final org.perftrack.server.dashboard.Fmt FMT = new org.perftrack.server.dashboard.Fmt();
 
   private static Spark aggregate(List<double[]> relative, double[] range) {
     int n = relative.get(0).length;
@@ -61,7 +75,8 @@ final class Sparkline {
     String top = points(hi, range);
     List<String> bottom = Arrays.asList(points(lo, range).split(" "));
     java.util.Collections.reverse(bottom);
-    return new Spark(List.of(), top.isEmpty() ? null : top + " " + String.join(" ", bottom), points(mid, range));
+    return axis(new Spark(List.of(), top.isEmpty() ? null : top + " " + String.join(" ", bottom), points(mid, range),
+        null, null, null), range);
   }
 
   private static double[] range(List<double[]> relative) {
@@ -80,7 +95,7 @@ final class Sparkline {
     }
     // a flat line sits in the middle instead of being stretched into noise
     double span = Math.max(hi - lo, 0.02);
-    return new double[] {(hi + lo) / 2 - span / 2, span};
+    return new double[] {(hi + lo) / 2 - span / 2, span, lo, hi};
   }
 
   private static double[] relativeToMedian(Double[] values) {

@@ -36,12 +36,24 @@ public record Environment(String baseRun, String headRun, List<Row> rows, int di
     put(d, "Cores", m.cores());
     put(d, "Memory (MB)", m.memoryMb());
     if (m.attributes() != null) {
-      m.attributes().forEach((k, v) -> put(d, "machine: " + k, v));
+      m.attributes().forEach((k, v) -> putNew(d, k, "machine: " + k, v));
     }
     put(d, "Suite", run.suite());
     put(d, "Batch", run.batch());
-    run.attributes().forEach((k, v) -> put(d, k, v));
+    run.attributes().forEach((k, v) -> putNew(d, k, k, v));
     return d;
+  }
+
+  /** An attribute that repeats a row already shown (os beside OS, memoryMb beside Memory (MB)) is left out. */
+  private static void putNew(Map<String, String> d, String name, String key, Object value) {
+    String plain = plain(name);
+    if (d.keySet().stream().noneMatch(k -> plain(k).equals(plain))) {
+      put(d, key, value);
+    }
+  }
+
+  private static String plain(String key) {
+    return key.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]", "");
   }
 
   private static void put(Map<String, String> d, String key, Object value) {

@@ -31,9 +31,10 @@ class RegressionPages {
       "1.25", "≥ 25 % worse", "1.5", "≥ 1.5×", "2", "≥ 2×", "3", "≥ 3×");
 
   /** The list's filter as the URL gives it. */
-  record Filter(String product, String machine, String benchmark, String status, String size) {}
+  record Filter(String product, String machine, String version, String benchmark, String status, String size) {}
 
-  record ListPage(Filter filter, List<String> products, List<String> machines, List<String> benchmarks,
+  record ListPage(Filter filter, List<String> products, List<String> machines, List<String> versions,
+      List<String> benchmarks,
       Map<String, String> statuses, Map<String, String> sizes, List<Regression> rows, boolean truncated) {}
 
   private final Regressions regressions;
@@ -48,17 +49,19 @@ class RegressionPages {
 
   @GetMapping("/regressions")
   String list(@RequestParam(required = false) String product, @RequestParam(required = false) String machine,
-      @RequestParam(required = false) String benchmark, @RequestParam(defaultValue = "open") String status,
+      @RequestParam(required = false) String version, @RequestParam(required = false) String benchmark, @RequestParam(defaultValue = "open") String status,
       @RequestParam(defaultValue = "") String size, Model model) {
-    Filter filter = new Filter(blankToNull(product), blankToNull(machine), blankToNull(benchmark),
+    Filter filter = new Filter(blankToNull(product), blankToNull(machine), blankToNull(version), blankToNull(benchmark),
         STATUSES.containsKey(status) ? status : "open", SIZES.containsKey(size) ? size : "");
-    List<Regression> found = regressions.list(filter.product(), filter.machine(), statuses(filter.status()),
+    List<Regression> found = regressions.list(filter.product(), filter.machine(), filter.version(),
+        statuses(filter.status()),
         Regression.Kind.REGRESSION, LIMIT);
     double minSeverity = filter.size().isEmpty() ? 0 : Double.parseDouble(filter.size());
     List<Regression> rows = found.stream()
         .filter(r -> filter.benchmark() == null || r.benchmark().equals(filter.benchmark()))
         .filter(r -> r.severity() >= minSeverity).toList();
-    model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(), catalog.benchmarks(),
+    model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(),
+        filter.product() == null ? List.of() : newestFirst(catalog.versions(filter.product())), catalog.benchmarks(),
         STATUSES, SIZES, rows, found.size() == LIMIT));
     return "regressions/list";
   }
@@ -89,6 +92,12 @@ class RegressionPages {
       case "triaged" -> Regression.Status.VISIBLE.stream().filter(Regression.Status::triaged).toList();
       default -> List.of(Regression.Status.of(status));
     };
+  }
+
+  private static List<String> newestFirst(List<String> versions) {
+    List<String> out = new java.util.ArrayList<>(versions);
+    java.util.Collections.reverse(out);
+    return out;
   }
 
   private static String blankToNull(String s) {

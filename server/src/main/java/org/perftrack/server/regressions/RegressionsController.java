@@ -36,14 +36,19 @@ class RegressionsController {
 
   @GetMapping
   List<Regression> list(@RequestParam(required = false) String product,
-      @RequestParam(required = false) String machine, @RequestParam(required = false) String status,
+      @RequestParam(required = false) String machine, @RequestParam(required = false) String version,
+      @RequestParam(required = false) String status,
       @RequestParam(defaultValue = "regression") String kind, @RequestParam(defaultValue = "500") int limit) {
     List<Regression.Status> statuses = statuses(status);
     Regression.Kind k = parse(() -> Regression.Kind.of(kind), "kind");
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
     }
-    return regressions.list(product, machine, statuses, k, limit);
+    return regressions.list(product, machine, blankToNull(version), statuses, k, limit);
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.strip();
   }
 
   @GetMapping("/{id}")

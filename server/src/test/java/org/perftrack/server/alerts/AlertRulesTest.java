@@ -54,7 +54,8 @@ class AlertRulesTest {
   @Test
   void theWaitDoublesAfterEachFailureUpToTheCap() {
     var props = new AlertsProperties(true, List.of(" a@x.org ", "", "a@x.org"), "p <p@x>", Duration.ofSeconds(2), 20,
-        Duration.ofSeconds(5), Duration.ofMinutes(10), Duration.ofMinutes(5), 10, LocalTime.of(7, 0), Duration.ofDays(90));
+        Duration.ofSeconds(5), Duration.ofMinutes(10), Duration.ofMinutes(5), 10, LocalTime.of(7, 0), Duration.ofDays(90),
+        Duration.ofMinutes(2));
     assertThat(props.recipients()).containsExactly("a@x.org");
     assertThat(props.backoffAfter(1)).isEqualTo(Duration.ofSeconds(5));
     assertThat(props.backoffAfter(2)).isEqualTo(Duration.ofSeconds(10));

@@ -83,7 +83,7 @@ class SmtpOutageTest extends IntegrationTest {
   record Row(String status, int attempts, String lastError, java.time.Instant sentAt) {}
 
   private Row row(String recipient) {
-    return jdbc.sql("SELECT status, attempts, last_error, sent_at FROM alert_outbox WHERE recipient = ?")
+    return jdbc.sql("SELECT status, attempts, last_error, sent_at FROM alert_outbox WHERE kind <> 'summary' AND recipient = ?")
         .param(recipient).query(Row.class).single();
   }
 

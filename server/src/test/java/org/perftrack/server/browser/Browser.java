@@ -74,6 +74,34 @@ final class Browser implements AutoCloseable {
     }
   }
 
+  /**
+   * At a phone's size (390 × 844): how far the page is wider than the screen, and the elements
+   * that reach past its right edge outside a scroll box (empty when nothing overflows).
+   */
+  List<String> overflowAtPhoneSize() {
+    driver.manage().window().setSize(new Dimension(390, 844));
+    pause(300);
+    try {
+      @SuppressWarnings("unchecked")
+      List<String> out = (List<String>) ((JavascriptExecutor) driver).executeScript("""
+          var w = document.documentElement.clientWidth, out = [];
+          if (document.documentElement.scrollWidth > w) out.push('page ' + document.documentElement.scrollWidth + 'px');
+          document.querySelectorAll('body *').forEach(function (e) {
+            var r = e.getBoundingClientRect();
+            if (r.width === 0 || r.right <= w + 1) return;
+            for (var p = e.parentElement; p; p = p.parentElement) {
+              var o = getComputedStyle(p).overflowX;
+              if (o === 'auto' || o === 'scroll' || o === 'hidden') return;
+            }
+            out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className + ' right=' + Math.round(r.right));
+          });
+          return out;""");
+      return out;
+    } finally {
+      driver.manage().window().setSize(new Dimension(1366, 900));
+    }
+  }
+
   private static void pause(long millis) {
     try {
       Thread.sleep(millis);

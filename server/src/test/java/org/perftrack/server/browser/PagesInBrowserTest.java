@@ -121,6 +121,107 @@ class PagesInBrowserTest extends IntegrationTest {
   }
 
   @Test
+  void theSummaryPageAndTheOverheadViewOnLaptopAndPhone() {
+    String seed = unique("cygwin");
+    String linux = unique("linux");
+    List<String> boxes = List.of(unique("xp-lab"), unique("w2k3-lab"), unique("xp-office"));
+    long summary = 0;
+    for (String box : boxes) {
+      String batch = java.util.UUID.randomUUID().toString();
+      upload(batched(org.perftrack.server.summaries.Seed003.run(linux, box, "6.1.0", 1.1, 1), batch));
+      upload(batched(org.perftrack.server.summaries.Seed003.run(seed, box, "1.5.19-4", 18, 1), batch));
+      summary = upload(batched(org.perftrack.server.summaries.Seed003.run(seed, box, "1.5.24-2", 48,
+          3000), batch)).get("summaries").get(0).get("id").asLong();
+    }
+
+    open("/summaries/" + summary);
+    assertThat(browser.driver.findElement(By.id("machines-affected")).getText()).isEqualTo("3 of 3 machine(s)");
+    assertThat(browser.driver.findElement(By.id("shared-hints")).getText()).contains("ctx-switches-per-op", "in 3 of 3");
+    assertThat(browser.driver.findElements(By.cssSelector(".summary-table svg.member-chart"))).hasSize(3);
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+    browser.screenshot("summary-laptop", 1366);
+    browser.screenshot("summary-phone", 390);
+
+    open("/compare?base=" + linux + "@6.1.0&head=" + seed + "@1.5.24-2&machine=" + boxes.get(0));
+    assertThat(browser.driver.findElement(By.id("typical-overhead")).getText()).startsWith("×43");
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+    browser.screenshot("overhead-laptop", 1366);
+    browser.screenshot("overhead-phone", 390);
+
+    open("/products/" + seed + "/series?benchmark=write-64b&metric=time-per-op&machine=" + boxes.get(0) + "&against="
+        + linux + "@6.1.0");
+    assertThat(browser.driver.findElement(By.id("overhead-summary")).getText()).contains("in 1.5.19-4", "in 1.5.24-2");
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+    browser.screenshot("overhead-series-laptop", 1366);
+    browser.screenshot("overhead-series-phone", 390);
+
+    open("/");
+    assertThat(browser.driver.findElements(By.cssSelector("a[href='/summaries/" + summary + "']"))).hasSize(1);
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+    browser.screenshot("home-summaries-laptop", 1366);
+    browser.screenshot("home-summaries-phone", 390);
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  private tools.jackson.databind.JsonNode upload(RunUpload r) {
+    var response = http().postJson("/api/v1/runs", json(r), TOKEN);
+    assertThat(response.status()).as(response.body()).isEqualTo(201);
+    return response.json();
+  }
+
+  private static RunUpload batched(RunUpload r, String batch) {
+    return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
+        r.finishedAt(), r.attributes(), r.results(), r.failures());
+  }
+
+  @Test
+  void noPageIsWiderThanAPhoneAt390By844() {
+    long regression = http().get("/api/v1/regressions?product=" + stepProduct).json().get(0).get("id").asLong();
+    for (String path : List.of("/", "/products/" + product,
+        "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op",
+        "/products/" + stepProduct + "/series?benchmark=write-64b&metric=time-per-op&machine=" + stepMachine,
+        "/compare?product=" + stepProduct, "/compare?product=" + stepProduct + "&machine=" + stepMachine,
+        "/compare?product=" + product + "&base=1.5.19-4&head=1.7.9-1",
+        "/regressions?product=" + stepProduct, "/regressions/" + regression, "/runs/" + lastRun,
+        "/machines/xp-lab-01", "/login", "/alerts/subscriptions", "/no/such/page")) {
+      open(path);
+      assertThat(browser.overflowAtPhoneSize()).as(path).isEmpty();
+    }
+    assertThat(browser.severeConsoleMessages()).as("only the missing page's own 404")
+        .allMatch(m -> m.contains("/no/such/page"));
+  }
+
+  @Test
+  void theSeriesChartSwitchesToALogScaleAndBack() {
+    open("/products/" + product + "/series?benchmark=write-64b&metric=time-per-op");
+    WebElement chart = new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#chart[data-scale]")));
+    assertThat(chart.getAttribute("data-scale")).isEqualTo("linear");
+
+    browser.driver.findElement(By.id("log-scale")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.attributeToBe(By.id("chart"), "data-scale", "log"));
+    assertThat(browser.driver.findElements(By.cssSelector("#chart .uplot"))).hasSize(1);
+    browser.driver.findElement(By.id("log-scale")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.attributeToBe(By.id("chart"), "data-scale", "linear"));
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  @Test
+  void theProductPageFilterBoxHidesTheRowsThatDoNotMatch() {
+    open("/products/" + product);
+    int rows = browser.driver.findElements(By.cssSelector("#benchmarks tbody tr")).size();
+
+    browser.driver.findElement(By.id("filter")).sendKeys("fork");
+
+    assertThat(rows).isEqualTo(3);
+    assertThat(browser.driver.findElements(By.cssSelector("#benchmarks tbody tr:not([hidden])")))
+        .extracting(WebElement::getText).singleElement().asString().startsWith("fork");
+    assertThat(browser.driver.findElement(By.id("filter-count")).getText()).isEqualTo("1 of 3 shown");
+  }
+
+  @Test
   void theCompareTableSortsByAColumnWhenItsHeaderIsPressed() {
     open("/compare?product=" + stepProduct + "&base=1.5.19-4&head=1.5.24-2&machine=" + stepMachine);
     List<String> before = benchmarkColumn();

@@ -81,9 +81,25 @@ class ComparePagesTest extends IntegrationTest {
   }
 
   @Test
-  void anUnknownVersionFallsBackToTheLatestPair() {
-    String body = http().page("/compare?product=" + product + "&base=9.9&head=1.5.24-2").body();
+  void anUnknownVersionIsA404NamingTheKnownVersionsNotAnotherComparison() {
+    Http.Response r = http().page("/compare?product=" + product + "&base=9.9&head=1.5.24-2");
 
-    assertThat(body).contains("1.5.19-4").contains("regression");
+    assertThat(r.status()).isEqualTo(404);
+    assertThat(r.body()).contains(product + " has no version 9.9; its versions are ", "1.5.19-4, 1.5.24-2, ")
+        .doesNotContain("class=\"badge regression\">regression");
+    assertThat(http().get("/compare.csv?product=" + product + "&base=1.5.19-4&head=7.7").status()).isEqualTo(404);
+  }
+
+  @Test
+  void aProductWithOneVersionGetsAHintNotAnErrorBox() {
+    String lone = unique("lone");
+    assertThat(http().postJson("/api/v1/runs", json(org.perftrack.server.support.Fixtures.run(lone, "1.0", machine,
+        org.perftrack.server.support.Fixtures.result("fork", 1.0, 1.1))), TOKEN).status()).isEqualTo(201);
+
+    Http.Response r = http().page("/compare?product=" + lone);
+
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.body()).contains("class=\"card muted hint\"", "has only one version so far")
+        .doesNotContain("role=\"alert\"");
   }
 }

@@ -35,19 +35,30 @@ class VersionComparerTest {
     Comparison unpaired = new Comparison(base, head, false, Direction.LOWER_IS_BETTER, 0.02, Double.NaN);
     Comparison paired = new Comparison(base, head, true, Direction.LOWER_IS_BETTER, 0.02, Double.NaN);
 
-    assertThat(comparer.compare(unpaired).verdict()).isEqualTo(Verdict.UNCHANGED);
+    assertThat(comparer.compare(unpaired).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     assertThat(comparer.compare(paired).verdict()).isEqualTo(Verdict.REGRESSION);
   }
 
   @Test
-  void sessionNoiseFromHistoryKeepsASmallDifferenceUnchanged() {
+  void sessionNoiseFromHistoryKeepsASmallDifferenceFromBeingARegression() {
     double[] base = {10.0, 10.01, 9.99, 10.0, 10.0};
     double[] head = {10.5, 10.51, 10.49, 10.5, 10.5};
 
     assertThat(comparer.compare(new Comparison(base, head, false, Direction.LOWER_IS_BETTER, 0.02, Double.NaN))
         .verdict()).isEqualTo(Verdict.REGRESSION);
     assertThat(comparer.compare(new Comparison(base, head, false, Direction.LOWER_IS_BETTER, 0.02, 0.05))
-        .verdict()).isEqualTo(Verdict.UNCHANGED);
+        .verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+  }
+
+  @Test
+  void aLargeChangeTooNoisyToJudgeIsInconclusiveNotUnchanged() {
+    ComparisonResult r = comparer.compare(new Comparison(new double[] {10, 30, 5, 25},
+        new double[] {2, 12, 4, 9}, false, Direction.LOWER_IS_BETTER, 0.02, Double.NaN));
+
+    assertThat(r.ratio()).isLessThan(0.6);
+    assertThat(r.pValue()).isGreaterThan(0.05);
+    assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+    assertThat(r.verdict().wire()).isEqualTo("inconclusive");
   }
 
   @Test

@@ -43,6 +43,19 @@ class MachinePagesTest extends IntegrationTest {
   }
 
   @Test
+  void lastSeenIsTheLatestRunEvenWhenTheMachineDescribedItselfTheSameWay() {
+    String machine = unique("xp");
+    upload(run(unique("cygwin"), "1.5.19-4", machine, result("fork", 70.0)));
+    jdbc.sql("UPDATE machine SET last_seen = '2007-03-07T19:00:00Z', first_seen = '2007-03-07T19:00:00Z' WHERE name = ?")
+        .param(machine).update();
+    upload(run(unique("cygwin"), "1.5.24-2", machine, result("fork", 70.0)));
+
+    String body = http().page("/machines/" + machine).body();
+
+    assertThat(body).containsOnlyOnce(">2007-03-0");
+  }
+
+  @Test
   void unknownRunsAndMachinesArePagesSaying404() {
     assertThat(http().page("/runs/" + UUID.randomUUID()).status()).isEqualTo(404);
     assertThat(http().page("/runs/not-a-uuid").status()).isEqualTo(404);

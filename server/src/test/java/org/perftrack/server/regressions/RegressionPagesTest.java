@@ -60,8 +60,11 @@ class RegressionPagesTest extends IntegrationTest {
   }
 
   @Test
-  void theHomePageListsItAmongTheOpenRegressions() {
-    assertThat(http().page("/").body()).contains("href=\"/regressions/" + id + "\"");
+  void theHomePageListsItsSummaryAsOneRow() {
+    long summary = http().get("/api/v1/regressions/" + id).json().get("summaryId").asLong();
+
+    assertThat(http().page("/").body()).contains("href=\"/summaries/" + summary + "\"")
+        .as("in its summary, not as a row of its own").doesNotContain("href=\"/regressions/" + id + "\"");
   }
 
   @Test

@@ -87,6 +87,22 @@ class SeriesApiTest extends IntegrationTest {
     assertThat(r.json().get("paths").has("/api/v1/runs")).isTrue();
   }
 
+  @Test
+  void theOpenApiDocumentHasATitleTheBearerSchemeAndTagsByResource() {
+    var doc = http().get("/v3/api-docs").json();
+
+    assertThat(doc.get("info").get("title").asString()).isEqualTo("perftrack API");
+    assertThat(doc.get("info").get("description").asString()).contains("regressions");
+    assertThat(doc.get("components").get("securitySchemes").get("bearer").get("scheme").asString()).isEqualTo("bearer");
+    var upload = doc.get("paths").get("/api/v1/runs").get("post");
+    assertThat(upload.get("tags").get(0).asString()).isEqualTo("runs");
+    assertThat(upload.get("summary").asString()).startsWith("Upload one run");
+    var one = doc.get("paths").get("/api/v1/regressions/{id}").get("patch");
+    assertThat(one.get("tags").get(0).asString()).isEqualTo("regressions");
+    assertThat(one.get("summary").asString()).isNotBlank();
+    assertThat(doc.toString()).doesNotContain("-controller");
+  }
+
   private void upload(RunUpload run) {
     assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
   }

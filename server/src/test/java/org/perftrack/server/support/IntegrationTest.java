@@ -30,6 +30,7 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.alerts.poll-interval=100ms",
     "perftrack.alerts.backoff=100ms",
     "perftrack.alerts.max-backoff=500ms",
+    "perftrack.alerts.summary-settle=1h",
     "perftrack.public-url=" + IntegrationTest.PUBLIC_URL})
 public abstract class IntegrationTest {
 

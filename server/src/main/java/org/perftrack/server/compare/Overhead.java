@@ -1,0 +1,203 @@
+package org.perftrack.server.compare;
+
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.perftrack.server.detection.Comparison;
+import org.perftrack.server.detection.ComparisonResult;
+import org.perftrack.server.detection.DetectionSettings;
+import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.VersionComparer;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * The cost of a layer: one product's version against another product's on the same machine (or on
+ * one declared comparable), e.g. {@code cygwin@1.5.24-2} over {@code linux@6.1.0}. The ratio is the
+ * overhead (head / base); runs of both sides in one agent session (one batch) are compared pair by
+ * pair, so the machine's drift between sessions cancels.
+ */
+@Service
+public class Overhead {
+
+  /** {@code product@version} on a machine. */
+  public record Side(String product, String version, String machine) {
+    public String label() {
+      return product + "@" + version;
+    }
+  }
+
+  /** One metric measured on both sides; {@code pValue} null when not computable. */
+  public record Row(String benchmark, String metric, String unit, String direction, double baseValue,
+      double headValue, double ratio, Double pValue, String verdict, boolean paired) {}
+
+  public record Result(Side base, Side head, List<Row> rows) {}
+
+  private record Run(String batch, double[] samples) {}
+
+  private record Measured(String benchmark, String metric, String unit, String direction, List<Run> runs) {}
+
+  static final String RESULTS = """
+      SELECT s.benchmark, s.metric, s.unit, s.direction, run.batch::text AS batch, r.samples
+      FROM series s
+      JOIN product p ON p.id = s.product_id
+      JOIN machine m ON m.id = s.machine_id
+      JOIN version v ON v.product_id = p.id AND v.name = ?
+      JOIN result r ON r.series_id = s.id AND r.version_id = v.id
+      JOIN run ON run.id = r.run_id
+      WHERE p.name = ? AND m.name = ?
+      ORDER BY s.benchmark, s.metric, run.started_at NULLS LAST, r.run_id""";
+
+  private final JdbcClient jdbc;
+  private final VersionComparer comparer = new VersionComparer();
+
+  Overhead(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** "linux@6.1.0" → linux, 6.1.0; the field names the parameter in a 400. */
+  public static Side side(String text, String machine, String field) {
+    int at = text == null ? -1 : text.indexOf('@');
+    if (at <= 0 || at == text.length() - 1) {
+      throw new InvalidInput(field, "must be product@version, e.g. linux@6.1.0");
+    }
+    if (machine == null || machine.isBlank()) {
+      throw new InvalidInput("machine", "is required to compare two products");
+    }
+    return new Side(text.substring(0, at), text.substring(at + 1), machine);
+  }
+
+  public static boolean isProductAtVersion(String text) {
+    return text != null && text.indexOf('@') > 0;
+  }
+
+  public Result compare(Side base, Side head) {
+    Map<String, Measured> b = measured(base, "base");
+    Map<String, Measured> h = measured(head, "head");
+    List<Measured[]> both = new ArrayList<>();
+    b.forEach((key, m) -> {
+      if (h.containsKey(key)) {
+        both.add(new Measured[] {m, h.get(key)});
+      }
+    });
+    List<Comparison> comparisons = both.stream().map(Overhead::comparison).toList();
+    List<ComparisonResult> results = comparer.compareAll(comparisons);
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < both.size(); i++) {
+      Measured m = both.get(i)[1];
+      ComparisonResult r = results.get(i);
+      rows.add(new Row(m.benchmark(), m.metric(), m.unit(), m.direction(), r.baseValue(), r.headValue(), r.ratio(),
+          Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict().wire(), comparisons.get(i).paired()));
+    }
+    return new Result(base, head, rows);
+  }
+
+  /** One version of the layer against the fixed baseline: its level (trimmed mean) and the ratio. */
+  public record Point(String version, double value, double ratio) {
+
+    /** Width of a bar on a log scale, 0–100 for ×1 to ×1000. */
+    public long bar() {
+      return Math.min(100, Math.round(100 * Math.log10(Math.max(1, ratio)) / 3));
+    }
+  }
+
+  /** The baseline's level and every version's overhead over it, oldest version first. */
+  public record OverTime(Side base, double baseValue, List<Point> points) {}
+
+  static final String LEVELS = """
+      SELECT v.name AS version, dp.level
+      FROM series s
+      JOIN product p ON p.id = s.product_id
+      JOIN machine m ON m.id = s.machine_id
+      JOIN detection_point dp ON dp.series_id = s.id
+      JOIN version v ON v.id = dp.version_id
+      WHERE p.name = ? AND m.name = ? AND s.benchmark = ? AND s.metric = ?
+      ORDER BY dp.sort_key""";
+
+  /**
+   * "fork costs 31× native in 1.5.19-4, 45× in 1.5.24-2": every measured version of {@code product} on
+   * {@code machine} over the baseline {@code base}; empty when the baseline lacks this metric.
+   */
+  public java.util.Optional<OverTime> overTime(String product, String machine, String benchmark, String metric,
+      Side base) {
+    record Level(String version, double level) {}
+    java.util.Optional<Double> baseLevel = jdbc.sql(LEVELS).params(base.product(), base.machine(), benchmark, metric)
+        .query(Level.class).list().stream().filter(l -> l.version().equals(base.version())).map(Level::level)
+        .findFirst();
+    if (baseLevel.isEmpty() || !(baseLevel.get() > 0)) {
+      return java.util.Optional.empty();
+    }
+    List<Point> points = jdbc.sql(LEVELS).params(product, machine, benchmark, metric).query(Level.class).list()
+        .stream().map(l -> new Point(l.version(), l.level(), l.level() / baseLevel.get())).toList();
+    return java.util.Optional.of(new OverTime(base, baseLevel.get(), points));
+  }
+
+  static final String BASELINES = """
+      SELECT DISTINCT p.name || '@' || v.name AS side, p.name, v.sort_key
+      FROM series s
+      JOIN product p ON p.id = s.product_id
+      JOIN machine m ON m.id = s.machine_id
+      JOIN detection_point dp ON dp.series_id = s.id
+      JOIN version v ON v.id = dp.version_id
+      WHERE p.name <> ? AND m.name = ? AND s.benchmark = ? AND s.metric = ?
+      ORDER BY p.name, v.sort_key""";
+
+  /** Other products measured on the machine with the same benchmark and metric: the baselines to offer. */
+  public List<String> baselines(String product, String machine, String benchmark, String metric) {
+    return jdbc.sql(BASELINES).params(product, machine, benchmark, metric).query((rs, i) -> rs.getString("side"))
+        .list();
+  }
+
+  private Map<String, Measured> measured(Side side, String field) {
+    Map<String, Measured> out = new LinkedHashMap<>();
+    jdbc.sql(RESULTS).params(side.version(), side.product(), side.machine()).query((ResultSet rs) -> {
+      out.computeIfAbsent(rs.getString("benchmark") + '\u0000' + rs.getString("metric"), k -> measured(rs))
+          .runs().add(new Run(rs.getString("batch"), doubles(rs.getArray("samples"))));
+    });
+    if (out.isEmpty()) {
+      throw new NotFound(field + ": " + side.label() + " was not measured on machine " + side.machine());
+    }
+    return out;
+  }
+
+  private static Measured measured(ResultSet rs) {
+    try {
+      return new Measured(rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
+          rs.getString("direction"), new ArrayList<>());
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Comparison comparison(Measured[] pair) {
+    Direction direction = Direction.of(pair[1].direction());
+    double minChange = DetectionSettings.DEFAULTS.minChange();
+    for (Run b : pair[0].runs()) {
+      for (Run h : pair[1].runs()) {
+        if (b.batch() != null && b.batch().equals(h.batch()) && b.samples().length == h.samples().length) {
+          return new Comparison(b.samples(), h.samples(), true, direction, minChange, Double.NaN);
+        }
+      }
+    }
+    return new Comparison(concat(pair[0].runs()), concat(pair[1].runs()), false, direction, minChange, Double.NaN);
+  }
+
+  private static double[] concat(List<Run> runs) {
+    return runs.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.samples())).toArray();
+  }
+
+  private static double[] doubles(Array array) throws SQLException {
+    Object[] values = (Object[]) array.getArray();
+    double[] out = new double[values.length];
+    for (int i = 0; i < values.length; i++) {
+      out[i] = ((Number) values[i]).doubleValue();
+    }
+    return out;
+  }
+}

@@ -1,0 +1,67 @@
+package org.perftrack.server.summaries;
+
+import java.util.List;
+import java.util.Locale;
+import org.perftrack.server.detection.Regression;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * The small chart beside each member: the series' level (trimmed mean per version) over the versions
+ * around the step, as an SVG polyline drawn on the server, with the step's version marked.
+ */
+@Service
+class MemberChart {
+
+  static final int WIDTH = 120;
+  static final int HEIGHT = 30;
+  static final int AROUND = 6;
+
+  /** {@code points} of the polyline, {@code stepX} where the member's version sits (null when not drawn). */
+  record Chart(String points, String stepX, String title) {}
+
+  private record Level(String version, double level) {}
+
+  static final String LEVELS = """
+      SELECT v.name AS version, dp.level
+      FROM regression rg
+      JOIN detection_point dp ON dp.series_id = rg.series_id
+      JOIN version v ON v.id = dp.version_id
+      WHERE rg.id = ?
+      ORDER BY dp.sort_key""";
+
+  private final JdbcClient jdbc;
+
+  MemberChart(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  Chart of(Regression r) {
+    List<Level> all = jdbc.sql(LEVELS).param(r.id()).query(Level.class).list();
+    int at = 0;
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i).version().equals(r.version())) {
+        at = i;
+      }
+    }
+    List<Level> shown = all.subList(Math.max(0, at - AROUND), Math.min(all.size(), at + AROUND + 1));
+    if (shown.size() < 2) {
+      return new Chart("", null, "");
+    }
+    double lo = shown.stream().mapToDouble(Level::level).min().orElse(0);
+    double hi = shown.stream().mapToDouble(Level::level).max().orElse(1);
+    double span = hi - lo == 0 ? 1 : hi - lo;
+    StringBuilder points = new StringBuilder();
+    String stepX = null;
+    for (int i = 0; i < shown.size(); i++) {
+      double x = 2 + i * (WIDTH - 4.0) / (shown.size() - 1);
+      double y = HEIGHT - 2 - (shown.get(i).level() - lo) / span * (HEIGHT - 4.0);
+      points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+      if (shown.get(i).version().equals(r.version())) {
+        stepX = String.format(Locale.ROOT, "%.1f", x);
+      }
+    }
+    return new Chart(points.toString().trim(), stepX,
+        shown.get(0).version() + " → " + shown.get(shown.size() - 1).version());
+  }
+}

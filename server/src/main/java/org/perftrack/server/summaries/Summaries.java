@@ -1,0 +1,181 @@
+package org.perftrack.server.summaries;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.perftrack.server.alerts.AlertService;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.problems.InvalidInput;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The summaries' entry point. Ingest hands it the regressions an upload created, inside the upload's
+ * transaction: each open regression joins the summary of its product and version (opened on first
+ * need), and the alerts queue one mail per new summary and one follow-up when it grew.
+ */
+@Service
+public class Summaries {
+
+  /** What an upload did to a summary. */
+  public record Change(long id, String change, String url) {}
+
+  /** A hint counts as moved when it changed by at least this factor either way. */
+  static final double HINT_MOVED = 1.5;
+  static final int LIST_LIMIT = 200;
+  static final List<String> STATUSES = List.of("open", "acknowledged", "invalid", "fixed", "wontfix");
+
+  private final SummaryStore store;
+  private final Regressions regressions;
+  private final AlertService alerts;
+
+  Summaries(SummaryStore store, Regressions regressions, AlertService alerts) {
+    this.store = store;
+    this.regressions = regressions;
+    this.alerts = alerts;
+  }
+
+  @Transactional
+  public List<Change> onRegressionsCreated(UUID runId, List<Regression> created) {
+    if (created.isEmpty()) {
+      return List.of();
+    }
+    Map<List<Long>, List<Long>> byVersion = new LinkedHashMap<>();
+    for (SummaryStore.Candidate c : store.candidates(created.stream().map(Regression::id).toList())) {
+      byVersion.computeIfAbsent(List.of(c.productId(), c.versionId()), k -> new ArrayList<>()).add(c.id());
+    }
+    List<Change> changes = new ArrayList<>();
+    byVersion.forEach((key, ids) -> {
+      SummaryStore.Opened s = store.openOrFind(key.get(0), key.get(1), runId);
+      if (store.add(s.id(), ids, runId) > 0) {
+        changes.add(new Change(s.id(), s.opened() ? "opened" : "grew", url(s.id())));
+        find(s.id()).ifPresent(summary -> alerts.onSummary(summary.id(), !s.opened(), summary.headline(),
+            summary.url(), summary.members().stream().filter(m -> m.status() == Regression.Status.OPEN).toList()));
+      }
+    });
+    return changes;
+  }
+
+  /** The summaries an upload opened or grew, for a re-sent run and the run page. */
+  public List<Change> changedBy(UUID runId) {
+    return store.changedBy(runId).stream().map(id -> new Change(id, "changed", url(id))).toList();
+  }
+
+  public Optional<Summary> find(long id) {
+    return store.find(id).map(this::summary);
+  }
+
+  /** Newest version first, then the most recently grown; {@code status} null for open ones, "all" for any. */
+  public List<Summary> list(String product, String version, String status) {
+    List<String> statuses = status == null || status.isBlank() ? List.of("open")
+        : status.strip().equals("all") ? STATUSES : List.of(status.split(","));
+    for (String s : statuses) {
+      if (!STATUSES.contains(s.strip())) {
+        throw new InvalidInput("status", "must be one of " + String.join(", ", STATUSES) + " or all");
+      }
+    }
+    return store.list(blankToNull(product), blankToNull(version), statuses.stream().map(String::strip).toList(),
+        LIST_LIMIT).stream().map(this::summary).toList();
+  }
+
+  /**
+   * Triage of a whole summary: its status and note, applied to every member except those in
+   * {@code overrides} (regression id → its own status). Empty when there is no such summary.
+   */
+  @Transactional
+  public Optional<Summary> triage(long id, String status, String note, Map<Long, String> overrides, String by) {
+    if (!STATUSES.contains(status)) {
+      throw new InvalidInput("status", "must be one of " + String.join(", ", STATUSES));
+    }
+    Optional<SummaryStore.Row> row = store.find(id);
+    if (row.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Regression> members = regressions.inSummary(id);
+    for (Long member : overrides.keySet()) {
+      if (members.stream().noneMatch(m -> m.id() == member)) {
+        throw new InvalidInput("members." + member, "is not a member of summary " + id);
+      }
+      if (!STATUSES.contains(overrides.get(member))) {
+        throw new InvalidInput("members." + member, "must be one of " + String.join(", ", STATUSES));
+      }
+    }
+    store.triage(id, status, note, by);
+    for (Regression m : members) {
+      if (m.status() != Regression.Status.WITHDRAWN) {
+        String own = overrides.getOrDefault(m.id(), status);
+        regressions.triage(m.id(), Regression.Status.of(own), note, by);
+      }
+    }
+    return find(id);
+  }
+
+  static String url(long id) {
+    return "/summaries/" + id;
+  }
+
+  private Summary summary(SummaryStore.Row row) {
+    List<Regression> members = regressions.inSummary(row.id()).stream()
+        .sorted(Comparator.comparingDouble(Regression::severity).reversed()).toList();
+    List<String> baselines = members.stream().map(Regression::baselineVersion).distinct().toList();
+    List<String> affected = members.stream().map(Regression::machine).distinct().sorted().toList();
+    List<String> measured = new ArrayList<>(store.machinesMeasured(row.productId(), row.versionId(), baselines));
+    affected.stream().filter(m -> !measured.contains(m)).forEach(measured::add);
+    Regression worst = members.isEmpty() ? null : members.get(0);
+    Regression typical = members.isEmpty() ? null : members.get(members.size() / 2);
+    return new Summary(row.id(), row.product(), row.version(), baselines, row.status(), row.note(), row.triagedBy(),
+        row.createdAt().toInstant(), row.updatedAt().toInstant(), affected, List.copyOf(measured),
+        worst == null ? Double.NaN : worst.ratio(), typical == null ? Double.NaN : typical.ratio(),
+        worst == null ? null : worst.benchmark(), sharedHints(members), corroboration(members, measured.size()),
+        members, url(row.id()));
+  }
+
+  /** Hints that moved in more than one member (or in the only one): "ctx-switches-per-op ×3000 in 9 of 9". */
+  static List<Summary.SharedHint> sharedHints(List<Regression> members) {
+    Map<String, List<Regression.Hint>> moved = new LinkedHashMap<>();
+    for (Regression m : members) {
+      m.hints().stream().filter(h -> h.ratio() != null && Math.abs(Math.log(h.ratio())) >= Math.log(HINT_MOVED))
+          .forEach(h -> moved.computeIfAbsent(h.metric(), k -> new ArrayList<>()).add(h));
+    }
+    List<Summary.SharedHint> out = new ArrayList<>();
+    moved.forEach((metric, hints) -> {
+      if (hints.size() >= 2 || members.size() == 1) {
+        double[] ratios = hints.stream().mapToDouble(Regression.Hint::ratio).sorted().toArray();
+        double middle = ratios[ratios.length / 2];
+        out.add(new Summary.SharedHint(metric, hints.get(0).unit(), middle, hints.size(), members.size(),
+            String.format(java.util.Locale.ROOT, "%s ×%s in %d of %d", metric, ratio(middle), hints.size(),
+                members.size())));
+      }
+    });
+    out.sort(Comparator.comparingInt(Summary.SharedHint::members).reversed());
+    return out;
+  }
+
+  /** Per benchmark and metric: "on 3 of 3 machines", or "on 1 of 3 machines only" when the others did not see it. */
+  static List<Summary.Corroboration> corroboration(List<Regression> members, int measured) {
+    Map<String, List<Regression>> byMetric = members.stream().collect(Collectors.groupingBy(
+        m -> m.benchmark() + '\u0000' + m.metric(), LinkedHashMap::new, Collectors.toList()));
+    List<Summary.Corroboration> out = new ArrayList<>();
+    byMetric.forEach((k, group) -> {
+      int machines = (int) group.stream().map(Regression::machine).distinct().count();
+      boolean alone = machines == 1 && measured > 1;
+      out.add(new Summary.Corroboration(group.get(0).benchmark(), group.get(0).metric(), machines, measured, alone,
+          "on " + machines + " of " + measured + " machine" + (measured == 1 ? "" : "s") + (alone ? " only" : "")));
+    });
+    return out;
+  }
+
+  private static String ratio(double r) {
+    return r >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", r) : String.format(java.util.Locale.ROOT, "%.2f", r);
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.strip();
+  }
+}

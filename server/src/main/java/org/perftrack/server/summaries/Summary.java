@@ -1,0 +1,33 @@
+package org.perftrack.server.summaries;
+
+import java.time.Instant;
+import java.util.List;
+import org.perftrack.server.detection.Regression;
+
+/**
+ * One summary as the API, the pages and the mail show it: the version pair, its members (detection's
+ * Regression records), the machines affected out of those that measured both versions, the worst
+ * and typical ratio, the hints the members share, and per benchmark how many machines corroborate it.
+ */
+public record Summary(long id, String product, String version, List<String> baselineVersions, String status,
+    String note, String triagedBy, Instant createdAt, Instant updatedAt, List<String> machinesAffected,
+    List<String> machinesMeasured, double worstRatio, double typicalRatio, String worstBenchmark,
+    List<SharedHint> hints, List<Corroboration> corroboration, List<Regression> members, String url) {
+
+  /** Another metric that moved with the members: "ctx-switches-per-op ×3000 in 9 of 9". */
+  public record SharedHint(String metric, String unit, double ratio, int members, int of, String text) {}
+
+  /** One benchmark and metric: on how many of the machines that measured the pair it regressed. */
+  public record Corroboration(String benchmark, String metric, int machines, int of, boolean alone, String text) {}
+
+  /** The line a list, the home page and the mail subject show. */
+  public String headline() {
+    return String.format(java.util.Locale.ROOT, "%s %s: %d regression%s on %d of %d machine%s, worst %s ×%.2f",
+        product, version, members.size(), members.size() == 1 ? "" : "s", machinesAffected.size(),
+        machinesMeasured.size(), machinesMeasured.size() == 1 ? "" : "s", worstBenchmark, worstRatio);
+  }
+
+  public int openMembers() {
+    return (int) members.stream().filter(m -> m.status() == Regression.Status.OPEN).count();
+  }
+}

@@ -1,0 +1,67 @@
+package org.perftrack.server.summaries;
+
+import java.security.Principal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.problems.InvalidInput;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.server.ResponseStatusException;
+import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+
+/** {@code /summaries/{id}}: the members, the hints, a small chart per member, and triage (signed in). */
+@Controller
+class SummaryPages {
+
+  static final Map<String, String> STATUSES = Map.of("open", "open", "acknowledged", "acknowledged", "invalid",
+      "invalid", "fixed", "fixed", "wontfix", "won't fix");
+
+  /** A member with its small chart. */
+  record Member(Regression r, MemberChart.Chart chart) {}
+
+  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels) {}
+
+  private final Summaries summaries;
+  private final MemberChart charts;
+
+  SummaryPages(Summaries summaries, MemberChart charts) {
+    this.summaries = summaries;
+    this.charts = charts;
+  }
+
+  @GetMapping("/summaries/{id}")
+  String summary(@PathVariable long id, Model model) {
+    Summary s = summaries.find(id).orElseThrow(() -> new PageNotFound("no summary " + id));
+    model.addAttribute("page", new Page(s, s.members().stream().map(r -> new Member(r, charts.of(r))).toList(),
+        Summaries.STATUSES, STATUSES));
+    return "summaries/summary";
+  }
+
+  @PostMapping("/summaries/{id}/triage")
+  String triage(@PathVariable long id, @RequestParam String status, @RequestParam(defaultValue = "") String note,
+      @RequestParam Map<String, String> form, Principal who, RedirectAttributes flash) {
+    Map<Long, String> overrides = new LinkedHashMap<>();
+    form.forEach((k, v) -> {
+      if (k.startsWith("member-") && !v.isBlank()) {
+        overrides.put(Long.parseLong(k.substring("member-".length())), v);
+      }
+    });
+    String trimmed = note.strip();
+    try {
+      summaries.triage(id, status, trimmed.isEmpty() ? null : trimmed, overrides, who.getName())
+          .orElseThrow(() -> new PageNotFound("no summary " + id));
+    } catch (InvalidInput | NumberFormatException e) {
+      throw new ResponseStatusException(HttpStatus.BAD_REQUEST, e.getMessage());
+    }
+    flash.addFlashAttribute("triaged", true);
+    return "redirect:/summaries/" + id + "#triage";
+  }
+}

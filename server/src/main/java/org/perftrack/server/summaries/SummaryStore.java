@@ -1,0 +1,118 @@
+package org.perftrack.server.summaries;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The summary tables: which regression belongs to which summary, and the summary's own triage. */
+@Repository
+class SummaryStore {
+
+  /** A summary row; the rest of a {@link Summary} is computed from its members. */
+  record Row(long id, long productId, long versionId, String product, String version, String status, String note,
+      String triagedBy, OffsetDateTime createdAt, OffsetDateTime updatedAt) {}
+
+  /** A new regression that may join a summary. */
+  record Candidate(long id, long productId, long versionId) {}
+
+  private final JdbcClient jdbc;
+
+  SummaryStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String CANDIDATES = """
+      SELECT rg.id, s.product_id, rg.version_id
+      FROM regression rg JOIN series s ON s.id = rg.series_id
+      WHERE rg.id = ANY(?::bigint[]) AND rg.kind = 'regression' AND rg.status = 'open'
+        AND NOT EXISTS (SELECT 1 FROM summary_member sm WHERE sm.regression_id = rg.id)
+      ORDER BY rg.id""";
+
+  List<Candidate> candidates(List<Long> regressionIds) {
+    return jdbc.sql(CANDIDATES).param(regressionIds.toArray(Long[]::new)).query(Candidate.class).list();
+  }
+
+  static final String OPEN = """
+      INSERT INTO summary (product_id, version_id, opened_by_run) VALUES (?, ?, ?)
+      ON CONFLICT (product_id, version_id) DO NOTHING
+      RETURNING id""";
+
+  static final String FIND = "SELECT id FROM summary WHERE product_id = ? AND version_id = ?";
+
+  /** The summary of the product's version, and whether this call opened it. */
+  record Opened(long id, boolean opened) {}
+
+  Opened openOrFind(long productId, long versionId, UUID runId) {
+    Optional<Long> created = jdbc.sql(OPEN).params(productId, versionId, runId).query(Long.class).optional();
+    return created.map(id -> new Opened(id, true))
+        .orElseGet(() -> new Opened(jdbc.sql(FIND).params(productId, versionId).query(Long.class).single(), false));
+  }
+
+  static final String ADD = """
+      INSERT INTO summary_member (regression_id, summary_id, added_by_run)
+      SELECT unnest(?::bigint[]), ?, ?
+      ON CONFLICT (regression_id) DO NOTHING""";
+
+  static final String TOUCH = "UPDATE summary SET updated_at = now() WHERE id = ?";
+
+  int add(long summaryId, List<Long> regressionIds, UUID runId) {
+    int added = jdbc.sql(ADD).params(regressionIds.toArray(Long[]::new), summaryId, runId).update();
+    if (added > 0) {
+      jdbc.sql(TOUCH).param(summaryId).update();
+    }
+    return added;
+  }
+
+  static final String CHANGED_BY = """
+      SELECT DISTINCT summary_id FROM summary_member WHERE added_by_run = ? ORDER BY summary_id""";
+
+  /** The summaries an upload opened or grew (for a re-sent run, and the run page). */
+  List<Long> changedBy(UUID runId) {
+    return jdbc.sql(CHANGED_BY).param(runId).query(Long.class).list();
+  }
+
+  static final String SELECT = """
+      SELECT su.id, su.product_id, su.version_id, p.name AS product, v.name AS version, su.status, su.note,
+             su.triaged_by, su.created_at, su.updated_at
+      FROM summary su JOIN product p ON p.id = su.product_id JOIN version v ON v.id = su.version_id
+      """;
+
+  Optional<Row> find(long id) {
+    return jdbc.sql(SELECT + "WHERE su.id = ?").param(id).query(Row.class).optional();
+  }
+
+  static final String LIST = SELECT + """
+      WHERE (CAST(:product AS text) IS NULL OR p.name = :product)
+        AND (CAST(:version AS text) IS NULL OR v.name = :version)
+        AND su.status = ANY(CAST(:statuses AS text[]))
+      ORDER BY v.sort_key DESC, su.updated_at DESC
+      LIMIT :limit""";
+
+  List<Row> list(String product, String version, List<String> statuses, int limit) {
+    return jdbc.sql(LIST).param("product", product).param("version", version)
+        .param("statuses", statuses.toArray(String[]::new)).param("limit", limit).query(Row.class).list();
+  }
+
+  static final String MEASURED = """
+      SELECT m.name FROM run r JOIN machine m ON m.id = r.machine_id JOIN version v ON v.id = r.version_id
+      WHERE r.product_id = ? AND (r.version_id = ? OR v.name = ANY(?::text[]))
+      GROUP BY m.name
+      HAVING bool_or(r.version_id = ?) AND bool_or(v.name = ANY(?::text[]))
+      ORDER BY m.name""";
+
+  /** Machines that measured the version and one of the members' baselines. */
+  List<String> machinesMeasured(long productId, long versionId, List<String> baselines) {
+    String[] b = baselines.toArray(String[]::new);
+    return jdbc.sql(MEASURED).params(productId, versionId, b, versionId, b).query(String.class).list();
+  }
+
+  static final String TRIAGE = """
+      UPDATE summary SET status = ?, note = ?, triaged_by = ?, updated_at = now() WHERE id = ?""";
+
+  void triage(long id, String status, String note, String by) {
+    jdbc.sql(TRIAGE).params(status, note, by, id).update();
+  }
+}

@@ -1,0 +1,87 @@
+package org.perftrack.server.web;
+
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The OpenAPI document behind /swagger-ui.html: a real title and description, the bearer scheme (so
+ * Swagger UI offers "Authorize"), and operations tagged by the resource they act on (runs,
+ * regressions, compare…) with a one-line summary, instead of by the controller class that serves them.
+ */
+@Configuration(proxyBeanMethods = false)
+class OpenApiConfiguration {
+
+  static final String BEARER = "bearer";
+  private static final String PREFIX = "/api/v1/";
+
+  @Bean
+  OpenAPI perftrackOpenApi() {
+    return new OpenAPI()
+        .info(new Info().title("perftrack API").version("v1")
+            .description("Upload benchmark runs of a product (one version on one machine), and read back what "
+                + "perftrack found: regressions between versions, their summaries across machines, two versions "
+                + "compared, and the series of one metric. Writes need a bearer token (scope upload, triage or "
+                + "admin); reads need one with scope read unless the server allows public reads. Errors are "
+                + "RFC 9457 problem+json naming the field at fault."))
+        .components(new Components().addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP)
+            .scheme("bearer").description("An API token (pt_…) made by an admin, or PERFTRACK_BOOTSTRAP_TOKEN")))
+        .addSecurityItem(new SecurityRequirement().addList(BEARER));
+  }
+
+  @Bean
+  OpenApiCustomizer tagsAndSummariesByResource() {
+    return api -> {
+      if (api.getPaths() == null) {
+        return;
+      }
+      api.setTags(null);
+      api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) -> {
+        String resource = resource(path);
+        op.setTags(List.of(resource));
+        if (op.getSummary() == null) {
+          op.setSummary(summary(method, path, resource));
+        }
+      }));
+    };
+  }
+
+  /** {@code /api/v1/regressions/{id}} → regressions; {@code /api/v1/runs:import} → runs. */
+  static String resource(String path) {
+    String rest = path.startsWith(PREFIX) ? path.substring(PREFIX.length()) : path.replaceFirst("^/", "");
+    return rest.split("[/:]", 2)[0];
+  }
+
+  private static final Map<String, String> KNOWN = Map.of(
+      "POST /api/v1/runs", "Upload one run (one version measured on one machine)",
+      "POST /api/v1/runs:import", "Import many runs at once (NDJSON, gzip accepted)",
+      "GET /api/v1/compare", "Compare two versions (or two products) on one machine",
+      "GET /api/v1/series", "The values of one metric over every version on one machine");
+
+  static String summary(PathItem.HttpMethod method, String path, String resource) {
+    String known = KNOWN.get(method + " " + path);
+    if (known != null) {
+      return known;
+    }
+    boolean one = path.endsWith("}");
+    String noun = resource.replace('-', ' ');
+    String verb = switch (method) {
+      case GET -> one ? "Get one of the " : "List the ";
+      case POST -> "Create ";
+      case PUT -> "Set ";
+      case PATCH -> "Change one of the ";
+      case DELETE -> "Delete one of the ";
+      default -> method.name().toLowerCase(Locale.ROOT) + " ";
+    };
+    return verb + noun;
+  }
+}

@@ -1,0 +1,146 @@
+package org.perftrack.server.summaries;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import jakarta.mail.internet.MimeMessage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Seed 003 on three machines: write() of 64 bytes 18 → 48 µs between 1.5.19-4 and 1.5.24-2, with the
+ * context switches per call ×3000. One summary, three machines, the shared hint, one mail, one home row.
+ */
+class SummariesEndToEndTest extends IntegrationTest {
+
+  static GreenMail smtp;
+
+  private String product;
+  private List<String> machines;
+  private final List<JsonNode> answers = new ArrayList<>();
+
+  @BeforeAll
+  static void startSmtp() {
+    smtp = new GreenMail(new ServerSetup(MAIL_PORT, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+    smtp.start();
+  }
+
+  @AfterAll
+  static void stopSmtp() {
+    smtp.stop();
+  }
+
+  @BeforeEach
+  void seed003OnThreeMachines() {
+    product = unique("cygwin");
+    machines = List.of(unique("xp-lab"), unique("w2k3-lab"), unique("xp-office"));
+    for (String machine : machines) {
+      upload(Seed003.run(product, machine, "1.5.19-4", 18, 1));
+      answers.add(upload(Seed003.run(product, machine, "1.5.24-2", 48, 3000)));
+    }
+  }
+
+  @Test
+  void threeMachinesMakeOneSummaryWithTheSharedHintOneMailAndOneHomeRow() {
+    assertThat(answers.get(0).get("summaries").get(0).get("change").asString()).isEqualTo("opened");
+    assertThat(answers.get(2).get("summaries").get(0).get("change").asString()).isEqualTo("grew");
+    long id = answers.get(0).get("summaries").get(0).get("id").asLong();
+    assertThat(answers.get(2).get("summaries").get(0).get("id").asLong()).isEqualTo(id);
+    assertThat(answers.get(2).get("summaries").get(0).get("url").asString()).isEqualTo("/summaries/" + id);
+    assertThat(answers.get(2).get("regressions").get(0).get("summaryId").asLong()).isEqualTo(id);
+
+    JsonNode list = http().get("/api/v1/summaries?product=" + product).json();
+    assertThat(list).hasSize(1);
+    JsonNode s = list.get(0);
+    assertThat(s.get("version").asString()).isEqualTo("1.5.24-2");
+    assertThat(s.get("machinesAffected")).hasSize(3);
+    assertThat(s.get("machinesMeasured")).hasSize(3);
+    assertThat(s.get("worstRatio").asDouble()).isBetween(2.6, 2.7);
+    assertThat(s.get("hints").get(0).get("text").asString()).startsWith("ctx-switches-per-op ×3000").endsWith("in 3 of 3");
+    assertThat(s.get("corroboration").get(0).get("text").asString()).isEqualTo("on 3 of 3 machines");
+
+    // the mail waits for the other machines' uploads (summary-settle); time passes:
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE kind = 'summary' AND dedup_key = ?")
+        .param("summary-" + id).update();
+    await().atMost(Duration.ofSeconds(10)).until(() -> summaryMails().size() >= 1);
+    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> summaryMails().size() == 1);
+    MimeMessage mail = summaryMails().get(0);
+    assertThat(subject(mail)).contains(product + " 1.5.24-2: 3 regressions on 3 of 3 machines");
+    assertThat(jdbc.sql("SELECT count(*) FROM alert_outbox WHERE kind = 'summary' AND dedup_key LIKE ?")
+        .param("summary-" + id + "%").query(Long.class).single()).as("one row per recipient, no follow-up").isEqualTo(
+            jdbc.sql("SELECT count(DISTINCT recipient) FROM alert_outbox WHERE kind = 'summary' AND dedup_key = ?")
+                .param("summary-" + id).query(Long.class).single());
+
+    String home = http().page("/").body();
+    assertThat(home.split("href=\"/summaries/" + id + "\"", -1)).as("one home row").hasSize(2);
+    String page = http().page("/summaries/" + id).body();
+    assertThat(page).contains("3 of 3 machine(s)", "ctx-switches-per-op", "on 3 of 3 machines", "/compare?product=");
+  }
+
+  @Test
+  void compareAndTheRegressionListAgreeOnTheCountForTheSamePair() {
+    JsonNode listed = http().get("/api/v1/regressions?product=" + product + "&version=1.5.24-2").json();
+    String compare = http().page("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2").body();
+
+    assertThat(listed).hasSize(3);
+    assertThat(compare).contains(listed.size() + " regression(s)</span>");
+    assertThat(http().page("/regressions?product=" + product + "&version=1.5.24-2&machine=" + machines.get(1)).body()
+        .split("href=\"/regressions/", -1)).hasSize(2);
+  }
+
+  @Test
+  void triageOfTheWholeSummaryWithAMemberOverride() {
+    long id = answers.get(0).get("summaries").get(0).get("id").asLong();
+    JsonNode before = http().get("/api/v1/summaries/" + id).json();
+    long odd = before.get("members").get(1).get("id").asLong();
+
+    Http.Response r = http().patchJson("/api/v1/summaries/" + id,
+        json(Map.of("status", "acknowledged", "note", "signal thread", "members", Map.of(String.valueOf(odd), "invalid"))),
+        TOKEN);
+
+    assertThat(r.status()).isEqualTo(200);
+    assertThat(r.json().get("status").asString()).isEqualTo("acknowledged");
+    assertThat(r.json().get("members")).extracting(m -> m.get("status").asString())
+        .containsExactlyInAnyOrder("acknowledged", "invalid", "acknowledged");
+    assertThat(http().get("/api/v1/regressions/" + odd).json().get("status").asString()).isEqualTo("invalid");
+    assertThat(http().patchJson("/api/v1/summaries/" + id, "{\"status\":\"gone\"}", TOKEN).body()).contains("status");
+    assertThat(http().patchJson("/api/v1/summaries/" + id, "{\"status\":\"fixed\",\"members\":{\"1\":\"fixed\"}}", TOKEN)
+        .status()).isEqualTo(400);
+    assertThat(http().get("/api/v1/summaries/999999999").status()).isEqualTo(404);
+    assertThat(http().get("/api/v1/summaries?status=nope").status()).isEqualTo(400);
+  }
+
+  private List<MimeMessage> summaryMails() {
+    return Arrays.stream(smtp.getReceivedMessages()).filter(m -> subject(m).contains(product + " 1.5.24-2:"))
+        .toList();
+  }
+
+  private static String subject(MimeMessage m) {
+    try {
+      return m.getSubject();
+    } catch (jakarta.mail.MessagingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private JsonNode upload(RunUpload run) {
+    Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    return r.json();
+  }
+}
