@@ -61,6 +61,30 @@ public class AlertService {
     return queued;
   }
 
+  /**
+   * Queues a lab notice (an agent silent, failing or back; a bisection's result) once per key to every
+   * active subscription that follows this product and machine; returns how many mails were queued.
+   *
+   * @param link the page it is about, a path such as {@code /lab}
+   */
+  @Transactional
+  public int notice(String key, String product, String machine, String subject, String text, String link) {
+    if (!props.enabled()) {
+      return 0;
+    }
+    int queued = 0;
+    for (Subscription s : subscriptions.active()) {
+      if (Glob.matches(s.productPattern(), product) && Glob.matches(s.machinePattern(), machine)) {
+        var payload = new MailPayload("lab", null, product, machine, null, List.of(), s.unsubscribeToken(), text, link);
+        queued += outbox.add("lab", key, s, subject, payload) ? 1 : 0;
+      }
+    }
+    if (queued > 0) {
+      wakeSenderAfterCommit();
+    }
+    return queued;
+  }
+
   /** {@code [perftrack] cygwin 1.5.24-2 on xp-lab-01: 3 regressions (write-64b ×2.67)}: the worst one named. */
   static String subject(List<AlertItem> items) {
     AlertItem first = items.get(0);

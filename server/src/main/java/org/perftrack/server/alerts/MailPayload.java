@@ -8,6 +8,14 @@ import java.util.List;
  * @param kind {@code run} (regressions one upload created) or {@code digest} (what is still open)
  * @param runId the upload, for {@code run} mails
  * @param unsubscribeToken the token of the recipient's subscription
+ * @param text for {@code lab} notices (an agent silent or back, a bisection's result): the message itself
+ * @param link for {@code lab} notices: the page path it is about
  */
 record MailPayload(String kind, String runId, String product, String machine, String version,
-    List<AlertItem> items, String unsubscribeToken) {}
+    List<AlertItem> items, String unsubscribeToken, String text, String link) {
+
+  MailPayload(String kind, String runId, String product, String machine, String version, List<AlertItem> items,
+      String unsubscribeToken) {
+    this(kind, runId, product, machine, version, items, unsubscribeToken, null, null);
+  }
+}

@@ -11,7 +11,7 @@ import org.springframework.web.util.UriComponentsBuilder;
  * @param heading one line: what happened where
  */
 record MailView(String heading, String machine, String product, String version, boolean digest, List<Row> rows,
-    String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl) {
+    String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String noticeUrl) {
 
   /** One regression: a table row in HTML, a block in text. */
   record Row(String benchmark, String metric, String unit, String baselineVersion, String version, String machine,
@@ -21,14 +21,15 @@ record MailView(String heading, String machine, String product, String version, 
   static MailView of(MailPayload p, String base) {
     boolean digest = "digest".equals(p.kind());
     List<Row> rows = p.items().stream().map(i -> row(i, base)).toList();
-    String heading = digest
+    String heading = p.text() != null ? p.text() : digest
         ? rows.size() + " open regression" + (rows.size() == 1 ? "" : "s") + " you follow"
         : rows.size() + " regression" + (rows.size() == 1 ? "" : "s") + " in " + p.product() + " " + p.version()
             + " on " + p.machine();
     return new MailView(heading, p.machine(), p.product(), p.version(), digest, rows,
         url(base, "/regressions").queryParam("status", "open").toUriString(),
         url(base, "/alerts/subscriptions").toUriString(),
-        url(base, "/alerts/unsubscribe").queryParam("token", p.unsubscribeToken()).toUriString());
+        url(base, "/alerts/unsubscribe").queryParam("token", p.unsubscribeToken()).toUriString(),
+        p.link() == null ? null : url(base, p.link()).toUriString());
   }
 
   private static Row row(AlertItem i, String base) {

@@ -18,7 +18,10 @@ class RegressionQueries {
   record Item(long id, String product, String machine, String benchmark, String metric, String unit,
       String direction, String baselineVersion, String version, double baselineValue, double value, double ratio,
       double pValue, String status, Instant detectedAt, String kind, String note, String triagedBy,
-      String withdrawnReason, JsonNode hints, Instant updatedAt) {
+      String withdrawnReason, JsonNode hints, Instant updatedAt, Bisection bisection) {
+
+    /** Issue 14: what the lab's bisection found (status pending|running|done|impossible); null when none ran. */
+    record Bisection(String status, String lastGood, String firstBad, int rounds) {}
 
     RegressionView view() {
       return new RegressionView(id, product, machine, benchmark, metric, unit, direction, baselineVersion, version,
@@ -29,12 +32,14 @@ class RegressionQueries {
   private record Row(long id, String product, String machine, String benchmark, String metric, String unit,
       String direction, String baselineVersion, String version, double baselineValue, double value, double ratio,
       double pValue, String status, OffsetDateTime detectedAt, String kind, String note, String triagedBy,
-      String withdrawnReason, String hints, OffsetDateTime updatedAt) {
+      String withdrawnReason, String hints, OffsetDateTime updatedAt, String bisectionStatus,
+      String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds) {
 
     Item item() {
       return new Item(id, product, machine, benchmark, metric, unit, direction, baselineVersion, version,
           baselineValue, value, ratio, pValue, status, detectedAt.toInstant(), kind, note, triagedBy,
-          withdrawnReason, Json.MAPPER.readTree(hints), updatedAt.toInstant());
+          withdrawnReason, Json.MAPPER.readTree(hints), updatedAt.toInstant(), bisectionStatus == null ? null
+              : new Item.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds));
     }
   }
 
@@ -48,8 +53,12 @@ class RegressionQueries {
       SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction,
              bv.name AS baseline_version, v.name AS version, rg.baseline_value, rg.value, rg.ratio, rg.p_value,
              rg.status, rg.detected_at, rg.kind, rg.note, rg.triaged_by, rg.withdrawn_reason,
-             rg.hints::text AS hints, rg.updated_at
+             rg.hints::text AS hints, rg.updated_at,
+             bi.status AS bisection_status, bi.last_good AS bisection_last_good,
+             bi.first_bad AS bisection_first_bad, bi.rounds AS bisection_rounds
       FROM regression rg
+      LEFT JOIN bisection_regression br ON br.regression_id = rg.id
+      LEFT JOIN bisection bi ON bi.id = br.bisection_id
       JOIN series s ON s.id = rg.series_id
       JOIN product p ON p.id = s.product_id
       JOIN machine m ON m.id = s.machine_id

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.lab.Bisections;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -36,11 +37,13 @@ class RegressionPages {
   private final RegressionSource regressions;
   private final RegressionDetails details;
   private final Catalog catalog;
+  private final Bisections bisections;
 
-  RegressionPages(RegressionSource regressions, RegressionDetails details, Catalog catalog) {
+  RegressionPages(RegressionSource regressions, RegressionDetails details, Catalog catalog, Bisections bisections) {
     this.regressions = regressions;
     this.details = details;
     this.catalog = catalog;
+    this.bisections = bisections;
   }
 
   @GetMapping("/regressions")
@@ -63,6 +66,7 @@ class RegressionPages {
   String regression(@PathVariable long id, Model model) {
     Listed r = regressions.find(id).orElseThrow(() -> new PageNotFound("no regression " + id));
     model.addAttribute("page", details.of(r, TRIAGE));
+    model.addAttribute("bisection", bisections.forRegression(id).orElse(null));
     return "regressions/regression";
   }
 
