@@ -60,6 +60,7 @@ public final class Main implements Runnable {
     CommandLine cli = new CommandLine(this)
         .addSubcommand("run", new RunCommand(context))
         .addSubcommand("upload", new UploadCommand(context))
+        .addSubcommand("serve", new ServeCommand(context))
         .addSubcommand("suite", new SuiteCommand())
         .setOut(out)
         .setErr(err)
@@ -77,7 +78,7 @@ public final class Main implements Runnable {
   /** Without a command: the usage, as a usage error. */
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, upload or suite");
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, serve, upload or suite");
   }
 
   private static String message(Exception e) {

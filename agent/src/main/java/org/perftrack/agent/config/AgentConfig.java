@@ -10,6 +10,8 @@ import java.util.List;
  * @param benchmarks the benchmarks to run (default: the whole suite)
  * @param spool where runs wait until the server has them (default: ~/.perftrack/spool)
  * @param workDir where each target's suite is compiled and run (default: ~/.perftrack/work)
+ * @param discover folders whose subfolders are targets ({@code serve} looks again before every job)
+ * @param heartbeat seconds between {@code serve}'s heartbeats (default 60)
  */
 public record AgentConfig(
     String server,
@@ -21,10 +23,13 @@ public record AgentConfig(
     List<String> benchmarks,
     List<TargetConfig> targets,
     String spool,
-    String workDir) {
+    String workDir,
+    List<DiscoverConfig> discover,
+    Integer heartbeat) {
 
   public AgentConfig {
     benchmarks = benchmarks == null ? null : List.copyOf(benchmarks);
     targets = targets == null ? List.of() : List.copyOf(targets);
+    discover = discover == null ? List.of() : List.copyOf(discover);
   }
 }

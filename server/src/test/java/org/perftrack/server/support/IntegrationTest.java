@@ -25,7 +25,9 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.alerts.poll-interval=100ms",
     "perftrack.alerts.backoff=100ms",
     "perftrack.alerts.max-backoff=500ms",
-    "perftrack.public-url=" + IntegrationTest.PUBLIC_URL})
+    "perftrack.public-url=" + IntegrationTest.PUBLIC_URL,
+    // the lab's clock: leases, silent agents and bisection rounds are looked at five times a second
+    "perftrack.lab.tick=200ms"})
 public abstract class IntegrationTest {
 
   public static final String TOKEN = "test-token-0123456789";
