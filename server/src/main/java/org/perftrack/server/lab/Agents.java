@@ -25,7 +25,8 @@ class Agents {
 
   private static final String COLUMNS = """
       id, product, machine, agent_version, heartbeat_seconds, targets, registered_at, last_seen_at, progress,
-      consecutive_failures, last_run_at, last_failure_at, last_failure, silent_mailed, failing_mailed""";
+      consecutive_failures, last_run_at, last_failure_at, last_failure, silent_mailed, failing_mailed
+      """;
 
   private final JdbcClient jdbc;
 

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.perftrack.server.versions.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -45,7 +46,8 @@ public class Bisections {
   private static final String COLUMNS = """
       b.id, b.product, b.machine, b.baseline, b.version, b.benchmarks, b.status, b.last_good, b.first_bad, b.rounds,
       b.remeasured, b.job_id, b.reason, b.created_at, b.finished_at,
-      (SELECT min(regression_id) FROM bisection_regression br WHERE br.bisection_id = b.id) AS regression_id""";
+      (SELECT min(regression_id) FROM bisection_regression br WHERE br.bisection_id = b.id) AS regression_id
+      """;
 
   private final JdbcClient jdbc;
 
@@ -99,11 +101,25 @@ public class Bisections {
       List<Long> regressionIds, String requestedBy) {
     long id = jdbc.sql(INSERT).params(product, machine, baseline, version, benchmarks.toArray(String[]::new),
         baseline, version, requestedBy).query(Long.class).single();
+    link(id, regressionIds);
+    return id;
+  }
+
+  /** A bisection of this machine whose range overlaps {@code (baseline, version)}, newest first. */
+  Optional<Bisection> overlapping(String product, String machine, String baseline, String version) {
+    String low = VersionKey.of(baseline);
+    String high = VersionKey.of(version);
+    return jdbc.sql("SELECT " + COLUMNS + " FROM bisection b WHERE b.product = ? AND b.machine = ? ORDER BY b.id DESC")
+        .params(product, machine).query(Bisections::map).list().stream()
+        .filter(b -> VersionKey.of(b.baseline()).compareTo(high) < 0 && low.compareTo(VersionKey.of(b.version())) < 0)
+        .findFirst();
+  }
+
+  void link(long bisectionId, List<Long> regressionIds) {
     for (long regression : regressionIds) {
       jdbc.sql("INSERT INTO bisection_regression (regression_id, bisection_id) VALUES (?, ?) ON CONFLICT DO NOTHING")
-          .params(regression, id).update();
+          .params(regression, bisectionId).update();
     }
-    return id;
   }
 
   void running(long id, long jobId, boolean remeasured) {

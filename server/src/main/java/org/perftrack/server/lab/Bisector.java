@@ -60,6 +60,13 @@ class Bisector {
     int started = 0;
     for (List<Unbisected> group : steps.values()) {
       Unbisected first = group.get(0);
+      Optional<Bisection> covering = bisections.overlapping(first.product(), first.machine(), first.baseline(),
+          first.version());
+      if (covering.isPresent()) {
+        // the same step seen again (a bisection's own uploads re-attribute it): the running bisection serves it
+        bisections.link(covering.get().id(), group.stream().map(Unbisected::id).toList());
+        continue;
+      }
       Optional<Agents.Agent> agent = agents.find(first.product(), first.machine());
       if (agent.isEmpty() || !offersEnds(agent.get(), first.baseline(), first.version())
           || BisectionJudge.between(agent.get().targets(), first.baseline(), first.version()).isEmpty()) {

@@ -26,7 +26,8 @@ class Jobs {
 
   private static final String COLUMNS = """
       id, product, machine, versions, benchmarks, reason, bisection_id, status, attempts, agent_id, lease, lease_until,
-      progress, run_ids, error, created_by, created_at, started_at, finished_at""";
+      progress, run_ids, error, created_by, created_at, started_at, finished_at
+      """;
 
   private final JdbcClient jdbc;
 
