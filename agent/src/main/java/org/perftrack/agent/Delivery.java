@@ -1,11 +1,11 @@
 package org.perftrack.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.agent.upload.SpoolSender;
 import org.perftrack.agent.upload.Uploader;
-import tools.jackson.databind.JsonNode;
 
 /** Sends the spool and turns what happened into the exit code documented in {@code --help}. */
 final class Delivery {
@@ -44,6 +44,6 @@ final class Delivery {
 
   private static String text(JsonNode node, String field) {
     JsonNode value = node.get(field);
-    return value == null || value.isNull() ? "?" : value.asString();
+    return value == null || value.isNull() ? "?" : value.asText();
   }
 }

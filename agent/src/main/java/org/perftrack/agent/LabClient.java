@@ -1,5 +1,6 @@
 package org.perftrack.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,8 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.perftrack.formats.Json;
-import tools.jackson.databind.JsonNode;
+import org.perftrack.agent.upload.WireJson;
 
 /**
  * The agent's side of the lab API ({@code /api/v1/lab}), over plain {@link HttpURLConnection} so that it
@@ -82,8 +82,8 @@ final class LabClient {
     if (j == null) {
       return null;
     }
-    return new Job(j.get("id").asLong(), j.get("lease").asString(), strings(j.get("versions")),
-        j.hasNonNull("benchmarks") ? strings(j.get("benchmarks")) : null, j.get("reason").asString());
+    return new Job(j.get("id").asLong(), j.get("lease").asText(), strings(j.get("versions")),
+        j.hasNonNull("benchmarks") ? strings(j.get("benchmarks")) : null, j.get("reason").asText());
   }
 
   void finish(Job job, List<String> runIds) throws IOException {
@@ -119,7 +119,7 @@ final class LabClient {
       c.setRequestProperty("Authorization", "Bearer " + token);
       OutputStream out = c.getOutputStream();
       try {
-        out.write(Json.MAPPER.writeValueAsBytes(body));
+        out.write(WireJson.MAPPER.writeValueAsBytes(body));
       } finally {
         out.close();
       }
@@ -128,7 +128,7 @@ final class LabClient {
         return null;
       }
       if (status >= 200 && status < 300) {
-        return Json.MAPPER.readTree(read(c.getInputStream()));
+        return WireJson.MAPPER.readTree(read(c.getInputStream()));
       }
       String problem = read(c.getErrorStream());
       if (status >= 400 && status < 500 && status != 408 && status != 429) {
@@ -160,7 +160,7 @@ final class LabClient {
   private static List<String> strings(JsonNode array) {
     List<String> list = new ArrayList<String>();
     for (JsonNode n : array) {
-      list.add(n.asString());
+      list.add(n.asText());
     }
     return list;
   }

@@ -1,13 +1,14 @@
 package org.perftrack.agent;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.perftrack.agent.config.ConfigException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The command-line front end: {@code new Main(out, err).run(args)} returns the exit code, so tests run
@@ -51,8 +52,8 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
-    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-    PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+    PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     System.exit(new Main(out, err).run(args));
   }
 

@@ -7,14 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.agent.shell.Target;
 import org.perftrack.agent.suite.Measurements;
 import org.perftrack.agent.suite.PreparedTarget;
 import org.perftrack.agent.suite.ResultTable;
 import org.perftrack.agent.suite.RunAssembler;
 import org.perftrack.agent.suite.SuiteSession;
 import org.perftrack.agent.suite.TargetSetup;
-import org.perftrack.agent.shell.ShellRunner;
-import org.perftrack.agent.shell.Target;
 import org.perftrack.formats.RunUpload;
 
 /** One measuring session: targets prepared, the suite run interleaved, one run per target assembled. */

@@ -2,7 +2,9 @@ package org.perftrack.agent;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -11,12 +13,12 @@ import java.util.concurrent.TimeUnit;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.config.TargetConfig;
+import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.suite.Benchmark;
 import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
-import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.upload.Spool;
-import org.perftrack.formats.Json;
+import org.perftrack.agent.upload.WireJson;
 import org.perftrack.formats.RunUpload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,7 +90,7 @@ final class RunCommand implements Callable<Integer> {
       List<RunUpload> runs = new Measurer(runner, context.windowsHost(), console)
           .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)));
       if (plan.dryRun()) {
-        out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
+        out.println(WireJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
         return Main.OK;
       }
       Spool spool = new Spool(plan.spool());
@@ -117,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** Options over config over defaults; what is missing is a usage error naming the option. */
   private RunPlan plan(AgentConfig config) {
-    List<TargetConfig> targets = config == null ? List.of(TargetFactory.localShell()) : configured(config);
+    List<TargetConfig> targets = config == null ? Arrays.asList(TargetFactory.localShell()) : configured(config);
     String productName = ServerOptions.first(product, config == null ? null : config.product());
     String serverUrl = server.server(config, context);
     String tokenValue = server.token(config, context);
@@ -128,8 +130,8 @@ final class RunCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "Missing " + (serverUrl == null ? "--server" : "--token")
           + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN); --dry-run needs neither");
     }
-    int reps = Objects.requireNonNullElse(repetitions != null ? repetitions : config == null ? null : config.repetitions(), 5);
-    double factor = Objects.requireNonNullElse(scale != null ? scale : config == null ? null : config.scale(), 1.0);
+    int reps = orElse(repetitions != null ? repetitions : config == null ? null : config.repetitions(), 5);
+    double factor = orElse(scale != null ? scale : config == null ? null : config.scale(), 1.0);
     if (reps < 1 || !(factor > 0)) {
       throw new ParameterException(spec.commandLine(), "--repetitions must be at least 1 and --scale above 0");
     }
@@ -141,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
     }
     String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
     Path work = workDir != null ? workDir
-        : config != null && config.workDir() != null ? Path.of(config.workDir()) : Main.home(context).resolve("work");
+        : config != null && config.workDir() != null ? Paths.get(config.workDir()) : Main.home(context).resolve("work");
     return new RunPlan(serverUrl, tokenValue, productName, machineName, reps, factor, selected, targets,
         server.spool(config, context), work, dryRun);
   }
@@ -174,6 +176,101 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** Everything a run needs, resolved. */
-  record RunPlan(String server, String token, String product, String machine, int repetitions, double scale,
-      List<Benchmark> benchmarks, List<TargetConfig> targets, Path spool, Path workDir, boolean dryRun) {}
+  private static <T> T orElse(T value, T fallback) {
+    return value != null ? value : fallback;
+  }
+
+  static final class RunPlan {
+    private final String server;
+    private final String token;
+    private final String product;
+    private final String machine;
+    private final int repetitions;
+    private final double scale;
+    private final List<Benchmark> benchmarks;
+    private final List<TargetConfig> targets;
+    private final Path spool;
+    private final Path workDir;
+    private final boolean dryRun;
+
+    RunPlan(String server, String token, String product, String machine, int repetitions, double scale, List<Benchmark> benchmarks, List<TargetConfig> targets, Path spool, Path workDir, boolean dryRun) {
+      this.server = server;
+      this.token = token;
+      this.product = product;
+      this.machine = machine;
+      this.repetitions = repetitions;
+      this.scale = scale;
+      this.benchmarks = benchmarks;
+      this.targets = targets;
+      this.spool = spool;
+      this.workDir = workDir;
+      this.dryRun = dryRun;
+    }
+
+    public String server() {
+      return server;
+    }
+
+    public String token() {
+      return token;
+    }
+
+    public String product() {
+      return product;
+    }
+
+    public String machine() {
+      return machine;
+    }
+
+    public int repetitions() {
+      return repetitions;
+    }
+
+    public double scale() {
+      return scale;
+    }
+
+    public List<Benchmark> benchmarks() {
+      return benchmarks;
+    }
+
+    public List<TargetConfig> targets() {
+      return targets;
+    }
+
+    public Path spool() {
+      return spool;
+    }
+
+    public Path workDir() {
+      return workDir;
+    }
+
+    public boolean dryRun() {
+      return dryRun;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof RunPlan)) {
+        return false;
+      }
+      RunPlan o = (RunPlan) other;
+      return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && repetitions == o.repetitions && Double.compare(scale, o.scale) == 0 && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir) && dryRun == o.dryRun;
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir, dryRun);
+    }
+
+    @Override
+    public String toString() {
+      return "RunPlan[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets=" + targets + ", spool=" + spool + ", workDir=" + workDir + ", dryRun=" + dryRun + "]";
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package org.perftrack.agent;
 
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.upload.Uploader;
@@ -43,7 +44,7 @@ final class ServerOptions {
       return spool;
     }
     if (config != null && config.spool() != null) {
-      return Path.of(config.spool());
+      return Paths.get(config.spool());
     }
     return Main.home(context).resolve("spool");
   }
@@ -54,7 +55,7 @@ final class ServerOptions {
 
   static String first(String... values) {
     for (String v : values) {
-      if (v != null && !v.isBlank()) {
+      if (v != null && !v.trim().isEmpty()) {
         return v;
       }
     }

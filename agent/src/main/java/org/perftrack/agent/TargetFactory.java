@@ -2,8 +2,11 @@ package org.perftrack.agent;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.agent.config.TargetConfig;
@@ -24,8 +27,8 @@ final class TargetFactory {
 
   /** The target of a run without config: the local shell, its version from {@code uname -r}. */
   static TargetConfig localShell() {
-    String bash = java.nio.file.Files.isExecutable(Path.of("/bin/bash")) ? "/bin/bash" : "bash";
-    return new TargetConfig("local", null, "uname -r", List.of(bash, "-c"), Map.of());
+    String bash = java.nio.file.Files.isExecutable(Paths.get("/bin/bash")) ? "/bin/bash" : "bash";
+    return new TargetConfig("local", null, "uname -r", Arrays.asList(bash, "-c"), Collections.emptyMap());
   }
 
   List<Target> create(List<TargetConfig> configs, Path workRoot) throws AgentException, IOException, InterruptedException {
@@ -33,8 +36,8 @@ final class TargetFactory {
     for (int i = 0; i < configs.size(); i++) {
       TargetConfig c = configs.get(i);
       TargetShell shell = new TargetShell(c.shell(), c.env(), windowsHost);
-      String version = c.version() != null ? c.version().strip() : resolveVersion(c, shell, i);
-      String name = c.name() != null && !c.name().isBlank() ? c.name() : version;
+      String version = c.version() != null ? c.version().trim() : resolveVersion(c, shell, i);
+      String name = c.name() != null && !c.name().trim().isEmpty() ? c.name() : version;
       Path workDir = workRoot.resolve((i + 1) + "-" + name.replaceAll("[^A-Za-z0-9._-]", "_"));
       targets.add(new Target(name, version, shell, workDir));
     }
@@ -51,7 +54,7 @@ final class TargetFactory {
     } catch (IOException e) {
       throw new AgentException("targets[" + index + "]: cannot start the shell " + shell.prefix() + ": " + e.getMessage());
     }
-    String version = r.stdout().strip().lines().findFirst().orElse("").strip();
+    String version = r.stdout().trim().split("\\R", 2)[0].trim();
     if (!r.ok() || version.isEmpty()) {
       throw new AgentException("targets[" + index + "]: versionCommand '" + c.versionCommand()
           + "' gave no version: " + r.problem());

@@ -5,34 +5,35 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
+import org.perftrack.agent.upload.RunFiles;
 import org.perftrack.agent.upload.Spool;
-import org.perftrack.formats.FormatException;
-import org.perftrack.formats.Formats;
-import org.perftrack.formats.ResultFormat;
-import org.perftrack.formats.RunContext;
+import org.perftrack.formats.FormatNames;
 import org.perftrack.formats.RunUpload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code upload}: converts result files (ours, or another tool's with {@code --format}) into runs,
- * spools them, and sends everything waiting in the spool. Without files it only sends the spool.
+ * {@code upload}: spools result files (our runs, or another tool's files with {@code --format}, which the
+ * server converts) and sends everything waiting in the spool. Without files it only sends the spool.
  */
 @Command(name = "upload",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {Main.EXIT_0, Main.EXIT_1, Main.EXIT_2, Main.EXIT_3, Main.EXIT_4},
     footer = Main.EXIT_ORDER,
     description = {"Upload result files, then everything waiting in the spool.",
-        "A file is converted whole or not at all; converted runs are spooled before they are sent."})
+        "Files are spooled before they are sent; the server converts other tools' files whole or not at all."})
 final class UploadCommand implements Callable<Integer> {
 
   @Spec
@@ -50,7 +51,7 @@ final class UploadCommand implements Callable<Integer> {
 
   @Option(names = "--format", paramLabel = "F", defaultValue = "perftrack",
       description = "format of the files: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})",
-      completionCandidates = FormatNames.class)
+      completionCandidates = FormatNameList.class)
   String format;
 
   @Option(names = "--product", paramLabel = "P", description = "product (required for other tools' files)")
@@ -80,51 +81,74 @@ final class UploadCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "Missing " + (url == null ? "--server" : "--token")
           + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN)");
     }
-    Spool spool = new Spool(server.spool(config, context));
-    for (RunUpload run : convertAll(config)) {
-      spool.save(run);
-    }
-    return Delivery.sendSpool(spool, url, token, server.retry(), server.failOnRegression, spec.commandLine().getOut());
-  }
-
-  /** Every file converted before any is spooled: one bad file stops the command with its name. */
-  private List<RunUpload> convertAll(AgentConfig config) throws AgentException, IOException {
-    ResultFormat converter;
-    try {
-      converter = Formats.byName(format);
-    } catch (FormatException e) {
-      throw new ParameterException(spec.commandLine(), "--format: " + e.getMessage());
-    }
-    boolean ours = "perftrack".equals(format);
-    String productName = ServerOptions.first(product, ours || config == null ? null : config.product());
-    if (!ours && (productName == null || version == null) && !files.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "--format " + format + " needs --product and --version");
+    if (!FormatNames.ALL.contains(format)) {
+      throw new ParameterException(spec.commandLine(), "--format: unknown format '" + format + "'; known formats: "
+          + String.join(", ", FormatNames.ALL));
     }
     if (runId != null && files.size() > 1) {
       throw new ParameterException(spec.commandLine(), "--run-id names one run: give a single FILE");
     }
-    String machineName = ServerOptions.first(machine, ours ? null : config == null ? null : config.machine(),
-        ours ? null : context.hostName());
+    Spool spool = new Spool(server.spool(config, context));
+    if (FormatNames.PERFTRACK.equals(format)) {
+      for (RunUpload run : readAll()) {
+        spool.save(run);
+      }
+    } else {
+      spoolForeign(config, spool);
+    }
+    return Delivery.sendSpool(spool, url, token, server.retry(), server.failOnRegression, spec.commandLine().getOut());
+  }
+
+  /** Our own run files, every one read before any is spooled: one bad file stops the command with its name. */
+  private List<RunUpload> readAll() throws AgentException, IOException {
     List<RunUpload> runs = new ArrayList<>();
     for (Path file : files) {
-      try {
-        runs.add(converter.convert(Files.readAllBytes(file), file.toString(),
-            new RunContext(productName, version, machineName, runId)));
-      } catch (NoSuchFileException e) {
-        throw new AgentException(file + ": no such file");
-      } catch (FormatException e) {
-        throw new AgentException(e.getMessage());
-      }
+      runs.add(RunFiles.read(read(file), file.toString(), product, version, machine, runId));
     }
     return runs;
   }
 
-  /** The registered format names, for the help text. */
-  static final class FormatNames extends ArrayList<String> {
+  /**
+   * Another tool's files go to the server as they are ({@code POST /api/v1/runs?format=…}): its converters
+   * need Java 17, the agent runs on Java 8. Each is spooled first with its query and a run id made here,
+   * so a file the server has not accepted yet stays in the spool and a resend is the same run.
+   */
+  private void spoolForeign(AgentConfig config, Spool spool) throws AgentException, IOException {
+    String productName = ServerOptions.first(product, config == null ? null : config.product());
+    if ((productName == null || version == null) && !files.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--format " + format + " needs --product and --version");
+    }
+    String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
+    List<byte[]> contents = new ArrayList<>();
+    for (Path file : files) {
+      contents.add(read(file));
+    }
+    for (byte[] content : contents) {
+      String id = runId != null ? runId : UUID.randomUUID().toString();
+      Map<String, String> query = new LinkedHashMap<>();
+      query.put("format", format);
+      query.put("product", productName);
+      query.put("version", version);
+      query.put("machine", machineName);
+      query.put("id", id);
+      spool.saveForeign(id, query, content);
+    }
+  }
+
+  private static byte[] read(Path file) throws AgentException, IOException {
+    try {
+      return Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new AgentException(file + ": no such file");
+    }
+  }
+
+  /** The known format names, for the help text. */
+  static final class FormatNameList extends ArrayList<String> {
     private static final long serialVersionUID = 1L;
 
-    FormatNames() {
-      super(Formats.names());
+    FormatNameList() {
+      super(FormatNames.ALL);
     }
   }
 }

@@ -1,6 +1,11 @@
 package org.perftrack.agent.config;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The agent's config file (DESIGN.md "Agent"), after {@code ${ENV}} expansion. Command-line options
@@ -13,23 +18,120 @@ import java.util.List;
  * @param discover folders whose subfolders are targets ({@code serve} looks again before every job)
  * @param heartbeat seconds between {@code serve}'s heartbeats (default 60)
  */
-public record AgentConfig(
-    String server,
-    String token,
-    String product,
-    String machine,
-    Integer repetitions,
-    Double scale,
-    List<String> benchmarks,
-    List<TargetConfig> targets,
-    String spool,
-    String workDir,
-    List<DiscoverConfig> discover,
-    Integer heartbeat) {
+public final class AgentConfig {
+  private final String server;
+  private final String token;
+  private final String product;
+  private final String machine;
+  private final Integer repetitions;
+  private final Double scale;
+  private final List<String> benchmarks;
+  private final List<TargetConfig> targets;
+  private final String spool;
+  private final String workDir;
+  private final List<DiscoverConfig> discover;
+  private final Integer heartbeat;
 
-  public AgentConfig {
-    benchmarks = benchmarks == null ? null : List.copyOf(benchmarks);
-    targets = targets == null ? List.of() : List.copyOf(targets);
-    discover = discover == null ? List.of() : List.copyOf(discover);
+  @JsonCreator
+  public AgentConfig(
+      @JsonProperty("server") String server,
+      @JsonProperty("token") String token,
+      @JsonProperty("product") String product,
+      @JsonProperty("machine") String machine,
+      @JsonProperty("repetitions") Integer repetitions,
+      @JsonProperty("scale") Double scale,
+      @JsonProperty("benchmarks") List<String> benchmarks,
+      @JsonProperty("targets") List<TargetConfig> targets,
+      @JsonProperty("spool") String spool,
+      @JsonProperty("workDir") String workDir,
+      @JsonProperty("discover") List<DiscoverConfig> discover,
+      @JsonProperty("heartbeat") Integer heartbeat) {
+    benchmarks = benchmarks == null ? null : Collections.unmodifiableList(new ArrayList<>(benchmarks));
+    targets = targets == null ? Collections.emptyList() : Collections.unmodifiableList(new ArrayList<>(targets));
+    this.server = server;
+    this.token = token;
+    this.product = product;
+    this.machine = machine;
+    this.repetitions = repetitions;
+    this.scale = scale;
+    this.benchmarks = benchmarks;
+    this.targets = targets;
+    this.spool = spool;
+    this.workDir = workDir;
+    this.discover = discover == null ? Collections.<DiscoverConfig>emptyList()
+        : Collections.unmodifiableList(new ArrayList<>(discover));
+    this.heartbeat = heartbeat;
+  }
+
+  public String server() {
+    return server;
+  }
+
+  public String token() {
+    return token;
+  }
+
+  public String product() {
+    return product;
+  }
+
+  public String machine() {
+    return machine;
+  }
+
+  public Integer repetitions() {
+    return repetitions;
+  }
+
+  public Double scale() {
+    return scale;
+  }
+
+  public List<String> benchmarks() {
+    return benchmarks;
+  }
+
+  public List<TargetConfig> targets() {
+    return targets;
+  }
+
+  public String spool() {
+    return spool;
+  }
+
+  public String workDir() {
+    return workDir;
+  }
+
+  public List<DiscoverConfig> discover() {
+    return discover;
+  }
+
+  public Integer heartbeat() {
+    return heartbeat;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof AgentConfig)) {
+      return false;
+    }
+    AgentConfig o = (AgentConfig) other;
+    return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && Objects.equals(repetitions, o.repetitions) && Objects.equals(scale, o.scale) && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir)
+        && Objects.equals(discover, o.discover) && Objects.equals(heartbeat, o.heartbeat);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir, discover, heartbeat);
+  }
+
+  @Override
+  public String toString() {
+    return "AgentConfig[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets=" + targets + ", spool=" + spool + ", workDir=" + workDir
+        + ", discover=" + discover + ", heartbeat=" + heartbeat + "]";
   }
 }

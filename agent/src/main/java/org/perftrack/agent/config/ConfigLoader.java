@@ -1,20 +1,24 @@
 package org.perftrack.agent.config;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
-import tools.jackson.databind.node.StringNode;
-import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /** Reads agent.yml: YAML, {@code ${NAME}} replaced from the environment, then checked field by field. */
 public final class ConfigLoader {
@@ -38,7 +42,7 @@ public final class ConfigLoader {
   public AgentConfig load(Path file) throws ConfigException {
     String text;
     try {
-      text = Files.readString(file);
+      text = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new ConfigException(file + ": no such config file");
     } catch (IOException e) {
@@ -58,16 +62,19 @@ public final class ConfigLoader {
         throw new ConfigException(source + ": expected a mapping of settings (server:, product:, targets: …)");
       }
       config = YAML.treeToValue(expand(tree, source, ""), AgentConfig.class);
-    } catch (JacksonException e) {
+    } catch (JsonProcessingException e) {
       throw new ConfigException(source + ": " + describe(e));
     }
     ConfigValidator.check(config, source);
     return config;
   }
 
-  private static String describe(JacksonException e) {
-    String path = e.getPath().isEmpty() ? "" : "field '" + pathOf(e) + "': ";
-    String message = e.getOriginalMessage().lines().findFirst().orElse("unreadable");
+  private static String describe(JsonProcessingException e) {
+    List<JsonMappingException.Reference> refs = e instanceof JsonMappingException
+        ? ((JsonMappingException) e).getPath() : java.util.Collections.<JsonMappingException.Reference>emptyList();
+    String path = refs.isEmpty() ? "" : "field '" + pathOf(refs) + "': ";
+    String original = e.getOriginalMessage() == null ? "unreadable" : e.getOriginalMessage().trim();
+    String message = original.isEmpty() ? "unreadable" : original.split("\\R", 2)[0];
     int cut = message.indexOf(" (class ");
     message = cut > 0 ? message.substring(0, cut) : message;
     if (e.getLocation() != null && e.getLocation().getLineNr() > 0) {
@@ -76,11 +83,11 @@ public final class ConfigLoader {
     return path + message;
   }
 
-  private static String pathOf(JacksonException e) {
+  private static String pathOf(List<JsonMappingException.Reference> refs) {
     StringBuilder path = new StringBuilder();
-    for (JacksonException.Reference ref : e.getPath()) {
-      if (ref.getPropertyName() != null) {
-        path.append(path.length() == 0 ? "" : ".").append(ref.getPropertyName());
+    for (JsonMappingException.Reference ref : refs) {
+      if (ref.getFieldName() != null) {
+        path.append(path.length() == 0 ? "" : ".").append(ref.getFieldName());
       } else if (ref.getIndex() >= 0) {
         path.append('[').append(ref.getIndex()).append(']');
       }
@@ -90,24 +97,28 @@ public final class ConfigLoader {
 
   /** Replaces ${NAME} in every string value; an unset variable is an error naming the field. */
   private JsonNode expand(JsonNode node, String source, String path) throws ConfigException {
-    if (node instanceof ObjectNode object) {
-      for (String name : new ArrayList<>(object.propertyNames())) {
+    if (node instanceof ObjectNode) {
+      ObjectNode object = (ObjectNode) node;
+      List<String> names = new ArrayList<>();
+      object.fieldNames().forEachRemaining(names::add);
+      for (String name : names) {
         String child = path.isEmpty() ? name : path + "." + name;
         object.set(name, expand(object.get(name), source, child));
       }
-    } else if (node instanceof ArrayNode array) {
+    } else if (node instanceof ArrayNode) {
+      ArrayNode array = (ArrayNode) node;
       for (int i = 0; i < array.size(); i++) {
         array.set(i, expand(array.get(i), source, path + "[" + i + "]"));
       }
-    } else if (node.isString()) {
-      return StringNode.valueOf(substitute(node.stringValue(), source, path));
+    } else if (node.isTextual()) {
+      return TextNode.valueOf(substitute(node.textValue(), source, path));
     }
     return node;
   }
 
   private String substitute(String value, String source, String path) throws ConfigException {
     Matcher m = VARIABLE.matcher(value);
-    StringBuilder out = new StringBuilder();
+    StringBuffer out = new StringBuffer();
     while (m.find()) {
       String replacement = environment.apply(m.group(1));
       if (replacement == null) {

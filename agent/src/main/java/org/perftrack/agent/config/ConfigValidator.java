@@ -58,11 +58,11 @@ final class ConfigValidator {
       if (t == null) {
         throw new ConfigException(field + "' is empty");
       }
-      if (t.shell().isEmpty() || t.shell().stream().anyMatch(s -> s == null || s.isBlank())) {
+      if (t.shell().isEmpty() || t.shell().stream().anyMatch(s -> s == null || s.trim().isEmpty())) {
         throw new ConfigException(field + ".shell' must list the shell command, e.g. [\"/bin/bash\", \"-c\"]");
       }
-      boolean hasVersion = t.version() != null && !t.version().isBlank();
-      boolean hasCommand = t.versionCommand() != null && !t.versionCommand().isBlank();
+      boolean hasVersion = t.version() != null && !t.version().trim().isEmpty();
+      boolean hasCommand = t.versionCommand() != null && !t.versionCommand().trim().isEmpty();
       if (hasVersion == hasCommand) {
         throw new ConfigException(field + "' needs exactly one of 'version' and 'versionCommand'");
       }

@@ -1,24 +1,80 @@
 package org.perftrack.agent.shell;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.Charset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Starts target processes and, on Ctrl-C or a timeout, ends them with all their children (a
- * benchmark forks; an orphaned ping-pong child would otherwise keep running).
+ * benchmark forks; an orphaned ping-pong child would otherwise keep running). Output is read
+ * leniently with line endings normalised: see {@link OutputText}.
  */
 public final class ShellRunner {
 
   /** What a finished process said. {@code exitCode} is -1 when it timed out or was cancelled. */
-  public record Result(int exitCode, String stdout, String stderr) {
+  public static final class Result {
+    private final int exitCode;
+    private final String stdout;
+    private final String stderr;
+    private final String charset;
+
+    public Result(int exitCode, String stdout, String stderr) {
+      this(exitCode, stdout, stderr, OutputText.UTF_8);
+    }
+
+    /** @param charset how stdout was decoded: UTF-8, or the fallback when it was not valid UTF-8 */
+    public Result(int exitCode, String stdout, String stderr, String charset) {
+      this.exitCode = exitCode;
+      this.stdout = stdout;
+      this.stderr = stderr;
+      this.charset = charset;
+    }
+
+    public String charset() {
+      return charset;
+    }
+
+    public int exitCode() {
+      return exitCode;
+    }
+
+    public String stdout() {
+      return stdout;
+    }
+
+    public String stderr() {
+      return stderr;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Result)) {
+        return false;
+      }
+      Result o = (Result) other;
+      return exitCode == o.exitCode && Objects.equals(stdout, o.stdout) && Objects.equals(stderr, o.stderr);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(exitCode, stdout, stderr);
+    }
+
+    @Override
+    public String toString() {
+      return "Result[exitCode=" + exitCode + ", stdout=" + stdout + ", stderr=" + stderr + "]";
+    }
 
     public boolean ok() {
       return exitCode == 0;
@@ -28,8 +84,8 @@ public final class ShellRunner {
     public String problem() {
       for (String text : new String[] {stderr, stdout}) {
         for (String line : text.split("\n")) {
-          if (!line.isBlank()) {
-            return line.strip() + (exitCode == 0 ? "" : " (exit code " + exitCode + ")");
+          if (!line.trim().isEmpty()) {
+            return line.trim() + (exitCode == 0 ? "" : " (exit code " + exitCode + ")");
           }
         }
       }
@@ -37,8 +93,28 @@ public final class ShellRunner {
     }
   }
 
+  /** Deletes a file; a test stands in for Windows, where a child still holding it makes the delete fail. */
+  public interface Deleter {
+    void delete(Path file) throws IOException;
+  }
+
   private final Set<Process> running = ConcurrentHashMap.newKeySet();
+  private final Deleter deleter;
+  private final Charset fallback;
   private volatile boolean cancelled;
+
+  public ShellRunner() {
+    this(Files::deleteIfExists, OutputText.hostCharset());
+  }
+
+  /**
+   * @param deleter removes the output files afterwards; a failure only leaves a temporary file behind
+   * @param fallback how to read output that is not UTF-8 (Cygwin 1.5 writes the ANSI code page)
+   */
+  public ShellRunner(Deleter deleter, Charset fallback) {
+    this.deleter = deleter;
+    this.fallback = fallback;
+  }
 
   public Result run(List<String> command, Map<String, String> env, Duration timeout)
       throws IOException, InterruptedException {
@@ -59,35 +135,41 @@ public final class ShellRunner {
       try {
         boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (!finished) {
-          end(process);
+          ProcessTrees.end(process);
         }
         int code = finished && !cancelled ? process.exitValue() : -1;
-        return new Result(code, Files.readString(out, StandardCharsets.UTF_8),
-            finished ? Files.readString(err, StandardCharsets.UTF_8) : "timed out after " + timeout.toSeconds() + " s");
+        OutputText stdout = OutputText.decode(Files.readAllBytes(out), fallback);
+        String stderr = finished ? OutputText.decode(Files.readAllBytes(err), fallback).text()
+            : "timed out after " + timeout.getSeconds() + " s";
+        return new Result(code, stdout.text(), stderr, stdout.charset());
       } finally {
         running.remove(process);
       }
     } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
+      delete(out);
+      delete(err);
+    }
+  }
+
+  /**
+   * On Windows a killed benchmark's child may still hold the file (no FILE_SHARE_DELETE): the delete
+   * fails, and that must not cost the session its results. The file goes when the agent exits.
+   */
+  private void delete(Path file) {
+    try {
+      deleter.delete(file);
+    } catch (IOException | RuntimeException e) {
+      file.toFile().deleteOnExit();
     }
   }
 
   /** Ends every running process tree; later calls to {@link #run} do nothing. */
   public void cancel() {
     cancelled = true;
-    running.forEach(ShellRunner::end);
+    running.forEach(ProcessTrees::end);
   }
 
   public boolean cancelled() {
     return cancelled;
-  }
-
-  /** Twice over the tree: a benchmark may fork a helper between the first look and the kill. */
-  private static void end(Process process) {
-    for (int pass = 0; pass < 2; pass++) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-    }
-    process.destroyForcibly();
   }
 }

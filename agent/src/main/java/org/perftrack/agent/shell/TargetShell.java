@@ -1,8 +1,11 @@
 package org.perftrack.agent.shell;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * How to run a script inside one target: its shell command prefix, its extra environment, and how
@@ -15,11 +18,51 @@ import java.util.Map;
  * @param prefix e.g. {@code ["/bin/bash", "-c"]} or {@code ["C:\\cygwin\\bin\\bash.exe", "--login", "-c"]}
  * @param windowsPaths whether the host is Windows, whose {@code C:\dir} paths Cygwin reads as {@code C:/dir}
  */
-public record TargetShell(List<String> prefix, Map<String, String> env, boolean windowsPaths) {
+public final class TargetShell {
+  private final List<String> prefix;
+  private final Map<String, String> env;
+  private final boolean windowsPaths;
 
-  public TargetShell {
-    prefix = List.copyOf(prefix);
-    env = Map.copyOf(env);
+  public TargetShell(List<String> prefix, Map<String, String> env, boolean windowsPaths) {
+    prefix = Collections.unmodifiableList(new ArrayList<>(prefix));
+    env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
+    this.prefix = prefix;
+    this.env = env;
+    this.windowsPaths = windowsPaths;
+  }
+
+  public List<String> prefix() {
+    return prefix;
+  }
+
+  public Map<String, String> env() {
+    return env;
+  }
+
+  public boolean windowsPaths() {
+    return windowsPaths;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof TargetShell)) {
+      return false;
+    }
+    TargetShell o = (TargetShell) other;
+    return Objects.equals(prefix, o.prefix) && Objects.equals(env, o.env) && windowsPaths == o.windowsPaths;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(prefix, env, windowsPaths);
+  }
+
+  @Override
+  public String toString() {
+    return "TargetShell[prefix=" + prefix + ", env=" + env + ", windowsPaths=" + windowsPaths + "]";
   }
 
   public static boolean hostIsWindows() {

@@ -1,6 +1,7 @@
 package org.perftrack.agent.suite;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,7 @@ public final class Measurements {
   }
 
   void complete(Benchmark benchmark, List<Sample> list) {
-    samples.put(benchmark, List.copyOf(list));
+    samples.put(benchmark, Collections.unmodifiableList(new ArrayList<>(list)));
   }
 
   void fail(Benchmark benchmark, String message) {

@@ -32,7 +32,7 @@ final class Progress {
   }
 
   static String format(Duration d) {
-    long s = d.toSeconds();
+    long s = d.getSeconds();
     return s >= 60 ? (s / 60) + "m" + String.format(Locale.ROOT, "%02d", s % 60) + "s" : s + "s";
   }
 }

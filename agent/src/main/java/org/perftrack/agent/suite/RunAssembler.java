@@ -1,21 +1,74 @@
 package org.perftrack.agent.suite;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.function.ToDoubleFunction;
-import org.perftrack.formats.RunUpload;
+import java.util.stream.Collectors;
 import org.perftrack.formats.RunUpload.BenchmarkFailure;
 import org.perftrack.formats.RunUpload.MachineInfo;
 import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.formats.RunUpload;
 
 /** Turns one target's measurements into the run the server takes (one run = one version on one machine). */
 public final class RunAssembler {
 
   /** @param attributes session-wide run attributes (scale, repetitions, agent version) */
-  public record Session(String product, String machine, String batch, Map<String, String> attributes) {}
+  public static final class Session {
+    private final String product;
+    private final String machine;
+    private final String batch;
+    private final Map<String, String> attributes;
+
+    public Session(String product, String machine, String batch, Map<String, String> attributes) {
+      this.product = product;
+      this.machine = machine;
+      this.batch = batch;
+      this.attributes = attributes;
+    }
+
+    public String product() {
+      return product;
+    }
+
+    public String machine() {
+      return machine;
+    }
+
+    public String batch() {
+      return batch;
+    }
+
+    public Map<String, String> attributes() {
+      return attributes;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Session)) {
+        return false;
+      }
+      Session o = (Session) other;
+      return Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && Objects.equals(batch, o.batch) && Objects.equals(attributes, o.attributes);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(product, machine, batch, attributes);
+    }
+
+    @Override
+    public String toString() {
+      return "Session[product=" + product + ", machine=" + machine + ", batch=" + batch + ", attributes=" + attributes + "]";
+    }
+  }
 
   private RunAssembler() {}
 
@@ -32,7 +85,7 @@ public final class RunAssembler {
     List<BenchmarkFailure> failures = new ArrayList<>();
     m.failures().forEach((name, message) -> failures.add(new BenchmarkFailure(name, clean(message))));
     attributes.replaceAll((k, v) -> clean(v));
-    attributes.values().removeIf(String::isBlank);
+    attributes.values().removeIf(v -> v.trim().isEmpty());
     return new RunUpload(UUID.randomUUID().toString(), session.product(), t.target().version(),
         machine(session.machine(), t.environment()), Suite.NAME, session.batch(), m.startedAt(), m.finishedAt(),
         attributes, results(m), failures);
@@ -58,7 +111,7 @@ public final class RunAssembler {
   }
 
   private static List<Double> values(List<Sample> samples, ToDoubleFunction<Sample> f) {
-    return samples.stream().map(s -> f.applyAsDouble(s)).toList();
+    return samples.stream().map(s -> f.applyAsDouble(s)).collect(Collectors.toList());
   }
 
   /** The machine as the host and the probe describe it; the host's OS, since a target's uname names the layer. */
@@ -69,18 +122,18 @@ public final class RunAssembler {
     return new MachineInfo(name, os, env.get("cpu"),
         cores != null ? cores : Runtime.getRuntime().availableProcessors(),
         memoryKb != null ? memoryKb / 1024 : null,
-        Map.of("arch", System.getProperty("os.arch")));
+        Collections.singletonMap("arch", System.getProperty("os.arch")));
   }
 
   /** Server limits: text of at most 1,024 characters without control characters (compilers print tabs). */
   static String clean(String text) {
-    String s = text.replaceAll("\\p{Cntrl}+", " ").strip();
+    String s = text.replaceAll("\\p{Cntrl}+", " ").trim();
     return s.length() > 1000 ? s.substring(0, 999) + "…" : s;
   }
 
   private static Integer parseInt(String text) {
     try {
-      return text == null ? null : Integer.valueOf(text.strip());
+      return text == null ? null : Integer.valueOf(text.trim());
     } catch (NumberFormatException e) {
       return null;
     }
@@ -88,7 +141,7 @@ public final class RunAssembler {
 
   private static Long parseLong(String text) {
     try {
-      return text == null ? null : Long.valueOf(text.strip());
+      return text == null ? null : Long.valueOf(text.trim());
     } catch (NumberFormatException e) {
       return null;
     }

@@ -2,6 +2,7 @@ package org.perftrack.agent.suite;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -14,7 +15,56 @@ import java.util.OptionalLong;
  * @param userPerOp user CPU per operation, in the benchmark's CPU unit
  * @param sysPerOp system CPU per operation, in the benchmark's CPU unit
  */
-public record Sample(double value, double ctxtPerOp, double userPerOp, double sysPerOp) {
+public final class Sample {
+  private final double value;
+  private final double ctxtPerOp;
+  private final double userPerOp;
+  private final double sysPerOp;
+
+  public Sample(double value, double ctxtPerOp, double userPerOp, double sysPerOp) {
+    this.value = value;
+    this.ctxtPerOp = ctxtPerOp;
+    this.userPerOp = userPerOp;
+    this.sysPerOp = sysPerOp;
+  }
+
+  public double value() {
+    return value;
+  }
+
+  public double ctxtPerOp() {
+    return ctxtPerOp;
+  }
+
+  public double userPerOp() {
+    return userPerOp;
+  }
+
+  public double sysPerOp() {
+    return sysPerOp;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof Sample)) {
+      return false;
+    }
+    Sample o = (Sample) other;
+    return Double.compare(value, o.value) == 0 && Double.compare(ctxtPerOp, o.ctxtPerOp) == 0 && Double.compare(userPerOp, o.userPerOp) == 0 && Double.compare(sysPerOp, o.sysPerOp) == 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(value, ctxtPerOp, userPerOp, sysPerOp);
+  }
+
+  @Override
+  public String toString() {
+    return "Sample[value=" + value + ", ctxtPerOp=" + ctxtPerOp + ", userPerOp=" + userPerOp + ", sysPerOp=" + sysPerOp + "]";
+  }
 
   private static final String SAMPLE = "perftrack-sample ";
   private static final String CALIBRATED = "perftrack-calibrated ";
@@ -60,7 +110,7 @@ public record Sample(double value, double ctxtPerOp, double userPerOp, double sy
 
   private static Map<String, String> fields(String text) {
     Map<String, String> fields = new HashMap<>();
-    for (String pair : text.strip().split("\\s+")) {
+    for (String pair : text.trim().split("\\s+")) {
       int eq = pair.indexOf('=');
       if (eq > 0) {
         fields.put(pair.substring(0, eq), pair.substring(eq + 1));

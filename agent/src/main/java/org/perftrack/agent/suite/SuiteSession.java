@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import org.perftrack.agent.shell.ShellRunner;
@@ -25,7 +27,51 @@ public final class SuiteSession {
    * @param scale multiplies the 0.5 s a sample lasts; the per-operation values do not depend on it
    * @param stepTimeout how long one program invocation may take before it counts as hung
    */
-  public record Settings(int repetitions, double scale, Duration stepTimeout) {}
+  public static final class Settings {
+    private final int repetitions;
+    private final double scale;
+    private final Duration stepTimeout;
+
+    public Settings(int repetitions, double scale, Duration stepTimeout) {
+      this.repetitions = repetitions;
+      this.scale = scale;
+      this.stepTimeout = stepTimeout;
+    }
+
+    public int repetitions() {
+      return repetitions;
+    }
+
+    public double scale() {
+      return scale;
+    }
+
+    public Duration stepTimeout() {
+      return stepTimeout;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Settings)) {
+        return false;
+      }
+      Settings o = (Settings) other;
+      return repetitions == o.repetitions && Double.compare(scale, o.scale) == 0 && Objects.equals(stepTimeout, o.stepTimeout);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(repetitions, scale, stepTimeout);
+    }
+
+    @Override
+    public String toString() {
+      return "Settings[repetitions=" + repetitions + ", scale=" + scale + ", stepTimeout=" + stepTimeout + "]";
+    }
+  }
 
   private final ShellRunner runner;
   private final PrintWriter console;
@@ -80,7 +126,7 @@ public final class SuiteSession {
           return;
         }
         ShellRunner.Result r = invoke(t, benchmark, "sample " + iterations.get(t), settings);
-        var sample = Sample.parse(r.stdout());
+        Optional<Sample> sample = Sample.parse(r.stdout());
         if (r.ok() && sample.isPresent()) {
           samples.computeIfAbsent(t, x -> new ArrayList<>()).add(sample.get());
           progress.step(k, n, benchmark, t.target().name(), String.format(Locale.ROOT,

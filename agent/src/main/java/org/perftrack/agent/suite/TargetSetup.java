@@ -43,7 +43,7 @@ public final class TargetSetup {
     }
     for (String line : build.stdout().split("\n")) {
       if (line.startsWith("perftrack-compiler ")) {
-        environment.put("compiler", line.substring("perftrack-compiler ".length()).strip());
+        environment.put("compiler", line.substring("perftrack-compiler ".length()).trim());
       }
     }
     return new PreparedTarget(target, environment, failures);
@@ -56,7 +56,7 @@ public final class TargetSetup {
       if (line.startsWith("perftrack-env ")) {
         String pair = line.substring("perftrack-env ".length());
         int eq = pair.indexOf('=');
-        String value = pair.substring(eq + 1).strip();
+        String value = pair.substring(eq + 1).trim();
         if (eq > 0 && !value.isEmpty()) {
           environment.put(pair.substring(0, eq), value);
         }

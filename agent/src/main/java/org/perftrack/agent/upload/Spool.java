@@ -1,23 +1,58 @@
 package org.perftrack.agent.upload;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UnsupportedEncodingException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 
 /**
- * Runs waiting for the server, one JSON file each, written before any upload so that nothing measured
- * is lost. Sent runs move to {@code sent/}; runs the server refused for good move to {@code rejected/}
+ * What waits for the server, one file each, written before any upload so that nothing measured is
+ * lost: {@code <id>.json} is a run; {@code <id>.upload} is another tool's file for the server to
+ * convert, its first line the {@code ?format=…&id=…} query it is sent with, then the file's bytes.
+ * Sent entries move to {@code sent/}; those the server refused for good move to {@code rejected/}
  * next to a {@code .problem.json} holding the server's answer.
  */
 public final class Spool {
+
+  private static final String RUN = ".json";
+  private static final String FOREIGN = ".upload";
+
+  /** One POST to {@code /api/v1/runs}: an optional query, a content type, a body. */
+  public static final class Request {
+    private final String query;
+    private final String contentType;
+    private final byte[] body;
+
+    public Request(String query, String contentType, byte[] body) {
+      this.query = query;
+      this.contentType = contentType;
+      this.body = body;
+    }
+
+    public String query() {
+      return query;
+    }
+
+    public String contentType() {
+      return contentType;
+    }
+
+    public byte[] body() {
+      return body;
+    }
+  }
 
   private final Path dir;
 
@@ -31,23 +66,46 @@ public final class Spool {
 
   /** Writes the run atomically (a crash leaves the old file or the new one, never half of one). */
   public Path save(RunUpload run) throws IOException {
-    Files.createDirectories(dir);
-    Path file = dir.resolve(run.id() + ".json");
-    Path tmp = dir.resolve(run.id() + ".json.tmp");
-    Files.write(tmp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(run));
-    move(tmp, file);
-    return file;
+    return write(run.id() + RUN, WireJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(run));
   }
 
-  /** The runs not yet on the server, oldest first. */
+  /**
+   * Keeps another tool's file with the query parameters the server converts it with ({@code format},
+   * {@code product}, {@code id}…); {@code id} names the entry, so a resend is the same run to the server.
+   */
+  public Path saveForeign(String id, Map<String, String> parameters, byte[] file) throws IOException {
+    ByteArrayOutputStream content = new ByteArrayOutputStream();
+    content.write(query(parameters).getBytes(StandardCharsets.US_ASCII));
+    content.write('\n');
+    content.write(file);
+    return write(id + FOREIGN, content.toByteArray());
+  }
+
+  /** What to send for a spooled entry. */
+  public Request request(Path entry) throws IOException {
+    byte[] content = Files.readAllBytes(entry);
+    if (!entry.getFileName().toString().endsWith(FOREIGN)) {
+      return new Request("", "application/json", content);
+    }
+    int newline = 0;
+    while (newline < content.length && content[newline] != '\n') {
+      newline++;
+    }
+    String query = new String(content, 0, newline, StandardCharsets.US_ASCII);
+    byte[] file = new byte[Math.max(0, content.length - newline - 1)];
+    System.arraycopy(content, Math.min(content.length, newline + 1), file, 0, file.length);
+    return new Request(query, "application/octet-stream", file);
+  }
+
+  /** The entries not yet on the server, oldest first. */
   public List<Path> pending() throws IOException {
     if (!Files.isDirectory(dir)) {
-      return List.of();
+      return Collections.emptyList();
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.getFileName().toString().endsWith(".json") && Files.isRegularFile(p))
+      return files.filter(p -> isEntry(p.getFileName().toString()) && Files.isRegularFile(p))
           .sorted(Comparator.comparing(Spool::modified).thenComparing(Path::getFileName))
-          .toList();
+          .collect(Collectors.toList());
     }
   }
 
@@ -59,11 +117,43 @@ public final class Spool {
   public Path reject(Path file, int status, String problem) throws IOException {
     Path rejected = Files.createDirectories(dir.resolve("rejected"));
     Path target = rejected.resolve(file.getFileName());
-    String name = file.getFileName().toString().replaceFirst("\\.json$", "");
-    String body = problem == null || problem.isBlank() ? "{\"status\": " + status + "}" : problem;
-    Files.writeString(rejected.resolve(name + ".problem.json"), body, StandardCharsets.UTF_8);
+    String name = file.getFileName().toString().replaceFirst("\\.(json|upload)$", "");
+    String body = problem == null || problem.trim().isEmpty() ? "{\"status\": " + status + "}" : problem;
+    Files.write(rejected.resolve(name + ".problem.json"), body.getBytes(StandardCharsets.UTF_8));
     move(file, target);
     return target;
+  }
+
+  private Path write(String name, byte[] content) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve(name);
+    Path tmp = dir.resolve(name + ".tmp");
+    Files.write(tmp, content);
+    move(tmp, file);
+    return file;
+  }
+
+  private static boolean isEntry(String name) {
+    return name.endsWith(RUN) || name.endsWith(FOREIGN);
+  }
+
+  static String query(Map<String, String> parameters) {
+    StringBuilder query = new StringBuilder();
+    for (Map.Entry<String, String> p : parameters.entrySet()) {
+      if (p.getValue() != null) {
+        query.append(query.length() == 0 ? "" : "&").append(encode(p.getKey())).append('=')
+            .append(encode(p.getValue()));
+      }
+    }
+    return query.toString();
+  }
+
+  private static String encode(String s) {
+    try {
+      return URLEncoder.encode(s, "UTF-8");
+    } catch (UnsupportedEncodingException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static void move(Path from, Path to) throws IOException {

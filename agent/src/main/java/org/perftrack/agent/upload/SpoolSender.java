@@ -1,18 +1,75 @@
 package org.perftrack.agent.upload;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.databind.JsonNode;
+import java.util.Objects;
 
 /** Sends every run waiting in the spool, oldest first; stops at the first sign that the server is away. */
 public final class SpoolSender {
 
   /** What a pass over the spool achieved. {@code left} runs are still waiting. */
-  public record Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions) {}
+  public static final class Summary {
+    private final int stored;
+    private final int rejected;
+    private final int left;
+    private final boolean refused;
+    private final List<JsonNode> regressions;
+
+    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions) {
+      this.stored = stored;
+      this.rejected = rejected;
+      this.left = left;
+      this.refused = refused;
+      this.regressions = regressions;
+    }
+
+    public int stored() {
+      return stored;
+    }
+
+    public int rejected() {
+      return rejected;
+    }
+
+    public int left() {
+      return left;
+    }
+
+    public boolean refused() {
+      return refused;
+    }
+
+    public List<JsonNode> regressions() {
+      return regressions;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Summary)) {
+        return false;
+      }
+      Summary o = (Summary) other;
+      return stored == o.stored && rejected == o.rejected && left == o.left && refused == o.refused && Objects.equals(regressions, o.regressions);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(stored, rejected, left, refused, regressions);
+    }
+
+    @Override
+    public String toString() {
+      return "Summary[stored=" + stored + ", rejected=" + rejected + ", left=" + left + ", refused=" + refused + ", regressions=" + regressions + "]";
+    }
+  }
 
   private final Spool spool;
   private final Uploader uploader;
@@ -31,24 +88,28 @@ public final class SpoolSender {
     int rejected = 0;
     for (int i = 0; i < pending.size(); i++) {
       Path file = pending.get(i);
-      Uploader.Outcome outcome = uploader.send(Files.readAllBytes(file));
-      if (outcome instanceof Uploader.Stored s) {
+      Uploader.Outcome outcome = uploader.send(spool.request(file));
+      if (outcome instanceof Uploader.Stored) {
+        Uploader.Stored s = (Uploader.Stored) outcome;
         spool.sent(file);
         stored++;
         regressions.addAll(s.regressions());
         out.printf("uploaded %s (HTTP %d%s)%n", file.getFileName(), s.status(),
             s.status() == 200 ? ", the server already had it" : "");
-      } else if (outcome instanceof Uploader.Rejected r) {
+      } else if (outcome instanceof Uploader.Rejected) {
+        Uploader.Rejected r = (Uploader.Rejected) outcome;
         Path kept = spool.reject(file, r.status(), r.problem());
         rejected++;
         out.printf("the server rejected %s (HTTP %d): %s; kept in %s%n",
             file.getFileName(), r.status(), oneLine(r.problem()), kept.getParent());
-      } else if (outcome instanceof Uploader.Refused r) {
+      } else if (outcome instanceof Uploader.Refused) {
+        Uploader.Refused r = (Uploader.Refused) outcome;
         out.printf("the server refused the token (HTTP %d): %s; %d run(s) stay in %s%n",
             r.status(), oneLine(r.problem()), pending.size() - i, spool.dir());
         out.flush();
         return new Summary(stored, rejected, pending.size() - i, true, regressions);
-      } else if (outcome instanceof Uploader.Unreachable u) {
+      } else if (outcome instanceof Uploader.Unreachable) {
+        Uploader.Unreachable u = (Uploader.Unreachable) outcome;
         out.printf("server unreachable (%s); %d run(s) stay in %s: send them later with "
             + "'perftrack-agent upload' or the next 'run'%n", u.reason(), pending.size() - i, spool.dir());
         out.flush();
@@ -60,7 +121,7 @@ public final class SpoolSender {
   }
 
   private static String oneLine(String text) {
-    String s = text == null ? "" : text.replaceAll("\\s+", " ").strip();
+    String s = text == null ? "" : text.replaceAll("\\s+", " ").trim();
     return s.length() > 300 ? s.substring(0, 300) + "…" : s;
   }
 }

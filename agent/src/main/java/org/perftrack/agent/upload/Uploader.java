@@ -1,62 +1,251 @@
 package org.perftrack.agent.upload;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.perftrack.formats.Json;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import java.util.Objects;
 
 /**
- * POSTs one run to {@code /api/v1/runs}. Connection errors, timeouts, 5xx, 408 and 429 are retried with
+ * POSTs one spooled run, or one file of another tool, to {@code /api/v1/runs}. Connection errors, timeouts, 5xx, 408 and 429 are retried with
  * exponential backoff; resending is safe because the server stores a run id once (200 for a repeat).
  */
 public final class Uploader {
 
   /** @param attempts tries in all, the first included */
-  public record Retry(int attempts, Duration firstDelay, Duration maxDelay) {
+  public static final class Retry {
+    private final int attempts;
+    private final Duration firstDelay;
+    private final Duration maxDelay;
+
+    public Retry(int attempts, Duration firstDelay, Duration maxDelay) {
+      this.attempts = attempts;
+      this.firstDelay = firstDelay;
+      this.maxDelay = maxDelay;
+    }
+
+    public int attempts() {
+      return attempts;
+    }
+
+    public Duration firstDelay() {
+      return firstDelay;
+    }
+
+    public Duration maxDelay() {
+      return maxDelay;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Retry)) {
+        return false;
+      }
+      Retry o = (Retry) other;
+      return attempts == o.attempts && Objects.equals(firstDelay, o.firstDelay) && Objects.equals(maxDelay, o.maxDelay);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(attempts, firstDelay, maxDelay);
+    }
+
+    @Override
+    public String toString() {
+      return "Retry[attempts=" + attempts + ", firstDelay=" + firstDelay + ", maxDelay=" + maxDelay + "]";
+    }
+
     public static final Retry DEFAULT = new Retry(6, Duration.ofSeconds(1), Duration.ofSeconds(30));
   }
 
   /** How one upload ended. */
-  public sealed interface Outcome {}
+  public interface Outcome {}
 
   /** 200/201: the server has the run; {@code regressions} are those it flagged. */
-  public record Stored(int status, List<JsonNode> regressions) implements Outcome {}
+  public static final class Stored implements Outcome {
+    private final int status;
+    private final List<JsonNode> regressions;
+
+    public Stored(int status, List<JsonNode> regressions) {
+      this.status = status;
+      this.regressions = regressions;
+    }
+
+    public int status() {
+      return status;
+    }
+
+    public List<JsonNode> regressions() {
+      return regressions;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Stored)) {
+        return false;
+      }
+      Stored o = (Stored) other;
+      return status == o.status && Objects.equals(regressions, o.regressions);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(status, regressions);
+    }
+
+    @Override
+    public String toString() {
+      return "Stored[status=" + status + ", regressions=" + regressions + "]";
+    }
+  }
 
   /** A 4xx about the run itself: retrying cannot help. */
-  public record Rejected(int status, String problem) implements Outcome {}
+  public static final class Rejected implements Outcome {
+    private final int status;
+    private final String problem;
+
+    public Rejected(int status, String problem) {
+      this.status = status;
+      this.problem = problem;
+    }
+
+    public int status() {
+      return status;
+    }
+
+    public String problem() {
+      return problem;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Rejected)) {
+        return false;
+      }
+      Rejected o = (Rejected) other;
+      return status == o.status && Objects.equals(problem, o.problem);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(status, problem);
+    }
+
+    @Override
+    public String toString() {
+      return "Rejected[status=" + status + ", problem=" + problem + "]";
+    }
+  }
 
   /** 401/403: the token, not the run, is wrong; the run stays in the spool. */
-  public record Refused(int status, String problem) implements Outcome {}
+  public static final class Refused implements Outcome {
+    private final int status;
+    private final String problem;
+
+    public Refused(int status, String problem) {
+      this.status = status;
+      this.problem = problem;
+    }
+
+    public int status() {
+      return status;
+    }
+
+    public String problem() {
+      return problem;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Refused)) {
+        return false;
+      }
+      Refused o = (Refused) other;
+      return status == o.status && Objects.equals(problem, o.problem);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(status, problem);
+    }
+
+    @Override
+    public String toString() {
+      return "Refused[status=" + status + ", problem=" + problem + "]";
+    }
+  }
 
   /** Still down after every retry. */
-  public record Unreachable(String reason) implements Outcome {}
+  public static final class Unreachable implements Outcome {
+    private final String reason;
 
-  private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-  private final URI endpoint;
+    public Unreachable(String reason) {
+      this.reason = reason;
+    }
+
+    public String reason() {
+      return reason;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (this == other) {
+        return true;
+      }
+      if (!(other instanceof Unreachable)) {
+        return false;
+      }
+      Unreachable o = (Unreachable) other;
+      return Objects.equals(reason, o.reason);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(reason);
+    }
+
+    @Override
+    public String toString() {
+      return "Unreachable[reason=" + reason + "]";
+    }
+  }
+
+  private final String endpoint;
   private final String token;
   private final Retry retry;
 
   public Uploader(String server, String token, Retry retry) {
-    this.endpoint = URI.create(server.replaceAll("/+$", "") + "/api/v1/runs");
+    this.endpoint = server.replaceAll("/+$", "") + "/api/v1/runs";
     this.token = token;
     this.retry = retry;
   }
 
+  /** POSTs a run (our JSON) to {@code /api/v1/runs}. */
   public Outcome send(byte[] runJson) throws InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(endpoint)
-        .timeout(Duration.ofSeconds(120))
-        .header("Content-Type", "application/json")
-        .header("Accept", "application/json, application/problem+json")
-        .header("Authorization", "Bearer " + token)
-        .POST(HttpRequest.BodyPublishers.ofByteArray(runJson))
-        .build();
+    return send(new Spool.Request("", "application/json", runJson));
+  }
+
+  /** POSTs a spooled request: a run, or another tool's file with its {@code ?format=…} query. */
+  public Outcome send(Spool.Request request) throws InterruptedException {
     Duration delay = retry.firstDelay();
     String reason = "no attempt made";
     for (int attempt = 1; attempt <= retry.attempts(); attempt++) {
@@ -65,17 +254,17 @@ public final class Uploader {
         delay = min(delay.multipliedBy(2), retry.maxDelay());
       }
       try {
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-        int status = response.statusCode();
+        Response response = post(request);
+        int status = response.status;
         if (status == 200 || status == 201) {
-          return new Stored(status, regressions(response.body()));
+          return new Stored(status, regressions(response.body));
         }
         reason = "HTTP " + status;
         if (status == 401 || status == 403) {
-          return new Refused(status, response.body());
+          return new Refused(status, response.body);
         }
         if (status >= 400 && status < 500 && status != 408 && status != 429) {
-          return new Rejected(status, response.body());
+          return new Rejected(status, response.body);
         }
       } catch (IOException e) {
         reason = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
@@ -84,14 +273,59 @@ public final class Uploader {
     return new Unreachable(reason + " after " + retry.attempts() + " attempts");
   }
 
+  /** HttpURLConnection, not java.net.http: the agent runs on Java 8. */
+  private Response post(Spool.Request request) throws IOException {
+    URL url = new URL(request.query().isEmpty() ? endpoint : endpoint + "?" + request.query());
+    HttpURLConnection http = (HttpURLConnection) url.openConnection();
+    try {
+      http.setConnectTimeout(10_000);
+      http.setReadTimeout(120_000);
+      http.setRequestMethod("POST");
+      http.setDoOutput(true);
+      http.setFixedLengthStreamingMode(request.body().length);
+      http.setRequestProperty("Content-Type", request.contentType());
+      http.setRequestProperty("Accept", "application/json, application/problem+json");
+      http.setRequestProperty("Authorization", "Bearer " + token);
+      try (OutputStream out = http.getOutputStream()) {
+        out.write(request.body());
+      }
+      int status = http.getResponseCode();
+      InputStream in = status >= 400 ? http.getErrorStream() : http.getInputStream();
+      return new Response(status, in == null ? "" : readAll(in));
+    } finally {
+      http.disconnect();
+    }
+  }
+
+  private static String readAll(InputStream in) throws IOException {
+    try (InputStream stream = in) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      byte[] buffer = new byte[8192];
+      for (int n; (n = stream.read(buffer)) > 0; ) {
+        bytes.write(buffer, 0, n);
+      }
+      return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private static final class Response {
+    final int status;
+    final String body;
+
+    Response(int status, String body) {
+      this.status = status;
+      this.body = body;
+    }
+  }
+
   private static List<JsonNode> regressions(String body) {
     List<JsonNode> list = new ArrayList<>();
     try {
-      JsonNode node = Json.MAPPER.readTree(body).get("regressions");
+      JsonNode node = WireJson.MAPPER.readTree(body).get("regressions");
       if (node != null && node.isArray()) {
         node.forEach(list::add);
       }
-    } catch (JacksonException e) {
+    } catch (IOException e) {
       // the run is stored; an unreadable answer only costs the regression list
     }
     return list;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
 import org.perftrack.agent.Main;
 import org.perftrack.agent.upload.FakeServer;
-import org.perftrack.formats.Json;
+import org.perftrack.agent.upload.WireJson;
 import org.perftrack.formats.RunUpload;
 
 /** {@code run} measures, spools, then sends the spool: its own run and what earlier sessions left. */
@@ -28,7 +28,7 @@ class RunUploadTest {
         "posix", null, Instant.now(), Instant.now(), Map.of(),
         List.of(new RunUpload.ResultUpload("fork", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, List.of(100.0))),
         List.of());
-    Files.write(spool.resolve(leftover.id() + ".json"), Json.MAPPER.writeValueAsBytes(leftover));
+    Files.write(spool.resolve(leftover.id() + ".json"), WireJson.MAPPER.writeValueAsBytes(leftover));
     try (FakeServer server = FakeServer.start()) {
       CliRun result = CliRun.run(home, "run", "--server", server.url(), "--token", "t", "--product", "linux",
           "--machine", "ci-01", "--benchmarks", "null-call", "--repetitions", "2", "--scale", "0.01",
@@ -38,7 +38,7 @@ class RunUploadTest {
       assertThat(result.out()).contains("2 run(s) uploaded, 0 rejected, 0 waiting");
       assertThat(server.stored()).hasSize(2).containsKey(leftover.id());
       RunUpload measured = server.stored().entrySet().stream().filter(e -> !e.getKey().equals(leftover.id()))
-          .map(e -> Json.MAPPER.readValue(e.getValue(), RunUpload.class)).findFirst().orElseThrow();
+          .map(e -> Runs.parse("[" + e.getValue() + "]").get(0)).findFirst().orElseThrow();
       assertThat(measured.machine().name()).isEqualTo("ci-01");
       assertThat(measured.results()).extracting(RunUpload.ResultUpload::metric)
           .containsExactly("time-per-op", "ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op");

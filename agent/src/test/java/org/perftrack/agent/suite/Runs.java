@@ -2,7 +2,7 @@ package org.perftrack.agent.suite;
 
 import java.util.Arrays;
 import java.util.List;
-import org.perftrack.formats.Json;
+import org.perftrack.agent.upload.WireJson;
 import org.perftrack.formats.RunUpload;
 
 /** Reading what {@code run --dry-run} printed. */
@@ -11,7 +11,11 @@ public final class Runs {
   private Runs() {}
 
   public static List<RunUpload> parse(String json) {
-    return Arrays.asList(Json.MAPPER.readValue(json, RunUpload[].class));
+    try {
+      return Arrays.asList(WireJson.MAPPER.readValue(json, RunUpload[].class));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   public static RunUpload ofVersion(List<RunUpload> runs, String version) {

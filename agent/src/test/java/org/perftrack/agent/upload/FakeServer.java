@@ -3,6 +3,7 @@ package org.perftrack.agent.upload;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -11,7 +12,6 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.perftrack.formats.Json;
 
 /**
  * A real HTTP server standing in for perftrack's POST /api/v1/runs: scripted answers first, then the
@@ -26,6 +26,8 @@ public final class FakeServer implements AutoCloseable {
   private final Deque<Answer> script = new ArrayDeque<>();
   private final Map<String, String> stored = Collections.synchronizedMap(new LinkedHashMap<>());
   private final List<String> authorizations = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> queries = Collections.synchronizedList(new ArrayList<>());
+  private final List<String> contentTypes = Collections.synchronizedList(new ArrayList<>());
   private volatile int requests;
   private volatile String regressions = "[]";
 
@@ -35,7 +37,10 @@ public final class FakeServer implements AutoCloseable {
       requests++;
       authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      Answer answer = next(body);
+      String query = exchange.getRequestURI().getRawQuery();
+      queries.add(query == null ? "" : query);
+      contentTypes.add(exchange.getRequestHeaders().getFirst("Content-Type"));
+      Answer answer = next(query == null ? null : parameter(query, "id"), body);
       byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().add("Content-Type",
           answer.status() >= 400 ? "application/problem+json" : "application/json");
@@ -77,13 +82,39 @@ public final class FakeServer implements AutoCloseable {
     return List.copyOf(authorizations);
   }
 
-  private Answer next(String body) {
+  /** The raw query string of each request ("" when none), in order. */
+  public List<String> queries() {
+    return List.copyOf(queries);
+  }
+
+  public List<String> contentTypes() {
+    return List.copyOf(contentTypes);
+  }
+
+  /** A decoded query parameter, null when absent. */
+  public static String parameter(String query, String name) {
+    for (String pair : query.split("&")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0 && URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8).equals(name)) {
+        return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      }
+    }
+    return null;
+  }
+
+  /** A run's id is in its JSON; another tool's file (?format=) has it in the query, like the real server. */
+  private Answer next(String queryId, String body) {
     synchronized (script) {
       if (!script.isEmpty()) {
         return script.poll();
       }
     }
-    String id = Json.MAPPER.readTree(body).get("id").asString();
+    String id;
+    try {
+      id = queryId != null ? queryId : WireJson.MAPPER.readTree(body).get("id").asText();
+    } catch (IOException e) {
+      return new Answer(400, "{\"title\":\"Bad Request\",\"status\":400}");
+    }
     String previous = stored.putIfAbsent(id, body);
     if (previous == null) {
       return new Answer(201, "{\"id\":\"" + id + "\",\"regressions\":" + regressions + "}");

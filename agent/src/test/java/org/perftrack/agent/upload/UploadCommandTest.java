@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
 import org.perftrack.agent.Main;
-import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 
 class UploadCommandTest {
@@ -31,7 +30,7 @@ class UploadCommandTest {
         Instant.parse("2007-03-07T19:00:00Z"), Instant.parse("2007-03-07T19:20:00Z"), Map.of(),
         List.of(new RunUpload.ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
             List.of(48.2, 47.9, 48.4))), List.of());
-    return Files.write(home.resolve(id + "-result.json"), Json.MAPPER.writeValueAsBytes(run));
+    return Files.write(home.resolve(id + "-result.json"), WireJson.MAPPER.writeValueAsBytes(run));
   }
 
   private CliRun upload(String server, String... more) {
@@ -144,22 +143,68 @@ class UploadCommandTest {
   }
 
   @Test
-  void anotherToolsFileIsConvertedTaggedAndSent() throws Exception {
-    Path hyperfine = Files.writeString(home.resolve("hf.json"), """
+  void anotherToolsFileIsSentAsItIsWithItsTagsForTheServerToConvert() throws Exception {
+    String file = """
         {"results": [{"command": "./write_64b sample 100000", "mean": 0.1, "stddev": 0.001,
           "times": [0.101, 0.099, 0.1]}]}
-        """);
+        """;
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), file);
     try (FakeServer server = FakeServer.start()) {
       CliRun result = upload(server.url(), "--format", "hyperfine", "--product", "cygwin", "--version", "1.5.24-2",
-          "--machine", "ci-01", "--run-id", "5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", hyperfine.toString());
+          "--machine", "ci 01", "--run-id", "5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", hyperfine.toString());
 
       assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
-      RunUpload sent = Json.MAPPER.readValue(server.stored().get("5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f"), RunUpload.class);
-      assertThat(sent.product()).isEqualTo("cygwin");
-      assertThat(sent.version()).isEqualTo("1.5.24-2");
-      assertThat(sent.machine().name()).isEqualTo("ci-01");
-      assertThat(sent.results()).singleElement().satisfies(r -> assertThat(r.samples()).containsExactly(0.101, 0.099, 0.1));
+      assertThat(server.stored()).containsExactly(Map.entry("5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", file));
+      String query = server.queries().get(0);
+      assertThat(FakeServer.parameter(query, "format")).isEqualTo("hyperfine");
+      assertThat(FakeServer.parameter(query, "product")).isEqualTo("cygwin");
+      assertThat(FakeServer.parameter(query, "version")).isEqualTo("1.5.24-2");
+      assertThat(FakeServer.parameter(query, "machine")).isEqualTo("ci 01");
+      assertThat(server.contentTypes()).containsExactly("application/octet-stream");
+      assertThat(spool().resolve("sent/5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f.upload")).exists();
     }
+  }
+
+  @Test
+  void anotherToolsFileStaysInTheSpoolWithItsTagsUntilTheServerHasItAndAResendIsTheSameRun() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), "{\"results\": []}");
+
+    CliRun down = upload("http://127.0.0.1:" + port, "--format", "hyperfine", "--product", "cygwin",
+        "--version", "1.5.24-2", hyperfine.toString());
+
+    assertThat(down.exitCode()).isEqualTo(Main.SPOOLED);
+    Path[] waiting;
+    try (var files = Files.list(spool())) {
+      waiting = files.filter(p -> p.toString().endsWith(".upload")).toArray(Path[]::new);
+    }
+    assertThat(waiting).hasSize(1);
+    String id = waiting[0].getFileName().toString().replace(".upload", "");
+    try (FakeServer server = new FakeServer(port)) {
+      server.then(503, "{}");
+      server.then(201, "{\"id\":\"" + id + "\",\"regressions\":[]}");
+      CliRun up = upload(server.url());
+      assertThat(up.exitCode()).isEqualTo(Main.OK);
+      assertThat(server.queries()).hasSize(2).allSatisfy(q -> {
+        assertThat(FakeServer.parameter(q, "id")).isEqualTo(id);
+        assertThat(FakeServer.parameter(q, "format")).isEqualTo("hyperfine");
+        assertThat(FakeServer.parameter(q, "machine")).isNotBlank();
+      });
+      assertThat(waiting[0]).doesNotExist();
+      assertThat(spool().resolve("sent/" + id + ".upload")).exists();
+    }
+  }
+
+  @Test
+  void anUnknownFormatIsAUsageErrorNamingTheKnownOnes() throws Exception {
+    CliRun result = upload("http://127.0.0.1:9", "--format", "criterion", "--product", "p", "--version", "1",
+        home.resolve("x.json").toString());
+
+    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.err()).contains("unknown format 'criterion'").contains("hyperfine, gbench, jmh");
   }
 
   @Test

@@ -28,7 +28,7 @@ class BisectionJudgeTest {
         .isEqualTo(Verdict.GOOD);
     assertThat(BisectionJudge.verdict(BisectionJudge.position(List.of(new SeriesSamples(b, new double[] {29, 31}, v)))))
         .isEqualTo(Verdict.BAD);
-    double half = BisectionJudge.position(List.of(new SeriesSamples(b, new double[] {17.3}, v)));
+    double half = BisectionJudge.position(List.of(new SeriesSamples(b, new double[] {17.4}, v)));
     assertThat(BisectionJudge.verdict(half)).isEqualTo(Verdict.AMBIGUOUS);
     assertThat(BisectionJudge.forced(half)).isEqualTo(Verdict.BAD);
     // a batch that does not show the step at all cannot place the middle

@@ -1,0 +1,67 @@
+package org.perftrack.server.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.support.IntegrationTest;
+
+/**
+ * The Java 8 agent does not carry the converters: {@code upload --format gbench} spools the file with its
+ * tags and a run id, and the real server converts it ({@code POST /api/v1/runs?format=}). A server that is
+ * away keeps the file in the spool; sending it twice stores it once.
+ */
+class AgentForeignUploadTest extends IntegrationTest {
+
+  @TempDir
+  Path home;
+
+  private final String product = unique("mylib");
+  private final String machine = unique("ci");
+
+  private AgentProcess.Result upload(String server, String... more) throws Exception {
+    String[] base = {"upload", "--server", server, "--token", TOKEN, "--spool", home.resolve("spool").toString(),
+        "--retry-attempts", "2", "--retry-delay-ms", "50"};
+    String[] args = new String[base.length + more.length];
+    System.arraycopy(base, 0, args, 0, base.length);
+    System.arraycopy(more, 0, args, base.length, more.length);
+    return AgentProcess.run(home, args);
+  }
+
+  @Test
+  void aGoogleBenchmarkFileWaitsInTheSpoolWhileTheServerIsAwayAndIsStoredOnceWhenSentTwice() throws Exception {
+    Path file = Files.copy(Path.of("../formats/src/test/resources/golden/gbench/repetitions.json"),
+        home.resolve("bench.json"));
+    String id = UUID.randomUUID().toString();
+    int deadPort;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      deadPort = socket.getLocalPort();
+    }
+
+    AgentProcess.Result away = upload("http://localhost:" + deadPort, "--format", "gbench", "--product", product,
+        "--version", "1.0.0", "--machine", machine, "--run-id", id, file.toString());
+
+    assertThat(away.exitCode()).as(away.out()).isEqualTo(4);
+    assertThat(home.resolve("spool/" + id + ".upload")).exists();
+
+    String server = "http://localhost:" + port;
+    AgentProcess.Result back = upload(server);
+    AgentProcess.Result again = upload(server, "--format", "gbench", "--product", product, "--version", "1.0.0",
+        "--machine", machine, "--run-id", id, file.toString());
+
+    assertThat(back.exitCode()).as(back.out()).isZero();
+    assertThat(back.out()).contains("uploaded " + id + ".upload (HTTP 201)");
+    assertThat(again.exitCode()).as(again.out()).isZero();
+    assertThat(again.out()).contains("HTTP 200, the server already had it");
+    assertThat(jdbc.sql("select count(*) from run r join product p on p.id = r.product_id "
+            + "where r.id = ?::uuid and p.name = ?").param(id).param(product).query(Long.class).single())
+        .isEqualTo(1);
+    assertThat(jdbc.sql("select count(*) from result where run_id = ?::uuid").param(id).query(Long.class).single())
+        .isPositive();
+  }
+}
