@@ -19,11 +19,11 @@ public class Bisections {
   /** What a regression shows of its bisection (the API's {@code bisection} object). */
   public record State(String status, String lastGood, String firstBad, int rounds, String sentence) {}
 
-  record Bisection(long id, String product, String machine, String baseline, String version, List<String> benchmarks,
+  public record Bisection(long id, String product, String machine, String baseline, String version, List<String> benchmarks,
       String status, String lastGood, String firstBad, int rounds, boolean remeasured, Long jobId, String reason,
       long regressionId, Instant createdAt, Instant finishedAt) {
 
-    String sentence() {
+    public String sentence() {
       return switch (status) {
         case "done" -> "first bad version " + firstBad + " (last good " + lastGood + "), " + rounds
             + (rounds == 1 ? " round" : " rounds");
@@ -34,7 +34,7 @@ public class Bisections {
       };
     }
 
-    String link() {
+    public String link() {
       return "/regressions/" + regressionId;
     }
 

@@ -79,6 +79,14 @@ class LabPagesInBrowserTest extends IntegrationTest {
     new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(ExpectedConditions
         .textToBePresentInElementLocated(By.id("bisection"), "cannot bisect"));
     assertThat(browser.driver.findElement(By.id("bisection")).getText()).contains("offers no version between");
+
+    open("/lab");
+    browser.driver.findElement(By.id("agent-" + other)).findElement(By.xpath(".//button[text()='Run now']")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".note"), "queued for " + other));
+    assertThat(jdbc.sql("SELECT versions FROM lab_job WHERE machine = ? AND reason = 'manual'").param(other)
+        .query((rs, i) -> List.of((String[]) rs.getArray(1).getArray())).single())
+        .containsExactly("1.5.19-1", "1.5.19-8");
     assertThat(browser.severeConsoleMessages()).isEmpty();
   }
 

@@ -69,15 +69,15 @@ public final class FakeAgent {
   public List<String> bisect(long regression, Function<String, Double> level) {
     List<String> middles = new ArrayList<>();
     while (true) {
-      JsonNode job;
+      JsonNode[] claimed = new JsonNode[1];
       try {
-        job = await().atMost(Duration.ofSeconds(30)).until(this::claim,
-            j -> j != null || "done".equals(state(regression).path("status").asString(null)));
+        await().atMost(Duration.ofSeconds(30)).until(() -> (claimed[0] = claim()) != null
+            || "done".equals(state(regression).path("status").asString(null)));
       } catch (org.awaitility.core.ConditionTimeoutException e) {
         throw new AssertionError("no job and no finished bisection; regression " + regression + ": "
-            + http.get("/api/v1/regressions/" + regression + "/bisection").body() + "; lab: "
-            + http.get("/api/v1/lab").body(), e);
+            + http.get("/api/v1/regressions/" + regression + "/bisection").body(), e);
       }
+      JsonNode job = claimed[0];
       if (job == null) {
         return middles;
       }

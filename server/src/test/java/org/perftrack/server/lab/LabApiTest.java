@@ -68,6 +68,29 @@ class LabApiTest extends IntegrationTest {
   }
 
   @Test
+  void aScheduleQueuesARunOfEveryTargetAndAVersionNewerThanAnyMeasuredIsMeasuredAtOnce() {
+    FakeAgent fake = new FakeAgent(http(), TOKEN, product, machine);
+    fake.upload(UUID.randomUUID().toString(), "3.0", 10);
+    long agent = fake.register("3.0", "3.1");
+    JsonNode fresh = claim(agent);
+    assertThat(fresh.get("reason").asString()).isEqualTo("new-version");
+    assertThat(fresh.get("versions").valueStream().map(JsonNode::asString)).containsExactly("3.0", "3.1");
+    register("3.0", "3.1");
+    assertThat(claim(agent)).as("a new version is queued once").isNull();
+
+    Http.Response schedule = http().postJson("/api/v1/lab/schedules",
+        "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\", \"cron\": \"* * * * * *\"}", TOKEN);
+    assertThat(schedule.status()).as(schedule.body()).isEqualTo(200);
+    JsonNode scheduled = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
+        .until(() -> claim(agent), java.util.Objects::nonNull);
+    assertThat(scheduled.get("reason").asString()).isEqualTo("schedule");
+    assertThat(scheduled.get("versions").valueStream().map(JsonNode::asString)).containsExactly("3.0", "3.1");
+    assertThat(http().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port
+        + "/api/v1/lab/schedules/" + schedule.json().get("id").asLong())).header("Authorization", "Bearer " + TOKEN)
+        .DELETE()).status()).isEqualTo(204);
+  }
+
+  @Test
   void badRequestsNameTheField() {
     Http.Response noTargets = http().postJson("/api/v1/lab/agents",
         "{\"product\": \"p\", \"machine\": \"m\"}", TOKEN);
