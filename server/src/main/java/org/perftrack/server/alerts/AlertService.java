@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
-import org.perftrack.server.detection.RegressionView;
+import org.perftrack.server.detection.Regression;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -20,36 +20,33 @@ public class AlertService {
   private final AlertsProperties props;
   private final Subscriptions subscriptions;
   private final Announcements announcements;
-  private final SecondaryHints hints;
   private final Outbox outbox;
   private final OutboxSender sender;
 
   AlertService(AlertsProperties props, Subscriptions subscriptions, Announcements announcements,
-      SecondaryHints hints, Outbox outbox, OutboxSender sender) {
+      Outbox outbox, OutboxSender sender) {
     this.props = props;
     this.subscriptions = subscriptions;
     this.announcements = announcements;
-    this.hints = hints;
     this.outbox = outbox;
     this.sender = sender;
   }
 
   /** Queues one mail per interested address for the regressions this run created; returns how many. */
   @Transactional
-  public int onRegressionsCreated(UUID runId, List<RegressionView> regressions) {
+  public int onRegressionsCreated(UUID runId, List<Regression> regressions) {
     if (!props.enabled() || regressions.isEmpty()) {
       return 0;
     }
-    List<AlertItem> items = regressions.stream().filter(r -> r.status() == null || r.status().equals("open"))
-        .map(r -> AlertItem.of(r, hints.find(r)))
-        .sorted(Comparator.comparingDouble(AlertItem::severity).reversed()) // the worst first, as in the subject
+    List<Regression> items = regressions.stream().filter(r -> r.status() == Regression.Status.OPEN)
+        .sorted(Comparator.comparingDouble(Regression::severity).reversed()) // the worst first, as in the subject
         .toList();
-    List<AlertItem> fresh = announcements.record(runId, items);
+    List<Regression> fresh = announcements.record(runId, items);
     int queued = 0;
     for (Subscription s : subscriptions.active()) {
-      List<AlertItem> wanted = fresh.stream().filter(s::wants).toList();
+      List<Regression> wanted = fresh.stream().filter(s::wants).toList();
       if (s.mode().equals(Subscription.IMMEDIATE) && !wanted.isEmpty()) {
-        AlertItem first = wanted.get(0);
+        Regression first = wanted.get(0);
         var payload = new MailPayload("run", runId.toString(), first.product(), first.machine(), first.version(),
             wanted, s.unsubscribeToken());
         queued += outbox.add("run", runId.toString(), s, subject(wanted), payload) ? 1 : 0;
@@ -86,9 +83,9 @@ public class AlertService {
   }
 
   /** {@code [perftrack] cygwin 1.5.24-2 on xp-lab-01: 3 regressions (write-64b ×2.67)}: the worst one named. */
-  static String subject(List<AlertItem> items) {
-    AlertItem first = items.get(0);
-    AlertItem worst = items.stream().max(Comparator.comparingDouble(AlertItem::severity)).orElseThrow();
+  static String subject(List<Regression> items) {
+    Regression first = items.get(0);
+    Regression worst = items.stream().max(Comparator.comparingDouble(Regression::severity)).orElseThrow();
     return String.format(Locale.ROOT, "[perftrack] %s %s on %s: %d regression%s (%s ×%s)", first.product(),
         first.version(), first.machine(), items.size(), items.size() == 1 ? "" : "s", worst.benchmark(),
         MailFormat.ratio(worst.ratio()));

@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
+import org.perftrack.server.detection.Regression;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -59,10 +60,10 @@ class DigestService {
   }
 
   private int queue(LocalDate day) {
-    List<AlertItem> open = announcements.stillOpen();
+    List<Regression> open = announcements.stillOpen();
     int queued = 0;
     for (Subscription s : subscriptions.active()) {
-      List<AlertItem> wanted = open.stream().filter(s::wants).toList();
+      List<Regression> wanted = open.stream().filter(s::wants).toList();
       if (s.mode().equals(Subscription.DIGEST) && !wanted.isEmpty()) {
         var payload = new MailPayload("digest", null, null, null, null, wanted, s.unsubscribeToken());
         String subject = "[perftrack] daily digest " + day + ": " + wanted.size() + " open regression"

@@ -1,6 +1,7 @@
 package org.perftrack.server.alerts;
 
 import java.util.List;
+import org.perftrack.server.detection.Regression;
 
 /**
  * What one outbox row sends, stored as JSON: everything the templates need except the public URL.
@@ -12,9 +13,9 @@ import java.util.List;
  * @param link for {@code lab} notices: the page path it is about
  */
 record MailPayload(String kind, String runId, String product, String machine, String version,
-    List<AlertItem> items, String unsubscribeToken, String text, String link) {
+    List<Regression> items, String unsubscribeToken, String text, String link) {
 
-  MailPayload(String kind, String runId, String product, String machine, String version, List<AlertItem> items,
+  MailPayload(String kind, String runId, String product, String machine, String version, List<Regression> items,
       String unsubscribeToken) {
     this(kind, runId, product, machine, version, items, unsubscribeToken, null, null);
   }

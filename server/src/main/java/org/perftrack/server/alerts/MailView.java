@@ -3,6 +3,7 @@ package org.perftrack.server.alerts;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.perftrack.server.detection.Regression;
 import org.springframework.web.util.UriComponentsBuilder;
 
 /**
@@ -32,15 +33,15 @@ record MailView(String heading, String machine, String product, String version, 
         p.link() == null ? null : url(base, p.link()).toUriString());
   }
 
-  private static Row row(AlertItem i, String base) {
-    String hints = i.hints().stream().map(h -> h.metric() + " ×" + MailFormat.ratio(h.ratio())
+  private static Row row(Regression i, String base) {
+    String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " ×" + MailFormat.ratio(h.ratio()))
         + " (" + MailFormat.value(h.baselineValue()) + " → " + MailFormat.value(h.value()) + " " + h.unit() + ")")
         .collect(Collectors.joining("; "));
     return new Row(i.benchmark(), i.metric(), i.unit(), i.baselineVersion(), i.version(), i.machine(),
         MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), "×" + MailFormat.ratio(i.ratio()),
         String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,
-        url(base, "/regressions/" + i.regressionId()).toUriString(),
+        url(base, "/regressions/" + i.id()).toUriString(),
         url(base, "/series").queryParam("product", i.product()).queryParam("machine", i.machine())
             .queryParam("benchmark", i.benchmark()).queryParam("metric", i.metric()).encode().toUriString(),
         url(base, "/compare").queryParam("product", i.product()).queryParam("machine", i.machine())

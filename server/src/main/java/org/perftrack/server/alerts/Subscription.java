@@ -1,6 +1,7 @@
 package org.perftrack.server.alerts;
 
 import java.time.Instant;
+import org.perftrack.server.detection.Regression;
 
 /**
  * Who wants which regressions by mail. Configured recipients ({@code source = config}) are
@@ -22,7 +23,7 @@ public record Subscription(
   static final String IMMEDIATE = "immediate";
   static final String DIGEST = "digest";
 
-  boolean wants(AlertItem item) {
+  boolean wants(Regression item) {
     return Glob.matches(productPattern, item.product())
         && Glob.matches(machinePattern, item.machine())
         && Glob.matches(benchmarkPattern, item.benchmark())

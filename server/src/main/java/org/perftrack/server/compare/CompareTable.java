@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.server.dashboard.Fmt;
+import org.perftrack.server.detection.CompareService;
+import org.perftrack.server.detection.ComparedMetric;
 import org.perftrack.server.detection.DetectionProperties;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -41,11 +43,11 @@ class CompareTable {
   private static final Fmt FMT = new Fmt();
   private static final List<String> ORDER = List.of("regression", "insufficient-data", "improvement", "unchanged");
 
-  private final CompareSource source;
+  private final CompareService source;
   private final JdbcClient jdbc;
   private final DetectionProperties detection;
 
-  CompareTable(CompareSource source, JdbcClient jdbc, DetectionProperties detection) {
+  CompareTable(CompareService source, JdbcClient jdbc, DetectionProperties detection) {
     this.source = source;
     this.jdbc = jdbc;
     this.detection = detection;
@@ -70,17 +72,17 @@ class CompareTable {
     jdbc.sql(SPREADS).params(product, base, head, machines.toArray(String[]::new)).query(Spread.class).list()
         .forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), s.version()), s));
     // machines are independent: compared side by side (each on its own connection), assembled in order
-    List<List<CompareSource.Row>> perMachine = machines.parallelStream()
+    List<List<ComparedMetric>> perMachine = machines.parallelStream()
         .map(machine -> source.compare(product, machine, base, head)).toList();
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < machines.size(); i++) {
       String machine = machines.get(i);
-      List<CompareSource.Row> found = perMachine.get(i);
-      for (CompareSource.Row r : found) {
-        rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction(), r.baseValue(), r.headValue(),
+      List<ComparedMetric> found = perMachine.get(i);
+      for (ComparedMetric r : found) {
+        rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction().wire(), r.baseValue(), r.headValue(),
             spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
-            spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), r.ratio(), r.pValue(), r.verdict(),
-            label(r.verdict()), rank(r.verdict()), r.paired(), others(r, found)));
+            spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), r.ratio(), r.pValue(), r.verdict().wire(),
+            label(r.verdict().wire()), rank(r.verdict().wire()), r.paired(), others(r, found)));
       }
     }
     rows.sort(Comparator.comparingInt(Row::verdictRank).thenComparing(Row::benchmark).thenComparing(Row::metric)
@@ -97,9 +99,9 @@ class CompareTable {
     return rows.stream().filter(r -> r.verdict().equals(verdict)).count();
   }
 
-  private static List<Other> others(CompareSource.Row row, List<CompareSource.Row> all) {
+  private static List<Other> others(ComparedMetric row, List<ComparedMetric> all) {
     return all.stream().filter(o -> o.benchmark().equals(row.benchmark()) && !o.metric().equals(row.metric()))
-        .map(o -> new Other(o.metric(), o.ratio(), o.verdict(), label(o.verdict()))).toList();
+        .map(o -> new Other(o.metric(), o.ratio(), o.verdict().wire(), label(o.verdict().wire()))).toList();
   }
 
   static String label(String verdict) {

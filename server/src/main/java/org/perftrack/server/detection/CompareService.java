@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -15,10 +15,7 @@ import org.springframework.stereotype.Service;
  * the series' own between-session noise (from the versions around head) widens the comparison.
  */
 @Service
-class CompareService {
-
-  record Row(String benchmark, String metric, String unit, String direction, double baseValue, double headValue,
-      double ratio, Double pValue, String verdict, boolean paired) {}
+public class CompareService {
 
   private record Run(String version, String batch, double[] samples) {}
 
@@ -51,7 +48,13 @@ class CompareService {
   static final String VERSION_ID = """
       SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?""";
 
-  List<Row> compare(String product, String machine, String base, String head) {
+  /**
+   * Every metric the machine measured in both versions, judged together; empty when it measured only
+   * one of them.
+   *
+   * @throws NotFound when the product has no such base or head version
+   */
+  public List<ComparedMetric> compare(String product, String machine, String base, String head) {
     versionId(product, base, "base");
     long headId = versionId(product, head, "head");
     Map<Long, SeriesRuns> series = new LinkedHashMap<>();
@@ -71,12 +74,12 @@ class CompareService {
     List<Comparison> comparisons = both.stream().map(s -> comparison(s, base, head, history.get(s.id()),
         knobs.get(s.benchmark()))).toList();
     List<ComparisonResult> results = comparer.compareAll(comparisons);
-    List<Row> rows = new ArrayList<>();
+    List<ComparedMetric> rows = new ArrayList<>();
     for (int i = 0; i < both.size(); i++) {
       SeriesRuns s = both.get(i);
       ComparisonResult r = results.get(i);
-      rows.add(new Row(s.benchmark(), s.metric(), s.unit(), s.direction(), r.baseValue(), r.headValue(),
-          r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict().wire(),
+      rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), Direction.of(s.direction()), r.baseValue(), r.headValue(),
+          r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(),
           comparisons.get(i).paired()));
     }
     return rows;
@@ -118,7 +121,7 @@ class CompareService {
 
   private long versionId(String product, String version, String field) {
     return jdbc.sql(VERSION_ID).params(product, version).query(Long.class).optional()
-        .orElseThrow(() -> ApiProblem.notFound(field + ": product " + product + " has no version " + version));
+        .orElseThrow(() -> new NotFound(field + ": product " + product + " has no version " + version));
   }
 
   private static String uncheckedString(ResultSet rs, String column) {

@@ -22,13 +22,13 @@ public class DetectionService {
 
   private final WindowQueries windows;
   private final RegressionStore store;
-  private final RegressionQueries queries;
+  private final Regressions queries;
   private final BenchmarkSettings settings;
   private final DetectionProperties properties;
   private final Detector detector = new Detector();
   private final Reconciler reconciler = new Reconciler();
 
-  DetectionService(WindowQueries windows, RegressionStore store, RegressionQueries queries,
+  DetectionService(WindowQueries windows, RegressionStore store, Regressions queries,
       BenchmarkSettings settings, DetectionProperties properties) {
     this.windows = windows;
     this.store = store;
@@ -38,7 +38,7 @@ public class DetectionService {
   }
 
   /** Called inside the ingest transaction; returns the regressions this run created. */
-  public List<RegressionView> onRunStored(StoredRun run) {
+  public List<Regression> onRunStored(StoredRun run) {
     if (run.seriesIds().isEmpty()) {
       return List.of();
     }
@@ -56,7 +56,7 @@ public class DetectionService {
       judged.put(primary.get(i).seriesId(), results.get(i));
     }
     List<Long> raised = reconcile(loaded, judged, run.runId());
-    return queries.byIds(raised).stream().map(RegressionQueries.Item::view).toList();
+    return queries.byIds(raised);
   }
 
   /**
@@ -76,7 +76,7 @@ public class DetectionService {
       List<Decision> decisions = result == null ? withdrawSecondary(stored) : reconciler.reconcile(result, stored);
       for (Decision d : decisions) {
         Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), runId, writes);
-        if (id != null && d.step().kind() == StepKind.REGRESSION) {
+        if (id != null && d.step().kind() == Regression.Kind.REGRESSION) {
           raised.add(id);
         }
       }
@@ -86,14 +86,14 @@ public class DetectionService {
   }
 
   private static List<Decision> withdrawSecondary(List<RecordedRegression> stored) {
-    return stored.stream().filter(r -> r.status() == RegressionStatus.OPEN)
+    return stored.stream().filter(r -> r.status() == Regression.Status.OPEN)
         .map(r -> Decision.withdraw(r.id(), "secondary metric: shown as a hint on its benchmark's regression"))
         .toList();
   }
 
   /** The regressions a run created when it was first stored (for an idempotent re-send). */
-  public List<RegressionView> createdBy(UUID runId) {
-    return queries.createdBy(runId).stream().map(RegressionQueries.Item::view).toList();
+  public List<Regression> createdBy(UUID runId) {
+    return queries.createdBy(runId);
   }
 
   private static String changedVersion(SeriesWindow w, StoredRun run) {
@@ -107,8 +107,8 @@ public class DetectionService {
   }
 
   /** The other metrics of the same benchmark in this run, across the step's version pair. */
-  private static List<Hint> hints(SeriesWindow w, Step step, List<SeriesWindow> all) {
+  private static List<Regression.Hint> hints(SeriesWindow w, Step step, List<SeriesWindow> all) {
     return all.stream().filter(o -> o != w && o.benchmark().equals(w.benchmark()))
-        .map(o -> Hint.of(o, step.baselineVersion(), step.version())).filter(Objects::nonNull).toList();
+        .map(o -> Regression.Hint.of(o, step.baselineVersion(), step.version())).filter(Objects::nonNull).toList();
   }
 }

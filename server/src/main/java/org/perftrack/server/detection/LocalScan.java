@@ -49,7 +49,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     StepScan.Candidate c = candidates.get(i);
     double baseline = Math.exp(Robust.median(levels.x(), c.beforeFrom(), c.index()));
     double ratio = Math.exp(c.shift());
-    StepKind kind = update.series().direction().isWorse(c.shift()) ? StepKind.REGRESSION : StepKind.IMPROVEMENT;
+    Regression.Kind kind = update.series().direction().isWorse(c.shift()) ? Regression.Kind.REGRESSION : Regression.Kind.IMPROVEMENT;
     return new Step(levels.versions().get(c.index() - 1), levels.versions().get(c.index()),
         baseline, baseline * ratio, ratio, pValues[i], kind);
   }

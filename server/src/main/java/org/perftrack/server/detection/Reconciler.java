@@ -46,7 +46,7 @@ public final class Reconciler {
       }
     }
     for (RecordedRegression r : inRange) {
-      if (!usedRecords.contains(r) && r.status() == RegressionStatus.OPEN) {
+      if (!usedRecords.contains(r) && r.status() == Regression.Status.OPEN) {
         decisions.add(Decision.withdraw(r.id(), WithdrawalReason.explain(r, result)));
       }
     }
@@ -66,13 +66,13 @@ public final class Reconciler {
         }
       }
     }
-    matches.sort(Comparator.comparingInt((Match m) -> m.record().status() == RegressionStatus.WITHDRAWN ? 1 : 0)
+    matches.sort(Comparator.comparingInt((Match m) -> m.record().status() == Regression.Status.WITHDRAWN ? 1 : 0)
         .thenComparingInt(Match::distance));
     return matches;
   }
 
   private static Decision matched(RecordedRegression r, Step s) {
-    if (r.status() == RegressionStatus.WITHDRAWN) {
+    if (r.status() == Regression.Status.WITHDRAWN) {
       return new Decision(Decision.Action.REOPEN, r.id(), s, "detected again with more versions");
     }
     boolean samePair = r.version().equals(s.version()) && r.baselineVersion().equals(s.baselineVersion());

@@ -2,5 +2,5 @@ package org.perftrack.server.detection;
 
 /** A step as previously stored for one series (regression or improvement). */
 public record RecordedRegression(long id, String baselineVersion, String version, double baselineValue,
-                 double value, StepKind kind, RegressionStatus status) {
+                 double value, Regression.Kind kind, Regression.Status status) {
 }

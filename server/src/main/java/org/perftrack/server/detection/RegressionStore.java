@@ -24,7 +24,7 @@ class RegressionStore {
 
     RecordedRegression recorded() {
       return new RecordedRegression(id, baselineVersion, version, baselineValue, value,
-          StepKind.valueOf(kind.toUpperCase(java.util.Locale.ROOT)), RegressionStatus.of(status));
+          Regression.Kind.of(kind), Regression.Status.of(status));
     }
   }
 
@@ -100,7 +100,7 @@ class RegressionStore {
    * Applies one decision (confirmations and re-attributions go to {@code updates}); returns the id of
    * a regression this run raised (created or reopened), else null.
    */
-  Long apply(Decision d, SeriesWindow window, List<Hint> hints, UUID runId, Updates updates) {
+  Long apply(Decision d, SeriesWindow window, List<Regression.Hint> hints, UUID runId, Updates updates) {
     Step s = d.step();
     String hintJson = Json.MAPPER.writeValueAsString(hints);
     return switch (d.action()) {

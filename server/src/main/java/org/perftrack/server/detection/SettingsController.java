@@ -1,7 +1,8 @@
 package org.perftrack.server.detection;
 
 import java.util.List;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -37,7 +38,7 @@ class SettingsController {
   BenchmarkSettings.Setting save(@PathVariable String product, @PathVariable String benchmark,
       @RequestBody SettingRequest request, Authentication who) {
     if (request.minChange() != null && !(request.minChange() >= 0 && request.minChange() < 10)) {
-      throw ApiProblem.badRequest("minChange", "must be a fraction in [0, 10), e.g. 0.05 for 5 %");
+      throw new InvalidInput("minChange", "must be a fraction in [0, 10), e.g. 0.05 for 5 %");
     }
     var setting = new BenchmarkSettings.Setting(benchmark, request.minChange(),
         request.ignored() != null && request.ignored());
@@ -46,6 +47,6 @@ class SettingsController {
   }
 
   private long productId(String product) {
-    return settings.productId(product).orElseThrow(() -> ApiProblem.notFound("no product " + product));
+    return settings.productId(product).orElseThrow(() -> new NotFound("no product " + product));
   }
 }

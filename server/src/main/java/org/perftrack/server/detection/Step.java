@@ -7,5 +7,5 @@ package org.perftrack.server.detection;
  * {@code pValue} is corrected for the scan over candidate versions (not for the other metrics).
  */
 public record Step(String baselineVersion, String version, double baselineValue, double value,
-          double ratio, double pValue, StepKind kind) {
+          double ratio, double pValue, Regression.Kind kind) {
 }

@@ -4,6 +4,7 @@ package org.perftrack.server.detection;
 public enum Verdict {
   REGRESSION, IMPROVEMENT, UNCHANGED, INSUFFICIENT_DATA;
 
+  @com.fasterxml.jackson.annotation.JsonValue
   public String wire() {
     return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
   }

@@ -4,7 +4,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.util.List;
 import org.perftrack.server.regressions.OpenRegressions;
-import org.perftrack.server.series.RunQueries;
+import org.perftrack.server.runs.RunQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;

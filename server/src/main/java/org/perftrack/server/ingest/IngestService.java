@@ -13,7 +13,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.DetectionService;
-import org.perftrack.server.detection.RegressionView;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.web.ApiProblem;
 import org.springframework.stereotype.Service;
@@ -29,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class IngestService {
 
   /** What happened to an upload: {@code created} false means it was already stored. */
-  public record Outcome(UUID id, boolean created, List<RegressionView> regressions) {}
+  public record Outcome(UUID id, boolean created, List<Regression> regressions) {}
 
   private static final JsonMapper CANONICAL =
       Json.MAPPER.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();

@@ -8,6 +8,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,8 +18,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.versions.VersionKey;
-import org.perftrack.server.web.ApiProblem;
-import org.perftrack.server.web.ApiProblem.FieldProblem;
+import org.perftrack.server.problems.InvalidInput;
 import org.postgresql.PGConnection;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -139,21 +139,21 @@ class RunStore {
       found.putAll(findSeries(productId, machineId, missing));
     }
     List<Long> ids = new ArrayList<>(results.size());
-    List<FieldProblem> problems = new ArrayList<>();
+    Map<String, String> problems = new LinkedHashMap<>();
     for (int i = 0; i < results.size(); i++) {
       ResultUpload r = results.get(i);
       SeriesRow s = found.get(key(r));
       if (!s.unit().equals(r.unit())) {
-        problems.add(new FieldProblem("results[" + i + "].unit", "is '" + r.unit() + "' but earlier runs of "
-            + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "'"));
+        problems.put("results[" + i + "].unit", "is '" + r.unit() + "' but earlier runs of "
+            + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "'");
       } else if (!s.direction().equals(r.direction())) {
-        problems.add(new FieldProblem("results[" + i + "].direction", "is " + r.direction() + " but earlier runs of "
-            + r.benchmark() + " " + r.metric() + " on this machine said " + s.direction()));
+        problems.put("results[" + i + "].direction", "is " + r.direction() + " but earlier runs of "
+            + r.benchmark() + " " + r.metric() + " on this machine said " + s.direction());
       }
       ids.add(s.id());
     }
     if (!problems.isEmpty()) {
-      throw ApiProblem.badRequest(problems);
+      throw new InvalidInput(problems);
     }
     return ids;
   }

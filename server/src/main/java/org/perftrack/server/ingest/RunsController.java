@@ -2,7 +2,7 @@ package org.perftrack.server.ingest;
 
 import java.util.List;
 import org.perftrack.formats.RunUpload;
-import org.perftrack.server.detection.RegressionView;
+import org.perftrack.server.detection.Regression;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -14,7 +14,7 @@ import org.springframework.web.bind.annotation.RestController;
 class RunsController {
 
   /** The answer to an upload: the run's id and the regressions it created. */
-  record UploadResponse(String id, List<RegressionView> regressions) {}
+  record UploadResponse(String id, List<Regression> regressions) {}
 
   private final IngestService ingest;
 

@@ -3,8 +3,9 @@ package org.perftrack.server.lab;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.NotFound;
 import org.perftrack.server.versions.VersionKey;
-import org.perftrack.server.web.ApiProblem;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -41,7 +42,7 @@ class Lab {
 
   @Transactional
   Agents.Agent heartbeat(long agentId, String progress, List<String> targets) {
-    Agents.Agent before = agents.find(agentId).orElseThrow(() -> ApiProblem.notFound("no agent " + agentId));
+    Agents.Agent before = agents.find(agentId).orElseThrow(() -> new NotFound("no agent " + agentId));
     Agents.Agent agent = agents.heartbeat(agentId, progress, targets).orElseThrow();
     jobs.renew(agentId, progress, props.lease());
     if (agents.back(agentId)) {
@@ -56,7 +57,7 @@ class Lab {
   @Transactional
   Optional<Jobs.Job> claim(long agentId) {
     Agents.Agent agent = agents.heartbeat(agentId, null, null)
-        .orElseThrow(() -> ApiProblem.notFound("no agent " + agentId));
+        .orElseThrow(() -> new NotFound("no agent " + agentId));
     return jobs.claim(agent, props.lease());
   }
 
@@ -91,8 +92,8 @@ class Lab {
     }
   }
 
-  private static ApiProblem lost(long jobId) {
-    return ApiProblem.conflict("job " + jobId + " is not held under this lease (it was returned to the queue"
+  private static Conflict lost(long jobId) {
+    return new Conflict("job " + jobId + " is not held under this lease (it was returned to the queue"
         + " or finished elsewhere)");
   }
 

@@ -2,7 +2,8 @@ package org.perftrack.server.lab;
 
 import java.util.List;
 import java.util.UUID;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -75,7 +76,7 @@ class LabApiController {
     name("machine", r.machine());
     int heartbeat = r.heartbeatSeconds() == null ? 60 : r.heartbeatSeconds();
     if (heartbeat < 1 || heartbeat > 86_400) {
-      throw ApiProblem.badRequest("heartbeatSeconds", "must be between 1 and 86400");
+      throw new InvalidInput("heartbeatSeconds", "must be between 1 and 86400");
     }
     Agents.Agent a = lab.register(r.product(), r.machine(), shorten(r.agentVersion(), MAX_NAME), heartbeat,
         targets(r.targets(), true));
@@ -97,7 +98,7 @@ class LabApiController {
   @PostMapping("/api/v1/lab/jobs/{id}/finish")
   Jobs.Job finish(@PathVariable long id, @RequestBody Finish f) {
     if (f.runIds() == null || f.runIds().isEmpty() || f.runIds().size() > MAX_TARGETS) {
-      throw ApiProblem.badRequest("runIds", "list the ids of the runs the job measured");
+      throw new InvalidInput("runIds", "list the ids of the runs the job measured");
     }
     return lab.finish(id, lease(f.lease()), f.runIds());
   }
@@ -134,7 +135,7 @@ class LabApiController {
 
   @GetMapping("/api/v1/regressions/{id}/bisection")
   Bisections.State bisection(@PathVariable long id) {
-    return bisections.forRegression(id).orElseThrow(() -> ApiProblem.notFound("no bisection for regression " + id));
+    return bisections.forRegression(id).orElseThrow(() -> new NotFound("no bisection for regression " + id));
   }
 
   @PostMapping("/api/v1/regressions/{id}/bisection")
@@ -144,13 +145,13 @@ class LabApiController {
 
   private static void name(String field, String value) {
     if (value == null || value.isBlank() || value.length() > MAX_NAME) {
-      throw ApiProblem.badRequest(field, "must be given, at most " + MAX_NAME + " characters");
+      throw new InvalidInput(field, "must be given, at most " + MAX_NAME + " characters");
     }
   }
 
   private static UUID lease(UUID lease) {
     if (lease == null) {
-      throw ApiProblem.badRequest("lease", "give the lease the claim returned");
+      throw new InvalidInput("lease", "give the lease the claim returned");
     }
     return lease;
   }
@@ -158,12 +159,12 @@ class LabApiController {
   private static List<String> targets(List<String> values, boolean required) {
     if (values == null) {
       if (required) {
-        throw ApiProblem.badRequest("targets", "list the versions the agent can run");
+        throw new InvalidInput("targets", "list the versions the agent can run");
       }
       return null;
     }
     if (values.size() > MAX_TARGETS || values.stream().anyMatch(v -> v == null || v.isBlank() || v.length() > MAX_NAME)) {
-      throw ApiProblem.badRequest("targets", "at most " + MAX_TARGETS + " names of at most " + MAX_NAME + " characters");
+      throw new InvalidInput("targets", "at most " + MAX_TARGETS + " names of at most " + MAX_NAME + " characters");
     }
     return values.stream().map(String::trim).distinct().toList();
   }

@@ -1,7 +1,8 @@
 package org.perftrack.server.lab;
 
 import java.util.List;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -25,13 +26,13 @@ class LabQueue {
   @Transactional
   Jobs.Job runNow(String product, String machine, List<String> versions, List<String> benchmarks, String by) {
     Agents.Agent agent = agents.find(product, machine)
-        .orElseThrow(() -> ApiProblem.badRequest("machine", "no agent runs " + product + " on " + machine));
+        .orElseThrow(() -> new InvalidInput("machine", "no agent runs " + product + " on " + machine));
     List<String> chosen = versions == null || versions.isEmpty() ? agent.targets() : versions;
     if (chosen.isEmpty()) {
-      throw ApiProblem.badRequest("versions", "the agent offers no targets");
+      throw new InvalidInput("versions", "the agent offers no targets");
     }
     if (!agent.targets().containsAll(chosen)) {
-      throw ApiProblem.badRequest("versions", "the agent of " + machine + " offers only " + agent.targets());
+      throw new InvalidInput("versions", "the agent of " + machine + " offers only " + agent.targets());
     }
     return jobs.enqueue(product, machine, chosen, benchmarks == null || benchmarks.isEmpty() ? null : benchmarks,
         "manual", null, by);
@@ -39,7 +40,7 @@ class LabQueue {
 
   Bisections.State bisect(long regressionId, String by) {
     if (bisections.regression(regressionId).isEmpty()) {
-      throw ApiProblem.notFound("no regression " + regressionId);
+      throw new NotFound("no regression " + regressionId);
     }
     return bisector.request(regressionId, by).state();
   }

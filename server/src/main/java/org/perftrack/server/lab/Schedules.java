@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
-import org.perftrack.server.web.ApiProblem;
+import org.perftrack.server.problems.InvalidInput;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.support.CronExpression;
 import org.springframework.stereotype.Repository;
@@ -23,12 +23,12 @@ class Schedules {
 
   static CronExpression parse(String cron) {
     if (cron == null || cron.isBlank() || cron.length() > 200) {
-      throw ApiProblem.badRequest("cron", "give a cron expression such as '0 0 2 * * *' (02:00 UTC daily)");
+      throw new InvalidInput("cron", "give a cron expression such as '0 0 2 * * *' (02:00 UTC daily)");
     }
     try {
       return CronExpression.parse(cron.trim());
     } catch (IllegalArgumentException e) {
-      throw ApiProblem.badRequest("cron", "not a cron expression (six fields: second minute hour day month weekday): "
+      throw new InvalidInput("cron", "not a cron expression (six fields: second minute hour day month weekday): "
           + e.getMessage());
     }
   }
@@ -40,7 +40,7 @@ class Schedules {
 
   Schedule create(String product, String machine, String cron, String by) {
     if (product == null || product.isBlank() || product.length() > 200) {
-      throw ApiProblem.badRequest("product", "name the product the schedule runs");
+      throw new InvalidInput("product", "name the product the schedule runs");
     }
     String m = machine == null || machine.isBlank() ? null : machine.trim();
     Instant next = next(parse(cron), Instant.now());

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.perftrack.server.series.RunQueries.StoredRunView;
+import org.perftrack.server.runs.RunQueries.StoredRunView;
 
 /**
  * The two runs' environments side by side: the machine as each run described it, then the run's own

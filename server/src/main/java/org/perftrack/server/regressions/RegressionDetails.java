@@ -3,8 +3,9 @@ package org.perftrack.server.regressions;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.products.SeriesChart;
-import org.perftrack.server.series.RunQueries;
+import org.perftrack.server.runs.RunQueries;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -17,7 +18,7 @@ class RegressionDetails {
   /** Versions shown on each side of the step. */
   static final int MARGIN = 12;
 
-  record Page(Listed regression, List<Listed.Hint> hints, SamplesSideBySide samples, SeriesChart.View chart,
+  record Page(Regression regression, List<Regression.Hint> hints, SamplesSideBySide samples, SeriesChart.View chart,
       Environment environment, Map<String, String> triageStatuses) {}
 
   static final String LATEST_RUN = """
@@ -38,7 +39,7 @@ class RegressionDetails {
     this.jdbc = jdbc;
   }
 
-  Page of(Listed r, Map<String, String> triageStatuses) {
+  Page of(Regression r, Map<String, String> triageStatuses) {
     List<Point> points = series.find(r.product(), r.machine(), r.benchmark(), r.metric())
         .map(SeriesQueries.Series::points).orElse(List.of());
     SamplesSideBySide samples = SamplesSideBySide.of(point(points, r.baselineVersion()), point(points, r.version()));
@@ -48,7 +49,7 @@ class RegressionDetails {
     return new Page(r, r.hints(), samples, chart, environment, triageStatuses);
   }
 
-  private RunQueries.StoredRunView run(Listed r, String version) {
+  private RunQueries.StoredRunView run(Regression r, String version) {
     return jdbc.sql(LATEST_RUN).params(r.product(), r.machine(), version).query(UUID.class).optional()
         .flatMap(runs::find).orElse(null);
   }

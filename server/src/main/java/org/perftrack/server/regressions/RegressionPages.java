@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.lab.Bisections;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -20,7 +22,6 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 class RegressionPages {
 
   static final int LIMIT = 500;
-  static final List<String> VISIBLE = List.of("open", "acknowledged", "invalid", "fixed", "wontfix");
   static final Map<String, String> STATUSES = ordered("open", "open", "acknowledged", "acknowledged",
       "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix", "all", "all");
   static final Map<String, String> TRIAGE = ordered("open", "open", "acknowledged", "acknowledged",
@@ -32,14 +33,15 @@ class RegressionPages {
   record Filter(String product, String machine, String benchmark, String status, String size) {}
 
   record ListPage(Filter filter, List<String> products, List<String> machines, List<String> benchmarks,
-      Map<String, String> statuses, Map<String, String> sizes, List<Listed> rows, boolean truncated) {}
+      Map<String, String> statuses, Map<String, String> sizes, List<Regression> rows, boolean truncated) {}
 
-  private final RegressionSource regressions;
+  private final Regressions regressions;
   private final RegressionDetails details;
   private final Catalog catalog;
   private final Bisections bisections;
 
-  RegressionPages(RegressionSource regressions, RegressionDetails details, Catalog catalog, Bisections bisections) {
+  RegressionPages(Regressions regressions, RegressionDetails details, Catalog catalog,
+      Bisections bisections) {
     this.regressions = regressions;
     this.details = details;
     this.catalog = catalog;
@@ -52,9 +54,10 @@ class RegressionPages {
       @RequestParam(defaultValue = "") String size, Model model) {
     Filter filter = new Filter(blankToNull(product), blankToNull(machine), blankToNull(benchmark),
         STATUSES.containsKey(status) ? status : "open", SIZES.containsKey(size) ? size : "");
-    List<Listed> found = regressions.list(filter.product(), filter.machine(), statuses(filter.status()), LIMIT);
+    List<Regression> found = regressions.list(filter.product(), filter.machine(), statuses(filter.status()),
+        Regression.Kind.REGRESSION, LIMIT);
     double minSeverity = filter.size().isEmpty() ? 0 : Double.parseDouble(filter.size());
-    List<Listed> rows = found.stream()
+    List<Regression> rows = found.stream()
         .filter(r -> filter.benchmark() == null || r.benchmark().equals(filter.benchmark()))
         .filter(r -> r.severity() >= minSeverity).toList();
     model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(), catalog.benchmarks(),
@@ -64,7 +67,7 @@ class RegressionPages {
 
   @GetMapping("/regressions/{id}")
   String regression(@PathVariable long id, Model model) {
-    Listed r = regressions.find(id).orElseThrow(() -> new PageNotFound("no regression " + id));
+    Regression r = regressions.find(id).orElseThrow(() -> new PageNotFound("no regression " + id));
     model.addAttribute("page", details.of(r, TRIAGE));
     model.addAttribute("bisection", bisections.forRegression(id).orElse(null));
     return "regressions/regression";
@@ -78,17 +81,17 @@ class RegressionPages {
           org.springframework.http.HttpStatus.BAD_REQUEST, "status must be one of " + TRIAGE.keySet());
     }
     String trimmed = note.strip();
-    regressions.triage(id, status, trimmed.isEmpty() ? null : trimmed, who.getName())
+    regressions.triage(id, Regression.Status.of(status), trimmed.isEmpty() ? null : trimmed, who.getName())
         .orElseThrow(() -> new PageNotFound("no regression " + id));
     flash.addFlashAttribute("triaged", true);
     return "redirect:/regressions/" + id + "#triage";
   }
 
-  private static List<String> statuses(String status) {
+  private static List<Regression.Status> statuses(String status) {
     return switch (status) {
-      case "all" -> VISIBLE;
-      case "triaged" -> VISIBLE.subList(1, VISIBLE.size());
-      default -> List.of(status);
+      case "all" -> Regression.Status.VISIBLE;
+      case "triaged" -> Regression.Status.VISIBLE.stream().filter(Regression.Status::triaged).toList();
+      default -> List.of(Regression.Status.of(status));
     };
   }
 

@@ -100,7 +100,7 @@ public class SeriesQueries {
     return new Point(version, n, sorted[0], median, Arrays.stream(all).sum() / n, sorted[n - 1], all, runs);
   }
 
-  static double[] doubles(Array array) throws SQLException {
+  public static double[] doubles(Array array) throws SQLException {
     Object[] boxed = (Object[]) array.getArray();
     double[] values = new double[boxed.length];
     for (int i = 0; i < boxed.length; i++) {

@@ -1,6 +1,9 @@
 package org.perftrack.server.web;
 
 import java.util.List;
+import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -17,7 +20,8 @@ import tools.jackson.core.JacksonException;
 
 /**
  * Every error of the REST API as RFC 9457 problem+json; a {@code fields} property lists each bad
- * field by JSON path. Never a stack trace.
+ * field by JSON path. Never a stack trace. The one place that maps the services' domain exceptions
+ * ({@code problems.NotFound}, {@code problems.InvalidInput}) to HTTP.
  */
 @RestControllerAdvice(annotations = org.springframework.web.bind.annotation.RestController.class)
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
@@ -31,6 +35,22 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
       pd.setProperty("fields", e.fields());
     }
     return ResponseEntity.status(e.status()).body(pd);
+  }
+
+  @ExceptionHandler(NotFound.class)
+  ResponseEntity<ProblemDetail> notFound(NotFound e) {
+    return apiProblem(ApiProblem.notFound(e.getMessage()));
+  }
+
+  @ExceptionHandler(Conflict.class)
+  ResponseEntity<ProblemDetail> conflict(Conflict e) {
+    return apiProblem(ApiProblem.conflict(e.getMessage()));
+  }
+
+  @ExceptionHandler(InvalidInput.class)
+  ResponseEntity<ProblemDetail> invalidInput(InvalidInput e) {
+    return apiProblem(ApiProblem.badRequest(
+        e.fields().entrySet().stream().map(f -> new ApiProblem.FieldProblem(f.getKey(), f.getValue())).toList()));
   }
 
   @ExceptionHandler(PayloadTooLargeException.class)

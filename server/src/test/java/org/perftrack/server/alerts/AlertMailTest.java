@@ -2,7 +2,6 @@ package org.perftrack.server.alerts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.json;
-import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 import static org.awaitility.Awaitility.await;
 
@@ -14,9 +13,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
-import org.perftrack.server.detection.RegressionView;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.support.IntegrationTest;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -45,14 +42,12 @@ class AlertMailTest extends IntegrationTest {
     String product = unique("cygwin");
     String machine = unique("xp-lab");
     String dev = unique("dev") + "@example.org";
-    // only the secondary metric goes through the detector here: the hint reads it from the stored results
-    upload(run(product, "1.5.19-4", machine, ctx("write-64b", 0.004, 0.005, 0.004)));
-    upload(run(product, "1.5.24-2", machine, ctx("write-64b", 1.6, 1.7, 1.6)));
+    // the hint is detection's, carried by the regression (write64b has context switches ×400)
     subscribe(Map.of("email", dev, "product", product));
-    RegressionView write = Regressions.write64b(product, machine);
-    List<RegressionView> three = List.of(
-        Regressions.slower(product, machine, "read-64b", "1.5.19-4", "1.5.24-2", 18.0, 30.0), write,
-        Regressions.slower(product, machine, "sigprocmask", "1.5.19-4", "1.5.24-2", 500, 610));
+    Regression write = RegressionValues.write64b(product, machine);
+    List<Regression> three = List.of(
+        RegressionValues.slower(product, machine, "read-64b", "1.5.19-4", "1.5.24-2", 18.0, 30.0), write,
+        RegressionValues.slower(product, machine, "sigprocmask", "1.5.19-4", "1.5.24-2", 500, 610));
     UUID runId = UUID.randomUUID();
 
     assertThat(queue(runId, three)).as("dev and the configured team").isEqualTo(2);
@@ -102,9 +97,9 @@ class AlertMailTest extends IntegrationTest {
     subscribe(Map.of("email", tooSmall, "product", product, "minChangePercent", 200));
     subscribe(Map.of("email", otherMachine, "product", product, "machine", "linux-?"));
     subscribe(Map.of("email", digestOnly, "product", product, "mode", "digest"));
-    var small = Regressions.slower(product, machine, "sigprocmask", "1.5.19-4", "1.5.24-2", 500, 610);
+    var small = RegressionValues.slower(product, machine, "sigprocmask", "1.5.19-4", "1.5.24-2", 500, 610);
 
-    queue(UUID.randomUUID(), List.of(Regressions.write64b(product, machine), small));
+    queue(UUID.randomUUID(), List.of(RegressionValues.write64b(product, machine), small));
 
     assertThat(jdbc.sql("SELECT recipient FROM alert_outbox WHERE subject LIKE ?").param("%" + product + "%")
         .query(String.class).list()).containsExactlyInAnyOrder(matching, ALERT_RECIPIENT);
@@ -121,9 +116,9 @@ class AlertMailTest extends IntegrationTest {
     String product = unique("cygwin");
     String machine = unique("xp-lab");
     UUID run = UUID.randomUUID();
-    var first = Regressions.write64b(product, machine);
-    var reattributed = Regressions.slower(product, machine, "write-64b", "1.5.21-1", "1.5.24-2", 20.0, 48.0);
-    var otherStep = Regressions.slower(product, machine, "fork", "1.5.19-4", "1.5.24-2", 75000, 90000);
+    var first = RegressionValues.write64b(product, machine);
+    var reattributed = RegressionValues.slower(product, machine, "write-64b", "1.5.21-1", "1.5.24-2", 20.0, 48.0);
+    var otherStep = RegressionValues.slower(product, machine, "fork", "1.5.19-4", "1.5.24-2", 75000, 90000);
 
     assertThat(queue(run, List.of(first))).isEqualTo(1);
     assertThat(queue(run, List.of(first))).as("re-sent").isZero();
@@ -141,7 +136,7 @@ class AlertMailTest extends IntegrationTest {
     String machine = unique("xp-lab");
     String dev = unique("leaving") + "@example.org";
     subscribe(Map.of("email", dev, "product", product));
-    queue(UUID.randomUUID(), List.of(Regressions.write64b(product, machine)));
+    queue(UUID.randomUUID(), List.of(RegressionValues.write64b(product, machine)));
     String link = Mailbox.header(mailbox.awaitMessages(dev, 1, WITHIN).get(0), "List-Unsubscribe");
     String path = link.substring(link.indexOf("/alerts/"), link.length() - 1);
 
@@ -150,7 +145,7 @@ class AlertMailTest extends IntegrationTest {
     assertThat(http().postBytes(path, new byte[0], "application/x-www-form-urlencoded", null).body())
         .contains(dev + "</span> gets no more mail");
     queue(UUID.randomUUID(),
-        List.of(Regressions.slower(product, machine, "fork", "1.5.19-4", "1.5.24-2", 75, 90)));
+        List.of(RegressionValues.slower(product, machine, "fork", "1.5.19-4", "1.5.24-2", 75, 90)));
     assertThat(countTo(dev)).as("no second mail after unsubscribing").isEqualTo(1);
     assertThat(http().get("/alerts/unsubscribe?token=nonsense").body()).contains("not valid");
   }
@@ -163,7 +158,7 @@ class AlertMailTest extends IntegrationTest {
     subscribe(Map.of("email", dev, "product", product));
     List<Double> ms = new java.util.ArrayList<>();
     for (int i = 0; i < 20; i++) {
-      var r = Regressions.slower(product, machine, "write-64b", "3.0." + i, "3.0." + (i + 1), 18.0, 48.0);
+      var r = RegressionValues.slower(product, machine, "write-64b", "3.0." + i, "3.0." + (i + 1), 18.0, 48.0);
       queue(UUID.randomUUID(), List.of(r));
       long committed = System.nanoTime();
       mailbox.awaitMessages(dev, i + 1, WITHIN);
@@ -190,9 +185,9 @@ class AlertMailTest extends IntegrationTest {
     String machine = unique("xp-lab");
     String lead = unique("lead") + "@example.org";
     subscribe(Map.of("email", lead, "product", product, "mode", "digest"));
-    queue(UUID.randomUUID(), List.of(Regressions.write64b(product, machine)));
+    queue(UUID.randomUUID(), List.of(RegressionValues.write64b(product, machine)));
     queue(UUID.randomUUID(),
-        List.of(Regressions.slower(product, machine, "fork", "1.7.5", "1.7.7", 70, 140)));
+        List.of(RegressionValues.slower(product, machine, "fork", "1.7.5", "1.7.7", 70, 140)));
     assertThat(countTo(lead)).as("digest mode: nothing per upload").isZero();
     var day = java.time.LocalDate.of(2100, 1, 1).plusDays(Math.abs(product.hashCode() % 30000));
 
@@ -207,17 +202,13 @@ class AlertMailTest extends IntegrationTest {
   }
 
   /** As ingest calls it: inside a transaction, the mails queued commit with it. */
-  int queue(UUID run, List<RegressionView> regressions) {
+  int queue(UUID run, List<Regression> regressions) {
     Integer n = tx.execute(s -> alerts.onRegressionsCreated(run, regressions));
     return n == null ? 0 : n;
   }
 
   private long countTo(String address) {
     return jdbc.sql("SELECT count(*) FROM alert_outbox WHERE recipient = ?").param(address).query(Long.class).single();
-  }
-
-  private void upload(RunUpload run) {
-    assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
   }
 
   void subscribe(Map<String, Object> body) {
@@ -229,9 +220,5 @@ class AlertMailTest extends IntegrationTest {
     void subscribe(Map<String, Object> body) {
       assertThat(http.postJson("/api/v1/subscriptions", json(body), TOKEN).status()).isEqualTo(201);
     }
-  }
-
-  private static ResultUpload ctx(String benchmark, Double... samples) {
-    return new ResultUpload(benchmark, "ctx-switches-per-op", "count", RunUpload.LOWER_IS_BETTER, List.of(samples));
   }
 }

@@ -7,7 +7,8 @@ import java.time.Instant;
 import java.time.LocalTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.perftrack.server.detection.RegressionView;
+import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.Regression;
 
 /** The small rules behind the mails, without Spring: patterns, thresholds, subject, numbers, backoff. */
 class AlertRulesTest {
@@ -32,8 +33,7 @@ class AlertRulesTest {
   @Test
   void theSubjectCountsTheRegressionsAndNamesTheWorst() {
     var write = item("lower_is_better", 18, 48);
-    var pipe = new AlertItem(2, "cygwin", "xp-lab-01", "pipe-bw/512", "bandwidth", "MB/s", "higher_is_better",
-        "1.5.19-4", "1.5.24-2", 100, 20, 0.2, 0.001, 80, List.of());
+    var pipe = item("higher_is_better", 100, 20);
 
     assertThat(AlertService.subject(List.of(write))).isEqualTo(
         "[perftrack] cygwin 1.5.24-2 on xp-lab-01: 1 regression (write-64b ×2.67)");
@@ -67,8 +67,11 @@ class AlertRulesTest {
     return new Subscription(1, "a@x.org", "user", null, null, null, minChange, "immediate", "t", "me", Instant.now());
   }
 
-  private static AlertItem item(String direction, double base, double value) {
-    return AlertItem.of(new RegressionView(1, "cygwin", "xp-lab-01", "write-64b", "time-per-op", "us", direction,
-        "1.5.19-4", "1.5.24-2", base, value, value / base, 0.0004, "open", Instant.now()), List.of());
+  private static Regression item(String direction, double base, double value) {
+    boolean time = direction.equals("lower_is_better");
+    return new Regression(1, "cygwin", "xp-lab-01", time ? "write-64b" : "pipe-bw/512", time ? "time-per-op" : "bandwidth",
+        time ? "us" : "MB/s", Direction.of(direction), Regression.Kind.REGRESSION, "1.5.19-4", "1.5.24-2", base, value,
+        value / base, 0.0004, Regression.Status.OPEN, Instant.now(), Instant.now(), null, null, null, List.of(),
+        List.of(), null, null);
   }
 }

@@ -36,9 +36,9 @@ class RestartWithPendingMailTest {
     List<String> ids;
     try (ConfigurableApplicationContext first = start(data, smtpPort)) {
       AlertService alerts = first.getBean(AlertService.class);
-      alerts.onRegressionsCreated(UUID.randomUUID(), List.of(Regressions.write64b("cygwin", "xp-lab-01")));
+      alerts.onRegressionsCreated(UUID.randomUUID(), List.of(RegressionValues.write64b("cygwin", "xp-lab-01")));
       alerts.onRegressionsCreated(UUID.randomUUID(),
-          List.of(Regressions.slower("cygwin", "xp-lab-01", "fork", "1.7.5", "1.7.7", 70, 140)));
+          List.of(RegressionValues.slower("cygwin", "xp-lab-01", "fork", "1.7.5", "1.7.7", 70, 140)));
       JdbcClient jdbc = first.getBean(JdbcClient.class);
       await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql(
           "SELECT count(*) FROM alert_outbox WHERE attempts > 0 AND status = 'pending'").query(Long.class).single() == 2);

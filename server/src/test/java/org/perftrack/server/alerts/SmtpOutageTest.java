@@ -28,7 +28,7 @@ class SmtpOutageTest extends IntegrationTest {
     String ops = unique("ops") + "@example.org";
     new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", ops, "product", product));
 
-    alerts.onRegressionsCreated(UUID.randomUUID(), List.of(Regressions.write64b(product, unique("xp-lab"))));
+    alerts.onRegressionsCreated(UUID.randomUUID(), List.of(RegressionValues.write64b(product, unique("xp-lab"))));
 
     await().atMost(Duration.ofSeconds(10)).until(() -> row(ops).attempts() >= 2);
     Row waiting = row(ops);
@@ -59,7 +59,7 @@ class SmtpOutageTest extends IntegrationTest {
     String product = unique("cygwin");
     String gone = unique("gone") + "@example.org";
     new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", gone, "product", product));
-    alerts.onRegressionsCreated(UUID.randomUUID(), List.of(Regressions.write64b(product, unique("xp-lab"))));
+    alerts.onRegressionsCreated(UUID.randomUUID(), List.of(RegressionValues.write64b(product, unique("xp-lab"))));
     // as if SMTP had refused it max-attempts times
     jdbc.sql("UPDATE alert_outbox SET status = 'failed', attempts = 20, last_error = 'SMTPSendFailedException: 451'"
         + " WHERE recipient = ?").param(gone).update();

@@ -94,7 +94,7 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
       List<Future<Integer>> done = new ArrayList<>();
       for (int i = 0; i < BURST; i++) {
         AlertService server = servers.get(i % 2);
-        var regression = Regressions.slower(product, "xp-lab-" + (i % 10), "write-64b", "2.0." + i, "2.0." + (i + 1),
+        var regression = RegressionValues.slower(product, "xp-lab-" + (i % 10), "write-64b", "2.0." + i, "2.0." + (i + 1),
             18.0, 48.0 + i / 100.0);
         done.add(pool.submit(() -> server.onRegressionsCreated(UUID.randomUUID(), List.of(regression))));
       }

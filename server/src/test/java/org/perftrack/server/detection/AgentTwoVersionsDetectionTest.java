@@ -47,7 +47,7 @@ class AgentTwoVersionsDetectionTest {
   }
 
   private static void assertRegression(Step s, double ratio, double tolerance) {
-    assertThat(s.kind()).isEqualTo(StepKind.REGRESSION);
+    assertThat(s.kind()).isEqualTo(Regression.Kind.REGRESSION);
     assertThat(s.baselineVersion()).isEqualTo(AgentTwoVersions.BASE);
     assertThat(s.version()).isEqualTo(AgentTwoVersions.HEAD);
     assertThat(s.ratio()).isCloseTo(ratio, within(tolerance));

@@ -22,7 +22,7 @@ class DetectorTest {
     assertThat(steps).singleElement().satisfies(step -> {
       assertThat(step.baselineVersion()).isEqualTo("1.5.19-4");
       assertThat(step.version()).isEqualTo("1.5.24-2");
-      assertThat(step.kind()).isEqualTo(StepKind.REGRESSION);
+      assertThat(step.kind()).isEqualTo(Regression.Kind.REGRESSION);
       assertThat(step.ratio()).isCloseTo(2.67, within(0.05));
       assertThat(step.value() / step.baselineValue()).isCloseTo(step.ratio(), within(1e-9));
       assertThat(step.pValue()).isLessThan(1e-3);
@@ -86,7 +86,7 @@ class DetectorTest {
     List<Step> steps = detector.detect(series, "1.10", defaults).steps();
 
     assertThat(steps).singleElement().satisfies(step -> {
-      assertThat(step.kind()).isEqualTo(StepKind.REGRESSION);
+      assertThat(step.kind()).isEqualTo(Regression.Kind.REGRESSION);
       assertThat(step.version()).isEqualTo("1.9");
       assertThat(step.ratio()).isCloseTo(55.0 / 150.0, within(0.02));
     });
@@ -98,7 +98,7 @@ class DetectorTest {
 
     assertThat(detector.detect(series, "2.14", defaults).steps())
         .extracting(Step::kind, Step::version).containsExactly(org.assertj.core.groups.Tuple.tuple(
-            StepKind.IMPROVEMENT, "2.11"));
+            Regression.Kind.IMPROVEMENT, "2.11"));
   }
 
   @Test

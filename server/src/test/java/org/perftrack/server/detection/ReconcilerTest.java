@@ -18,7 +18,7 @@ class ReconcilerTest {
     Series beforeBackfill = SeriesFixtures.without(full, "1.7");
     Step first = detector.detect(beforeBackfill, "1.10", defaults).steps().get(0);
     assertThat(first.baselineVersion() + " → " + first.version()).isEqualTo("1.6 → 1.8");
-    RecordedRegression stored = record(1, first, RegressionStatus.OPEN);
+    RecordedRegression stored = record(1, first, Regression.Status.OPEN);
 
     List<Decision> decisions = reconciler.reconcile(detector.detect(full, "1.7", defaults), List.of(stored));
 
@@ -36,7 +36,7 @@ class ReconcilerTest {
     Step first = detector.detect(SeriesFixtures.without(full, "1.7"), "1.10", defaults).steps().get(0);
 
     List<Decision> decisions = reconciler.reconcile(detector.detect(full, "1.7", defaults),
-        List.of(record(1, first, RegressionStatus.OPEN)));
+        List.of(record(1, first, Regression.Status.OPEN)));
 
     assertThat(decisions).extracting(d -> d.action() + " " + d.step().baselineVersion() + " → " + d.step().version())
         .containsExactly("REATTRIBUTE 1.7 → 1.8");
@@ -48,7 +48,7 @@ class ReconcilerTest {
     Series blip = fixtures.lowerIsBetter();
     List<Decision> created = reconciler.reconcile(detector.detect(blip, "2.11", defaults), List.of());
     assertThat(created).extracting(Decision::action).containsExactly(Decision.Action.CREATE);
-    RecordedRegression stored = record(7, created.get(0).step(), RegressionStatus.OPEN);
+    RecordedRegression stored = record(7, created.get(0).step(), Regression.Status.OPEN);
 
     Series reverted = fixtures.version("2.12", 100.0).version("2.13", 100.5).lowerIsBetter();
     List<Decision> later = reconciler.reconcile(detector.detect(reverted, "2.13", defaults), List.of(stored));
@@ -68,7 +68,7 @@ class ReconcilerTest {
       Series s = fixtures.version("3." + v, 75.0).lowerIsBetter();
       for (Decision d : reconciler.reconcile(detector.detect(s, "3." + v, defaults), store)) {
         if (d.action() == Decision.Action.CREATE) {
-          store.add(record(store.size() + 1, d.step(), RegressionStatus.OPEN));
+          store.add(record(store.size() + 1, d.step(), Regression.Status.OPEN));
         } else {
           assertThat(d.action()).isEqualTo(Decision.Action.CONFIRM);
         }
@@ -80,10 +80,10 @@ class ReconcilerTest {
   @Test
   void aTriagedRegressionKeepsItsStatusWhenTheStepGoesAway() {
     Series flat = new SeriesFixtures().versions("4.", 1, 12, 30.0).lowerIsBetter();
-    RecordedRegression acknowledged = new RecordedRegression(3, "4.5", "4.6", 30, 40, StepKind.REGRESSION,
-        RegressionStatus.ACKNOWLEDGED);
-    RecordedRegression open = new RecordedRegression(4, "4.8", "4.9", 30, 40, StepKind.REGRESSION,
-        RegressionStatus.OPEN);
+    RecordedRegression acknowledged = new RecordedRegression(3, "4.5", "4.6", 30, 40, Regression.Kind.REGRESSION,
+        Regression.Status.ACKNOWLEDGED);
+    RecordedRegression open = new RecordedRegression(4, "4.8", "4.9", 30, 40, Regression.Kind.REGRESSION,
+        Regression.Status.OPEN);
 
     List<Decision> decisions = reconciler.reconcile(detector.detect(flat, "4.12", defaults),
         List.of(acknowledged, open));
@@ -95,8 +95,8 @@ class ReconcilerTest {
   @Test
   void reopensAWithdrawnRecordWhenTheStepComesBack() {
     Series series = new SeriesFixtures().versions("5.", 1, 10, 30.0).versions("5.", 11, 16, 45.0).lowerIsBetter();
-    RecordedRegression withdrawn = new RecordedRegression(9, "5.10", "5.11", 30, 45, StepKind.REGRESSION,
-        RegressionStatus.WITHDRAWN);
+    RecordedRegression withdrawn = new RecordedRegression(9, "5.10", "5.11", 30, 45, Regression.Kind.REGRESSION,
+        Regression.Status.WITHDRAWN);
 
     List<Decision> decisions = reconciler.reconcile(detector.detect(series, "5.16", defaults), List.of(withdrawn));
 
@@ -104,7 +104,7 @@ class ReconcilerTest {
         .containsExactly(org.assertj.core.groups.Tuple.tuple(Decision.Action.REOPEN, 9L));
   }
 
-  private static RecordedRegression record(long id, Step s, RegressionStatus status) {
+  private static RecordedRegression record(long id, Step s, Regression.Status status) {
     return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(), status);
   }
 }

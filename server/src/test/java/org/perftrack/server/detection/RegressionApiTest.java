@@ -69,6 +69,32 @@ class RegressionApiTest extends IntegrationTest {
     assertThat(listed.get(0).get("hints").get(0).get("ratio").asDouble()).isCloseTo(400, within(20.0));
   }
 
+  @Test
+  void showsOneRegressionByIdInTheWireSpellingAndAnUnknownOneAsA404Problem() {
+    List.of("3.0.1", "3.0.2", "3.0.3", "3.0.4").forEach(v -> upload(v, write64b(18), contextSwitches(5)));
+    long id = upload("3.0.5", write64b(48), contextSwitches(2000)).json().get("regressions").get(0).get("id").asLong();
+
+    Http.Response one = http().get("/api/v1/regressions/" + id);
+    Http.Response unknown = http().get("/api/v1/regressions/999999999");
+    Http.Response badStatus = http().get("/api/v1/regressions?status=open,gone");
+
+    assertThat(one.status()).as(one.body()).isEqualTo(200);
+    JsonNode r = one.json();
+    assertThat(r.get("id").asLong()).isEqualTo(id);
+    assertThat(r.get("direction").asString()).isEqualTo("lower_is_better");
+    assertThat(r.get("kind").asString()).isEqualTo("regression");
+    assertThat(r.get("status").asString()).isEqualTo("open");
+    assertThat(r.get("version").asString()).isEqualTo("3.0.5");
+    assertThat(r.get("hints").get(0).get("metric").asString()).isEqualTo("ctx-switches-per-op");
+    assertThat(r.get("history").isArray()).isTrue();
+    assertThat(r.get("bisection").isNull()).isTrue();
+    assertThat(regressions("&status=all").findValuesAsString("id")).contains(Long.toString(id));
+    assertThat(unknown.status()).isEqualTo(404);
+    assertThat(unknown.body()).contains("no regression 999999999");
+    assertThat(badStatus.status()).isEqualTo(400);
+    assertThat(badStatus.json().get("fields").get(0).get("field").asString()).isEqualTo("status");
+  }
+
   static final String CONTEXT_SWITCH_REGRESSION = """
       INSERT INTO regression (series_id, baseline_version_id, version_id, kind, baseline_value, value, ratio, p_value)
       SELECT s.id, bv.id, v.id, 'regression', 5, 2000, 400, 1e-6

@@ -75,6 +75,8 @@ class LabApiTest extends IntegrationTest {
     JsonNode fresh = claim(agent);
     assertThat(fresh.get("reason").asString()).isEqualTo("new-version");
     assertThat(fresh.get("versions").valueStream().map(JsonNode::asString)).containsExactly("3.0", "3.1");
+    assertThat(finish(fresh, fresh.get("lease").asString(), List.of(UUID.randomUUID().toString())).status())
+        .isEqualTo(200);
     register("3.0", "3.1");
     assertThat(claim(agent)).as("a new version is queued once").isNull();
 

@@ -1,7 +1,7 @@
 package org.perftrack.server.detection.eval;
 
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /** A method's claim: version {@code index} starts a new level, worse or better. */
-record Detected(int index, StepKind kind) {
+record Detected(int index, Regression.Kind kind) {
 }

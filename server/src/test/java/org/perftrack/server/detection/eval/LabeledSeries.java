@@ -3,13 +3,13 @@ package org.perftrack.server.detection.eval;
 import java.util.List;
 
 import org.perftrack.server.detection.Direction;
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /** One generated metric: samples[version][sample] in version order, and the injected steps. */
 record LabeledSeries(String family, Direction direction, double[][] samples, List<Label> labels) {
 
   /** A step injected so that version {@code index} is the first on the new level. */
-  record Label(int index, StepKind kind, double ratio) {
+  record Label(int index, Regression.Kind kind, double ratio) {
   }
 
   boolean noiseOnly() {

@@ -3,7 +3,7 @@ package org.perftrack.server.detection.eval;
 import java.util.List;
 
 import org.perftrack.server.detection.Direction;
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /** A reimplemented field method, run once on the final series (all versions, in order): its best case. */
 interface OfflineMethod {
@@ -14,7 +14,7 @@ interface OfflineMethod {
 
   default List<Detected> detect(LabeledSeries s) {
     return changePoints(s.summaries()).stream().map(cp -> new Detected(cp[0],
-        (cp[1] > 0) == (s.direction() == Direction.LOWER_IS_BETTER) ? StepKind.REGRESSION : StepKind.IMPROVEMENT))
+        (cp[1] > 0) == (s.direction() == Direction.LOWER_IS_BETTER) ? Regression.Kind.REGRESSION : Regression.Kind.IMPROVEMENT))
         .toList();
   }
 }

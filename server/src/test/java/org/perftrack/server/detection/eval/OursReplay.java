@@ -12,12 +12,11 @@ import org.perftrack.server.detection.DetectionSettings;
 import org.perftrack.server.detection.Detector;
 import org.perftrack.server.detection.Point;
 import org.perftrack.server.detection.RecordedRegression;
-import org.perftrack.server.detection.RegressionStatus;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Reconciler;
 import org.perftrack.server.detection.Series;
 import org.perftrack.server.detection.SeriesUpdate;
 import org.perftrack.server.detection.Step;
-import org.perftrack.server.detection.StepKind;
 
 /**
  * perftrack's detector as the server runs it: upload by upload (in the machine's upload order, so
@@ -73,7 +72,7 @@ final class OursReplay {
         List<Decision> decisions = reconciler.reconcile(results.get(s), List.copyOf(store.values()));
         for (Decision d : decisions) {
           apply(d, store);
-          boolean alert = d.step() != null && d.step().kind() == StepKind.REGRESSION;
+          boolean alert = d.step() != null && d.step().kind() == Regression.Kind.REGRESSION;
           raised[s] += alert && (d.action() == Decision.Action.CREATE || d.action() == Decision.Action.REOPEN) ? 1 : 0;
         }
         recordDelays(machine, s, uploaded.get(s), store, delays.get(s));
@@ -81,7 +80,7 @@ final class OursReplay {
     }
     List<List<Detected>> out = new ArrayList<>();
     for (Map<Long, RecordedRegression> store : stores) {
-      out.add(store.values().stream().filter(r -> r.status() == RegressionStatus.OPEN)
+      out.add(store.values().stream().filter(r -> r.status() == Regression.Status.OPEN)
           .map(r -> new Detected(machine.versions().indexOf(r.version()), r.kind())).toList());
     }
     return new Outcome(out, raised, delays);
@@ -93,7 +92,7 @@ final class OursReplay {
     for (int l = 0; l < labels.size(); l++) {
       LabeledSeries.Label label = labels.get(l);
       String version = machine.versions().get(label.index());
-      boolean open = store.values().stream().anyMatch(r -> r.status() == RegressionStatus.OPEN
+      boolean open = store.values().stream().anyMatch(r -> r.status() == Regression.Status.OPEN
           && r.version().equals(version) && r.kind() == label.kind());
       if (delays[l] < 0 && open) {
         delays[l] = uploaded.tailMap(label.index()).size();
@@ -103,19 +102,19 @@ final class OursReplay {
 
   private void apply(Decision d, Map<Long, RecordedRegression> store) {
     switch (d.action()) {
-      case CREATE -> store.put(nextId, record(nextId++, d.step(), RegressionStatus.OPEN));
+      case CREATE -> store.put(nextId, record(nextId++, d.step(), Regression.Status.OPEN));
       case CONFIRM, REATTRIBUTE -> store.put(d.regressionId(),
           record(d.regressionId(), d.step(), store.get(d.regressionId()).status()));
-      case REOPEN -> store.put(d.regressionId(), record(d.regressionId(), d.step(), RegressionStatus.OPEN));
+      case REOPEN -> store.put(d.regressionId(), record(d.regressionId(), d.step(), Regression.Status.OPEN));
       case WITHDRAW -> {
         RecordedRegression r = store.get(d.regressionId());
         store.put(r.id(), new RecordedRegression(r.id(), r.baselineVersion(), r.version(),
-            r.baselineValue(), r.value(), r.kind(), RegressionStatus.WITHDRAWN));
+            r.baselineValue(), r.value(), r.kind(), Regression.Status.WITHDRAWN));
       }
     }
   }
 
-  private static RecordedRegression record(long id, Step s, RegressionStatus status) {
+  private static RecordedRegression record(long id, Step s, Regression.Status status) {
     return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(), status);
   }
 }

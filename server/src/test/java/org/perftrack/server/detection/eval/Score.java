@@ -4,7 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /** Exact-version scoring: a hit names the labeled version and the right kind. */
 final class Score {
@@ -23,7 +23,7 @@ final class Score {
     if (s.noiseOnly()) {
       noiseSeries++;
       noiseAlerts += found.size();
-      noiseRegressions += (int) found.stream().filter(d -> d.kind() == StepKind.REGRESSION).count();
+      noiseRegressions += (int) found.stream().filter(d -> d.kind() == Regression.Kind.REGRESSION).count();
     }
     Set<Integer> hit = new HashSet<>();
     for (Detected d : found) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Random;
 
 import org.perftrack.server.detection.Direction;
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /**
  * Labeled series for the evaluation. Every series has a session-to-session jitter (0.2-1 %) on top
@@ -90,7 +90,7 @@ final class SeriesGenerator {
     boolean up = random.nextBoolean();
     double ratio = up ? 1 + size : 1 / (1 + size);
     boolean worse = (direction == Direction.LOWER_IS_BETTER) == up;
-    return new LabeledSeries.Label(index, worse ? StepKind.REGRESSION : StepKind.IMPROVEMENT, ratio);
+    return new LabeledSeries.Label(index, worse ? Regression.Kind.REGRESSION : Regression.Kind.IMPROVEMENT, ratio);
   }
 
   private static double levelFactor(List<LabeledSeries.Label> labels, int v) {

@@ -10,7 +10,7 @@ import org.perftrack.server.detection.Detector;
 import org.perftrack.server.detection.Point;
 import org.perftrack.server.detection.Series;
 import org.perftrack.server.detection.SeriesUpdate;
-import org.perftrack.server.detection.StepKind;
+import org.perftrack.server.detection.Regression;
 
 /**
  * A machine's first uploads, where no history tells the between-session noise (the main evaluation
@@ -64,7 +64,7 @@ public final class ShortHistoryEvaluation {
   private int firstUploads(Machine m, int k) {
     List<SeriesUpdate> updates = m.series().stream().map(ls -> update(m, ls, 0, k)).toList();
     return (int) detector.detectRun(updates).stream().flatMap(r -> r.steps().stream())
-        .filter(s -> s.kind() == StepKind.REGRESSION).count();
+        .filter(s -> s.kind() == Regression.Kind.REGRESSION).count();
   }
 
   /** Every injected step seen through its own version pair only. */

@@ -1,6 +1,8 @@
-package org.perftrack.server.detection;
+package org.perftrack.server.compare;
 
 import java.util.List;
+import org.perftrack.server.detection.CompareService;
+import org.perftrack.server.detection.ComparedMetric;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -9,7 +11,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class CompareController {
 
-  record CompareResponse(List<CompareService.Row> rows) {}
+  record CompareResponse(List<ComparedMetric> rows) {}
 
   private final CompareService compare;
 

@@ -1,4 +1,4 @@
-package org.perftrack.server.series;
+package org.perftrack.server.runs;
 
 import java.sql.ResultSet;
 import java.time.Instant;
@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.series.SeriesQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import tools.jackson.core.type.TypeReference;

@@ -1,0 +1,115 @@
+package org.perftrack.server.detection;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.perftrack.formats.Json;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.core.type.TypeReference;
+
+/**
+ * Detection's entry point for everyone who reads regressions (REST API, pages, mail) or triages one:
+ * the stored {@link Regression} records, so that nobody judges differently from detection.
+ */
+@Repository
+public class Regressions {
+
+  private static final TypeReference<List<Regression.Hint>> HINTS = new TypeReference<>() {};
+
+  private record Row(long id, String product, String machine, String benchmark, String metric, String unit,
+      String direction, String kind, String baselineVersion, String version, double baselineValue, double value,
+      double ratio, double pValue, String status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
+      String triagedBy, String withdrawnReason, String hints, String bisectionStatus, String bisectionLastGood,
+      String bisectionFirstBad, Integer bisectionRounds) {
+
+    Regression regression() {
+      return new Regression(id, product, machine, benchmark, metric, unit, Direction.of(direction),
+          Regression.Kind.of(kind), baselineVersion, version, baselineValue, value, ratio, pValue,
+          Regression.Status.of(status), detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
+          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), List.of(), null,
+          bisectionStatus == null ? null
+              : new Regression.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds));
+    }
+  }
+
+  private final JdbcClient jdbc;
+
+  Regressions(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String SELECT = """
+      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction, rg.kind,
+             bv.name AS baseline_version, v.name AS version, rg.baseline_value, rg.value, rg.ratio, rg.p_value,
+             rg.status, rg.detected_at, rg.updated_at, rg.note, rg.triaged_by, rg.withdrawn_reason,
+             rg.hints::text AS hints,
+             bi.status AS bisection_status, bi.last_good AS bisection_last_good,
+             bi.first_bad AS bisection_first_bad, bi.rounds AS bisection_rounds
+      FROM regression rg
+      LEFT JOIN bisection_regression br ON br.regression_id = rg.id
+      LEFT JOIN bisection bi ON bi.id = br.bisection_id
+      JOIN series s ON s.id = rg.series_id
+      JOIN product p ON p.id = s.product_id
+      JOIN machine m ON m.id = s.machine_id
+      JOIN version bv ON bv.id = rg.baseline_version_id
+      JOIN version v ON v.id = rg.version_id
+      """;
+
+  static final String BY_IDS = SELECT + "WHERE rg.id = ANY(?::bigint[]) ORDER BY rg.id";
+
+  /** The regressions (or improvements) with these ids, in id order; unknown ids are left out. */
+  public List<Regression> byIds(List<Long> ids) {
+    if (ids.isEmpty()) {
+      return List.of();
+    }
+    return jdbc.sql(BY_IDS).param(ids.toArray(Long[]::new)).query(Row.class).list().stream().map(Row::regression)
+        .toList();
+  }
+
+  public Optional<Regression> find(long id) {
+    return byIds(List.of(id)).stream().findFirst();
+  }
+
+  static final String CREATED_BY = SELECT + "WHERE rg.created_by_run = ? AND rg.kind = 'regression' ORDER BY rg.id";
+
+  /** The regressions an upload created (not its improvements). */
+  public List<Regression> createdBy(UUID runId) {
+    return jdbc.sql(CREATED_BY).param(runId).query(Row.class).list().stream().map(Row::regression).toList();
+  }
+
+  static final String LIST = SELECT + """
+      WHERE (CAST(:product AS text) IS NULL OR p.name = :product)
+        AND (CAST(:machine AS text) IS NULL OR m.name = :machine)
+        AND rg.status = ANY(CAST(:statuses AS text[]))
+        AND rg.kind = :kind
+      ORDER BY rg.detected_at DESC, rg.id DESC
+      LIMIT :limit""";
+
+  /** Newest first; {@code product}/{@code machine} null for any. */
+  public List<Regression> list(String product, String machine, List<Regression.Status> statuses,
+      Regression.Kind kind, int limit) {
+    return jdbc.sql(LIST).param("product", product).param("machine", machine)
+        .param("statuses", statuses.stream().map(Regression.Status::wire).toArray(String[]::new))
+        .param("kind", kind.wire()).param("limit", limit)
+        .query(Row.class).list().stream().map(Row::regression).toList();
+  }
+
+  static final String TRIAGE = """
+      UPDATE regression SET status = COALESCE(?, status), note = COALESCE(?, note), triaged_by = ?,
+             updated_at = now()
+      WHERE id = ?""";
+
+  /**
+   * A person's judgement: {@code status} one of {@link Regression.Status#TRIAGE} or null to keep it,
+   * {@code note} null to keep it. Empty when there is no such regression.
+   */
+  public Optional<Regression> triage(long id, Regression.Status status, String note, String by) {
+    if (status != null && !Regression.Status.TRIAGE.contains(status)) {
+      throw new IllegalArgumentException("status must be one of " + Regression.Status.TRIAGE);
+    }
+    int updated = jdbc.sql(TRIAGE).params(status == null ? null : status.wire(), note, by, id).update();
+    return updated == 0 ? Optional.empty() : find(id);
+  }
+}

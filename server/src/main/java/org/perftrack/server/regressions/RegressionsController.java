@@ -1,0 +1,92 @@
+package org.perftrack.server.regressions;
+
+import java.util.Arrays;
+import java.util.List;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v1/regressions}, {@code GET} and {@code PATCH /api/v1/regressions/{id}}. The list
+ * shows regressions (not improvements, unless {@code kind=improvement}) that are not withdrawn, unless
+ * a {@code status} (comma-separated, or {@code all} for every status) asks for others.
+ */
+@RestController
+@RequestMapping("/api/v1/regressions")
+class RegressionsController {
+
+  static final int MAX_LIMIT = 5000;
+
+  record TriageRequest(String status, String note) {}
+
+  private final Regressions regressions;
+
+  RegressionsController(Regressions regressions) {
+    this.regressions = regressions;
+  }
+
+  @GetMapping
+  List<Regression> list(@RequestParam(required = false) String product,
+      @RequestParam(required = false) String machine, @RequestParam(required = false) String status,
+      @RequestParam(defaultValue = "regression") String kind, @RequestParam(defaultValue = "500") int limit) {
+    List<Regression.Status> statuses = statuses(status);
+    Regression.Kind k = parse(() -> Regression.Kind.of(kind), "kind");
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
+    }
+    return regressions.list(product, machine, statuses, k, limit);
+  }
+
+  @GetMapping("/{id}")
+  Regression one(@PathVariable long id) {
+    return regressions.find(id).orElseThrow(() -> new NotFound("no regression " + id));
+  }
+
+  @PatchMapping("/{id}")
+  Regression triage(@PathVariable long id, @RequestBody TriageRequest request, Authentication who) {
+    if (request.status() == null && request.note() == null) {
+      throw new InvalidInput("status", "give a status or a note");
+    }
+    Regression.Status status = request.status() == null ? null
+        : parse(() -> Regression.Status.of(request.status()), "status");
+    if (status != null && !Regression.Status.TRIAGE.contains(status)) {
+      throw new InvalidInput("status", "must be one of " + wires(Regression.Status.TRIAGE));
+    }
+    if (request.note() != null && request.note().length() > 10_000) {
+      throw new InvalidInput("note", "must be at most 10000 characters");
+    }
+    return regressions.triage(id, status, request.note(), who.getName())
+        .orElseThrow(() -> new NotFound("no regression " + id));
+  }
+
+  private static List<Regression.Status> statuses(String status) {
+    if (status == null || status.isBlank()) {
+      return Regression.Status.VISIBLE;
+    }
+    if (status.strip().equals("all")) {
+      return List.of(Regression.Status.values());
+    }
+    return Arrays.stream(status.split(",")).map(s -> parse(() -> Regression.Status.of(s), "status")).toList();
+  }
+
+  private static <T> T parse(java.util.function.Supplier<T> parser, String field) {
+    try {
+      return parser.get();
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInput(field, e.getMessage());
+    }
+  }
+
+  static String wires(List<Regression.Status> statuses) {
+    return String.join(", ", statuses.stream().map(Regression.Status::wire).toList());
+  }
+}
