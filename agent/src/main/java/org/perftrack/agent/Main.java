@@ -62,6 +62,7 @@ public final class Main implements Runnable {
         .addSubcommand("run", new RunCommand(context))
         .addSubcommand("upload", new UploadCommand(context))
         .addSubcommand("import", new ImportCommand(context))
+        .addSubcommand("serve", new ServeCommand(context))
         .addSubcommand("suite", new SuiteCommand())
         .setOut(out)
         .setErr(err)
@@ -79,7 +80,7 @@ public final class Main implements Runnable {
   /** Without a command: the usage, as a usage error. */
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, upload, import or suite");
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, serve, upload, import or suite");
   }
 
   private static String message(Exception e) {

@@ -124,7 +124,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** Options over config over defaults; what is missing is a usage error naming the option. */
   private RunPlan plan(AgentConfig config) {
-    List<TargetConfig> targets = config == null ? Arrays.asList(TargetFactory.localShell()) : config.targets();
+    List<TargetConfig> targets = config == null ? Arrays.asList(TargetFactory.localShell()) : configured(config);
     String productName = ServerOptions.first(product, config == null ? null : config.product());
     String serverUrl = server.server(config, context);
     String tokenValue = server.token(config, context);
@@ -151,6 +151,17 @@ final class RunCommand implements Callable<Integer> {
         : config != null && config.workDir() != null ? Paths.get(config.workDir()) : Main.home(context).resolve("work");
     return new RunPlan(serverUrl, tokenValue, productName, machineName, reps, factor, selected, targets,
         server.spool(config, context), work, dryRun);
+  }
+
+  /** The config's targets, then one per folder its {@code discover} globs find. */
+  private List<TargetConfig> configured(AgentConfig config) {
+    List<TargetConfig> all = new java.util.ArrayList<>(config.targets());
+    try {
+      all.addAll(Discovery.targets(config.discover()));
+    } catch (java.io.IOException e) {
+      throw new ParameterException(spec.commandLine(), "discover: cannot list the folders: " + e.getMessage());
+    }
+    return all;
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

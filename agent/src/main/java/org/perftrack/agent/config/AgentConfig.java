@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param benchmarks the benchmarks to run (default: the whole suite)
  * @param spool where runs wait until the server has them (default: ~/.perftrack/spool)
  * @param workDir where each target's suite is compiled and run (default: ~/.perftrack/work)
+ * @param discover folders whose subfolders are targets ({@code serve} looks again before every job)
+ * @param heartbeat seconds between {@code serve}'s heartbeats (default 60)
  */
 public final class AgentConfig {
   private final String server;
@@ -27,6 +29,8 @@ public final class AgentConfig {
   private final List<TargetConfig> targets;
   private final String spool;
   private final String workDir;
+  private final List<DiscoverConfig> discover;
+  private final Integer heartbeat;
 
   @JsonCreator
   public AgentConfig(
@@ -39,7 +43,9 @@ public final class AgentConfig {
       @JsonProperty("benchmarks") List<String> benchmarks,
       @JsonProperty("targets") List<TargetConfig> targets,
       @JsonProperty("spool") String spool,
-      @JsonProperty("workDir") String workDir) {
+      @JsonProperty("workDir") String workDir,
+      @JsonProperty("discover") List<DiscoverConfig> discover,
+      @JsonProperty("heartbeat") Integer heartbeat) {
     benchmarks = benchmarks == null ? null : Collections.unmodifiableList(new ArrayList<>(benchmarks));
     targets = targets == null ? Collections.emptyList() : Collections.unmodifiableList(new ArrayList<>(targets));
     this.server = server;
@@ -52,6 +58,9 @@ public final class AgentConfig {
     this.targets = targets;
     this.spool = spool;
     this.workDir = workDir;
+    this.discover = discover == null ? Collections.<DiscoverConfig>emptyList()
+        : Collections.unmodifiableList(new ArrayList<>(discover));
+    this.heartbeat = heartbeat;
   }
 
   public String server() {
@@ -94,6 +103,14 @@ public final class AgentConfig {
     return workDir;
   }
 
+  public List<DiscoverConfig> discover() {
+    return discover;
+  }
+
+  public Integer heartbeat() {
+    return heartbeat;
+  }
+
   @Override
   public boolean equals(Object other) {
     if (this == other) {
@@ -103,22 +120,18 @@ public final class AgentConfig {
       return false;
     }
     AgentConfig o = (AgentConfig) other;
-    return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product)
-        && Objects.equals(machine, o.machine) && Objects.equals(repetitions, o.repetitions)
-        && Objects.equals(scale, o.scale) && Objects.equals(benchmarks, o.benchmarks)
-        && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool)
-        && Objects.equals(workDir, o.workDir);
+    return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && Objects.equals(repetitions, o.repetitions) && Objects.equals(scale, o.scale) && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir)
+        && Objects.equals(discover, o.discover) && Objects.equals(heartbeat, o.heartbeat);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir);
+    return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir, discover, heartbeat);
   }
 
   @Override
   public String toString() {
-    return "AgentConfig[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine
-        + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets="
-        + targets + ", spool=" + spool + ", workDir=" + workDir + "]";
+    return "AgentConfig[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets=" + targets + ", spool=" + spool + ", workDir=" + workDir
+        + ", discover=" + discover + ", heartbeat=" + heartbeat + "]";
   }
 }

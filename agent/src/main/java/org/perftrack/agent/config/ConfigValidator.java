@@ -22,12 +22,35 @@ final class ConfigValidator {
         throw new ConfigException(source + ": field 'benchmarks': " + e.getMessage());
       }
     }
-    if (config.targets().isEmpty()) {
-      throw new ConfigException(source + ": field 'targets' is missing or empty: list at least one target with a shell");
+    if (config.heartbeat() != null && config.heartbeat() < 1) {
+      throw new ConfigException(source + ": field 'heartbeat' must be at least 1 (seconds), not " + config.heartbeat());
+    }
+    if (config.targets().isEmpty() && config.discover().isEmpty()) {
+      throw new ConfigException(source + ": field 'targets' is missing or empty: list at least one target with a shell"
+          + " (or folders of targets under 'discover')");
     }
     // the work directory is the target of each script's cd
     refuseDoubleQuote(source + ": field 'workDir'", config.workDir());
     checkTargets(config.targets(), source);
+    checkDiscover(config.discover(), source);
+  }
+
+  private static void checkDiscover(List<DiscoverConfig> discover, String source) throws ConfigException {
+    for (int i = 0; i < discover.size(); i++) {
+      DiscoverConfig d = discover.get(i);
+      String field = source + ": field 'discover[" + i + "]";
+      if (d == null || d.glob == null || d.glob.trim().isEmpty()) {
+        throw new ConfigException(field + ".glob' must name the folders, e.g. /opt/layers/*");
+      }
+      if (d.shell == null || d.shell.isEmpty() || d.shell.stream().anyMatch(s -> s == null || s.trim().isEmpty())) {
+        throw new ConfigException(field + ".shell' must list the shell command, e.g. [\"{path}/bin/bash\", \"-c\"]");
+      }
+      boolean hasVersion = d.version != null && !d.version.trim().isEmpty();
+      boolean hasCommand = d.versionCommand != null && !d.versionCommand.trim().isEmpty();
+      if (hasVersion == hasCommand) {
+        throw new ConfigException(field + "' needs exactly one of 'version' (e.g. \"{name}\") and 'versionCommand'");
+      }
+    }
   }
 
   private static void checkTargets(List<TargetConfig> targets, String source) throws ConfigException {

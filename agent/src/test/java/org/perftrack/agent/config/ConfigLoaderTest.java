@@ -111,7 +111,7 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void theReadmeExamplesForLinuxAndWindowsParse() throws Exception {
+  void theReadmeExamplesForLinuxWindowsAndTheLabAgentParse() throws Exception {
     String readme = Files.readString(Path.of("README.md"));
     java.util.regex.Matcher yaml = java.util.regex.Pattern.compile("```yaml\n(.*?)```", java.util.regex.Pattern.DOTALL)
         .matcher(readme);
@@ -128,6 +128,10 @@ class ConfigLoaderTest {
     assertThat(windows.workDir()).isEqualTo("C:\\perftrack\\work");
     assertThat(windows.targets().get(2).shell().get(0)).isEqualTo("C:\\Program Files\\cygwin 1.7\\bin\\bash.exe");
     assertThat(windows.targets().get(2).versionCommand()).isEqualTo("uname -r");
+    AgentConfig lab = configs.get(2);
+    assertThat(lab.discover().get(0).glob).isEqualTo("C:\\cygwin-snapshots\\*");
+    assertThat(lab.discover().get(0).shell).containsExactly("{path}\\bin\\bash.exe", "--login", "-c");
+    assertThat(lab.heartbeat()).isEqualTo(60);
   }
 
   @Test

@@ -79,7 +79,7 @@ public class AlertService {
       }
       Regression worst = wanted.get(0);
       var payload = new MailPayload("summary", null, worst.product(), null, worst.version(), wanted,
-          s.unsubscribeToken(), url, headline);
+          s.unsubscribeToken(), headline, url);
       String subject = "[perftrack] " + headline;
       if (outbox.replacePending("summary", List.of(first, followUp), s.email(), subject, payload)) {
         continue;
@@ -87,6 +87,30 @@ public class AlertService {
       boolean added = outbox.addLater("summary", grew ? followUp : first, s, subject, payload, props.summarySettle())
           || (grew && outbox.addLater("summary", first, s, subject, payload, props.summarySettle()));
       queued += added ? 1 : 0;
+    }
+    if (queued > 0) {
+      wakeSenderAfterCommit();
+    }
+    return queued;
+  }
+
+  /**
+   * Queues a lab notice (an agent silent, failing or back; a bisection's result) once per key to every
+   * active subscription that follows this product and machine; returns how many mails were queued.
+   *
+   * @param link the page it is about, a path such as {@code /lab}
+   */
+  @Transactional
+  public int notice(String key, String product, String machine, String subject, String text, String link) {
+    if (!props.enabled()) {
+      return 0;
+    }
+    int queued = 0;
+    for (Subscription s : subscriptions.active()) {
+      if (Glob.matches(s.productPattern(), product) && Glob.matches(s.machinePattern(), machine)) {
+        var payload = new MailPayload("lab", null, product, machine, null, List.of(), s.unsubscribeToken(), text, link);
+        queued += outbox.add("lab", key, s, subject, payload) ? 1 : 0;
+      }
     }
     if (queued > 0) {
       wakeSenderAfterCommit();

@@ -37,7 +37,7 @@ class MailComposer {
     MailView view = MailView.of(payload, site.base());
     Context ctx = new Context();
     ctx.setVariable("mail", view);
-    String template = "mail/alert";
+    String template = "lab".equals(payload.kind()) ? "mail/notice" : "mail/alert";
     String text = engine.process(template + ".txt", ctx);
     String html = engine.process(template + ".html", ctx);
 

@@ -9,9 +9,12 @@ import org.perftrack.server.detection.Regression;
  * @param kind {@code run} (regressions one upload created) or {@code digest} (what is still open)
  * @param runId the upload, for {@code run} mails
  * @param unsubscribeToken the token of the recipient's subscription
+ * @param text the heading when it is not made from the items: a summary's headline, or a {@code lab}
+ *     notice itself (an agent silent or back, a bisection's result)
+ * @param link the page path the mail is about (a summary, the lab), or null
  */
 record MailPayload(String kind, String runId, String product, String machine, String version,
-    List<Regression> items, String unsubscribeToken, String summaryUrl, String summaryHeadline) {
+    List<Regression> items, String unsubscribeToken, String text, String link) {
 
   MailPayload(String kind, String runId, String product, String machine, String version, List<Regression> items,
       String unsubscribeToken) {

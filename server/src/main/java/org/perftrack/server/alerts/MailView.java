@@ -12,7 +12,7 @@ import org.perftrack.server.web.Links;
  * @param heading one line: what happened where
  */
 record MailView(String heading, String machine, String product, String version, boolean digest, List<Row> rows,
-    String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String summaryUrl) {
+    String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String linkUrl) {
 
   /** One regression: a table row in HTML, a block in text. */
   record Row(String benchmark, String metric, String unit, String baselineVersion, String version, String machine,
@@ -24,8 +24,7 @@ record MailView(String heading, String machine, String product, String version, 
     boolean summary = "summary".equals(p.kind());
     boolean digest = "digest".equals(p.kind()) || summary;
     List<Row> rows = p.items().stream().map(i -> row(i, base)).toList();
-    String heading = summary ? p.summaryHeadline()
-        : digest
+    String heading = p.text() != null ? p.text() : digest
         ? rows.size() + " open regression" + (rows.size() == 1 ? "" : "s") + " you follow"
         : rows.size() + " regression" + (rows.size() == 1 ? "" : "s") + " in " + p.product() + " " + p.version()
             + " on " + p.machine();
@@ -33,7 +32,7 @@ record MailView(String heading, String machine, String product, String version, 
         Links.to(base, "/regressions", "status", "open"),
         Links.to(base, "/alerts/subscriptions"),
         Links.to(base, "/alerts/unsubscribe", "token", p.unsubscribeToken()),
-        summary ? Links.to(base, p.summaryUrl()) : null);
+        p.link() == null ? null : Links.to(base, p.link()));
   }
 
   private static Row row(Regression i, String base) {

@@ -21,13 +21,16 @@ public class Regressions {
   private record Row(long id, String product, String machine, String benchmark, String metric, String unit,
       String direction, String kind, String baselineVersion, String version, double baselineValue, double value,
       double ratio, double pValue, String status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
-      String triagedBy, String withdrawnReason, String hints, Long summaryId) {
+      String triagedBy, String withdrawnReason, String hints, Long summaryId, String bisectionStatus,
+      String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds) {
 
     Regression regression(List<Regression.Event> history) {
       return new Regression(id, product, machine, benchmark, metric, unit, Direction.of(direction),
           Regression.Kind.of(kind), baselineVersion, version, baselineValue, value, ratio, pValue,
           Regression.Status.of(status), detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
-          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId, null);
+          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId,
+          bisectionStatus == null ? null
+              : new Regression.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds));
     }
   }
 
@@ -41,9 +44,13 @@ public class Regressions {
       SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction, rg.kind,
              bv.name AS baseline_version, v.name AS version, rg.baseline_value, rg.value, rg.ratio, rg.p_value,
              rg.status, rg.detected_at, rg.updated_at, rg.note, rg.triaged_by, rg.withdrawn_reason,
-             rg.hints::text AS hints, sm.summary_id
+             rg.hints::text AS hints, sm.summary_id,
+             bi.status AS bisection_status, bi.last_good AS bisection_last_good,
+             bi.first_bad AS bisection_first_bad, bi.rounds AS bisection_rounds
       FROM regression rg
       LEFT JOIN summary_member sm ON sm.regression_id = rg.id
+      LEFT JOIN bisection_regression br ON br.regression_id = rg.id
+      LEFT JOIN bisection bi ON bi.id = br.bisection_id
       JOIN series s ON s.id = rg.series_id
       JOIN product p ON p.id = s.product_id
       JOIN machine m ON m.id = s.machine_id

@@ -8,6 +8,7 @@ import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.lab.Bisections;
 import org.perftrack.server.problems.InvalidInput;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -40,11 +41,14 @@ class RegressionPages {
   private final Regressions regressions;
   private final RegressionDetails details;
   private final Catalog catalog;
+  private final Bisections bisections;
 
-  RegressionPages(Regressions regressions, RegressionDetails details, Catalog catalog) {
+  RegressionPages(Regressions regressions, RegressionDetails details, Catalog catalog,
+      Bisections bisections) {
     this.regressions = regressions;
     this.details = details;
     this.catalog = catalog;
+    this.bisections = bisections;
   }
 
   @GetMapping("/regressions")
@@ -70,6 +74,7 @@ class RegressionPages {
   String regression(@PathVariable long id, Model model) {
     Regression r = regressions.find(id).orElseThrow(() -> new PageNotFound("no regression " + id));
     model.addAttribute("page", details.of(r, TRIAGE));
+    model.addAttribute("bisection", bisections.forRegression(id).orElse(null));
     return "regressions/regression";
   }
 

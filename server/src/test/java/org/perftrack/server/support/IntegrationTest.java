@@ -31,7 +31,9 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.alerts.backoff=100ms",
     "perftrack.alerts.max-backoff=500ms",
     "perftrack.alerts.summary-settle=1h",
-    "perftrack.public-url=" + IntegrationTest.PUBLIC_URL})
+    "perftrack.public-url=" + IntegrationTest.PUBLIC_URL,
+    // the lab's clock: leases, silent agents and bisection rounds are looked at five times a second
+    "perftrack.lab.tick=200ms"})
 public abstract class IntegrationTest {
 
   /** The bootstrap token: scopes upload and read. */

@@ -1,0 +1,167 @@
+package org.perftrack.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.perftrack.agent.upload.WireJson;
+
+/**
+ * The agent's side of the lab API ({@code /api/v1/lab}), over plain {@link HttpURLConnection} so that it
+ * runs on Java 8. Every call either answers or throws {@link IOException} (server away: try later) or
+ * {@link Refused} (the server said no: a 4xx with its problem text).
+ */
+final class LabClient {
+
+  /** A 4xx: the server understood and said no (409: the job's lease is gone; 401: the token). */
+  static final class Refused extends IOException {
+    private static final long serialVersionUID = 1L;
+    final int status;
+
+    Refused(int status, String problem) {
+      super("HTTP " + status + ": " + problem);
+      this.status = status;
+    }
+  }
+
+  /** A job the server handed out. */
+  static final class Job {
+    final long id;
+    final String lease;
+    final List<String> versions;
+    final List<String> benchmarks;
+    final String reason;
+
+    Job(long id, String lease, List<String> versions, List<String> benchmarks, String reason) {
+      this.id = id;
+      this.lease = lease;
+      this.versions = versions;
+      this.benchmarks = benchmarks;
+      this.reason = reason;
+    }
+  }
+
+  private final String base;
+  private final String token;
+
+  LabClient(String server, String token) {
+    this.base = server.replaceAll("/+$", "") + "/api/v1/lab";
+    this.token = token;
+  }
+
+  /** Registers (or re-registers) the agent; returns its id. */
+  long register(String product, String machine, String agentVersion, int heartbeatSeconds, List<String> targets)
+      throws IOException {
+    Map<String, Object> body = new LinkedHashMap<String, Object>();
+    body.put("product", product);
+    body.put("machine", machine);
+    body.put("agentVersion", agentVersion);
+    body.put("heartbeatSeconds", heartbeatSeconds);
+    body.put("targets", targets);
+    return post("/agents", body).get("id").asLong();
+  }
+
+  void heartbeat(long agentId, String progress, List<String> targets) throws IOException {
+    Map<String, Object> body = new LinkedHashMap<String, Object>();
+    body.put("progress", progress);
+    body.put("targets", targets);
+    post("/agents/" + agentId + "/heartbeat", body);
+  }
+
+  /** The next job for this agent, or null when there is none. */
+  Job claim(long agentId) throws IOException {
+    JsonNode j = post("/agents/" + agentId + "/claim", new LinkedHashMap<String, Object>());
+    if (j == null) {
+      return null;
+    }
+    return new Job(j.get("id").asLong(), j.get("lease").asText(), strings(j.get("versions")),
+        j.hasNonNull("benchmarks") ? strings(j.get("benchmarks")) : null, j.get("reason").asText());
+  }
+
+  void finish(Job job, List<String> runIds) throws IOException {
+    Map<String, Object> body = new LinkedHashMap<String, Object>();
+    body.put("lease", job.lease);
+    body.put("runIds", runIds);
+    post("/jobs/" + job.id + "/finish", body);
+  }
+
+  void fail(Job job, String error) throws IOException {
+    Map<String, Object> body = new LinkedHashMap<String, Object>();
+    body.put("lease", job.lease);
+    body.put("error", error);
+    post("/jobs/" + job.id + "/fail", body);
+  }
+
+  void release(Job job) throws IOException {
+    Map<String, Object> body = new LinkedHashMap<String, Object>();
+    body.put("lease", job.lease);
+    post("/jobs/" + job.id + "/release", body);
+  }
+
+  /** POSTs JSON; the answer's JSON, or null for 204. */
+  private JsonNode post(String path, Map<String, Object> body) throws IOException {
+    HttpURLConnection c = (HttpURLConnection) new URL(base + path).openConnection();
+    try {
+      c.setConnectTimeout(10_000);
+      c.setReadTimeout(60_000);
+      c.setRequestMethod("POST");
+      c.setDoOutput(true);
+      c.setRequestProperty("Content-Type", "application/json");
+      c.setRequestProperty("Accept", "application/json, application/problem+json");
+      c.setRequestProperty("Authorization", "Bearer " + token);
+      OutputStream out = c.getOutputStream();
+      try {
+        out.write(WireJson.MAPPER.writeValueAsBytes(body));
+      } finally {
+        out.close();
+      }
+      int status = c.getResponseCode();
+      if (status == 204) {
+        return null;
+      }
+      if (status >= 200 && status < 300) {
+        return WireJson.MAPPER.readTree(read(c.getInputStream()));
+      }
+      String problem = read(c.getErrorStream());
+      if (status >= 400 && status < 500 && status != 408 && status != 429) {
+        throw new Refused(status, problem);
+      }
+      throw new IOException("HTTP " + status + " from " + base + path);
+    } finally {
+      c.disconnect();
+    }
+  }
+
+  private static String read(InputStream in) throws IOException {
+    if (in == null) {
+      return "";
+    }
+    try {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      byte[] buffer = new byte[8192];
+      int n;
+      while ((n = in.read(buffer)) > 0) {
+        bytes.write(buffer, 0, n);
+      }
+      return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+    } finally {
+      in.close();
+    }
+  }
+
+  private static List<String> strings(JsonNode array) {
+    List<String> list = new ArrayList<String>();
+    for (JsonNode n : array) {
+      list.add(n.asText());
+    }
+    return list;
+  }
+}

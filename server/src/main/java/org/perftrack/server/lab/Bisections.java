@@ -1,0 +1,205 @@
+package org.perftrack.server.lab;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.perftrack.server.versions.VersionKey;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Bisections in PostgreSQL; the public face of the lab for the regression pages and API: what became
+ * of a regression's bisection ({@link #forRegression}).
+ */
+@Repository
+public class Bisections {
+
+  /** What a regression shows of its bisection (the API's {@code bisection} object). */
+  public record State(String status, String lastGood, String firstBad, int rounds, String sentence) {}
+
+  public record Bisection(long id, String product, String machine, String baseline, String version, List<String> benchmarks,
+      String status, String lastGood, String firstBad, int rounds, boolean remeasured, Long jobId, String reason,
+      long regressionId, Instant createdAt, Instant finishedAt) {
+
+    public String sentence() {
+      return switch (status) {
+        case "done" -> "first bad version " + firstBad + " (last good " + lastGood + "), " + rounds
+            + (rounds == 1 ? " round" : " rounds");
+        case "impossible" -> "cannot bisect: " + reason;
+        case "running" -> "bisecting between " + lastGood + " and " + firstBad + " (" + rounds
+            + (rounds == 1 ? " round" : " rounds") + " so far)";
+        default -> "bisection waiting for an agent";
+      };
+    }
+
+    public String link() {
+      return "/regressions/" + regressionId;
+    }
+
+    State state() {
+      return new State(status, lastGood, firstBad, rounds, sentence());
+    }
+  }
+
+  private static final String COLUMNS = """
+      b.id, b.product, b.machine, b.baseline, b.version, b.benchmarks, b.status, b.last_good, b.first_bad, b.rounds,
+      b.remeasured, b.job_id, b.reason, b.created_at, b.finished_at,
+      (SELECT min(regression_id) FROM bisection_regression br WHERE br.bisection_id = b.id) AS regression_id
+      """;
+
+  private final JdbcClient jdbc;
+
+  Bisections(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static Bisection map(ResultSet rs, int row) throws SQLException {
+    long job = rs.getLong("job_id");
+    Long jobId = rs.wasNull() ? null : job;
+    return new Bisection(rs.getLong("id"), rs.getString("product"), rs.getString("machine"), rs.getString("baseline"),
+        rs.getString("version"), Sql.strings(rs, "benchmarks"), rs.getString("status"), rs.getString("last_good"),
+        rs.getString("first_bad"), rs.getInt("rounds"), rs.getBoolean("remeasured"), jobId, rs.getString("reason"),
+        rs.getLong("regression_id"), Sql.instant(rs, "created_at"), Sql.instant(rs, "finished_at"));
+  }
+
+  /** The bisection that serves this regression, if one was started. */
+  public Optional<State> forRegression(long regressionId) {
+    return find(regressionId).map(Bisection::state);
+  }
+
+  Optional<Bisection> find(long regressionId) {
+    return jdbc.sql("SELECT " + COLUMNS + """
+         FROM bisection b JOIN bisection_regression r ON r.bisection_id = b.id WHERE r.regression_id = ?""")
+        .param(regressionId).query(Bisections::map).optional();
+  }
+
+  Optional<Bisection> byId(long id) {
+    return jdbc.sql("SELECT " + COLUMNS + " FROM bisection b WHERE b.id = ?").param(id).query(Bisections::map).optional();
+  }
+
+  /** Pending and running ones, locked for this server's pass (another server skips them). */
+  List<Bisection> activeLocked() {
+    return jdbc.sql("SELECT " + COLUMNS + """
+         FROM bisection b WHERE b.status IN ('pending', 'running') ORDER BY b.id FOR UPDATE SKIP LOCKED""")
+        .query(Bisections::map).list();
+  }
+
+  List<Bisection> recent(int limit) {
+    return jdbc.sql("SELECT " + COLUMNS + " FROM bisection b ORDER BY b.id DESC LIMIT ?").param(limit)
+        .query(Bisections::map).list();
+  }
+
+  static final String INSERT = """
+      INSERT INTO bisection (product, machine, baseline, version, benchmarks, last_good, first_bad, requested_by)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      RETURNING id""";
+
+  /** A new bisection for these regressions; those that already have one keep theirs. */
+  long create(String product, String machine, String baseline, String version, List<String> benchmarks,
+      List<Long> regressionIds, String requestedBy) {
+    long id = jdbc.sql(INSERT).params(product, machine, baseline, version, benchmarks.toArray(String[]::new),
+        baseline, version, requestedBy).query(Long.class).single();
+    link(id, regressionIds);
+    return id;
+  }
+
+  /** A bisection of this machine whose range overlaps {@code (baseline, version)}, newest first. */
+  Optional<Bisection> overlapping(String product, String machine, String baseline, String version) {
+    String low = VersionKey.of(baseline);
+    String high = VersionKey.of(version);
+    return jdbc.sql("SELECT " + COLUMNS + " FROM bisection b WHERE b.product = ? AND b.machine = ? ORDER BY b.id DESC")
+        .params(product, machine).query(Bisections::map).list().stream()
+        .filter(b -> VersionKey.of(b.baseline()).compareTo(high) < 0 && low.compareTo(VersionKey.of(b.version())) < 0)
+        .findFirst();
+  }
+
+  void link(long bisectionId, List<Long> regressionIds) {
+    for (long regression : regressionIds) {
+      jdbc.sql("INSERT INTO bisection_regression (regression_id, bisection_id) VALUES (?, ?) ON CONFLICT DO NOTHING")
+          .params(regression, bisectionId).update();
+    }
+  }
+
+  void running(long id, long jobId, boolean remeasured) {
+    jdbc.sql("UPDATE bisection SET status = 'running', job_id = ?, remeasured = ? WHERE id = ?")
+        .params(jobId, remeasured, id).update();
+  }
+
+  /** One decided round: the range narrows to [lastGood, firstBad]. */
+  void narrowed(long id, String lastGood, String firstBad) {
+    jdbc.sql("""
+        UPDATE bisection SET last_good = ?, first_bad = ?, rounds = rounds + 1, remeasured = false, job_id = NULL
+        WHERE id = ?""").params(lastGood, firstBad, id).update();
+  }
+
+  void finished(long id, String status, String reason) {
+    jdbc.sql("UPDATE bisection SET status = ?, reason = ?, finished_at = now(), job_id = NULL WHERE id = ?")
+        .params(status, reason, id).update();
+  }
+
+  /** The samples of the affected series in one round's runs: benchmark/metric, version, samples. */
+  record RoundSample(long seriesId, String version, double[] samples) {}
+
+  static final String ROUND_SAMPLES = """
+      SELECT res.series_id, v.name AS version, res.samples
+        FROM result res
+        JOIN run r ON r.id = res.run_id
+        JOIN version v ON v.id = r.version_id
+       WHERE r.id = ANY (?)
+         AND res.series_id IN (SELECT rg.series_id FROM regression rg
+                                 JOIN bisection_regression br ON br.regression_id = rg.id
+                                WHERE br.bisection_id = ?)""";
+
+  List<RoundSample> roundSamples(long bisectionId, List<java.util.UUID> runIds) {
+    return jdbc.sql(ROUND_SAMPLES).params(runIds.toArray(java.util.UUID[]::new), bisectionId)
+        .query((rs, i) -> new RoundSample(rs.getLong(1), rs.getString(2), toDoubles(rs.getArray(3))))
+        .list();
+  }
+
+  private static double[] toDoubles(java.sql.Array array) throws SQLException {
+    Double[] boxed = (Double[]) array.getArray();
+    double[] values = new double[boxed.length];
+    for (int i = 0; i < boxed.length; i++) {
+      values[i] = boxed[i];
+    }
+    return values;
+  }
+
+  /** An open regression that no bisection serves yet, with what grouping it needs. */
+  record Unbisected(long id, String product, String machine, String benchmark, String baseline, String version) {}
+
+  static final String UNBISECTED = """
+      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
+        FROM regression rg
+        JOIN series s ON s.id = rg.series_id
+        JOIN product p ON p.id = s.product_id
+        JOIN machine m ON m.id = s.machine_id
+        JOIN version bv ON bv.id = rg.baseline_version_id
+        JOIN version v ON v.id = rg.version_id
+        JOIN lab_agent a ON a.product = p.name AND a.machine = m.name
+       WHERE rg.status = 'open' AND rg.kind = 'regression'
+         AND (CAST(:id AS bigint) IS NULL OR rg.id = :id OR (p.name, m.name, bv.id, v.id) =
+              (SELECT p2.name, m2.name, rg2.baseline_version_id, rg2.version_id
+                 FROM regression rg2 JOIN series s2 ON s2.id = rg2.series_id
+                 JOIN product p2 ON p2.id = s2.product_id JOIN machine m2 ON m2.id = s2.machine_id
+                WHERE rg2.id = :id))
+         AND NOT EXISTS (SELECT 1 FROM bisection_regression br WHERE br.regression_id = rg.id)
+       ORDER BY rg.id""";
+
+  /** Open regressions on machines with an agent that no bisection serves; with an id: that one's siblings. */
+  List<Unbisected> unbisected(Long regressionId) {
+    return jdbc.sql(UNBISECTED).param("id", regressionId).query(Unbisected.class).list();
+  }
+
+  /** A regression by id, for the "Bisect" button (also when its machine has no agent). */
+  Optional<Unbisected> regression(long id) {
+    return jdbc.sql("""
+        SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
+          FROM regression rg JOIN series s ON s.id = rg.series_id
+          JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
+          JOIN version bv ON bv.id = rg.baseline_version_id JOIN version v ON v.id = rg.version_id
+         WHERE rg.id = ?""").param(id).query(Unbisected.class).optional();
+  }
+}

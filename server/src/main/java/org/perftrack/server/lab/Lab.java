@@ -1,0 +1,129 @@
+package org.perftrack.server.lab;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.versions.VersionKey;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** What agents do with the server: register, heartbeat, claim, finish, fail, release. */
+@Service
+class Lab {
+
+  private final Agents agents;
+  private final Jobs jobs;
+  private final LabMail mail;
+  private final LabProperties props;
+  private final JdbcClient jdbc;
+
+  Lab(Agents agents, Jobs jobs, LabMail mail, LabProperties props, JdbcClient jdbc) {
+    this.agents = agents;
+    this.jobs = jobs;
+    this.mail = mail;
+    this.props = props;
+    this.jdbc = jdbc;
+  }
+
+  /** A (re)started agent: whatever it was running is lost, so its job returns to the queue at once. */
+  @Transactional
+  Agents.Agent register(String product, String machine, String agentVersion, int heartbeatSeconds, List<String> targets) {
+    Agents.Agent agent = agents.register(product, machine, agentVersion, heartbeatSeconds, targets);
+    jobs.releaseHeldBy(agent.id());
+    if (agents.back(agent.id())) {
+      mail.back(agent);
+    }
+    queueNewVersions(agent);
+    return agent;
+  }
+
+  @Transactional
+  Agents.Agent heartbeat(long agentId, String progress, List<String> targets) {
+    Agents.Agent before = agents.find(agentId).orElseThrow(() -> new NotFound("no agent " + agentId));
+    Agents.Agent agent = agents.heartbeat(agentId, progress, targets).orElseThrow();
+    jobs.renew(agentId, progress, props.lease());
+    if (agents.back(agentId)) {
+      mail.back(agent);
+    }
+    if (targets != null && !targets.equals(before.targets())) {
+      queueNewVersions(agent);
+    }
+    return agent;
+  }
+
+  @Transactional
+  Optional<Jobs.Job> claim(long agentId) {
+    Agents.Agent agent = agents.heartbeat(agentId, null, null)
+        .orElseThrow(() -> new NotFound("no agent " + agentId));
+    return jobs.claim(agent, props.lease());
+  }
+
+  @Transactional
+  Jobs.Job finish(long jobId, UUID lease, List<UUID> runIds) {
+    Jobs.Job job = jobs.finish(jobId, lease, runIds).orElseThrow(() -> lost(jobId));
+    if (job.agentId() != null && agents.succeeded(job.agentId())) {
+      agents.find(job.agentId()).ifPresent(mail::working);
+    }
+    return job;
+  }
+
+  @Transactional
+  Jobs.Job fail(long jobId, UUID lease, String error) {
+    Jobs.Job job = jobs.fail(jobId, lease, error, props.maxAttempts()).orElseThrow(() -> lost(jobId));
+    Long agentId = job.agentId() != null ? job.agentId() : null;
+    if (agentId == null) {
+      // a job that goes back to the queue no longer names its agent; the failure is still the caller's
+      agentId = jdbc.sql("SELECT id FROM lab_agent WHERE product = ? AND machine = ?")
+          .params(job.product(), job.machine()).query(Long.class).optional().orElse(null);
+    }
+    if (agentId != null) {
+      agents.failed(agentId, error, props.failuresToMail()).ifPresent(mail::failing);
+    }
+    return job;
+  }
+
+  @Transactional
+  void release(long jobId, UUID lease) {
+    if (!jobs.release(jobId, lease)) {
+      throw lost(jobId);
+    }
+  }
+
+  private static Conflict lost(long jobId) {
+    return new Conflict("job " + jobId + " is not held under this lease (it was returned to the queue"
+        + " or finished elsewhere)");
+  }
+
+  static final String NEWEST_MEASURED = """
+      SELECT v.name FROM run r
+        JOIN product p ON p.id = r.product_id
+        JOIN machine m ON m.id = r.machine_id
+        JOIN version v ON v.id = r.version_id
+       WHERE p.name = ? AND m.name = ?
+       ORDER BY v.sort_key DESC
+       LIMIT 1""";
+
+  /**
+   * A version the agent offers that is newer than everything measured on its machine is measured at
+   * once, interleaved with the newest measured one. Older unmeasured versions (a folder of snapshots)
+   * wait for a schedule or a bisection; a machine without any run waits for its first schedule.
+   */
+  private void queueNewVersions(Agents.Agent agent) {
+    Optional<String> newest = jdbc.sql(NEWEST_MEASURED).params(agent.product(), agent.machine())
+        .query(String.class).optional();
+    if (newest.isEmpty()) {
+      return;
+    }
+    String newestKey = VersionKey.of(newest.get());
+    for (String v : agent.targets()) {
+      if (VersionKey.of(v).compareTo(newestKey) > 0
+          && !jobs.newVersionJobExists(agent.product(), agent.machine(), v)) {
+        List<String> versions = agent.targets().contains(newest.get()) ? List.of(newest.get(), v) : List.of(v);
+        jobs.enqueue(agent.product(), agent.machine(), versions, null, "new-version", null, "agent");
+      }
+    }
+  }
+}

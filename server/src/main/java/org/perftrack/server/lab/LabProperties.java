@@ -1,0 +1,24 @@
+package org.perftrack.server.lab;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The lab loop ({@code perftrack.lab.*}).
+ *
+ * @param silentAfter an agent not heard from for this long is mailed about once (and once when it is back)
+ * @param failuresToMail this many failed jobs in a row and the agent is mailed about once
+ * @param lease how long a claimed job stays with its agent without a heartbeat; then it returns to the queue
+ * @param maxAttempts a job claimed this many times without finishing fails for good
+ * @param tick how often a server looks at leases, schedules, silent agents and bisections
+ * @param bisectAutomatically false: bisections start only from the "Bisect" button or the API
+ */
+@ConfigurationProperties("perftrack.lab")
+public record LabProperties(
+    @DefaultValue("26h") Duration silentAfter,
+    @DefaultValue("3") int failuresToMail,
+    @DefaultValue("10m") Duration lease,
+    @DefaultValue("3") int maxAttempts,
+    @DefaultValue("5s") Duration tick,
+    @DefaultValue("true") boolean bisectAutomatically) {}

@@ -1,0 +1,89 @@
+package org.perftrack.server.lab;
+
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The lab's clock, one thread per server: leases that ran out, due schedules, silent agents, and
+ * bisections to start or advance. Each step locks what it works on ({@code FOR UPDATE SKIP LOCKED} or an
+ * {@code UPDATE … RETURNING}), so several servers on one database do each thing once.
+ */
+@Component
+class LabTicker implements SmartLifecycle {
+
+  private static final Logger log = LoggerFactory.getLogger(LabTicker.class);
+
+  private final LabProperties props;
+  private final Agents agents;
+  private final Jobs jobs;
+  private final Schedules schedules;
+  private final Bisector bisector;
+  private final LabMail mail;
+  private final TransactionTemplate tx;
+  private ScheduledExecutorService executor;
+
+  LabTicker(LabProperties props, Agents agents, Jobs jobs, Schedules schedules, Bisector bisector, LabMail mail,
+      TransactionTemplate tx) {
+    this.props = props;
+    this.agents = agents;
+    this.jobs = jobs;
+    this.schedules = schedules;
+    this.bisector = bisector;
+    this.mail = mail;
+    this.tx = tx;
+  }
+
+  void tick() {
+    try {
+      tx.executeWithoutResult(s -> jobs.expireLeases(props.maxAttempts()));
+      tx.executeWithoutResult(s -> agents.newlySilent(props.silentAfter()).forEach(mail::silent));
+      tx.executeWithoutResult(s -> runSchedules());
+      if (props.bisectAutomatically()) {
+        bisector.startAutomatic();
+      }
+      bisector.advance();
+    } catch (RuntimeException e) {
+      log.warn("lab tick failed; the next one tries again", e);
+    }
+  }
+
+  private void runSchedules() {
+    for (Schedules.Schedule s : schedules.dueLocked()) {
+      for (Agents.Agent a : agents.ofProduct(s.product(), s.machine())) {
+        if (!a.targets().isEmpty()) {
+          jobs.enqueue(a.product(), a.machine(), a.targets(), null, "schedule", null, "schedule " + s.id());
+        }
+      }
+      schedules.advanced(s.id(), Schedules.next(Schedules.parse(s.cron()), Instant.now()));
+    }
+  }
+
+  @Override
+  public void start() {
+    executor = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "perftrack-lab");
+      t.setDaemon(true);
+      return t;
+    });
+    long millis = Math.max(50, props.tick().toMillis());
+    executor.scheduleWithFixedDelay(this::tick, millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public void stop() {
+    executor.shutdownNow();
+    executor = null;
+  }
+
+  @Override
+  public boolean isRunning() {
+    return executor != null;
+  }
+}

@@ -1,0 +1,96 @@
+package org.perftrack.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.perftrack.server.lab.FakeAgent;
+import org.perftrack.server.support.IntegrationTest;
+
+/** The lab page and a finished bisection in Chromium, laptop and phone; the "Bisect" button after signing in. */
+class LabPagesInBrowserTest extends IntegrationTest {
+
+  private static Browser browser;
+
+  @BeforeAll
+  static void startBrowser() throws IOException {
+    browser = new Browser();
+  }
+
+  @AfterAll
+  static void stopBrowser() throws IOException {
+    browser.close();
+  }
+
+  @Test
+  void labPageAndAFinishedBisectionAreShownAndTheBisectButtonWorksForASignedInUser() {
+    String product = unique("cygwin");
+    String machine = unique("xp-lab");
+    FakeAgent agent = new FakeAgent(http(), TOKEN, product, machine);
+    List<String> versions = List.of("1.5.19-1", "1.5.19-2", "1.5.19-3", "1.5.19-4", "1.5.19-5", "1.5.19-6",
+        "1.5.19-7", "1.5.19-8");
+    agent.upload(UUID.randomUUID().toString(), "1.5.19-1", 18);
+    agent.upload(UUID.randomUUID().toString(), "1.5.19-8", 48);
+    long regression = jdbc.sql("""
+        SELECT rg.id FROM regression rg JOIN series s ON s.id = rg.series_id JOIN machine m ON m.id = s.machine_id
+        WHERE m.name = ? AND rg.status = 'open'""").param(machine).query(Long.class).single();
+    agent.register(versions.toArray(String[]::new));
+    agent.bisect(regression, v -> versions.indexOf(v) >= 5 ? 48.0 : 18.0);
+    // a second machine whose agent offers no version in between: the button says why it cannot bisect
+    String other = unique("w7-lab");
+    FakeAgent second = new FakeAgent(http(), TOKEN, product, other);
+    second.upload(UUID.randomUUID().toString(), "1.5.19-1", 18);
+    second.upload(UUID.randomUUID().toString(), "1.5.19-8", 48);
+    second.register("1.5.19-1", "1.5.19-8");
+    long unbisected = jdbc.sql("""
+        SELECT rg.id FROM regression rg JOIN series s ON s.id = rg.series_id JOIN machine m ON m.id = s.machine_id
+        WHERE m.name = ? AND rg.status = 'open'""").param(other).query(Long.class).single();
+
+    open("/lab");
+    assertThat(browser.driver.findElement(By.id("agent-" + machine)).getText()).contains("online", "8 versions");
+    assertThat(browser.driver.findElement(By.id("bisections")).getText())
+        .contains("first bad version 1.5.19-6 (last good 1.5.19-5), 3 rounds");
+    browser.screenshot("lab-laptop", 1366);
+    browser.screenshot("lab-phone", 390);
+
+    open("/regressions/" + regression);
+    assertThat(browser.driver.findElement(By.id("bisection")).getText())
+        .contains("first bad version 1.5.19-6 (last good 1.5.19-5), 3 rounds");
+    browser.screenshot("bisection-laptop", 1366);
+    browser.screenshot("bisection-phone", 390);
+
+    open("/login");
+    browser.driver.findElement(By.id("username")).sendKeys("admin");
+    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
+    open("/regressions/" + unbisected);
+    browser.driver.findElement(By.xpath("//button[text()='Bisect']")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(ExpectedConditions
+        .textToBePresentInElementLocated(By.id("bisection"), "cannot bisect"));
+    assertThat(browser.driver.findElement(By.id("bisection")).getText()).contains("offers no version between");
+
+    open("/lab");
+    browser.driver.findElement(By.id("agent-" + other)).findElement(By.xpath(".//button[text()='Run now']")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".note"), "queued for " + other));
+    assertThat(jdbc.sql("SELECT versions FROM lab_job WHERE machine = ? AND reason = 'manual'").param(other)
+        .query((rs, i) -> List.of((String[]) rs.getArray(1).getArray())).single())
+        .containsExactly("1.5.19-1", "1.5.19-8");
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  private void open(String path) {
+    browser.driver.get("http://localhost:" + port + path);
+  }
+}
