@@ -111,7 +111,7 @@ class ConfigLoaderTest {
   }
 
   @Test
-  void theReadmeExamplesForLinuxWindowsAndTheLabAgentParse() throws Exception {
+  void theReadmeExamplesForLinuxWindowsSideBySideAndTheLabAgentParse() throws Exception {
     String readme = Files.readString(Path.of("README.md"));
     java.util.regex.Matcher yaml = java.util.regex.Pattern.compile("```yaml\n(.*?)```", java.util.regex.Pattern.DOTALL)
         .matcher(readme);
@@ -120,7 +120,7 @@ class ConfigLoaderTest {
       configs.add(loader.parse(yaml.group(1), "README.md"));
     }
 
-    assertThat(configs).hasSize(3);
+    assertThat(configs).hasSize(4);
     AgentConfig windows = configs.get(1);
     AgentConfig sideBySide = configs.get(2);
     assertThat(sideBySide.targets().get(0).product()).as("the native baseline is its own product").isEqualTo("linux");
@@ -128,7 +128,7 @@ class ConfigLoaderTest {
     assertThat(windows.workDir()).isEqualTo("C:\\perftrack\\work");
     assertThat(windows.targets().get(2).shell().get(0)).isEqualTo("C:\\Program Files\\cygwin 1.7\\bin\\bash.exe");
     assertThat(windows.targets().get(2).versionCommand()).isEqualTo("uname -r");
-    AgentConfig lab = configs.get(2);
+    AgentConfig lab = configs.get(3);
     assertThat(lab.discover().get(0).glob).isEqualTo("C:\\cygwin-snapshots\\*");
     assertThat(lab.discover().get(0).shell).containsExactly("{path}\\bin\\bash.exe", "--login", "-c");
     assertThat(lab.heartbeat()).isEqualTo(60);

@@ -1,8 +1,12 @@
 package org.perftrack.server.lab;
 
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
  * The lab loop ({@code perftrack.lab.*}).
@@ -15,10 +19,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param bisectAutomatically false: bisections start only from the "Bisect" button or the API
  */
 @ConfigurationProperties("perftrack.lab")
+@Validated
 public record LabProperties(
-    @DefaultValue("26h") Duration silentAfter,
-    @DefaultValue("3") int failuresToMail,
-    @DefaultValue("10m") Duration lease,
-    @DefaultValue("3") int maxAttempts,
-    @DefaultValue("5s") Duration tick,
+    @DefaultValue("26h") @NotNull @DurationMin(seconds = 1) Duration silentAfter,
+    @DefaultValue("3") @Min(1) int failuresToMail,
+    @DefaultValue("10m") @NotNull @DurationMin(seconds = 1) Duration lease,
+    @DefaultValue("3") @Min(1) int maxAttempts,
+    @DefaultValue("5s") @NotNull @DurationMin(millis = 10) Duration tick,
     @DefaultValue("true") boolean bisectAutomatically) {}

@@ -16,6 +16,10 @@ final class ApiAccess {
   static final String[] TRIAGE_PATCHES = {"/api/v1/regressions/*", "/api/v1/summaries/*"};
   static final String[] TRIAGE_PUTS = {"/api/v1/benchmark-settings/**"};
   static final String[] TRIAGE_POSTS = {"/api/v1/regressions/*/**"};
+  /** What a lab agent does with its (upload) token: register, heartbeat, claim and report its jobs. */
+  static final String[] AGENT_POSTS = {"/api/v1/lab/agents", "/api/v1/lab/agents/*/**", "/api/v1/lab/jobs/*/**"};
+  /** Asking the lab for work: a run now, a schedule. */
+  static final String[] LAB_REQUESTS = {"/api/v1/lab/jobs", "/api/v1/lab/schedules", "/api/v1/lab/schedules/*"};
   static final String[] DOCS = {"/v3/api-docs", "/v3/api-docs/**"};
 
   private ApiAccess() {}
@@ -26,6 +30,9 @@ final class ApiAccess {
     a.requestMatchers(HttpMethod.PATCH, TRIAGE_PATCHES).hasAnyAuthority(granting(Scope.TRIAGE));
     a.requestMatchers(HttpMethod.PUT, TRIAGE_PUTS).hasAnyAuthority(granting(Scope.TRIAGE));
     a.requestMatchers(HttpMethod.POST, TRIAGE_POSTS).hasAnyAuthority(granting(Scope.TRIAGE));
+    a.requestMatchers(HttpMethod.POST, AGENT_POSTS).hasAnyAuthority(granting(Scope.UPLOAD));
+    a.requestMatchers(HttpMethod.POST, LAB_REQUESTS).hasAnyAuthority(granting(Scope.TRIAGE));
+    a.requestMatchers(HttpMethod.DELETE, LAB_REQUESTS).hasAnyAuthority(granting(Scope.TRIAGE));
     if (publicRead) {
       a.requestMatchers(HttpMethod.GET, "/api/**").permitAll();
       a.requestMatchers(HttpMethod.HEAD, "/api/**").permitAll();

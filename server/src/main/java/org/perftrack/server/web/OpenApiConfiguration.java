@@ -22,6 +22,17 @@ import org.springframework.context.annotation.Configuration;
 class OpenApiConfiguration {
 
   static final String BEARER = "bearer";
+
+  /** What each token scope allows; the rules themselves are security/ApiAccess. */
+  static final String SCOPES = """
+      API tokens carry scopes, chosen by the admin who makes one (page /admin): \
+      `upload` — POST /api/v1/runs (JSON, ?format=…, :import) and a lab agent's calls; \
+      `read` — every GET of the API and /v3/api-docs when public-read is off; \
+      `triage` — PATCH regressions and summaries, PUT benchmark settings, POST actions on a regression, \
+      lab jobs and schedules; \
+      `admin` — everything, including /api/v1/subscriptions (subscribers' addresses) and any write not listed. \
+      The bootstrap token (PERFTRACK_BOOTSTRAP_TOKEN) has upload and read. A missing or unknown token is 401, \
+      a token without the scope a request needs is 403.""";
   private static final String PREFIX = "/api/v1/";
 
   @Bean
@@ -32,9 +43,10 @@ class OpenApiConfiguration {
                 + "perftrack found: regressions between versions, their summaries across machines, two versions "
                 + "compared, and the series of one metric. Writes need a bearer token (scope upload, triage or "
                 + "admin); reads need one with scope read unless the server allows public reads. Errors are "
-                + "RFC 9457 problem+json naming the field at fault."))
+                + "RFC 9457 problem+json naming the field at fault. " + SCOPES))
         .components(new Components().addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP)
-            .scheme("bearer").description("An API token (pt_…) made by an admin, or PERFTRACK_BOOTSTRAP_TOKEN")))
+            .scheme("bearer").description("An API token (pt_…) made by an admin, or PERFTRACK_BOOTSTRAP_TOKEN. "
+                + SCOPES)))
         .addSecurityItem(new SecurityRequirement().addList(BEARER));
   }
 

@@ -44,8 +44,11 @@ class LabApiTest extends IntegrationTest {
   @Test
   void aJobIsHandedOutOnceAndFinishedOnlyUnderItsLease() {
     long agent = register("1.0", "1.1");
+    assertThat(http().postJson("/api/v1/lab/jobs",
+        "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\"}", TOKEN).status())
+        .as("an agent's upload token asks for no work").isEqualTo(403);
     Http.Response queued = http().postJson("/api/v1/lab/jobs",
-        "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\"}", TOKEN);
+        "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\"}", ADMIN_TOKEN);
     assertThat(queued.status()).as(queued.body()).isEqualTo(200);
 
     JsonNode job = claim(agent);
@@ -81,14 +84,14 @@ class LabApiTest extends IntegrationTest {
     assertThat(claim(agent)).as("a new version is queued once").isNull();
 
     Http.Response schedule = http().postJson("/api/v1/lab/schedules",
-        "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\", \"cron\": \"* * * * * *\"}", TOKEN);
+        "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\", \"cron\": \"* * * * * *\"}", ADMIN_TOKEN);
     assertThat(schedule.status()).as(schedule.body()).isEqualTo(200);
     JsonNode scheduled = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
         .until(() -> claim(agent), java.util.Objects::nonNull);
     assertThat(scheduled.get("reason").asString()).isEqualTo("schedule");
     assertThat(scheduled.get("versions").valueStream().map(JsonNode::asString)).containsExactly("3.0", "3.1");
     assertThat(http().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port
-        + "/api/v1/lab/schedules/" + schedule.json().get("id").asLong())).header("Authorization", "Bearer " + TOKEN)
+        + "/api/v1/lab/schedules/" + schedule.json().get("id").asLong())).header("Authorization", "Bearer " + ADMIN_TOKEN)
         .DELETE()).status()).isEqualTo(204);
   }
 
@@ -102,7 +105,7 @@ class LabApiTest extends IntegrationTest {
         json(new LabApiController.Registration("p", "m", "t", 60, List.of("1"))), null);
     assertThat(noToken.status()).isEqualTo(401);
     Http.Response cron = http().postJson("/api/v1/lab/schedules",
-        "{\"product\": \"p\", \"cron\": \"every night\"}", TOKEN);
+        "{\"product\": \"p\", \"cron\": \"every night\"}", ADMIN_TOKEN);
     assertThat(cron.status()).isEqualTo(400);
     assertThat(cron.body()).contains("cron");
   }
@@ -110,7 +113,7 @@ class LabApiTest extends IntegrationTest {
   @Test
   void failingJobsMailTheRecipientsOnceAndTheJobGivesUpAfterItsAttempts() {
     long agent = register("2.0");
-    http().postJson("/api/v1/lab/jobs", "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\"}", TOKEN);
+    http().postJson("/api/v1/lab/jobs", "{\"product\": \"" + product + "\", \"machine\": \"" + machine + "\"}", ADMIN_TOKEN);
     for (int i = 0; i < 3; i++) {
       JsonNode job = claim(agent);
       Http.Response r = http().postJson("/api/v1/lab/jobs/" + job.get("id").asLong() + "/fail",
