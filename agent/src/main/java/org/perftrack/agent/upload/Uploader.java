@@ -126,12 +126,12 @@ public final class Uploader {
     }
   }
 
-  /** A 4xx about the run itself: retrying cannot help. */
-  public static final class Rejected implements Outcome {
+  /** An answer with a status and the server's problem detail: Rejected and Refused differ only in meaning. */
+  abstract static class ProblemAnswer implements Outcome {
     private final int status;
     private final String problem;
 
-    public Rejected(int status, String problem) {
+    ProblemAnswer(int status, String problem) {
       this.status = status;
       this.problem = problem;
     }
@@ -149,62 +149,35 @@ public final class Uploader {
       if (this == other) {
         return true;
       }
-      if (!(other instanceof Rejected)) {
+      if (other == null || other.getClass() != getClass()) {
         return false;
       }
-      Rejected o = (Rejected) other;
+      ProblemAnswer o = (ProblemAnswer) other;
       return status == o.status && Objects.equals(problem, o.problem);
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(status, problem);
+      return Objects.hash(getClass(), status, problem);
     }
 
     @Override
     public String toString() {
-      return "Rejected[status=" + status + ", problem=" + problem + "]";
+      return getClass().getSimpleName() + "[status=" + status + ", problem=" + problem + "]";
+    }
+  }
+
+  /** A 4xx about the run itself: retrying cannot help. */
+  public static final class Rejected extends ProblemAnswer {
+    public Rejected(int status, String problem) {
+      super(status, problem);
     }
   }
 
   /** 401/403: the token, not the run, is wrong; the run stays in the spool. */
-  public static final class Refused implements Outcome {
-    private final int status;
-    private final String problem;
-
+  public static final class Refused extends ProblemAnswer {
     public Refused(int status, String problem) {
-      this.status = status;
-      this.problem = problem;
-    }
-
-    public int status() {
-      return status;
-    }
-
-    public String problem() {
-      return problem;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-      if (this == other) {
-        return true;
-      }
-      if (!(other instanceof Refused)) {
-        return false;
-      }
-      Refused o = (Refused) other;
-      return status == o.status && Objects.equals(problem, o.problem);
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(status, problem);
-    }
-
-    @Override
-    public String toString() {
-      return "Refused[status=" + status + ", problem=" + problem + "]";
+      super(status, problem);
     }
   }
 

@@ -109,17 +109,19 @@ class SummariesEndToEndTest extends IntegrationTest {
     JsonNode before = http().get("/api/v1/summaries/" + id).json();
     long odd = before.get("members").get(1).get("id").asLong();
 
-    Http.Response r = http().patchJson("/api/v1/summaries/" + id,
-        json(Map.of("status", "acknowledged", "note", "signal thread", "members", Map.of(String.valueOf(odd), "invalid"))),
-        TOKEN);
+    String triage = json(Map.of("status", "acknowledged", "note", "signal thread",
+        "members", Map.of(String.valueOf(odd), "invalid")));
+    assertThat(http().patchJson("/api/v1/summaries/" + id, triage, TOKEN).status())
+        .as("an upload token does not triage").isEqualTo(403);
+    Http.Response r = http().patchJson("/api/v1/summaries/" + id, triage, ADMIN_TOKEN);
 
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.json().get("status").asString()).isEqualTo("acknowledged");
     assertThat(r.json().get("members")).extracting(m -> m.get("status").asString())
         .containsExactlyInAnyOrder("acknowledged", "invalid", "acknowledged");
     assertThat(http().get("/api/v1/regressions/" + odd).json().get("status").asString()).isEqualTo("invalid");
-    assertThat(http().patchJson("/api/v1/summaries/" + id, "{\"status\":\"gone\"}", TOKEN).body()).contains("status");
-    assertThat(http().patchJson("/api/v1/summaries/" + id, "{\"status\":\"fixed\",\"members\":{\"1\":\"fixed\"}}", TOKEN)
+    assertThat(http().patchJson("/api/v1/summaries/" + id, "{\"status\":\"gone\"}", ADMIN_TOKEN).body()).contains("status");
+    assertThat(http().patchJson("/api/v1/summaries/" + id, "{\"status\":\"fixed\",\"members\":{\"1\":\"fixed\"}}", ADMIN_TOKEN)
         .status()).isEqualTo(400);
     assertThat(http().get("/api/v1/summaries/999999999").status()).isEqualTo(404);
     assertThat(http().get("/api/v1/summaries?status=nope").status()).isEqualTo(400);
