@@ -91,7 +91,7 @@ class ShutdownTest {
         Http.Response answer = http.postJson("/api/v1/runs", body, TOKEN);
         if (answer.status() == 201) {
           acknowledged.put(r.id(), body);
-        } else if (answer.status() != 503) {
+        } else if (answer.status() != 503 && !cutByTomcat(answer)) {
           failures.add(answer.status() + " " + answer.body());
         }
       } catch (RuntimeException e) {
@@ -102,6 +102,14 @@ class ShutdownTest {
         sleep();
       }
     }
+  }
+
+  /**
+   * Tomcat's own 400 page (not perftrack's problem+json): the connector closed while the request was
+   * still being read, seen on a loaded machine. Nothing was acknowledged, like a refused connection.
+   */
+  private static boolean cutByTomcat(Http.Response answer) {
+    return answer.status() == 400 && answer.body().startsWith("<!doctype html") && answer.body().contains("HTTP Status 400");
   }
 
   private static void sleep() {
