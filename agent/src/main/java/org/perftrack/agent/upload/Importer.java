@@ -94,14 +94,15 @@ public final class Importer {
         if (status == 200) {
           return answer(JSON.readTree(answer), firstLine);
         }
-        if (status == 400) {
+        boolean ours = Uploader.isProblem(http.getContentType());
+        if (status == 400 && ours) {
           return badChunk(JSON.readTree(answer), lines.size(), firstLine);
         }
         if (status == 401 || status == 403) {
           throw new Failure("the server refused the token (HTTP " + status + "): " + answer, false);
         }
         reason = "HTTP " + status + (status == 413 ? ": " + answer : "");
-        if (status >= 400 && status < 500 && status != 408 && status != 429) {
+        if (status >= 400 && status < 500 && status != 408 && status != 429 && ours) {
           throw new Failure("the server refused the import (" + reason + ")", false);
         }
       } catch (IOException e) {

@@ -17,6 +17,8 @@ import java.util.Objects;
  * POSTs one spooled run, or one file of another tool, to {@code /api/v1/runs}. Connection errors,
  * timeouts, 5xx, 408 and 429 are retried with
  * exponential backoff; resending is safe because the server stores a run id once (200 for a repeat).
+ * A 4xx is a rejection only when it is our server's {@code application/problem+json}: Tomcat's own HTML
+ * page for a request cut during shutdown, or a proxy's page, says nothing about the run and is retried.
  */
 public final class Uploader {
 
@@ -250,7 +252,7 @@ public final class Uploader {
         if (status == 401 || status == 403) {
           return new Refused(status, response.body);
         }
-        if (status >= 400 && status < 500 && status != 408 && status != 429) {
+        if (status >= 400 && status < 500 && status != 408 && status != 429 && isProblem(response.contentType)) {
           return new Rejected(status, response.body);
         }
       } catch (IOException e) {
@@ -278,7 +280,7 @@ public final class Uploader {
       }
       int status = http.getResponseCode();
       InputStream in = status >= 400 ? http.getErrorStream() : http.getInputStream();
-      return new Response(status, in == null ? "" : readAll(in));
+      return new Response(status, http.getContentType(), in == null ? "" : readAll(in));
     } finally {
       http.disconnect();
     }
@@ -295,12 +297,24 @@ public final class Uploader {
     }
   }
 
+  /** True for {@code application/problem+json} (any parameters, any case): an answer of the perftrack server. */
+  static boolean isProblem(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    int semicolon = contentType.indexOf(';');
+    String type = (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
+    return type.equalsIgnoreCase("application/problem+json");
+  }
+
   private static final class Response {
     final int status;
+    final String contentType;
     final String body;
 
-    Response(int status, String body) {
+    Response(int status, String contentType, String body) {
       this.status = status;
+      this.contentType = contentType;
       this.body = body;
     }
   }

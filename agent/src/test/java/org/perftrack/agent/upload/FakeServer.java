@@ -19,8 +19,12 @@ import java.util.Map;
  */
 public final class FakeServer implements AutoCloseable {
 
-  /** A scripted answer. */
-  public record Answer(int status, String body) {}
+  /** A scripted answer; a null content type means ours (problem+json for an error, else JSON). */
+  public record Answer(int status, String contentType, String body) {
+    Answer(int status, String body) {
+      this(status, null, body);
+    }
+  }
 
   private final HttpServer http;
   private final Deque<Answer> script = new ArrayDeque<>();
@@ -43,8 +47,8 @@ public final class FakeServer implements AutoCloseable {
       contentTypes.add(exchange.getRequestHeaders().getFirst("Content-Type"));
       Answer answer = next(query == null ? null : parameter(query, "id"), body);
       byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
-      exchange.getResponseHeaders().add("Content-Type",
-          answer.status() >= 400 ? "application/problem+json" : "application/json");
+      exchange.getResponseHeaders().add("Content-Type", answer.contentType() != null ? answer.contentType()
+          : answer.status() >= 400 ? "application/problem+json" : "application/json");
       exchange.sendResponseHeaders(answer.status(), bytes.length);
       exchange.getResponseBody().write(bytes);
       exchange.close();
@@ -63,6 +67,13 @@ public final class FakeServer implements AutoCloseable {
   public void then(int status, String body) {
     synchronized (script) {
       script.add(new Answer(status, body));
+    }
+  }
+
+  /** A scripted answer of someone else (Tomcat's own error page, a proxy) with this content type. */
+  public void then(int status, String contentType, String body) {
+    synchronized (script) {
+      script.add(new Answer(status, contentType, body));
     }
   }
 

@@ -97,6 +97,39 @@ class UploadCommandTest {
     }
   }
 
+  /** Issue 12: Tomcat's own HTML 400 for a request cut during shutdown, or a proxy's page, is not our verdict. */
+  @Test
+  void aBadRequestPageThatIsNotOurProblemDetailIsRetriedNotRejected() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.then(400, "text/html;charset=utf-8",
+          "<!doctype html><html><head><title>HTTP Status 400 – Bad Request</title></head><body></body></html>");
+      server.then(400, "text/plain", "Bad Request");
+      String id = UUID.randomUUID().toString();
+
+      CliRun result = upload(server.url(), runFile(id).toString());
+
+      assertThat(result.exitCode()).as(result.out()).isEqualTo(Main.OK);
+      assertThat(server.requests()).isEqualTo(3);
+      assertThat(server.stored()).containsOnlyKeys(id);
+      assertThat(spool().resolve("rejected/" + id + ".json")).doesNotExist();
+      assertThat(spool().resolve("sent/" + id + ".json")).exists();
+    }
+  }
+
+  @Test
+  void aProblemDetailWithParametersIsStillARejection() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.then(422, "Application/Problem+JSON; charset=UTF-8", "{\"status\":422,\"detail\":\"unit changed\"}");
+      String id = UUID.randomUUID().toString();
+
+      CliRun result = upload(server.url(), runFile(id).toString());
+
+      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(server.requests()).isEqualTo(1);
+      assertThat(spool().resolve("rejected/" + id + ".json")).exists();
+    }
+  }
+
   @Test
   void resendingTheSameRunIsHarmless() throws Exception {
     try (FakeServer server = FakeServer.start()) {
