@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
  * Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out}): the repetitions of one
  * benchmark (entries sharing a {@code run_name}) become its samples; the mean/median/stddev/cv aggregates and
  * the complexity fits (BigO, RMS) the library adds are ignored, since we compute our own statistics from the
- * repetitions. Files of 1.4 and older have no {@code run_type}: there the aggregates are told by their name
+ * repetitions. A benchmark that has aggregates and no repetitions ({@code --benchmark_report_aggregates_only})
+ * becomes summary-only results: n = repetitions, mean, median, stddev. Files of 1.4 and older have no {@code run_type}: there the aggregates are told by their name
  * suffix ({@code BM_x_mean}). Times are per iteration in the benchmark's {@code time_unit}; user counters
  * become secondary metrics {@code counter:NAME} (the JSON carries no unit or direction for them). A rate the
  * library computed over a cpu_time of 0 is written as Infinity: that value is dropped, and the run's notes
@@ -60,31 +61,115 @@ final class GbenchFormat extends ForeignFormat {
   @Override
   void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     describeContext(run, root.get("context"));
-    Map<String, List<Repetition>> byRun = groupRepetitions(run, root.get("benchmarks"));
-    if (byRun.isEmpty() && !root.get("benchmarks").isEmpty()) {
-      throw new FormatException(sourceName + ": the file holds only aggregates (mean, median, stddev), no repetitions;"
-          + " run the benchmark without --benchmark_report_aggregates_only");
-    }
+    JsonNode benchmarks = root.get("benchmarks");
+    boolean old = benchmarks.values().stream().noneMatch(entry -> entry.has("run_type"));
+    Map<String, List<Repetition>> byRun = new LinkedHashMap<>();
+    Map<String, Map<String, Repetition>> aggregates = new LinkedHashMap<>();
+    group(run, benchmarks, old, byRun, aggregates);
     for (Map.Entry<String, List<Repetition>> e : byRun.entrySet()) {
       addBenchmark(run, e.getKey(), e.getValue());
     }
+    List<String> summarised = new ArrayList<>();
+    for (Map.Entry<String, Map<String, Repetition>> e : aggregates.entrySet()) {
+      if (!byRun.containsKey(e.getKey()) && e.getValue().containsKey("mean")) {
+        addSummaries(run, e.getKey(), e.getValue());
+        summarised.add(e.getKey());
+      }
+    }
+    if (!summarised.isEmpty()) {
+      run.note(summarised.size() + " benchmark(s) came as aggregates only (--benchmark_report_aggregates_only):"
+          + " stored as summaries (n = repetitions, mean, median, stddev); raw repetitions give better detection");
+    }
+    if (byRun.isEmpty() && summarised.isEmpty() && !benchmarks.isEmpty()) {
+      throw new FormatException(sourceName + ": the file holds neither repetitions nor mean aggregates"
+          + " (only complexity fits or other statistics)");
+    }
   }
 
-  private static Map<String, List<Repetition>> groupRepetitions(ForeignRun run, JsonNode benchmarks)
-      throws FormatException {
-    Map<String, List<Repetition>> byRun = new LinkedHashMap<>();
-    boolean old = benchmarks.values().stream().noneMatch(entry -> entry.has("run_type"));
+  /**
+   * Sorts the entries into repetitions by run name and aggregates by run name and statistic. With
+   * {@code --benchmark_report_aggregates_only} a benchmark has aggregates and no repetitions.
+   */
+  private static void group(ForeignRun run, JsonNode benchmarks, boolean old, Map<String, List<Repetition>> byRun,
+      Map<String, Map<String, Repetition>> aggregates) throws FormatException {
     for (int i = 0; i < benchmarks.size(); i++) {
       JsonNode entry = benchmarks.get(i);
       String at = "benchmarks[" + i + "]";
       if (isAggregate(entry, old)) {
+        String statistic = statistic(entry);
+        String name = entry.has("run_name") ? JsonInput.text(entry.get("run_name"), run.source(), at + ".run_name")
+            : baseName(JsonInput.text(entry.get("name"), run.source(), at + ".name"), statistic);
+        aggregates.computeIfAbsent(name, k -> new LinkedHashMap<>()).put(statistic, new Repetition(entry, at));
         continue;
       }
       JsonNode name = entry.has("run_name") ? entry.get("run_name") : entry.get("name");
       byRun.computeIfAbsent(JsonInput.text(name, run.source(), at + ".run_name"), k -> new ArrayList<>())
           .add(new Repetition(entry, at));
     }
-    return byRun;
+  }
+
+  /** {@code aggregate_name} (1.5 and newer), else the name's suffix ({@code BM_x_mean}); BigO and RMS as such. */
+  private static String statistic(JsonNode entry) {
+    if (entry.has("aggregate_name")) {
+      return entry.get("aggregate_name").asString();
+    }
+    if (entry.has("big_o")) {
+      return "BigO";
+    }
+    if (entry.has("rms")) {
+      return "RMS";
+    }
+    String name = entry.path("name").asString();
+    return name.substring(name.lastIndexOf('_') + 1);
+  }
+
+  private static String baseName(String name, String statistic) {
+    return name.endsWith("_" + statistic) ? name.substring(0, name.length() - statistic.length() - 1) : name;
+  }
+
+  /**
+   * A benchmark reported by its aggregates only: each time and counter becomes a summary-only result of
+   * n = repetitions (the aggregates' {@code repetitions}; 1.4 files write it as their {@code iterations}).
+   */
+  private static void addSummaries(ForeignRun run, String name, Map<String, Repetition> byStatistic)
+      throws FormatException {
+    Repetition mean = byStatistic.get("mean");
+    String unit = timeUnit(run, List.of(mean));
+    JsonNode counts = mean.entry().has("repetitions") ? mean.entry().get("repetitions") : mean.entry().get("iterations");
+    int n = (int) JsonInput.number(counts, run.source(), mean.at() + (mean.entry().has("repetitions") ? ".repetitions" : ".iterations"));
+    run.addSummary(name, "real-time", unit, LOWER_IS_BETTER, stats(run, byStatistic, "real_time", n));
+    run.addSummary(name, "cpu-time", unit, LOWER_IS_BETTER, stats(run, byStatistic, "cpu_time", n));
+    for (Counter counter : COUNTERS) {
+      if (mean.entry().has(counter.field()) && !JsonInput.isInfinite(mean.entry().get(counter.field()))) {
+        run.addSummary(name, counter.metric(), counter.unit(), counter.direction(), stats(run, byStatistic, counter.field(), n));
+      }
+    }
+    Set<String> userCounters = new TreeSet<>();
+    for (String field : mean.entry().propertyNames()) {
+      JsonNode value = mean.entry().get(field);
+      if (!STANDARD_FIELDS.contains(field) && value.isNumber() && !JsonInput.isInfinite(value)) {
+        userCounters.add(field);
+      }
+    }
+    for (String field : userCounters) {
+      run.addSummary(name, "counter:" + field, COUNTER_UNIT, LOWER_IS_BETTER, stats(run, byStatistic, field, n));
+    }
+  }
+
+  /** Mean (required), median and stddev of one field; an infinite or missing median or stddev is left out. */
+  private static ForeignRun.Stats stats(ForeignRun run, Map<String, Repetition> byStatistic, String field, int n)
+      throws FormatException {
+    Repetition mean = byStatistic.get("mean");
+    double value = JsonInput.number(mean.entry().get(field), run.source(), mean.at() + "." + field);
+    return new ForeignRun.Stats(n, value, optional(run, byStatistic.get("stddev"), field), null,
+        optional(run, byStatistic.get("median"), field), null);
+  }
+
+  private static Double optional(ForeignRun run, Repetition aggregate, String field) throws FormatException {
+    if (aggregate == null || !aggregate.entry().has(field) || JsonInput.isInfinite(aggregate.entry().get(field))) {
+      return null;
+    }
+    return JsonInput.number(aggregate.entry().get(field), run.source(), aggregate.at() + "." + field);
   }
 
   private static boolean isAggregate(JsonNode entry, boolean old) {

@@ -52,10 +52,12 @@ class BadFileTest {
   }
 
   @Test
-  void gbenchFileWithOnlyAggregatesAsksForTheRepetitions() {
-    assertThatThrownBy(() -> Golden.convert("gbench", "bad/gbench-aggregates-only.json"))
-        .hasMessageStartingWith("bad/gbench-aggregates-only.json: the file holds only aggregates")
-        .hasMessageContaining("--benchmark_report_aggregates_only");
+  void gbenchFileWithOnlyComplexityFitsIsRefused() {
+    String file = "{\"context\": {\"date\": \"2026-11-30T07:04:55+00:00\"}, \"benchmarks\": ["
+        + "{\"name\": \"BM_Sort_BigO\", \"run_name\": \"BM_Sort\", \"run_type\": \"aggregate\", \"aggregate_name\": \"BigO\","
+        + " \"cpu_coefficient\": 1.5, \"real_coefficient\": 1.5, \"big_o\": \"NlgN\", \"time_unit\": \"ns\"}]}";
+    assertThatThrownBy(() -> Formats.byName("gbench").convert(file.getBytes(), "fits.json", Golden.CONTEXT))
+        .hasMessageStartingWith("fits.json: the file holds neither repetitions nor mean aggregates");
   }
 
   @Test

@@ -32,6 +32,63 @@ class GbenchFormatTest {
     assertThat(real.direction()).isEqualTo("lower_is_better");
   }
 
+  /** Issue 13 item 2: {@code --benchmark_report_aggregates_only=true}, written by Google Benchmark 1.7.1. */
+  @Test
+  void aFileOfAggregatesOnlyBecomesSummaryOnlyResultsWithNOfTheRepetitions() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/aggregates-only.json");
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark, ResultUpload::metric).containsExactly(
+        tuple("BM_StringCopy/64", "real-time"), tuple("BM_StringCopy/64", "cpu-time"));
+    ResultUpload real = result(run, "BM_StringCopy/64", "real-time");
+    assertThat(real.samples()).isNull();
+    assertThat(real.n()).isEqualTo(3);
+    assertThat(real.mean()).isEqualTo(1.0443700459868449e+01);
+    assertThat(real.median()).isEqualTo(1.0422673407645819e+01);
+    assertThat(real.stddev()).isEqualTo(2.7139520263572892e-01);
+    assertThat(real.min()).isNull();
+    assertThat(real.max()).isNull();
+    assertThat(real.unit()).isEqualTo("ns");
+    ResultUpload cpu = result(run, "BM_StringCopy/64", "cpu-time");
+    assertThat(cpu.mean()).isEqualTo(9.7222938779739305e+00);
+    assertThat(cpu.stddev()).as("the stddev aggregate, not the cv").isEqualTo(0.34724577763182524);
+    assertThat(run.attributes().get("note")).contains("aggregates only", "summaries");
+  }
+
+  @Test
+  void aFileOfAggregatesOnlyWithoutRunTypeIsReadByTheNameSuffixes() throws Exception {
+    RunUpload run = Golden.convert("gbench", "gbench/old-1.4-aggregates-only.json");
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark, ResultUpload::metric, ResultUpload::n)
+        .containsExactly(
+            tuple("BM_StringCopy/64", "real-time", 5), tuple("BM_StringCopy/64", "cpu-time", 5),
+            tuple("BM_StringCopy/4096", "real-time", 5), tuple("BM_StringCopy/4096", "cpu-time", 5));
+    ResultUpload real = result(run, "BM_StringCopy/4096", "real-time");
+    assertThat(real.mean()).isEqualTo(53.05491234877708);
+    assertThat(real.median()).isEqualTo(52.74531925397814);
+    assertThat(real.stddev()).isEqualTo(0.9177412346660168);
+    assertThat(real.samples()).isNull();
+  }
+
+  @Test
+  void aBenchmarkWithRepetitionsKeepsItsSamplesAndAnotherOfAggregatesOnlyIsASummary() throws Exception {
+    JsonNode file = Golden.tree("gbench/repetitions.json");
+    tools.jackson.databind.node.ArrayNode kept = tools.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+    for (JsonNode entry : file.get("benchmarks")) {
+      boolean aggregate = "aggregate".equals(entry.path("run_type").asString());
+      if (entry.path("run_name").asString().equals("BM_StringCopy/64") || aggregate) {
+        kept.add(entry);
+      }
+    }
+    ((tools.jackson.databind.node.ObjectNode) file).set("benchmarks", kept);
+
+    RunUpload run = Formats.byName("gbench").convert(file.toString().getBytes(UTF_8), "mixed.json", Golden.CONTEXT);
+
+    assertThat(result(run, "BM_StringCopy/64", "real-time").samples()).hasSize(5);
+    ResultUpload summary = result(run, "BM_StringCopy/4096", "real-time");
+    assertThat(summary.samples()).isNull();
+    assertThat(summary.n()).isEqualTo(5);
+  }
+
   @Test
   void cpuTimeSamplesAreTheCpuTimesOfTheIterationEntries() throws Exception {
     RunUpload run = Golden.convert("gbench", "gbench/repetitions.json");
