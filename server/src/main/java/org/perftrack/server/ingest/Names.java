@@ -3,7 +3,13 @@ package org.perftrack.server.ingest;
 import java.util.List;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
 
-/** The rules every name that agents send must follow (they end up in URLs, mails and pages). */
+/**
+ * The rules every name that agents send must follow (they end up in URLs, mails and pages). Letters of
+ * every script are welcome; refused are control characters, lone UTF-16 surrogates (not text: PostgreSQL
+ * would store {@code ?}) and, in names, invisible formatting characters (Unicode category Cf: zero-width
+ * space and joiners, bidirectional marks, embeddings, overrides and isolates, the byte order mark, the
+ * soft hyphen), which make two names look alike or display another name than the stored one.
+ */
 final class Names {
 
   static final int MAX_NAME = 128;
@@ -24,7 +30,31 @@ final class Names {
       problems.add(new FieldProblem(field, "is required"));
       return false;
     }
-    return checkText(field, value, MAX_NAME, true, problems);
+    return checkText(field, value, MAX_NAME, true, problems) && visible(field, value, problems);
+  }
+
+  /** A short name that is not required (a unit): at most {@code max} characters, no invisible characters. */
+  static boolean checkName(String field, String value, int max, List<FieldProblem> problems) {
+    return checkText(field, value, max, true, problems) && visible(field, value, problems);
+  }
+
+  /** No formatting character (Cf): a name must read as it is stored. */
+  private static boolean visible(String field, String value, List<FieldProblem> problems) {
+    for (int i = 0; i < value.length(); ) {
+      int cp = value.codePointAt(i);
+      if (Character.getType(cp) == Character.FORMAT) {
+        problems.add(new FieldProblem(field, "must not contain invisible or bidirectional formatting characters"
+            + " (found " + describe(cp) + " at " + i + "); send the name without it"));
+        return false;
+      }
+      i += Character.charCount(cp);
+    }
+    return true;
+  }
+
+  private static String describe(int cp) {
+    String name = Character.getName(cp);
+    return String.format(java.util.Locale.ROOT, "U+%04X", cp) + (name == null ? "" : " " + name);
   }
 
   /** A benchmark name: required, at most {@link #MAX_BENCHMARK} characters, no control characters. */
@@ -33,7 +63,7 @@ final class Names {
       problems.add(new FieldProblem(field, "is required"));
       return false;
     }
-    if (!checkText(field, value, MAX_BENCHMARK, true, problems)) {
+    if (!checkText(field, value, MAX_BENCHMARK, true, problems) || !visible(field, value, problems)) {
       return false;
     }
     int bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
@@ -61,10 +91,22 @@ final class Names {
       return false;
     }
     for (int i = 0; i < value.length(); i++) {
-      if (Character.isISOControl(value.charAt(i))) {
+      char c = value.charAt(i);
+      if (Character.isISOControl(c)) {
         problems.add(new FieldProblem(field, "must not contain control characters (found U+"
-            + String.format("%04X", (int) value.charAt(i)) + " at " + i + ")"));
+            + String.format("%04X", (int) c) + " at " + i + ")"));
         return false;
+      }
+      if (Character.isSurrogate(c)) {
+        boolean paired = Character.isHighSurrogate(c) && i + 1 < value.length()
+            && Character.isLowSurrogate(value.charAt(i + 1));
+        if (!paired) {
+          problems.add(new FieldProblem(field, "must be valid Unicode text (found a lone surrogate U+"
+              + String.format("%04X", (int) c) + " at " + i + ", as sent by the JSON escape \\u"
+              + String.format("%04x", (int) c) + ")"));
+          return false;
+        }
+        i++;
       }
     }
     return true;

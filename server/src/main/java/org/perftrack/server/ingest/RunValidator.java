@@ -118,7 +118,7 @@ final class RunValidator {
         p.add(new FieldProblem(f, "repeats benchmark '" + r.benchmark() + "' metric '" + r.metric()
             + "': send all samples of a metric in one result"));
       }
-      Names.checkText(f + ".unit", r.unit(), 32, true, p);
+      Names.checkName(f + ".unit", r.unit(), 32, p);
       if (r.direction() == null || !DIRECTIONS.contains(r.direction())) {
         p.add(new FieldProblem(f + ".direction", "must be lower_is_better or higher_is_better"));
       }

@@ -12,9 +12,11 @@ import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -23,7 +25,7 @@ import tools.jackson.core.JacksonException;
 
 /**
  * Every error of the REST API as RFC 9457 problem+json; a {@code fields} property lists each bad
- * field by JSON path. Never a stack trace. The one place that maps the services' domain exceptions
+ * field by JSON path. Never a stack trace, never a Java type name ({@link JsonProblems}). The one place that maps the services' domain exceptions
  * ({@code problems.NotFound}, {@code problems.InvalidInput}, {@code problems.Conflict}) to HTTP. It
  * comes before the pages' {@code dashboard.PageProblems}, which a REST controller matches as well.
  */
@@ -72,6 +74,27 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             "the database is unavailable; nothing was stored, send again later"));
   }
 
+  /** 415: say which content types the endpoint takes, in a problem detail. */
+  @Override
+  protected ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
+      HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE).headers(headers)
+        .body(unsupportedMediaType(ex.getContentType(), ex.getSupportedMediaTypes(), ""));
+  }
+
+  static ProblemDetail unsupportedMediaType(MediaType sent, List<MediaType> supported, String hint) {
+    List<MediaType> types = supported.isEmpty() ? List.of(MediaType.APPLICATION_JSON) : supported;
+    StringBuilder accepted = new StringBuilder();
+    for (MediaType t : types) {
+      accepted.append(accepted.isEmpty() ? "" : " or ").append(t.getType()).append('/').append(t.getSubtype());
+    }
+    String name = sent == null ? "none" : "'" + sent.getType() + "/" + sent.getSubtype() + "'";
+    ProblemDetail pd = ProblemDetail.forStatusAndDetail(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+        "the content type " + name + " is not accepted here: send " + accepted + hint);
+    pd.setProperty("fields", List.of(new FieldProblem("Content-Type", "must be " + accepted)));
+    return pd;
+  }
+
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
     log.error("unexpected error in the REST API", e);
@@ -94,26 +117,12 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     if (ex.getCause() instanceof JacksonException je) {
       String path = path(je.getPath());
       field = path.isEmpty() ? "body" : path;
-      message = describe(je);
+      message = JsonProblems.describe(je);
     } else if (ex.getMessage() != null && ex.getMessage().startsWith("Required request body is missing")) {
       message = "is required";
     }
     return ResponseEntity.badRequest().body(
         problem(HttpStatus.BAD_REQUEST, field + ": " + message, List.of(new FieldProblem(field, message))).getBody());
-  }
-
-  private static String describe(JacksonException je) {
-    String original = je.getOriginalMessage() == null ? "" : je.getOriginalMessage();
-    if (je instanceof tools.jackson.core.exc.StreamReadException) {
-      return "is not valid JSON: " + firstLine(original);
-    }
-    return "has the wrong type: " + firstLine(original);
-  }
-
-  private static String firstLine(String s) {
-    int nl = s.indexOf('\n');
-    String line = nl < 0 ? s : s.substring(0, nl);
-    return line.length() > 300 ? line.substring(0, 300) + "…" : line;
   }
 
   static String path(List<JacksonException.Reference> refs) {

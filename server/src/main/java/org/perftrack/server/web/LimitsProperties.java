@@ -13,13 +13,18 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBodyBytes the largest API request body accepted (and the longest line of an import)
  * @param maxImportBytes the largest bulk import ({@code POST /api/v1/runs:import}), as sent and after gunzip
  * @param maxImportLines the most lines one import reads; the rest are reported as not read
+ * @param maxBodies the most requests with a body read at once (each holds a worker thread while its client
+ *     sends; keep it well under {@code server.tomcat.threads.max}, 200 by default)
+ * @param maxBodiesPerAddress the most requests with a body read at once from one client address
  */
 @ConfigurationProperties("perftrack.limits")
 @Validated
 public record LimitsProperties(
     @DefaultValue("16MB") @NotNull DataSize maxBodyBytes,
     @DefaultValue("1GB") @NotNull DataSize maxImportBytes,
-    @DefaultValue("1000000") @Min(1) long maxImportLines) {
+    @DefaultValue("1000000") @Min(1) long maxImportLines,
+    @DefaultValue("100") @Min(1) int maxBodies,
+    @DefaultValue("32") @Min(1) int maxBodiesPerAddress) {
 
   public LimitsProperties {
     if (maxBodyBytes != null && maxBodyBytes.toBytes() <= 0) {

@@ -84,7 +84,6 @@ class ForeignFormatUploadTest extends IntegrationTest {
   @CsvSource({
       "hyperfine, bad/hyperfine-truncated.json, format 'hyperfine': body: truncated JSON",
       "hyperfine, gbench/counters.json, format 'hyperfine': body: this looks like a Google Benchmark file, not hyperfine",
-      "gbench, bad/gbench-aggregates-only.json, format 'gbench': body: the file holds only aggregates",
       "gbench, bad/gbench-nan.json, format 'gbench': body: benchmarks[1].real_time is NaN",
       "jmh, bad/empty.json, format 'jmh': body: the file is empty"})
   void badFileIsA400NamingTheFormatAndTheProblemAndStoresNothing(String format, String file, String detail) {
@@ -224,6 +223,28 @@ class ForeignFormatUploadTest extends IntegrationTest {
     assertThat(r.status()).as(r.body()).isEqualTo(201);
     assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark).containsOnly(
         tree("hyperfine/long-command.json").at("/results/0/command").asString());
+  }
+
+  @Test
+  void aGoogleBenchmarkFileOfAggregatesOnlyIsStoredAsSummariesOfTheRepetitions() {
+    String product = unique("demo");
+
+    Http.Response r = upload("gbench", product, "1.0", unique("ci"), golden("gbench/aggregates-only.json"));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    var row = jdbc.sql("""
+        SELECT cardinality(x.samples) AS samples, x.n, x.mean, x.stddev, x.min, x.median, x.max
+        FROM result x JOIN series s ON s.id = x.series_id WHERE x.run_id = ? AND s.benchmark = ? AND s.metric = ?""")
+        .params(UUID.fromString(r.json().get("id").asString()), "BM_StringCopy/64", "real-time").query().singleRow();
+    JsonNode mean = tree("gbench/aggregates-only.json").at("/benchmarks/0");
+    JsonNode median = tree("gbench/aggregates-only.json").at("/benchmarks/1");
+    JsonNode stddev = tree("gbench/aggregates-only.json").at("/benchmarks/2");
+    assertThat(row.get("samples")).isEqualTo(0);
+    assertThat(row.get("n")).isEqualTo(mean.get("repetitions").intValue());
+    assertThat(row.get("mean")).isEqualTo(mean.get("real_time").doubleValue());
+    assertThat(row.get("median")).isEqualTo(median.get("real_time").doubleValue());
+    assertThat(row.get("stddev")).isEqualTo(stddev.get("real_time").doubleValue());
+    assertThat(row.get("min")).isNull();
   }
 
   @Test

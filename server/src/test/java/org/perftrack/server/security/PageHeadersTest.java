@@ -7,8 +7,33 @@ import org.junit.jupiter.api.Test;
 import org.perftrack.server.support.FormClient;
 import org.perftrack.server.support.IntegrationTest;
 
-/** Issue 12 item 8 (in part): the session cookie is SameSite=Lax and pages carry a CSP without inline script. */
+/**
+ * Issue 12 item 8: the session cookie is SameSite=Lax, pages carry a CSP without inline script, and only
+ * an admin's pages say how long the server took ({@code Server-Timing}).
+ */
 class PageHeadersTest extends IntegrationTest {
+
+  @org.springframework.beans.factory.annotation.Autowired
+  private Users users;
+
+  @Test
+  void serverTimingIsForAdminsOnly() {
+    String base = "http://localhost:" + port;
+    FormClient anonymous = new FormClient(base);
+    for (String page : new String[] {"/", "/login", "/no-such-page"}) {
+      assertThat(anonymous.get(page).headers().firstValue("Server-Timing")).as(page).isEmpty();
+    }
+    users.save("timing-user", "timing-user-password", "USER");
+    FormClient user = new FormClient(base);
+    user.signIn("timing-user", "timing-user-password");
+    assertThat(user.get("/").headers().firstValue("Server-Timing")).as("a signed-in user who is no admin").isEmpty();
+
+    FormClient admin = new FormClient(base);
+    admin.signIn("admin", ADMIN_PASSWORD);
+    assertThat(admin.get("/").headers().firstValue("Server-Timing")).hasValueSatisfying(
+        v -> assertThat(v).matches("app;dur=\\d+\\.\\d"));
+    assertThat(admin.get("/admin").headers().firstValue("Server-Timing")).isPresent();
+  }
 
   @Test
   void theSessionCookieIsSameSiteLaxAndHttpOnly() {
