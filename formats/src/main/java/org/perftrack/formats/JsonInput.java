@@ -40,7 +40,7 @@ final class JsonInput {
       if (e instanceof UnexpectedEndOfInputException || String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
         throw new FormatException(source + ": truncated JSON: the file ends" + where(e) + " inside an unfinished value", e);
       }
-      throw new FormatException(source + ": invalid JSON" + where(e) + ": " + firstLine(e.getOriginalMessage()), e);
+      throw new FormatException(source + ": invalid JSON" + where(e) + ": " + scrub(e.getOriginalMessage()), e);
     }
   }
 
@@ -131,6 +131,30 @@ final class JsonInput {
   private static String where(JacksonException e) {
     TokenStreamLocation at = e.getLocation();
     return at == null || at.getLineNr() < 0 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+  }
+
+  private static final java.util.regex.Pattern QUALIFIED =
+      java.util.regex.Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+([A-Z][\\w$]*)");
+  private static final java.util.regex.Pattern SOURCE =
+      java.util.regex.Pattern.compile("\\s*\\((?:start marker )?at \\[Source.*|\\s*at \\[Source.*");
+
+  /**
+   * The parser's message in the file's terms: first line, without Java type names ({@code java.lang.Double},
+   * nested classes), quoting backticks or the parser's source description; at most 300 characters.
+   */
+  static String scrub(String message) {
+    String line = firstLine(message);
+    line = SOURCE.matcher(line).replaceAll("");
+    line = QUALIFIED.matcher(line).replaceAll("$1").replace("`", "").replace("JsonToken.", "");
+    int dollar;
+    while ((dollar = line.indexOf('$')) > 0 && Character.isJavaIdentifierPart(line.charAt(dollar - 1))) {
+      int start = dollar;
+      while (start > 0 && Character.isJavaIdentifierPart(line.charAt(start - 1))) {
+        start--;
+      }
+      line = line.substring(0, start) + line.substring(dollar + 1);
+    }
+    return line.length() > 300 ? line.substring(0, 300) + "…" : line;
   }
 
   private static String firstLine(String message) {

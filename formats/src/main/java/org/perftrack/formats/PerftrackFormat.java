@@ -22,7 +22,16 @@ final class PerftrackFormat implements ResultFormat {
     try {
       run = Json.MAPPER.treeToValue(root, RunUpload.class);
     } catch (JacksonException e) {
-      throw new FormatException(sourceName + ": not a perftrack run file: " + e.getOriginalMessage(), e);
+      StringBuilder path = new StringBuilder();
+      for (JacksonException.Reference r : e.getPath()) {
+        if (r.getPropertyName() != null) {
+          path.append(path.length() == 0 ? "" : ".").append(r.getPropertyName());
+        } else if (r.getIndex() >= 0) {
+          path.append('[').append(r.getIndex()).append(']');
+        }
+      }
+      throw new FormatException(sourceName + ": not a perftrack run file: " + (path.length() == 0 ? "" : path + ": ")
+          + JsonInput.scrub(e.getOriginalMessage()), e);
     }
     if (run.results() == null || run.results().isEmpty()) {
       throw new FormatException(sourceName + ": the run has no results");

@@ -60,6 +60,22 @@ class BadFileTest {
         .hasMessageStartingWith("fits.json: the file holds neither repetitions nor mean aggregates");
   }
 
+  /** Issue 12 item 8: a message names the place in the file, never a Java type. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {
+      "{\"product\": \"p\", \"version\": \"1\", \"results\": [{\"benchmark\": \"b\", \"samples\": \"1,2\"}]}",
+      "{\"product\": \"p\", \"version\": \"1\", \"machine\": [\"m\"], \"results\": [{\"benchmark\": \"b\"}]}",
+      "{\"product\": \"p\", \"version\": \"1\", \"startedAt\": \"yesterday\", \"results\": []}",
+      "{\"product\": \"p\", \"version\": \"1\", \"results\": [{\"benchmark\": \"b\", \"samples\": [1, {}]}]}",
+      "{\"product\": \"p\", \"version\": {\"a\": 1], \"results\": []}"})
+  void aMalformedRunFileIsDescribedWithoutJavaTypeNames(String file) {
+    assertThatThrownBy(() -> Formats.byName("perftrack").convert(file.getBytes(), "run.json", Golden.CONTEXT))
+        .isInstanceOf(FormatException.class)
+        .hasMessageStartingWith("run.json: ")
+        .satisfies(e -> org.assertj.core.api.Assertions.assertThat(e.getMessage())
+            .doesNotContainPattern("\\b(java|tools|org)\\.[a-z]+\\.|\\w\\$\\w|`|Source"));
+  }
+
   @Test
   void nonFiniteValueIsRefusedWithItsPath() {
     assertThatThrownBy(() -> Golden.convert("gbench", "bad/gbench-nan.json"))
