@@ -1,0 +1,109 @@
+package org.perftrack.server.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.mock.web.MockHttpServletResponse;
+import org.springframework.util.unit.DataSize;
+
+/** The bounds of {@link BodyReadersFilter}: per address, in all, and never for requests without a body. */
+class BodyReadersFilterTest {
+
+  private final BodyReadersFilter filter =
+      new BodyReadersFilter(new LimitsProperties(DataSize.ofMegabytes(16), DataSize.ofGigabytes(1), 1000, 3, 2));
+  private final CountDownLatch release = new CountDownLatch(1);
+  private final List<Thread> held = new ArrayList<>();
+
+  @Test
+  void aThirdBodyFromOneAddressIsRefusedWithoutReachingTheApplication() throws Exception {
+    CountDownLatch inside = new CountDownLatch(2);
+    hold("10.0.0.1", inside);
+    hold("10.0.0.1", inside);
+    assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue();
+
+    MockHttpServletResponse third = send(post("10.0.0.1"));
+    MockHttpServletResponse other = sendAndCount(post("10.0.0.2"));
+
+    assertThat(third.getStatus()).isEqualTo(503);
+    assertThat(third.getHeader("Retry-After")).isEqualTo("5");
+    assertThat(third.getContentType()).isEqualTo("application/problem+json");
+    assertThat(third.getContentAsString()).contains("from 10.0.0.1 (at most 2)");
+    assertThat(other.getStatus()).as("another address is not held back").isEqualTo(200);
+    releaseAll();
+  }
+
+  @Test
+  void bodiesBeyondTheBoundInAllAreRefusedAndRequestsWithoutABodyNeverAre() throws Exception {
+    CountDownLatch inside = new CountDownLatch(3);
+    hold("10.0.0.1", inside);
+    hold("10.0.0.2", inside);
+    hold("10.0.0.3", inside);
+    assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue();
+
+    MockHttpServletResponse fourth = send(post("10.0.0.4"));
+    MockHttpServletRequest health = new MockHttpServletRequest("GET", "/actuator/health");
+    health.setRemoteAddr("10.0.0.1");
+    MockHttpServletResponse healthy = sendAndCount(health);
+
+    assertThat(fourth.getStatus()).isEqualTo(503);
+    assertThat(fourth.getContentAsString()).contains("as many request bodies as it will at once (3)");
+    assertThat(healthy.getStatus()).isEqualTo(200);
+    releaseAll();
+
+    assertThat(sendAndCount(post("10.0.0.4")).getStatus()).as("permits come back").isEqualTo(200);
+  }
+
+  private static MockHttpServletRequest post(String address) {
+    MockHttpServletRequest request = new MockHttpServletRequest("POST", "/api/v1/runs");
+    request.setRemoteAddr(address);
+    request.setContentType("application/json");
+    request.setContent("{}".getBytes());
+    return request;
+  }
+
+  /** A request that stays inside the application until {@link #releaseAll}. */
+  private void hold(String address, CountDownLatch inside) {
+    Thread t = new Thread(() -> {
+      try {
+        filter.doFilter(post(address), new MockHttpServletResponse(), (req, res) -> {
+          inside.countDown();
+          try {
+            release.await(30, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    t.start();
+    held.add(t);
+  }
+
+  private void releaseAll() throws InterruptedException {
+    release.countDown();
+    for (Thread t : held) {
+      t.join(10_000);
+    }
+  }
+
+  private MockHttpServletResponse send(MockHttpServletRequest request) throws Exception {
+    MockHttpServletResponse response = new MockHttpServletResponse();
+    filter.doFilter(request, response, (req, res) -> {
+      throw new AssertionError("reached the application");
+    });
+    return response;
+  }
+
+  private MockHttpServletResponse sendAndCount(MockHttpServletRequest request) throws Exception {
+    MockHttpServletResponse response = new MockHttpServletResponse();
+    filter.doFilter(request, response, (req, res) -> ((MockHttpServletResponse) res).setStatus(200));
+    return response;
+  }
+}
