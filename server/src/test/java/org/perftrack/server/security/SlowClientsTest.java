@@ -30,7 +30,10 @@ import org.springframework.beans.factory.annotation.Autowired;
 class SlowClientsTest extends IntegrationTest {
 
   static final int CLIENTS = 210;
-  /** Far beyond noise: health answered in 0.6-4 s at a load of 13-17 on 2 cores; it never answers while every worker is held. */
+  /**
+   * Far beyond noise: health answered in 0.6-4 s at a load of 13-17 on 2 cores; it never answers while every
+   * worker is held.
+   */
   static final Duration HEALTH_BOUND = Duration.ofSeconds(20);
   /** The slow clients give up after this, so that the test ends even when health never answers. */
   static final Duration DRIP_FOR = Duration.ofSeconds(60);
