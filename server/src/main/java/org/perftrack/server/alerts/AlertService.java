@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.web.Wording;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -122,8 +123,8 @@ public class AlertService {
   static String subject(List<Regression> items) {
     Regression first = items.get(0);
     Regression worst = items.stream().max(Comparator.comparingDouble(Regression::severity)).orElseThrow();
-    return String.format(Locale.ROOT, "[perftrack] %s %s on %s: %d regression%s (%s ×%s)", first.product(),
-        first.version(), first.machine(), items.size(), items.size() == 1 ? "" : "s", worst.benchmark(),
+    return String.format(Locale.ROOT, "[perftrack] %s %s on %s: %s (%s %s)", first.product(),
+        first.version(), first.machine(), Wording.count(items.size(), "regression"), worst.benchmark(),
         MailFormat.ratio(worst.ratio()));
   }
 

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.web.Links;
+import org.perftrack.server.web.Wording;
 
 /**
  * What the mail templates show, formatted once in Java so that the HTML and the text part agree.
@@ -25,8 +26,8 @@ record MailView(String heading, String machine, String product, String version, 
     boolean digest = "digest".equals(p.kind()) || summary;
     List<Row> rows = p.items().stream().map(i -> row(i, base)).toList();
     String heading = p.text() != null ? p.text() : digest
-        ? rows.size() + " open regression" + (rows.size() == 1 ? "" : "s") + " you follow"
-        : rows.size() + " regression" + (rows.size() == 1 ? "" : "s") + " in " + p.product() + " " + p.version()
+        ? Wording.count(rows.size(), "open regression") + " you follow"
+        : Wording.count(rows.size(), "regression") + " in " + p.product() + " " + p.version()
             + " on " + p.machine();
     return new MailView(heading, p.machine(), p.product(), p.version(), digest, rows,
         Links.to(base, "/regressions", "status", "open"),
@@ -36,11 +37,11 @@ record MailView(String heading, String machine, String product, String version, 
   }
 
   private static Row row(Regression i, String base) {
-    String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " ×" + MailFormat.ratio(h.ratio()))
+    String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " " + MailFormat.ratio(h.ratio()))
         + " (" + MailFormat.value(h.baselineValue()) + " → " + MailFormat.value(h.value()) + " " + h.unit() + ")")
         .collect(Collectors.joining("; "));
     return new Row(i.benchmark(), i.metric(), i.unit(), i.baselineVersion(), i.version(), i.machine(),
-        MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), "×" + MailFormat.ratio(i.ratio()),
+        MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), MailFormat.ratio(i.ratio()),
         String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,
         Links.to(base, "/regressions/" + i.id()),

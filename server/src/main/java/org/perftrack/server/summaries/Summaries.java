@@ -12,6 +12,7 @@ import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.web.Wording;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -149,7 +150,7 @@ public class Summaries {
         double[] ratios = hints.stream().mapToDouble(Regression.Hint::ratio).sorted().toArray();
         double middle = ratios[ratios.length / 2];
         out.add(new Summary.SharedHint(metric, hints.get(0).unit(), middle, hints.size(), members.size(),
-            String.format(java.util.Locale.ROOT, "%s ×%s in %d of %d", metric, ratio(middle), hints.size(),
+            String.format(java.util.Locale.ROOT, "%s %s in %d of %d", metric, Wording.ratio(middle), hints.size(),
                 members.size())));
       }
     });
@@ -166,13 +167,9 @@ public class Summaries {
       int machines = (int) group.stream().map(Regression::machine).distinct().count();
       boolean alone = machines == 1 && measured > 1;
       out.add(new Summary.Corroboration(group.get(0).benchmark(), group.get(0).metric(), machines, measured, alone,
-          "on " + machines + " of " + measured + " machine" + (measured == 1 ? "" : "s") + (alone ? " only" : "")));
+          "on " + machines + " of " + measured + " " + Wording.noun(measured, "machine") + (alone ? " only" : "")));
     });
     return out;
-  }
-
-  private static String ratio(double r) {
-    return r >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", r) : String.format(java.util.Locale.ROOT, "%.2f", r);
   }
 
   private static String blankToNull(String s) {

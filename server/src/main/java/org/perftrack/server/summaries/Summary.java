@@ -3,6 +3,7 @@ package org.perftrack.server.summaries;
 import java.time.Instant;
 import java.util.List;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.web.Wording;
 
 /**
  * One summary as the API, the pages and the mail show it: the version pair, its members (detection's
@@ -22,9 +23,9 @@ public record Summary(long id, String product, String version, List<String> base
 
   /** The line a list, the home page and the mail subject show. */
   public String headline() {
-    return String.format(java.util.Locale.ROOT, "%s %s: %d regression%s on %d of %d machine%s, worst %s ×%.2f",
-        product, version, members.size(), members.size() == 1 ? "" : "s", machinesAffected.size(),
-        machinesMeasured.size(), machinesMeasured.size() == 1 ? "" : "s", worstBenchmark, worstRatio);
+    return String.format(java.util.Locale.ROOT, "%s %s: %s on %d of %d %s, worst %s %s", product, version,
+        Wording.count(members.size(), "regression"), machinesAffected.size(), machinesMeasured.size(),
+        Wording.noun(machinesMeasured.size(), "machine"), worstBenchmark, Wording.ratio(worstRatio));
   }
 
   public int openMembers() {

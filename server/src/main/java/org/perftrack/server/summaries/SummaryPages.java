@@ -7,6 +7,7 @@ import java.util.Map;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.web.Wording;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -27,7 +28,18 @@ class SummaryPages {
   /** A member with its small chart. */
   record Member(Regression r, MemberChart.Chart chart) {}
 
-  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels) {}
+  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels) {
+
+    /** "×3000", "×4.7", "×1.23": as the mail words it. */
+    public String ratio(double r) {
+      return Wording.ratio(r);
+    }
+
+    /** "1 regression", "3 machines". */
+    public String count(long n, String noun) {
+      return Wording.count(n, noun);
+    }
+  }
 
   private final Summaries summaries;
   private final MemberChart charts;
