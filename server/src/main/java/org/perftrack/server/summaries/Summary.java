@@ -9,11 +9,14 @@ import org.perftrack.server.web.Wording;
  * One summary as the API, the pages and the mail show it: the version pair, its members (detection's
  * Regression records), the machines affected out of those that measured both versions, the worst
  * and typical ratio, the hints the members share, and per benchmark how many machines corroborate it.
+ * {@code movedTo} names the summaries that members left for when detection re-attributed them; a
+ * summary they all left is {@code withdrawn}, with {@code withdrawnReason}.
  */
 public record Summary(long id, String product, String version, List<String> baselineVersions, String status,
     String note, String triagedBy, Instant createdAt, Instant updatedAt, List<String> machinesAffected,
     List<String> machinesMeasured, double worstRatio, double typicalRatio, String worstBenchmark,
-    List<SharedHint> hints, List<Corroboration> corroboration, List<Regression> members, String url) {
+    List<SharedHint> hints, List<Corroboration> corroboration, List<Regression> members, String url,
+    String withdrawnReason, List<Long> movedTo) {
 
   /** Another metric that moved with the members: "ctx-switches-per-op ×3000 in 9 of 9". */
   public record SharedHint(String metric, String unit, double ratio, int members, int of, String text) {}

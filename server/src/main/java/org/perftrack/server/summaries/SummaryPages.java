@@ -23,7 +23,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 class SummaryPages {
 
   static final Map<String, String> STATUSES = Map.of("open", "open", "acknowledged", "acknowledged", "invalid",
-      "invalid", "fixed", "fixed", "wontfix", "won't fix");
+      "invalid", "fixed", "fixed", "wontfix", "won't fix", "withdrawn", "withdrawn");
 
   /** A member with its small chart. */
   record Member(Regression r, MemberChart.Chart chart) {}
