@@ -11,8 +11,10 @@ import org.perftrack.server.web.Wording;
  * What the mail templates show, formatted once in Java so that the HTML and the text part agree.
  *
  * @param heading one line: what happened where
+ * @param intro the line under it in a digest or a summary's mail (one row per machine and benchmark)
  */
-record MailView(String heading, String machine, String product, String version, boolean digest, List<Row> rows,
+record MailView(String heading, String intro, String machine, String product, String version, boolean digest,
+    List<Row> rows,
     String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String linkUrl) {
 
   /** One regression: a table row in HTML, a block in text. */
@@ -29,7 +31,9 @@ record MailView(String heading, String machine, String product, String version, 
         ? Wording.count(rows.size(), "open regression") + " you follow"
         : Wording.count(rows.size(), "regression") + " in " + p.product() + " " + p.version()
             + " on " + p.machine();
-    return new MailView(heading, p.machine(), p.product(), p.version(), digest, rows,
+    String intro = summary ? "One version, every machine that measured it: the worst change first."
+        : "Still open today, newest first.";
+    return new MailView(heading, intro, p.machine(), p.product(), p.version(), digest, rows,
         Links.to(base, "/regressions", "status", "open"),
         Links.to(base, "/alerts/subscriptions"),
         Links.to(base, "/alerts/unsubscribe", "token", p.unsubscribeToken()),

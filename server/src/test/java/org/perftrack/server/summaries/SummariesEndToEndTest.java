@@ -97,7 +97,7 @@ class SummariesEndToEndTest extends IntegrationTest {
           + " 1.5.24-2: 3 regressions on 3 of 3 machines, worst write-64b ×2.67");
     }
     MimeMessage mail = mailsAbout(product, maintainer).get(0);
-    assertThat(body(mail)).contains("ctx-switches-per-op ×3000 (", "/summaries/" + id).doesNotContain("3000.00");
+    assertThat(body(mail)).contains("ctx-switches-per-op ×3000 (", "/summaries/" + id, "the worst change first").doesNotContain("3000.00");
     assertThat(jdbc.sql("SELECT count(*) FROM alert_outbox WHERE kind = 'summary' AND dedup_key LIKE ?")
         .param("summary-" + id + "%").query(Long.class).single()).as("one row per recipient, no follow-up").isEqualTo(
             jdbc.sql("SELECT count(DISTINCT recipient) FROM alert_outbox WHERE kind = 'summary' AND dedup_key = ?")
