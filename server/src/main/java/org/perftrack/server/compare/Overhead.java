@@ -104,6 +104,11 @@ public class Overhead {
   /** One version of the layer against the fixed baseline: its level (trimmed mean) and the ratio. */
   public record Point(String version, double value, double ratio) {
 
+    /** "×31", "×44.9": the ratio as the overhead view words it. */
+    public String ratioText() {
+      return org.perftrack.server.web.Wording.ratio(ratio);
+    }
+
     /** Width of a bar on a log scale, 0–100 for ×1 to ×1000. */
     public long bar() {
       return Math.min(100, Math.round(100 * Math.log10(Math.max(1, ratio)) / 3));

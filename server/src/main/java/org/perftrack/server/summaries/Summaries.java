@@ -108,8 +108,7 @@ public class Summaries {
     leftFor.forEach((from, targets) -> {
       String versions = targets.stream().map(t -> store.find(t.id()).map(SummaryStore.Row::version).orElse("?"))
           .distinct().collect(Collectors.joining(", "));
-      String reason = "detection re-attributed every member to another version pair; they are now in the summary of "
-          + versions;
+      String reason = "detection re-attributed every member to another version pair (now " + versions + ")";
       if (store.membersLeft(from, targets.stream().map(SummaryStore.Opened::id).toList(), reason)
           && alerts.onSummaryWithdrawn(from)) {
         targets.forEach(t -> mail(t.id(), !t.opened()));

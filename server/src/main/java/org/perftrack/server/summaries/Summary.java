@@ -31,6 +31,16 @@ public record Summary(long id, String product, String version, List<String> base
         Wording.noun(machinesMeasured.size(), "machine"), worstBenchmark, Wording.ratio(worstRatio));
   }
 
+  /** "3 on 3 of 3 machines": members, and the machines affected of those that measured the pair. */
+  public String spread() {
+    return members.size() + " on " + machinesAffected.size() + " of " + Wording.count(machinesMeasured.size(), "machine");
+  }
+
+  /** The worst ratio worded: "×2.67", "×3000". */
+  public String worst() {
+    return Wording.ratio(worstRatio);
+  }
+
   public int openMembers() {
     return (int) members.stream().filter(m -> m.status() == Regression.Status.OPEN).count();
   }

@@ -28,7 +28,11 @@ class SummaryPages {
   /** A member with its small chart. */
   record Member(Regression r, MemberChart.Chart chart) {}
 
-  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels) {
+  /** A summary that members moved to. */
+  record MovedTo(long id, String version) {}
+
+  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels,
+      List<MovedTo> movedTo) {
 
     /** "×3000", "×4.7", "×1.23": as the mail words it. */
     public String ratio(double r) {
@@ -53,7 +57,8 @@ class SummaryPages {
   String summary(@PathVariable long id, Model model) {
     Summary s = summaries.find(id).orElseThrow(() -> new PageNotFound("no summary " + id));
     model.addAttribute("page", new Page(s, s.members().stream().map(r -> new Member(r, charts.of(r))).toList(),
-        Summaries.STATUSES, STATUSES));
+        Summaries.STATUSES, STATUSES, s.movedTo().stream().flatMap(t -> summaries.find(t).stream())
+            .map(t -> new MovedTo(t.id(), t.version())).toList()));
     return "summaries/summary";
   }
 

@@ -75,6 +75,7 @@ class SummaryPagesInBrowserTest extends IntegrationTest {
 
     open("/");
     assertThat(browser.driver.findElements(By.cssSelector("a[href='/summaries/" + summary + "']"))).hasSize(1);
+    assertThat(browser.driver.findElement(By.xpath("//tr[.//a[@href='/summaries/" + summary + "']]")).getText()).contains("3 on 3 of 3 machines");
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
     browser.screenshot("home-summaries-laptop", 1366);
     browser.screenshot("home-summaries-phone", 390);
@@ -91,7 +92,9 @@ class SummaryPagesInBrowserTest extends IntegrationTest {
 
     open("/summaries/" + old);
     assertThat(browser.driver.findElement(By.id("withdrawn")).getText()).startsWith("Withdrawn.").contains("3.6");
-    browser.driver.findElement(By.cssSelector("#moved-to a")).click();
+    assertThat(browser.driver.findElement(By.id("moved-to")).getText()).isEqualTo("Its members are now in:");
+    assertThat(browser.driver.findElements(By.cssSelector(".summary-table"))).as("no empty member table").isEmpty();
+    browser.driver.findElement(By.cssSelector(".moved-to a")).click();
     assertThat(browser.driver.getCurrentUrl()).endsWith("/summaries/" + now);
     open("/summaries/" + old);
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
