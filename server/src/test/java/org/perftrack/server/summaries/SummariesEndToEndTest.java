@@ -115,7 +115,7 @@ class SummariesEndToEndTest extends IntegrationTest {
     String compare = http().page("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2").body();
 
     assertThat(listed).hasSize(3);
-    assertThat(compare).contains(listed.size() + " regression(s)</span>");
+    assertThat(compare).contains(listed.size() + " regressions</span>");
     assertThat(http().page("/regressions?product=" + product + "&version=1.5.24-2&machine=" + machines.get(1)).body()
         .split("href=\"/regressions/", -1)).hasSize(2);
   }
