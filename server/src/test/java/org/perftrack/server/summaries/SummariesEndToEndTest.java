@@ -110,6 +110,43 @@ class SummariesEndToEndTest extends IntegrationTest {
   }
 
   @Test
+  void aSummaryThatGrowsAfterItsMailGetsOneFollowUpAndNeverAThirdMail() {
+    long id = answers.get(0).get("summaries").get(0).get("id").asLong();
+    sendDue(id);
+    awaitMails(1, "3 regressions on 3 of 3 machines");
+
+    String fourth = unique("w7-lab");
+    upload(Seed003.run(product, fourth, "1.5.19-4", 18, 1));
+    assertThat(upload(Seed003.run(product, fourth, "1.5.24-2", 48, 3000)).get("summaries").get(0).get("change")
+        .asString()).isEqualTo("grew");
+    sendDue(id);
+    awaitMails(2, "4 regressions on 4 of 4 machines");
+
+    String fifth = unique("w10-lab");
+    upload(Seed003.run(product, fifth, "1.5.19-4", 18, 1));
+    upload(Seed003.run(product, fifth, "1.5.24-2", 48, 3000));
+    sendDue(id);
+    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> mailsAbout(product).size() == 4);
+    assertThat(mailsAbout(product, maintainer)).as("the first mail and one follow-up, no third").hasSize(2);
+  }
+
+  /** The settle time of the summary's pending mails is over. */
+  private void sendDue(long summary) {
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE kind = 'summary' AND dedup_key LIKE ? "
+        + "AND status = 'pending'").param("summary-" + summary + "%").update();
+  }
+
+  /** Both recipients have {@code count} mails about the product, the newest with this subject. */
+  private void awaitMails(int count, String subject) {
+    for (String recipient : List.of(ALERT_RECIPIENT, maintainer)) {
+      await().atMost(Duration.ofSeconds(10)).until(() -> mailsAbout(product, recipient).stream()
+          .anyMatch(m -> subject(m).contains(subject)));
+      await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(3))
+          .until(() -> mailsAbout(product, recipient).size() == count);
+    }
+  }
+
+  @Test
   void compareAndTheRegressionListAgreeOnTheCountForTheSamePair() {
     JsonNode listed = http().get("/api/v1/regressions?product=" + product + "&version=1.5.24-2").json();
     String compare = http().page("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2").body();
