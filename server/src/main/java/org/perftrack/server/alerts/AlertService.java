@@ -3,8 +3,11 @@ package org.perftrack.server.alerts;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.web.Wording;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -32,16 +35,43 @@ public class AlertService {
     this.sender = sender;
   }
 
-  /** Queues one mail per interested address for the regressions this run created; returns how many. */
+  /**
+   * Queues one mail per interested address for the regressions this run created (an import's, which
+   * joins no summary); returns how many.
+   */
   @Transactional
   public int onRegressionsCreated(UUID runId, List<Regression> regressions) {
+    return perRun(runId, record(runId, regressions));
+  }
+
+  /**
+   * The regressions of an upload, after the summaries took theirs: all are remembered (the digest lists
+   * them, and a step re-attributed later raises no second alarm), but those in {@code summarised} are
+   * announced by their summary's mail only; the others (e.g. a reopened step that belongs to no
+   * summary) get the per-run mail. Returns the ids that deserve an announcement at all: not seen
+   * before and not a step already announced under another version pair.
+   */
+  @Transactional
+  public Set<Long> onRegressionsCreated(UUID runId, List<Regression> regressions, Set<Long> summarised) {
+    List<Regression> fresh = record(runId, regressions);
+    perRun(runId, fresh.stream().filter(r -> !summarised.contains(r.id())).toList());
+    return fresh.stream().map(Regression::id).collect(Collectors.toUnmodifiableSet());
+  }
+
+  private List<Regression> record(UUID runId, List<Regression> regressions) {
     if (!props.enabled() || regressions.isEmpty()) {
-      return 0;
+      return List.of();
     }
     List<Regression> items = regressions.stream().filter(r -> r.status() == Regression.Status.OPEN)
         .sorted(Comparator.comparingDouble(Regression::severity).reversed()) // the worst first, as in the subject
         .toList();
-    List<Regression> fresh = announcements.record(runId, items);
+    return announcements.record(runId, items);
+  }
+
+  private int perRun(UUID runId, List<Regression> fresh) {
+    if (fresh.isEmpty()) {
+      return 0;
+    }
     int queued = 0;
     for (Subscription s : subscriptions.active()) {
       List<Regression> wanted = fresh.stream().filter(s::wants).toList();
@@ -95,6 +125,16 @@ public class AlertService {
   }
 
   /**
+   * A summary withdrawn (its members moved to other summaries) before its mail went out: that mail is
+   * not sent. True when one was pending, so that the caller announces the members where they are now.
+   */
+  @Transactional
+  public boolean onSummaryWithdrawn(long summaryId) {
+    String first = "summary-" + summaryId;
+    return outbox.dropPending("summary", List.of(first, first + "-grew")) > 0;
+  }
+
+  /**
    * Queues a lab notice (an agent silent, failing or back; a bisection's result) once per key to every
    * active subscription that follows this product and machine; returns how many mails were queued.
    *
@@ -122,8 +162,8 @@ public class AlertService {
   static String subject(List<Regression> items) {
     Regression first = items.get(0);
     Regression worst = items.stream().max(Comparator.comparingDouble(Regression::severity)).orElseThrow();
-    return String.format(Locale.ROOT, "[perftrack] %s %s on %s: %d regression%s (%s ×%s)", first.product(),
-        first.version(), first.machine(), items.size(), items.size() == 1 ? "" : "s", worst.benchmark(),
+    return String.format(Locale.ROOT, "[perftrack] %s %s on %s: %s (%s %s)", first.product(),
+        first.version(), first.machine(), Wording.count(items.size(), "regression"), worst.benchmark(),
         MailFormat.ratio(worst.ratio()));
   }
 

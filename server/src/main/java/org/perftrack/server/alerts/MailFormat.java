@@ -1,15 +1,16 @@
 package org.perftrack.server.alerts;
 
 import java.util.Locale;
+import org.perftrack.server.web.Wording;
 
 /** Numbers as mails print them: short, and the same in the subject, the HTML and the text. */
 final class MailFormat {
 
   private MailFormat() {}
 
-  /** 2.6666 → "2.67", 0.5 → "0.50", 400.3 → "400". */
+  /** 2.6666 → "×2.67", 0.5 → "×0.5", 400.3 → "×400": as the pages word it. */
   static String ratio(double r) {
-    return r >= 100 ? String.format(Locale.ROOT, "%.0f", r) : String.format(Locale.ROOT, "%.2f", r);
+    return Wording.ratio(r);
   }
 
   /** Three significant digits, no exponent for everyday magnitudes: 48.1, 0.0123, 18000. */

@@ -5,13 +5,16 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.web.Links;
+import org.perftrack.server.web.Wording;
 
 /**
  * What the mail templates show, formatted once in Java so that the HTML and the text part agree.
  *
  * @param heading one line: what happened where
+ * @param intro the line under it in a digest or a summary's mail (one row per machine and benchmark)
  */
-record MailView(String heading, String machine, String product, String version, boolean digest, List<Row> rows,
+record MailView(String heading, String intro, String machine, String product, String version, boolean digest,
+    List<Row> rows,
     String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String linkUrl) {
 
   /** One regression: a table row in HTML, a block in text. */
@@ -25,10 +28,12 @@ record MailView(String heading, String machine, String product, String version, 
     boolean digest = "digest".equals(p.kind()) || summary;
     List<Row> rows = p.items().stream().map(i -> row(i, base)).toList();
     String heading = p.text() != null ? p.text() : digest
-        ? rows.size() + " open regression" + (rows.size() == 1 ? "" : "s") + " you follow"
-        : rows.size() + " regression" + (rows.size() == 1 ? "" : "s") + " in " + p.product() + " " + p.version()
+        ? Wording.count(rows.size(), "open regression") + " you follow"
+        : Wording.count(rows.size(), "regression") + " in " + p.product() + " " + p.version()
             + " on " + p.machine();
-    return new MailView(heading, p.machine(), p.product(), p.version(), digest, rows,
+    String intro = summary ? "One version, every machine that measured it: the worst change first."
+        : "Still open today, newest first.";
+    return new MailView(heading, intro, p.machine(), p.product(), p.version(), digest, rows,
         Links.to(base, "/regressions", "status", "open"),
         Links.to(base, "/alerts/subscriptions"),
         Links.to(base, "/alerts/unsubscribe", "token", p.unsubscribeToken()),
@@ -36,11 +41,11 @@ record MailView(String heading, String machine, String product, String version, 
   }
 
   private static Row row(Regression i, String base) {
-    String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " ×" + MailFormat.ratio(h.ratio()))
+    String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " " + MailFormat.ratio(h.ratio()))
         + " (" + MailFormat.value(h.baselineValue()) + " → " + MailFormat.value(h.value()) + " " + h.unit() + ")")
         .collect(Collectors.joining("; "));
     return new Row(i.benchmark(), i.metric(), i.unit(), i.baselineVersion(), i.version(), i.machine(),
-        MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), "×" + MailFormat.ratio(i.ratio()),
+        MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), MailFormat.ratio(i.ratio()),
         String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,
         Links.to(base, "/regressions/" + i.id()),

@@ -77,6 +77,14 @@ class Outbox {
         dedupKeys.toArray(String[]::new), recipient).update() > 0;
   }
 
+  static final String DROP_PENDING = """
+      DELETE FROM alert_outbox WHERE kind = ? AND dedup_key = ANY(?::text[]) AND status = 'pending'""";
+
+  /** Forgets mails not sent yet (what they announce went away); returns how many. */
+  int dropPending(String kind, List<String> dedupKeys) {
+    return jdbc.sql(DROP_PENDING).params(kind, dedupKeys.toArray(String[]::new)).update();
+  }
+
   static final String CLAIM = """
       UPDATE alert_outbox o
          SET status = 'sending', locked_by = :owner, locked_until = now() + CAST(:lease AS interval),

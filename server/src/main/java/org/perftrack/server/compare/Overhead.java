@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.perftrack.server.detection.Comparison;
 import org.perftrack.server.detection.ComparisonResult;
-import org.perftrack.server.detection.DetectionSettings;
+import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.VersionComparer;
 import org.perftrack.server.problems.InvalidInput;
@@ -55,10 +55,13 @@ public class Overhead {
       ORDER BY s.benchmark, s.metric, run.started_at NULLS LAST, r.run_id""";
 
   private final JdbcClient jdbc;
+  private final DetectionProperties detection;
   private final VersionComparer comparer = new VersionComparer();
 
-  Overhead(JdbcClient jdbc) {
+  /** {@code detection}: the server's configured {@code perftrack.detection.*}, whose min-change makes a verdict. */
+  Overhead(JdbcClient jdbc, DetectionProperties detection) {
     this.jdbc = jdbc;
+    this.detection = detection;
   }
 
   /** "linux@6.1.0" → linux, 6.1.0; the field names the parameter in a 400. */
@@ -86,7 +89,7 @@ public class Overhead {
         both.add(new Measured[] {m, h.get(key)});
       }
     });
-    List<Comparison> comparisons = both.stream().map(Overhead::comparison).toList();
+    List<Comparison> comparisons = both.stream().map(pair -> comparison(pair, detection.minChange())).toList();
     List<ComparisonResult> results = comparer.compareAll(comparisons);
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < both.size(); i++) {
@@ -100,6 +103,11 @@ public class Overhead {
 
   /** One version of the layer against the fixed baseline: its level (trimmed mean) and the ratio. */
   public record Point(String version, double value, double ratio) {
+
+    /** "×31", "×44.9": the ratio as the overhead view words it. */
+    public String ratioText() {
+      return org.perftrack.server.web.Wording.ratio(ratio);
+    }
 
     /** Width of a bar on a log scale, 0–100 for ×1 to ×1000. */
     public long bar() {
@@ -175,9 +183,8 @@ public class Overhead {
     }
   }
 
-  private static Comparison comparison(Measured[] pair) {
+  private static Comparison comparison(Measured[] pair, double minChange) {
     Direction direction = Direction.of(pair[1].direction());
-    double minChange = DetectionSettings.DEFAULTS.minChange();
     for (Run b : pair[0].runs()) {
       for (Run h : pair[1].runs()) {
         if (b.batch() != null && b.batch().equals(h.batch()) && b.samples().length == h.samples().length) {

@@ -4,6 +4,7 @@ import java.util.List;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.web.Wording;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -26,6 +27,11 @@ class OverheadPage {
     /** The layer's product, for links to its series pages. */
     public String headProduct() {
       return head == null ? null : head.split("@", 2)[0];
+    }
+
+    /** "×45", "×4.7", "×1.23": as summaries and mails word it. */
+    public String ratio(double r) {
+      return Wording.ratio(r);
     }
   }
 

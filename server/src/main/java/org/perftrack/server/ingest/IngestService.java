@@ -11,7 +11,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
-import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.Regression;
@@ -37,17 +36,15 @@ public class IngestService {
 
   private final RunStore store;
   private final DetectionService detection;
-  private final AlertService alerts;
   private final Summaries summaries;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
-  IngestService(RunStore store, DetectionService detection, AlertService alerts, Summaries summaries,
+  IngestService(RunStore store, DetectionService detection, Summaries summaries,
       MeterRegistry meters) {
     this.summaries = summaries;
     this.store = store;
     this.detection = detection;
-    this.alerts = alerts;
     // where an upload's time goes, in /actuator/metrics and for the ingest benchmark
     this.storeTimer = Timer.builder("perftrack.ingest.store").description("storing a new run").register(meters);
     this.detectTimer = Timer.builder("perftrack.ingest.detect").description("detection after a new run")
@@ -80,7 +77,7 @@ public class IngestService {
     UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
     var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
-    alerts.onRegressionsCreated(id, regressions);
+    // the summaries take the regressions, then hand them to the alerts (one mail per summary)
     List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
     // read back, so that each regression names the summary it joined
     return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);

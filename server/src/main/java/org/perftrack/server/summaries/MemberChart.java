@@ -8,7 +8,9 @@ import org.springframework.stereotype.Service;
 
 /**
  * The small chart beside each member: the series' level (trimmed mean per version) over the versions
- * around the step, as an SVG polyline drawn on the server, with the step's version marked.
+ * around the step, as an SVG polyline drawn on the server, with the step's version marked. Each version
+ * is a flat stretch, so that a step looks like a step even with two versions (a line between two points
+ * would look like a slow drift).
  */
 @Service
 class MemberChart {
@@ -53,10 +55,11 @@ class MemberChart {
     double span = hi - lo == 0 ? 1 : hi - lo;
     StringBuilder points = new StringBuilder();
     String stepX = null;
+    double slot = (WIDTH - 4.0) / shown.size();
     for (int i = 0; i < shown.size(); i++) {
-      double x = 2 + i * (WIDTH - 4.0) / (shown.size() - 1);
+      double x = 2 + i * slot;
       double y = HEIGHT - 2 - (shown.get(i).level() - lo) / span * (HEIGHT - 4.0);
-      points.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, y));
+      points.append(String.format(Locale.ROOT, "%.1f,%.1f %.1f,%.1f ", x, y, x + slot, y));
       if (shown.get(i).version().equals(r.version())) {
         stepX = String.format(Locale.ROOT, "%.1f", x);
       }

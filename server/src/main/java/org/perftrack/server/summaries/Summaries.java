@@ -1,16 +1,20 @@
 package org.perftrack.server.summaries;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -26,10 +30,11 @@ public class Summaries {
   /** What an upload did to a summary. */
   public record Change(long id, String change, String url) {}
 
-  /** A hint counts as moved when it changed by at least this factor either way. */
-  static final double HINT_MOVED = 1.5;
   static final int LIST_LIMIT = 200;
+  /** What triage may set. */
   static final List<String> STATUSES = List.of("open", "acknowledged", "invalid", "fixed", "wontfix");
+  /** What a list may ask for: also those detection withdrew. */
+  static final List<String> LISTED = List.of("open", "acknowledged", "invalid", "fixed", "wontfix", "withdrawn");
 
   private final SummaryStore store;
   private final Regressions regressions;
@@ -41,25 +46,77 @@ public class Summaries {
     this.alerts = alerts;
   }
 
+  /**
+   * After detection ran for an upload (called for every stored run, also one that raised nothing):
+   * members that detection re-attributed follow their regression to the summary of its new version,
+   * new regressions join theirs, and the alerts announce them: one mail per summary, a per-run mail
+   * only for what joined none.
+   */
   @Transactional
   public List<Change> onRegressionsCreated(UUID runId, List<Regression> created) {
+    Map<Long, Change> changes = new LinkedHashMap<>();
+    followReattributed(runId).forEach(c -> changes.put(c.id(), c));
     if (created.isEmpty()) {
-      return List.of();
+      return List.copyOf(changes.values());
     }
     Map<List<Long>, List<Long>> byVersion = new LinkedHashMap<>();
     for (SummaryStore.Candidate c : store.candidates(created.stream().map(Regression::id).toList())) {
       byVersion.computeIfAbsent(List.of(c.productId(), c.versionId()), k -> new ArrayList<>()).add(c.id());
     }
-    List<Change> changes = new ArrayList<>();
+    Map<SummaryStore.Opened, List<Long>> joined = new LinkedHashMap<>();
     byVersion.forEach((key, ids) -> {
       SummaryStore.Opened s = store.openOrFind(key.get(0), key.get(1), runId);
       if (store.add(s.id(), ids, runId) > 0) {
-        changes.add(new Change(s.id(), s.opened() ? "opened" : "grew", url(s.id())));
-        find(s.id()).ifPresent(summary -> alerts.onSummary(summary.id(), !s.opened(), summary.headline(),
-            summary.url(), summary.members().stream().filter(m -> m.status() == Regression.Status.OPEN).toList()));
+        joined.put(s, ids);
+      }
+    });
+    Set<Long> summarised = store.members(created.stream().map(Regression::id).toList());
+    Set<Long> fresh = alerts.onRegressionsCreated(runId, created, summarised);
+    joined.forEach((s, ids) -> {
+      changes.putIfAbsent(s.id(), new Change(s.id(), s.opened() ? "opened" : "grew", url(s.id())));
+      if (ids.stream().anyMatch(fresh::contains)) { // a step announced before under another pair: no second alarm
+        mail(s.id(), !s.opened());
+      }
+    });
+    return List.copyOf(changes.values());
+  }
+
+  /**
+   * Members whose regression detection re-attributed (a backfilled version moved the step) move to the
+   * summary of the new version, opened if needed; a summary left without members is withdrawn. Moving
+   * raises no mail of its own (the step was announced), except that a withdrawn summary's mail that
+   * had not gone out yet is dropped and its members are announced with their new summary instead.
+   */
+  private List<Change> followReattributed(UUID runId) {
+    List<SummaryStore.Moved> moved = store.moved(runId);
+    if (moved.isEmpty()) {
+      return List.of();
+    }
+    Map<List<Long>, List<SummaryStore.Moved>> byVersion = moved.stream().collect(Collectors.groupingBy(
+        m -> List.of(m.productId(), m.versionId()), LinkedHashMap::new, Collectors.toList()));
+    Map<Long, Set<SummaryStore.Opened>> leftFor = new LinkedHashMap<>();
+    List<Change> changes = new ArrayList<>();
+    byVersion.forEach((key, members) -> {
+      SummaryStore.Opened to = store.openOrFind(key.get(0), key.get(1), runId);
+      store.move(members.stream().map(SummaryStore.Moved::id).toList(), to.id(), runId);
+      members.forEach(m -> leftFor.computeIfAbsent(m.fromSummary(), k -> new LinkedHashSet<>()).add(to));
+      changes.add(new Change(to.id(), to.opened() ? "opened" : "grew", url(to.id())));
+    });
+    leftFor.forEach((from, targets) -> {
+      String versions = targets.stream().map(t -> store.find(t.id()).map(SummaryStore.Row::version).orElse("?"))
+          .distinct().collect(Collectors.joining(", "));
+      String reason = "detection re-attributed every member to another version pair (now " + versions + ")";
+      if (store.membersLeft(from, targets.stream().map(SummaryStore.Opened::id).toList(), reason)
+          && alerts.onSummaryWithdrawn(from)) {
+        targets.forEach(t -> mail(t.id(), !t.opened()));
       }
     });
     return changes;
+  }
+
+  private void mail(long id, boolean grew) {
+    find(id).ifPresent(summary -> alerts.onSummary(summary.id(), grew, summary.headline(), summary.url(),
+        summary.members().stream().filter(m -> m.status() == Regression.Status.OPEN).toList()));
   }
 
   /** The summaries an upload opened or grew, for a re-sent run and the run page. */
@@ -74,10 +131,10 @@ public class Summaries {
   /** Newest version first, then the most recently grown; {@code status} null for open ones, "all" for any. */
   public List<Summary> list(String product, String version, String status) {
     List<String> statuses = status == null || status.isBlank() ? List.of("open")
-        : status.strip().equals("all") ? STATUSES : List.of(status.split(","));
+        : status.strip().equals("all") ? LISTED : List.of(status.split(","));
     for (String s : statuses) {
-      if (!STATUSES.contains(s.strip())) {
-        throw new InvalidInput("status", "must be one of " + String.join(", ", STATUSES) + " or all");
+      if (!LISTED.contains(s.strip())) {
+        throw new InvalidInput("status", "must be one of " + String.join(", ", LISTED) + " or all");
       }
     }
     return store.list(blankToNull(product), blankToNull(version), statuses.stream().map(String::strip).toList(),
@@ -96,6 +153,10 @@ public class Summaries {
     Optional<SummaryStore.Row> row = store.find(id);
     if (row.isEmpty()) {
       return Optional.empty();
+    }
+    if (row.get().status().equals("withdrawn")) {
+      throw new Conflict("summary " + id + " was withdrawn (" + row.get().withdrawnReason()
+          + "); triage the summaries its members moved to");
     }
     List<Regression> members = regressions.inSummary(id);
     for (Long member : overrides.keySet()) {
@@ -132,47 +193,12 @@ public class Summaries {
     return new Summary(row.id(), row.product(), row.version(), baselines, row.status(), row.note(), row.triagedBy(),
         row.createdAt().toInstant(), row.updatedAt().toInstant(), affected, List.copyOf(measured),
         worst == null ? Double.NaN : worst.ratio(), typical == null ? Double.NaN : typical.ratio(),
-        worst == null ? null : worst.benchmark(), sharedHints(members), corroboration(members, measured.size()),
-        members, url(row.id()));
+        worst == null ? null : worst.benchmark(), SummaryFacts.sharedHints(members), SummaryFacts.corroboration(members, measured.size()),
+        members, url(row.id()), row.withdrawnReason(), movedTo(row.movedTo()));
   }
 
-  /** Hints that moved in more than one member (or in the only one): "ctx-switches-per-op ×3000 in 9 of 9". */
-  static List<Summary.SharedHint> sharedHints(List<Regression> members) {
-    Map<String, List<Regression.Hint>> moved = new LinkedHashMap<>();
-    for (Regression m : members) {
-      m.hints().stream().filter(h -> h.ratio() != null && Math.abs(Math.log(h.ratio())) >= Math.log(HINT_MOVED))
-          .forEach(h -> moved.computeIfAbsent(h.metric(), k -> new ArrayList<>()).add(h));
-    }
-    List<Summary.SharedHint> out = new ArrayList<>();
-    moved.forEach((metric, hints) -> {
-      if (hints.size() >= 2 || members.size() == 1) {
-        double[] ratios = hints.stream().mapToDouble(Regression.Hint::ratio).sorted().toArray();
-        double middle = ratios[ratios.length / 2];
-        out.add(new Summary.SharedHint(metric, hints.get(0).unit(), middle, hints.size(), members.size(),
-            String.format(java.util.Locale.ROOT, "%s ×%s in %d of %d", metric, ratio(middle), hints.size(),
-                members.size())));
-      }
-    });
-    out.sort(Comparator.comparingInt(Summary.SharedHint::members).reversed());
-    return out;
-  }
-
-  /** Per benchmark and metric: "on 3 of 3 machines", or "on 1 of 3 machines only" when the others did not see it. */
-  static List<Summary.Corroboration> corroboration(List<Regression> members, int measured) {
-    Map<String, List<Regression>> byMetric = members.stream().collect(Collectors.groupingBy(
-        m -> m.benchmark() + '\u0000' + m.metric(), LinkedHashMap::new, Collectors.toList()));
-    List<Summary.Corroboration> out = new ArrayList<>();
-    byMetric.forEach((k, group) -> {
-      int machines = (int) group.stream().map(Regression::machine).distinct().count();
-      boolean alone = machines == 1 && measured > 1;
-      out.add(new Summary.Corroboration(group.get(0).benchmark(), group.get(0).metric(), machines, measured, alone,
-          "on " + machines + " of " + measured + " machine" + (measured == 1 ? "" : "s") + (alone ? " only" : "")));
-    });
-    return out;
-  }
-
-  private static String ratio(double r) {
-    return r >= 100 ? String.format(java.util.Locale.ROOT, "%.0f", r) : String.format(java.util.Locale.ROOT, "%.2f", r);
+  private static List<Long> movedTo(String ids) {
+    return ids == null || ids.isEmpty() ? List.of() : Arrays.stream(ids.split(",")).map(Long::valueOf).toList();
   }
 
   private static String blankToNull(String s) {

@@ -15,7 +15,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /api/v1/summaries?product=&version=&status=} (open unless asked, {@code all} for any),
+ * {@code GET /api/v1/summaries?product=&version=&status=} (open unless asked; {@code withdrawn}: those whose
+ * members detection moved to other summaries; {@code all} for any),
  * {@code GET /api/v1/summaries/{id}} and {@code PATCH /api/v1/summaries/{id}}
  * {@code {"status", "note", "members": {"<regression id>": "<status>"}}}: triage of the whole summary,
  * with a status of its own for some members.

@@ -3,16 +3,20 @@ package org.perftrack.server.summaries;
 import java.time.Instant;
 import java.util.List;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.web.Wording;
 
 /**
  * One summary as the API, the pages and the mail show it: the version pair, its members (detection's
  * Regression records), the machines affected out of those that measured both versions, the worst
  * and typical ratio, the hints the members share, and per benchmark how many machines corroborate it.
+ * {@code movedTo} names the summaries that members left for when detection re-attributed them; a
+ * summary they all left is {@code withdrawn}, with {@code withdrawnReason}.
  */
 public record Summary(long id, String product, String version, List<String> baselineVersions, String status,
     String note, String triagedBy, Instant createdAt, Instant updatedAt, List<String> machinesAffected,
     List<String> machinesMeasured, double worstRatio, double typicalRatio, String worstBenchmark,
-    List<SharedHint> hints, List<Corroboration> corroboration, List<Regression> members, String url) {
+    List<SharedHint> hints, List<Corroboration> corroboration, List<Regression> members, String url,
+    String withdrawnReason, List<Long> movedTo) {
 
   /** Another metric that moved with the members: "ctx-switches-per-op ×3000 in 9 of 9". */
   public record SharedHint(String metric, String unit, double ratio, int members, int of, String text) {}
@@ -22,9 +26,19 @@ public record Summary(long id, String product, String version, List<String> base
 
   /** The line a list, the home page and the mail subject show. */
   public String headline() {
-    return String.format(java.util.Locale.ROOT, "%s %s: %d regression%s on %d of %d machine%s, worst %s ×%.2f",
-        product, version, members.size(), members.size() == 1 ? "" : "s", machinesAffected.size(),
-        machinesMeasured.size(), machinesMeasured.size() == 1 ? "" : "s", worstBenchmark, worstRatio);
+    return String.format(java.util.Locale.ROOT, "%s %s: %s on %d of %d %s, worst %s %s", product, version,
+        Wording.count(members.size(), "regression"), machinesAffected.size(), machinesMeasured.size(),
+        Wording.noun(machinesMeasured.size(), "machine"), worstBenchmark, Wording.ratio(worstRatio));
+  }
+
+  /** "3 on 3 of 3 machines": members, and the machines affected of those that measured the pair. */
+  public String spread() {
+    return members.size() + " on " + machinesAffected.size() + " of " + Wording.count(machinesMeasured.size(), "machine");
+  }
+
+  /** The worst ratio worded: "×2.67", "×3000". */
+  public String worst() {
+    return Wording.ratio(worstRatio);
   }
 
   public int openMembers() {

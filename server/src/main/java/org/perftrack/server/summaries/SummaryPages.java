@@ -7,6 +7,7 @@ import java.util.Map;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.web.Wording;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -22,12 +23,27 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 class SummaryPages {
 
   static final Map<String, String> STATUSES = Map.of("open", "open", "acknowledged", "acknowledged", "invalid",
-      "invalid", "fixed", "fixed", "wontfix", "won't fix");
+      "invalid", "fixed", "fixed", "wontfix", "won't fix", "withdrawn", "withdrawn");
 
   /** A member with its small chart. */
   record Member(Regression r, MemberChart.Chart chart) {}
 
-  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels) {}
+  /** A summary that members moved to. */
+  record MovedTo(long id, String version) {}
+
+  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels,
+      List<MovedTo> movedTo) {
+
+    /** "×3000", "×4.7", "×1.23": as the mail words it. */
+    public String ratio(double r) {
+      return Wording.ratio(r);
+    }
+
+    /** "1 regression", "3 machines". */
+    public String count(long n, String noun) {
+      return Wording.count(n, noun);
+    }
+  }
 
   private final Summaries summaries;
   private final MemberChart charts;
@@ -41,7 +57,8 @@ class SummaryPages {
   String summary(@PathVariable long id, Model model) {
     Summary s = summaries.find(id).orElseThrow(() -> new PageNotFound("no summary " + id));
     model.addAttribute("page", new Page(s, s.members().stream().map(r -> new Member(r, charts.of(r))).toList(),
-        Summaries.STATUSES, STATUSES));
+        Summaries.STATUSES, STATUSES, s.movedTo().stream().flatMap(t -> summaries.find(t).stream())
+            .map(t -> new MovedTo(t.id(), t.version())).toList()));
     return "summaries/summary";
   }
 

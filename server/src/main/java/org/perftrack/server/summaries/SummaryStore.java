@@ -3,6 +3,7 @@ package org.perftrack.server.summaries;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -13,7 +14,7 @@ class SummaryStore {
 
   /** A summary row; the rest of a {@link Summary} is computed from its members. */
   record Row(long id, long productId, long versionId, String product, String version, String status, String note,
-      String triagedBy, OffsetDateTime createdAt, OffsetDateTime updatedAt) {}
+      String triagedBy, OffsetDateTime createdAt, OffsetDateTime updatedAt, String withdrawnReason, String movedTo) {}
 
   /** A new regression that may join a summary. */
   record Candidate(long id, long productId, long versionId) {}
@@ -56,7 +57,12 @@ class SummaryStore {
       SELECT unnest(?::bigint[]), ?, ?
       ON CONFLICT (regression_id) DO NOTHING""";
 
-  static final String TOUCH = "UPDATE summary SET updated_at = now() WHERE id = ?";
+  /** A summary that gains a member is current again: a withdrawn one reopens. */
+  static final String TOUCH = """
+      UPDATE summary SET updated_at = now(),
+             status = CASE WHEN status = 'withdrawn' THEN 'open' ELSE status END,
+             withdrawn_reason = CASE WHEN status = 'withdrawn' THEN NULL ELSE withdrawn_reason END
+      WHERE id = ?""";
 
   int add(long summaryId, List<Long> regressionIds, UUID runId) {
     int added = jdbc.sql(ADD).params(regressionIds.toArray(Long[]::new), summaryId, runId).update();
@@ -64,6 +70,13 @@ class SummaryStore {
       jdbc.sql(TOUCH).param(summaryId).update();
     }
     return added;
+  }
+
+  static final String MEMBERS = "SELECT regression_id FROM summary_member WHERE regression_id = ANY(?::bigint[])";
+
+  /** Which of these regressions belong to a summary. */
+  Set<Long> members(List<Long> regressionIds) {
+    return Set.copyOf(jdbc.sql(MEMBERS).param(regressionIds.toArray(Long[]::new)).query(Long.class).list());
   }
 
   static final String CHANGED_BY = """
@@ -76,7 +89,8 @@ class SummaryStore {
 
   static final String SELECT = """
       SELECT su.id, su.product_id, su.version_id, p.name AS product, v.name AS version, su.status, su.note,
-             su.triaged_by, su.created_at, su.updated_at
+             su.triaged_by, su.created_at, su.updated_at, su.withdrawn_reason,
+             array_to_string(su.moved_to, ',') AS moved_to
       FROM summary su JOIN product p ON p.id = su.product_id JOIN version v ON v.id = su.version_id
       """;
 
@@ -107,6 +121,53 @@ class SummaryStore {
   List<String> machinesMeasured(long productId, long versionId, List<String> baselines) {
     String[] b = baselines.toArray(String[]::new);
     return jdbc.sql(MEASURED).params(productId, versionId, b, versionId, b).query(String.class).list();
+  }
+
+  /** A member whose regression detection re-attributed: its summary's version is no longer its version. */
+  record Moved(long id, long productId, long versionId, long fromSummary) {}
+
+  static final String MOVED = """
+      SELECT sm.regression_id AS id, se.product_id, rg.version_id, sm.summary_id AS from_summary
+      FROM (SELECT DISTINCT series_id FROM result WHERE run_id = ?) AS touched
+      JOIN regression rg ON rg.series_id = touched.series_id
+      JOIN summary_member sm ON sm.regression_id = rg.id
+      JOIN summary su ON su.id = sm.summary_id
+      JOIN series se ON se.id = rg.series_id
+      WHERE rg.version_id <> su.version_id
+      ORDER BY sm.regression_id""";
+
+  /** Members in the series this run touched whose regression now belongs to another version. */
+  List<Moved> moved(UUID runId) {
+    return jdbc.sql(MOVED).param(runId).query(Moved.class).list();
+  }
+
+  static final String MOVE = """
+      UPDATE summary_member SET summary_id = ?, added_by_run = ?, added_at = now()
+      WHERE regression_id = ANY(?::bigint[])""";
+
+  void move(List<Long> regressionIds, long toSummary, UUID runId) {
+    jdbc.sql(MOVE).params(toSummary, runId, regressionIds.toArray(Long[]::new)).update();
+    jdbc.sql(TOUCH).param(toSummary).update();
+  }
+
+  static final String WITHDRAW_IF_EMPTY = """
+      UPDATE summary su SET status = 'withdrawn', withdrawn_reason = ?, updated_at = now(),
+             moved_to = ARRAY(SELECT DISTINCT unnest(su.moved_to || ?::bigint[]) ORDER BY 1)
+      WHERE su.id = ? AND NOT EXISTS (SELECT 1 FROM summary_member sm WHERE sm.summary_id = su.id)
+      RETURNING su.id""";
+
+  static final String NOTE_MOVED_TO = """
+      UPDATE summary SET moved_to = ARRAY(SELECT DISTINCT unnest(moved_to || ?::bigint[]) ORDER BY 1) WHERE id = ?""";
+
+  /** Records where members went; withdraws the summary when none is left. True when it was withdrawn. */
+  boolean membersLeft(long summaryId, List<Long> to, String reason) {
+    Long[] targets = to.toArray(Long[]::new);
+    boolean withdrawn = jdbc.sql(WITHDRAW_IF_EMPTY).params(reason, targets, summaryId).query(Long.class).optional()
+        .isPresent();
+    if (!withdrawn) {
+      jdbc.sql(NOTE_MOVED_TO).params(targets, summaryId).update();
+    }
+    return withdrawn;
   }
 
   static final String TRIAGE = """

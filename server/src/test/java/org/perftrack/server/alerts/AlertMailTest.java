@@ -198,7 +198,7 @@ class AlertMailTest extends IntegrationTest {
     assertThat(Mailbox.subject(digest)).isEqualTo("[perftrack] daily digest " + day + ": 2 open regressions");
     assertThat(Mailbox.part(digest, "text/plain")).contains("2 open regressions you follow",
         "write-64b time-per-op on " + machine + ": 1.5.19-4 → 1.5.24-2", "fork time-per-op on " + machine);
-    assertThat(Mailbox.part(digest, "text/html")).contains("<strong>fork</strong>", "1.7.5 → 1.7.7", "×2.00");
+    assertThat(Mailbox.part(digest, "text/html")).contains("<strong>fork</strong>", "1.7.5 → 1.7.7", "×2");
   }
 
   /** As ingest calls it: inside a transaction, the mails queued commit with it. */

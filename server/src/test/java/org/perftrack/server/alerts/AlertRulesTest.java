@@ -38,7 +38,7 @@ class AlertRulesTest {
     assertThat(AlertService.subject(List.of(write))).isEqualTo(
         "[perftrack] cygwin 1.5.24-2 on xp-lab-01: 1 regression (write-64b ×2.67)");
     assertThat(AlertService.subject(List.of(write, pipe))).as("bandwidth ÷5 is worse than time ×2.67")
-        .isEqualTo("[perftrack] cygwin 1.5.24-2 on xp-lab-01: 2 regressions (pipe-bw/512 ×0.20)");
+        .isEqualTo("[perftrack] cygwin 1.5.24-2 on xp-lab-01: 2 regressions (pipe-bw/512 ×0.2)");
   }
 
   @Test
@@ -46,7 +46,9 @@ class AlertRulesTest {
     assertThat(MailFormat.value(48.04)).isEqualTo("48.0");
     assertThat(MailFormat.value(0.004)).isEqualTo("0.00400");
     assertThat(MailFormat.value(75000)).isEqualTo("75000");
-    assertThat(MailFormat.ratio(400.4)).isEqualTo("400");
+    assertThat(MailFormat.ratio(400.4)).isEqualTo("×400");
+    assertThat(MailFormat.ratio(3000.0)).as("no decimals on a large ratio").isEqualTo("×3000");
+    assertThat(MailFormat.ratio(4.70)).isEqualTo("×4.7");
     assertThat(MailFormat.confidence(0.0004)).isEqualTo("p < 0.001");
     assertThat(MailFormat.confidence(0.0123)).isEqualTo("p = 0.012");
   }

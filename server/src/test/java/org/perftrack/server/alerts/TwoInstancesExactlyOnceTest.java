@@ -2,6 +2,7 @@ package org.perftrack.server.alerts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.unique;
 
 import jakarta.mail.internet.MimeMessage;
@@ -19,14 +20,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.perftrack.server.PerftrackApplication;
 import org.perftrack.server.db.EmbeddedPostgresServer;
+import org.perftrack.server.summaries.Seed003;
+import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.formats.RunUpload;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Two perftrack servers on one PostgreSQL, both sending: a burst of 200 regressions (200 uploads,
- * queued half through each server, from four threads) reaches every address exactly once.
+ * queued half through each server, from four threads) reaches every address exactly once; seed 003
+ * uploaded on three machines through both servers is one summary mail per address.
  */
 class TwoInstancesExactlyOnceTest extends IntegrationTest {
 
@@ -86,6 +91,50 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
           .query(Integer.class).single()).isEqualTo(1);
       report(product, sentBy, (queued - started) / 1e6, (delivered - started) / 1e6);
     }
+  }
+
+  @Test
+  void seed003UploadedOnThreeMachinesThroughTwoServersIsOneSummaryMailPerRecipient() throws Exception {
+    String product = unique("cygwin");
+    String dev = unique("maintainer") + "@example.org";
+    new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", dev, "product", product));
+
+    try (ConfigurableApplicationContext b = secondServer(postgres)) {
+      List<Http> servers = List.of(http(), new Http("http://localhost:" + b.getEnvironment()
+          .getProperty("local.server.port")));
+      long summary = 0;
+      List<String> machines = List.of(unique("xp-lab"), unique("w2k3-lab"), unique("xp-office"));
+      for (int i = 0; i < machines.size(); i++) {
+        Http server = servers.get(i % 2);
+        upload(server, Seed003.run(product, machines.get(i), "1.5.19-4", 18, 1));
+        RunUpload slow = Seed003.run(product, machines.get(i), "1.5.24-2", 48, 3000);
+        summary = upload(server, slow).get("summaries").get(0).get("id").asLong();
+        assertThat(servers.get((i + 1) % 2).postJson("/api/v1/runs", json(slow), TOKEN).status())
+            .as("the same run again, through the other server").isEqualTo(200);
+      }
+      jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE dedup_key = ?").param("summary-" + summary)
+          .update(); // the settle time is over: both servers' senders race for the rows
+
+      for (String to : List.of(dev, ALERT_RECIPIENT)) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> about(product, to).size() >= 1);
+      }
+      await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(4))
+          .until(() -> about(product, dev).size() == 1 && about(product, ALERT_RECIPIENT).size() == 1);
+      assertThat(Mailbox.subject(about(product, dev).get(0)))
+          .isEqualTo("[perftrack] " + product + " 1.5.24-2: 3 regressions on 3 of 3 machines, worst write-64b ×2.67");
+      assertThat(jdbc.sql("SELECT count(*) FROM alert_outbox WHERE subject LIKE ?").param("%" + product + "%")
+          .query(Long.class).single()).as("two rows (one per recipient), no per-run mail").isEqualTo(2);
+    }
+  }
+
+  private static List<MimeMessage> about(String product, String to) {
+    return mailbox.to(to).stream().filter(m -> Mailbox.subject(m).contains(product)).toList();
+  }
+
+  private static tools.jackson.databind.JsonNode upload(Http server, RunUpload run) {
+    Http.Response r = server.postJson("/api/v1/runs", json(run), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    return r.json();
   }
 
   private void queueBurst(String product, List<AlertService> servers) throws Exception {

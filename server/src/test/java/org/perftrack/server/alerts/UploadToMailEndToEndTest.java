@@ -22,7 +22,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The whole path with the real detector: seed 003 uploaded over HTTP (1.5.19-4, then 1.5.24-2 with
- * write() of 64 bytes 18 → 48 µs) puts exactly one complete mail in the SMTP server within seconds.
+ * write() of 64 bytes 18 → 48 µs) opens a summary, and once its settle time is over (the wait for other
+ * machines' uploads) exactly one complete mail is in the SMTP server within seconds; no per-run mail.
  */
 class UploadToMailEndToEndTest extends IntegrationTest {
 
@@ -41,7 +42,7 @@ class UploadToMailEndToEndTest extends IntegrationTest {
   }
 
   @Test
-  void uploadingTheWrite64bSlowdownMailsOneCompleteAlertWithinSeconds() {
+  void uploadingTheWrite64bSlowdownMailsOneCompleteSummaryWithinSecondsOfItsSettleTime() {
     String product = unique("cygwin");
     String machine = unique("xp-lab");
     String dev = unique("maintainer") + "@example.org";
@@ -56,16 +57,22 @@ class UploadToMailEndToEndTest extends IntegrationTest {
 
     assertThat(regressions).as("the detector flags the step").hasSize(1);
     long id = regressions.get(0).get("id").asLong();
+    long summary = regressions.get(0).get("summaryId").asLong();
+    await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> mailbox.to(dev).isEmpty());
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE dedup_key = ?").param("summary-" + summary)
+        .update(); // the settle time is over
+    long due = System.nanoTime();
     MimeMessage mail = mailbox.awaitMessages(dev, 1, Duration.ofSeconds(5)).get(0);
     long arrived = System.nanoTime();
-    System.out.printf("ALERTS-E2E POST 1.5.24-2 took %.0f ms; its 201 -> mail in GreenMail %.0f ms%n",
-        (answered - uploaded) / 1e6, (arrived - answered) / 1e6);
-    assertThat((arrived - uploaded) / 1e6).as("ms from upload to mail").isLessThan(5000.0);
-    assertThat(Mailbox.subject(mail))
-        .isEqualTo("[perftrack] " + product + " 1.5.24-2 on " + machine + ": 1 regression (write-64b ×2.67)");
+    System.out.printf("ALERTS-E2E POST 1.5.24-2 took %.0f ms; summary mail due -> in GreenMail %.0f ms%n",
+        (answered - uploaded) / 1e6, (arrived - due) / 1e6);
+    assertThat((arrived - due) / 1e6).as("ms from due to mail").isLessThan(5000.0);
+    assertThat(Mailbox.subject(mail)).isEqualTo("[perftrack] " + product
+        + " 1.5.24-2: 1 regression on 1 of 1 machine, worst write-64b ×2.67");
     assertThat(Mailbox.part(mail, "text/plain")).contains(
-        "1 regression in " + product + " 1.5.24-2 on " + machine,
-        "* write-64b time-per-op: 1.5.19-4 → 1.5.24-2", "×2.67",
+        product + " 1.5.24-2: 1 regression on 1 of 1 machine",
+        "* write-64b time-per-op on " + machine + ": 1.5.19-4 → 1.5.24-2", "×2.67",
+        PUBLIC_URL + "/summaries/" + summary,
         PUBLIC_URL + "/regressions/" + id,
         PUBLIC_URL + "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op&machine=" + machine,
         PUBLIC_URL + "/compare?product=" + product + "&machine=" + machine + "&base=1.5.19-4&head=1.5.24-2",

@@ -121,60 +121,6 @@ class PagesInBrowserTest extends IntegrationTest {
   }
 
   @Test
-  void theSummaryPageAndTheOverheadViewOnLaptopAndPhone() {
-    String seed = unique("cygwin");
-    String linux = unique("linux");
-    List<String> boxes = List.of(unique("xp-lab"), unique("w2k3-lab"), unique("xp-office"));
-    long summary = 0;
-    for (String box : boxes) {
-      String batch = java.util.UUID.randomUUID().toString();
-      upload(batched(org.perftrack.server.summaries.Seed003.run(linux, box, "6.1.0", 1.1, 1), batch));
-      upload(batched(org.perftrack.server.summaries.Seed003.run(seed, box, "1.5.19-4", 18, 1), batch));
-      summary = upload(batched(org.perftrack.server.summaries.Seed003.run(seed, box, "1.5.24-2", 48,
-          3000), batch)).get("summaries").get(0).get("id").asLong();
-    }
-
-    open("/summaries/" + summary);
-    assertThat(browser.driver.findElement(By.id("machines-affected")).getText()).isEqualTo("3 of 3 machine(s)");
-    assertThat(browser.driver.findElement(By.id("shared-hints")).getText()).contains("ctx-switches-per-op", "in 3 of 3");
-    assertThat(browser.driver.findElements(By.cssSelector(".summary-table svg.member-chart"))).hasSize(3);
-    assertThat(browser.overflowAtPhoneSize()).isEmpty();
-    browser.screenshot("summary-laptop", 1366);
-    browser.screenshot("summary-phone", 390);
-
-    open("/compare?base=" + linux + "@6.1.0&head=" + seed + "@1.5.24-2&machine=" + boxes.get(0));
-    assertThat(browser.driver.findElement(By.id("typical-overhead")).getText()).startsWith("×43");
-    assertThat(browser.overflowAtPhoneSize()).isEmpty();
-    browser.screenshot("overhead-laptop", 1366);
-    browser.screenshot("overhead-phone", 390);
-
-    open("/products/" + seed + "/series?benchmark=write-64b&metric=time-per-op&machine=" + boxes.get(0) + "&against="
-        + linux + "@6.1.0");
-    assertThat(browser.driver.findElement(By.id("overhead-summary")).getText()).contains("in 1.5.19-4", "in 1.5.24-2");
-    assertThat(browser.overflowAtPhoneSize()).isEmpty();
-    browser.screenshot("overhead-series-laptop", 1366);
-    browser.screenshot("overhead-series-phone", 390);
-
-    open("/");
-    assertThat(browser.driver.findElements(By.cssSelector("a[href='/summaries/" + summary + "']"))).hasSize(1);
-    assertThat(browser.overflowAtPhoneSize()).isEmpty();
-    browser.screenshot("home-summaries-laptop", 1366);
-    browser.screenshot("home-summaries-phone", 390);
-    assertThat(browser.severeConsoleMessages()).isEmpty();
-  }
-
-  private tools.jackson.databind.JsonNode upload(RunUpload r) {
-    var response = http().postJson("/api/v1/runs", json(r), TOKEN);
-    assertThat(response.status()).as(response.body()).isEqualTo(201);
-    return response.json();
-  }
-
-  private static RunUpload batched(RunUpload r, String batch) {
-    return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
-        r.finishedAt(), r.attributes(), r.results(), r.failures());
-  }
-
-  @Test
   void noPageIsWiderThanAPhoneAt390By844() {
     long regression = http().get("/api/v1/regressions?product=" + stepProduct).json().get(0).get("id").asLong();
     for (String path : List.of("/", "/products/" + product,

@@ -7,18 +7,23 @@ import static org.perftrack.server.support.Fixtures.result;
 import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * Seed 000's question ("Cygwin was slower by a factor of 3x. Is that normal?"): one agent session
  * measured native Linux and two versions of the layer side by side on one machine (one batch).
  */
 class OverheadTest extends IntegrationTest {
+
+  @Autowired Overhead overhead;
 
   private String layer;
   private String nativeOs;
@@ -57,7 +62,8 @@ class OverheadTest extends IntegrationTest {
     Http.Response r = http().page("/compare?base=" + nativeOs + "@6.1.0&head=" + layer + "@1.5.19-4&machine=" + machine);
 
     assertThat(r.status()).isEqualTo(200);
-    assertThat(r.body()).contains("The cost of the layer", "×30.9", "×18.0", "Typical overhead");
+    assertThat(r.body()).contains("The cost of the layer", "×30.9<", "×18<", "Typical overhead", "the middle of 2 benchmarks")
+        .doesNotContain("×18.00", "(s)");
   }
 
   @Test
@@ -68,7 +74,7 @@ class OverheadTest extends IntegrationTest {
     assertThat(body).contains(nativeOs + "@6.1.0", "id=\"overhead-summary\"");
     String summary = body.substring(body.indexOf("id=\"overhead-summary\""));
     assertThat(summary.indexOf("×30.9")).isGreaterThan(0).isLessThan(summary.indexOf("×44.9"));
-    assertThat(summary).contains("in 1.5.19-4", "in 1.5.24-2");
+    assertThat(summary).contains("in 1.5.19-4", "in 1.5.24-2").doesNotContain("×30.93");
   }
 
   @Test
@@ -82,6 +88,21 @@ class OverheadTest extends IntegrationTest {
         .contains("product@version");
     assertThat(http().page("/compare?base=" + nativeOs + "@5.0&head=" + layer + "@1.5.24-2&machine=" + machine)
         .status()).isEqualTo(404);
+  }
+
+  @Test
+  void theVerdictUsesTheConfiguredMinimumChangeNotTheBuiltInDefault() {
+    Overhead.Side before = new Overhead.Side(layer, "1.5.19-4", machine);
+    Overhead.Side after = new Overhead.Side(layer, "1.5.24-2", machine);
+    DetectionProperties lenient = new DetectionProperties(List.of(), 2.0, 1.0, 12, 0.01);
+
+    assertThat(verdict(overhead.compare(before, after), "write-64b")).as("configured 2 %").isEqualTo("regression");
+    assertThat(verdict(new Overhead(jdbc, lenient).compare(before, after), "write-64b"))
+        .as("×2.67 is within a configured min-change of 200 %").isEqualTo("unchanged");
+  }
+
+  private static String verdict(Overhead.Result r, String benchmark) {
+    return r.rows().stream().filter(x -> x.benchmark().equals(benchmark)).findFirst().orElseThrow().verdict();
   }
 
   @Test

@@ -24,13 +24,15 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Seed 003 on three machines: write() of 64 bytes 18 → 48 µs between 1.5.19-4 and 1.5.24-2, with the
- * context switches per call ×3000. One summary, three machines, the shared hint, one mail, one home row.
+ * context switches per call ×3000. One summary, three machines, the shared hint, one home row, and one
+ * mail per recipient: no per-run mail for the three uploads, the summary's mail alone.
  */
 class SummariesEndToEndTest extends IntegrationTest {
 
   static GreenMail smtp;
 
   private String product;
+  private String maintainer;
   private List<String> machines;
   private final List<JsonNode> answers = new ArrayList<>();
 
@@ -49,6 +51,9 @@ class SummariesEndToEndTest extends IntegrationTest {
   void seed003OnThreeMachines() {
     product = unique("cygwin");
     machines = List.of(unique("xp-lab"), unique("w2k3-lab"), unique("xp-office"));
+    maintainer = unique("maintainer") + "@example.org";
+    assertThat(http().postJson("/api/v1/subscriptions", json(Map.of("email", maintainer, "product", product)),
+        ADMIN_TOKEN).status()).isEqualTo(201);
     for (String machine : machines) {
       upload(Seed003.run(product, machine, "1.5.19-4", 18, 1));
       answers.add(upload(Seed003.run(product, machine, "1.5.24-2", 48, 3000)));
@@ -74,13 +79,25 @@ class SummariesEndToEndTest extends IntegrationTest {
     assertThat(s.get("hints").get(0).get("text").asString()).startsWith("ctx-switches-per-op ×3000").endsWith("in 3 of 3");
     assertThat(s.get("corroboration").get(0).get("text").asString()).isEqualTo("on 3 of 3 machines");
 
-    // the mail waits for the other machines' uploads (summary-settle); time passes:
+    // the mail waits for the other machines' uploads (summary-settle); meanwhile no per-run mail went out
+    await().during(Duration.ofMillis(700)).atMost(Duration.ofSeconds(2)).until(() -> mailsAbout(product).isEmpty());
+    assertThat(jdbc.sql("SELECT count(*) FROM alert_outbox WHERE kind = 'run' AND subject LIKE ?")
+        .param("%" + product + "%").query(Long.class).single()).as("no per-run mail queued").isZero();
+    // time passes:
     jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE kind = 'summary' AND dedup_key = ?")
         .param("summary-" + id).update();
-    await().atMost(Duration.ofSeconds(10)).until(() -> summaryMails().size() >= 1);
-    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> summaryMails().size() == 1);
-    MimeMessage mail = summaryMails().get(0);
-    assertThat(subject(mail)).contains(product + " 1.5.24-2: 3 regressions on 3 of 3 machines");
+    for (String recipient : List.of(ALERT_RECIPIENT, maintainer)) {
+      await().atMost(Duration.ofSeconds(10)).until(() -> mailsAbout(product, recipient).size() >= 1);
+    }
+    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> mailsAbout(product).size() == 2);
+    for (String recipient : List.of(ALERT_RECIPIENT, maintainer)) {
+      List<MimeMessage> mails = mailsAbout(product, recipient);
+      assertThat(mails).as("exactly one message to " + recipient).hasSize(1);
+      assertThat(subject(mails.get(0))).isEqualTo("[perftrack] " + product
+          + " 1.5.24-2: 3 regressions on 3 of 3 machines, worst write-64b ×2.67");
+    }
+    MimeMessage mail = mailsAbout(product, maintainer).get(0);
+    assertThat(body(mail)).contains("ctx-switches-per-op ×3000 (", "/summaries/" + id, "the worst change first").doesNotContain("3000.00");
     assertThat(jdbc.sql("SELECT count(*) FROM alert_outbox WHERE kind = 'summary' AND dedup_key LIKE ?")
         .param("summary-" + id + "%").query(Long.class).single()).as("one row per recipient, no follow-up").isEqualTo(
             jdbc.sql("SELECT count(DISTINCT recipient) FROM alert_outbox WHERE kind = 'summary' AND dedup_key = ?")
@@ -89,7 +106,44 @@ class SummariesEndToEndTest extends IntegrationTest {
     String home = http().page("/").body();
     assertThat(home.split("href=\"/summaries/" + id + "\"", -1)).as("one home row").hasSize(2);
     String page = http().page("/summaries/" + id).body();
-    assertThat(page).contains("3 of 3 machine(s)", "ctx-switches-per-op", "on 3 of 3 machines", "/compare?product=");
+    assertThat(page).contains("3 of 3 machines", "ctx-switches-per-op", "on 3 of 3 machines", "/compare?product=");
+  }
+
+  @Test
+  void aSummaryThatGrowsAfterItsMailGetsOneFollowUpAndNeverAThirdMail() {
+    long id = answers.get(0).get("summaries").get(0).get("id").asLong();
+    sendDue(id);
+    awaitMails(1, "3 regressions on 3 of 3 machines");
+
+    String fourth = unique("w7-lab");
+    upload(Seed003.run(product, fourth, "1.5.19-4", 18, 1));
+    assertThat(upload(Seed003.run(product, fourth, "1.5.24-2", 48, 3000)).get("summaries").get(0).get("change")
+        .asString()).isEqualTo("grew");
+    sendDue(id);
+    awaitMails(2, "4 regressions on 4 of 4 machines");
+
+    String fifth = unique("w10-lab");
+    upload(Seed003.run(product, fifth, "1.5.19-4", 18, 1));
+    upload(Seed003.run(product, fifth, "1.5.24-2", 48, 3000));
+    sendDue(id);
+    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> mailsAbout(product).size() == 4);
+    assertThat(mailsAbout(product, maintainer)).as("the first mail and one follow-up, no third").hasSize(2);
+  }
+
+  /** The settle time of the summary's pending mails is over. */
+  private void sendDue(long summary) {
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE kind = 'summary' AND dedup_key LIKE ? "
+        + "AND status = 'pending'").param("summary-" + summary + "%").update();
+  }
+
+  /** Both recipients have {@code count} mails about the product, the newest with this subject. */
+  private void awaitMails(int count, String subject) {
+    for (String recipient : List.of(ALERT_RECIPIENT, maintainer)) {
+      await().atMost(Duration.ofSeconds(10)).until(() -> mailsAbout(product, recipient).stream()
+          .anyMatch(m -> subject(m).contains(subject)));
+      await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(3))
+          .until(() -> mailsAbout(product, recipient).size() == count);
+    }
   }
 
   @Test
@@ -98,7 +152,7 @@ class SummariesEndToEndTest extends IntegrationTest {
     String compare = http().page("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2").body();
 
     assertThat(listed).hasSize(3);
-    assertThat(compare).contains(listed.size() + " regression(s)</span>");
+    assertThat(compare).contains(listed.size() + " regressions</span>");
     assertThat(http().page("/regressions?product=" + product + "&version=1.5.24-2&machine=" + machines.get(1)).body()
         .split("href=\"/regressions/", -1)).hasSize(2);
   }
@@ -127,9 +181,46 @@ class SummariesEndToEndTest extends IntegrationTest {
     assertThat(http().get("/api/v1/summaries?status=nope").status()).isEqualTo(400);
   }
 
-  private List<MimeMessage> summaryMails() {
-    return Arrays.stream(smtp.getReceivedMessages()).filter(m -> subject(m).contains(product + " 1.5.24-2:"))
-        .toList();
+  /** Every message that names the product, to anyone. */
+  private static List<MimeMessage> mailsAbout(String product) {
+    return Arrays.stream(smtp.getReceivedMessages()).filter(m -> subject(m).contains(product)).toList();
+  }
+
+  private static List<MimeMessage> mailsAbout(String product, String recipient) {
+    return mailsAbout(product).stream().filter(m -> recipients(m).contains(recipient)).toList();
+  }
+
+  private static String recipients(MimeMessage m) {
+    try {
+      return Arrays.toString(m.getAllRecipients());
+    } catch (jakarta.mail.MessagingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The plain-text part. */
+  private static String body(MimeMessage m) {
+    try {
+      return text(m);
+    } catch (jakarta.mail.MessagingException | java.io.IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String text(jakarta.mail.Part p) throws jakarta.mail.MessagingException, java.io.IOException {
+    if (p.isMimeType("text/plain")) {
+      return (String) p.getContent();
+    }
+    if (p.isMimeType("multipart/*")) {
+      jakarta.mail.Multipart parts = (jakarta.mail.Multipart) p.getContent();
+      for (int i = 0; i < parts.getCount(); i++) {
+        String found = text(parts.getBodyPart(i));
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
   }
 
   private static String subject(MimeMessage m) {

@@ -1,0 +1,30 @@
+package org.perftrack.server.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class WordingTest {
+
+  @Test
+  void ratiosReadAsAPersonSaysThemWithoutTrailingZeros() {
+    assertThat(Wording.ratio(3000.0)).isEqualTo("×3000");
+    assertThat(Wording.ratio(2999.7)).isEqualTo("×3000");
+    assertThat(Wording.ratio(4.70)).isEqualTo("×4.7");
+    assertThat(Wording.ratio(1.2345)).isEqualTo("×1.23");
+    assertThat(Wording.ratio(2.6667)).isEqualTo("×2.67");
+    assertThat(Wording.ratio(44.93)).isEqualTo("×44.9");
+    assertThat(Wording.ratio(2.0)).isEqualTo("×2");
+    assertThat(Wording.ratio(0.2)).isEqualTo("×0.2");
+    assertThat(Wording.ratio(Double.NaN)).isEqualTo("—");
+  }
+
+  @Test
+  void countsTakeTheirNounInTheRightNumber() {
+    assertThat(Wording.count(1, "benchmark")).isEqualTo("1 benchmark");
+    assertThat(Wording.count(3, "benchmark")).isEqualTo("3 benchmarks");
+    assertThat(Wording.count(0, "regression")).isEqualTo("0 regressions");
+    assertThat(Wording.noun(1, "machine")).isEqualTo("machine");
+    assertThat(Wording.noun(2, "box")).isEqualTo("boxes");
+  }
+}
