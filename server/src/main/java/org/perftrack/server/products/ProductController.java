@@ -49,8 +49,9 @@ class ProductController {
   @GetMapping("/products/{product}/series")
   String series(@PathVariable String product, @RequestParam String benchmark, @RequestParam String metric,
       @RequestParam(required = false) String machine, @RequestParam(required = false) String against,
-      @RequestParam(required = false) String baseMachine, Model model) {
-    SeriesChart.View view = charts.view(product, benchmark, metric, machine)
+      @RequestParam(required = false) String baseMachine, @RequestParam(required = false) String olderThan,
+      Model model) {
+    SeriesChart.View view = charts.page(product, benchmark, metric, machine, olderThan)
         .orElseThrow(() -> new PageNotFound("no series " + benchmark + " " + metric + " of " + product));
     model.addAttribute("view", view);
     // the cost of the layer over its versions, against another product's version on the same machine
