@@ -38,9 +38,8 @@ class ProductController {
   String product(@PathVariable String product, Model model) {
     long id = products.productId(product).orElseThrow(() -> new PageNotFound("no product " + product));
     model.addAttribute("page", cache.get("product\u0000" + product, () -> {
-      List<ProductQueries.Version> versions = products.versions(id);
-      List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
-      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window),
+      List<ProductQueries.Version> window = products.recentVersions(id, WINDOW);
+      return ProductPage.of(product, products.versionCount(id), window, window.isEmpty() ? List.of() : products.trends(id, window),
           detection::isSecondary, products.openRegressions(id));
     }));
     return "products/product";
