@@ -92,7 +92,9 @@ class ChartPoints {
       lo = key(productId, from, "from").orElse(lo);
       hi = key(productId, to, "to").orElse(hi);
     }
-    List<Level> levels = jdbc.sql(LEVELS).params(ids.toArray(Long[]::new), lo, hi).query(Level.class).list();
+    // mapped by position: a record mapper looks each camel-case column up by name on every row, failing first
+    List<Level> levels = jdbc.sql(LEVELS).params(ids.toArray(Long[]::new), lo, hi).query((rs, i) -> new Level(
+        rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getDouble(4))).list();
     TreeMap<String, Long> axis = new TreeMap<>(); // sort_key → version id; Java's String order is the "C" collation
     levels.forEach(l -> axis.put(l.sortKey(), l.versionId()));
     List<String> keys = new ArrayList<>(axis.keySet());
@@ -189,7 +191,8 @@ class ChartPoints {
    * the newest {@code limit} of each series, merged, so the cost follows the limit and the machines only.
    */
   List<Key> newest(List<Long> seriesIds, String below, int limit) {
-    return jdbc.sql(NEWEST).params(seriesIds.toArray(Long[]::new), below, limit, limit).query(Key.class).list();
+    return jdbc.sql(NEWEST).params(seriesIds.toArray(Long[]::new), below, limit, limit)
+        .query((rs, i) -> new Key(rs.getString(1), rs.getLong(2))).list();
   }
 
   /** A version's sort key, empty for no name; a name the product does not have is bad input. */
