@@ -113,10 +113,11 @@ public class SeriesQueries {
     return points;
   }
 
+  /** Versions by their ids first (primary-key probes), then each (series, version) pair's results. */
   static final String POINTS_AT = """
       SELECT r.series_id, v.name AS version, r.run_id, r.samples, r.n, r.min, r.median, r.mean, r.max, r.stddev
-      FROM result r JOIN version v ON v.id = r.version_id
-      WHERE r.series_id = ANY (?) AND r.version_id = ANY (?)
+      FROM (SELECT v.id, v.name, v.sort_key FROM version v WHERE v.id = ANY (?::bigint[]) OFFSET 0) AS v
+      JOIN result r ON r.version_id = v.id AND r.series_id = ANY (?::bigint[])
       ORDER BY r.series_id, v.sort_key, r.run_id""";
 
   /**
@@ -127,7 +128,7 @@ public class SeriesQueries {
     if (seriesIds.isEmpty() || versionIds.isEmpty()) {
       return Map.of();
     }
-    return collect(jdbc.sql(POINTS_AT).params(seriesIds.toArray(Long[]::new), versionIds.toArray(Long[]::new)));
+    return collect(jdbc.sql(POINTS_AT).params(versionIds.toArray(Long[]::new), seriesIds.toArray(Long[]::new)));
   }
 
   /** Raw samples win: a version's summaries are used only when none of its runs kept samples. */

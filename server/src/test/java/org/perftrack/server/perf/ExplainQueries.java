@@ -60,7 +60,7 @@ public final class ExplainQueries {
     m.put("org.perftrack.server.products.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
     m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
-    m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(chart, page));
+    m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
     m.put("org.perftrack.server.products.ChartPoints#LEVELS", List.of(chart, "", highest));
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
