@@ -138,7 +138,7 @@
         width: 2,
         dash: k >= 8 ? [8, 4] : undefined,
         spanGaps: true,
-        points: { show: n <= 250, size: 6 },
+        points: { show: n <= 60, size: 6 },
         value: function (u, v, si, idx) {
           if (v == null || idx == null) return '—';
           return fmt(v) + ' ' + data.unit + ' (' + fmt(m.min[idx]) + '–' + fmt(m.max[idx]) + ')';
@@ -208,7 +208,7 @@
     var d = state.data;
     note.hidden = !(d.bucket > 1);
     note.textContent = d.bucket > 1 ? ' · each point: ' + d.bucket + ' versions of ' + d.total +
-      ' (median, lowest and highest of their trimmed means); drag across the chart for every version' : '';
+      ' (median, lowest and highest of their trimmed means), every version once zoomed in' : '';
   }
 
   function redraw(state) {
