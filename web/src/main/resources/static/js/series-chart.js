@@ -1,5 +1,9 @@
 // The series chart: per machine the median line over versions (in version order), the min–max band
-// and the raw samples as dots. Data comes from the page (data-chart), so there is no second request.
+// and the raw samples as dots. The series page names its data (data-chart-src): the script fetches it,
+// and on a long history the server sends buckets of versions (median, lowest and highest of their
+// levels); dragging across the chart fetches the narrower range, with every version and its samples once
+// it is short enough; double-click goes back to the whole history. The regression page embeds its
+// short stretch of versions (data-chart).
 (function () {
   'use strict';
   var PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#332288', '#555555'];
@@ -93,7 +97,7 @@
         });
       });
       (data.markers || []).forEach(function (mk) {
-        var i = data.versions.indexOf(mk.version);
+        var i = mk.at != null ? mk.at : data.versions.indexOf(mk.version);
         if (i < 0) return;
         var x = u.valToPos(i, 'x', true);
         ctx.strokeStyle = MARK[mk.kind] || '#8a5a00';
@@ -111,13 +115,20 @@
     };
   }
 
-  function build(el, log) {
-    var data = JSON.parse(el.getAttribute('data-chart'));
+  function xLabel(data, i) {
+    if (i == null || i < 0 || i >= data.versions.length) return '—';
+    return data.last ? data.versions[i] + ' … ' + data.last[i] : data.versions[i];
+  }
+
+  // state: {el, data, log, zoomed, plot, onZoom(from, to), onReset()}
+  function build(state) {
+    var el = state.el, data = state.data, log = state.log;
     var n = data.versions.length;
+    var bucketed = data.bucket > 1;
     var xs = data.versions.map(function (_, i) { return i; });
     var series = [{
-      label: 'Version',
-      value: function (u, v) { return v == null ? '—' : data.versions[Math.round(v)]; }
+      label: bucketed ? 'Versions' : 'Version',
+      value: function (u, v) { return v == null ? '—' : xLabel(data, Math.round(v)); }
     }];
     var columns = [xs];
     data.machines.forEach(function (m, k) {
@@ -127,7 +138,7 @@
         width: 2,
         dash: k >= 8 ? [8, 4] : undefined,
         spanGaps: true,
-        points: { show: true, size: 6 },
+        points: { show: n <= 60, size: 6 },
         value: function (u, v, si, idx) {
           if (v == null || idx == null) return '—';
           return fmt(v) + ' ' + data.unit + ' (' + fmt(m.min[idx]) + '–' + fmt(m.max[idx]) + ')';
@@ -152,11 +163,23 @@
         },
         { label: data.unit, values: function (u, splits) { return splits.map(fmt); }, size: 70 }
       ],
-      cursor: { drag: { x: true, y: false } },
+      // buckets: a drag asks the server for that range instead of stretching the buckets
+      cursor: { drag: { x: true, y: false, setScale: !bucketed } },
       legend: { live: true },
-      hooks: { drawAxes: [drawBands(data)], draw: [drawSamplesAndMarkers(data)] }
+      hooks: {
+        drawAxes: [drawBands(data)],
+        draw: [drawSamplesAndMarkers(data)],
+        setSelect: [function (u) {
+          if (!bucketed || u.select.width < 2 || !state.onZoom) return;
+          var a = Math.max(0, Math.ceil(u.posToVal(u.select.left, 'x')));
+          var b = Math.min(n - 1, Math.floor(u.posToVal(u.select.left + u.select.width, 'x')));
+          if (b < a) b = a;
+          state.onZoom(data.versions[a], data.last[b]);
+        }]
+      }
     };
     var plot = new uPlot(opts, columns, el);
+    plot.over.addEventListener('dblclick', function () { if (state.zoomed && state.onReset) state.onReset(); });
     var points = 0, samples = 0;
     data.machines.forEach(function (m) {
       m.median.forEach(function (v) { if (v != null) points++; });
@@ -164,34 +187,103 @@
     });
     el.setAttribute('data-points', String(points));
     el.setAttribute('data-samples', String(samples));
+    el.setAttribute('data-bucket', String(data.bucket || 1));
+    el.setAttribute('data-total', String(data.total || n));
     el.setAttribute('data-scale', log ? 'log' : 'linear');
+    return plot;
+  }
+
+  function extent(data) {
+    var lo = Infinity, hi = -Infinity;
+    data.machines.forEach(function (m) {
+      m.min.forEach(function (v) { if (v != null) lo = Math.min(lo, v); });
+      m.max.forEach(function (v) { if (v != null) hi = Math.max(hi, v); });
+    });
+    return [lo, hi];
+  }
+
+  function describe(state) {
+    var note = document.querySelector('.chart-buckets');
+    if (!note) return;
+    var d = state.data;
+    note.hidden = !(d.bucket > 1);
+    note.textContent = d.bucket > 1 ? ' · each point: ' + d.bucket + ' versions of ' + d.total +
+      ' (median, lowest and highest of their trimmed means), every version once zoomed in' : '';
+  }
+
+  function redraw(state) {
+    if (state.plot) state.plot.destroy();
+    state.plot = build(state);
+    describe(state);
+  }
+
+  function setUp(el) {
+    var toggle = document.getElementById('log-scale');
+    var wrap = toggle != null ? (toggle.closest('.log-toggle') || toggle) : null;
+    var src = el.getAttribute('data-chart-src');
+    var state = { el: el, data: null, log: false, zoomed: false, plot: null };
+    function show(data, first) {
+      state.data = data;
+      if (first && toggle != null) {
+        // a log scale only when every value is positive; by default when they span more than ×20
+        var e = extent(data);
+        if (src) {
+          wrap.hidden = !(e[0] > 0);
+          toggle.checked = e[0] > 0 && e[1] / e[0] > 20;
+        }
+      }
+      state.log = toggle != null && toggle.checked && !wrap.hidden;
+      redraw(state);
+      document.querySelectorAll('.chart-range [data-last]').forEach(function (button) {
+        var last = Number(button.getAttribute('data-last'));
+        if (first) button.hidden = last > 0 && last >= (data.total || data.versions.length);
+      });
+    }
+    function fetchRange(query, zoomed, first) {
+      el.setAttribute('aria-busy', 'true');
+      return fetch(src + query, { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+        .then(function (r) { if (!r.ok) throw new Error('HTTP ' + r.status); return r.json(); })
+        .then(function (data) { state.zoomed = zoomed; show(data, first); })
+        .catch(function (e) { el.setAttribute('data-error', String(e)); })
+        .then(function () { el.removeAttribute('aria-busy'); });
+    }
+    if (src) {
+      state.onZoom = function (from, to) {
+        fetchRange('&from=' + encodeURIComponent(from) + '&to=' + encodeURIComponent(to), true, false);
+      };
+      state.onReset = function () { fetchRange('', false, false); };
+      fetchRange('', false, true);
+    } else {
+      show(JSON.parse(el.getAttribute('data-chart')), true);
+    }
     // zoom without a mouse: buttons that show the last N versions
     document.querySelectorAll('.chart-range [data-last]').forEach(function (button) {
       button.addEventListener('click', function () {
         var last = Number(button.getAttribute('data-last'));
-        plot.setScale('x', { min: last > 0 ? Math.max(-0.5, n - last - 0.5) : -0.5, max: n - 0.5 });
+        if (src) {
+          fetchRange(last > 0 ? '&last=' + last : '', last > 0, false);
+        } else {
+          var n = state.data.versions.length;
+          state.plot.setScale('x', { min: last > 0 ? Math.max(-0.5, n - last - 0.5) : -0.5, max: n - 0.5 });
+        }
       });
     });
+    if (toggle != null) {
+      toggle.addEventListener('change', function () {
+        state.log = toggle.checked;
+        if (state.data) redraw(state);
+      });
+    }
     var timer;
     window.addEventListener('resize', function () {
       clearTimeout(timer);
       timer = setTimeout(function () {
         var w = Math.max(280, el.clientWidth);
-        if (plot.root.isConnected && Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: w < 600 ? 280 : 380 });
+        var plot = state.plot;
+        if (plot && plot.root.isConnected && Math.abs(w - plot.width) > 4) plot.setSize({ width: w, height: w < 600 ? 280 : 380 });
       }, 100);
     });
-    return plot;
   }
 
-  // a log scale only when every value is positive; the toggle redraws the chart
-  document.querySelectorAll('.chart[data-chart]').forEach(function (el) {
-    var toggle = document.getElementById('log-scale');
-    var plot = build(el, toggle != null && toggle.checked);
-    if (toggle != null) {
-      toggle.addEventListener('change', function () {
-        plot.destroy();
-        plot = build(el, toggle.checked);
-      });
-    }
-  });
+  document.querySelectorAll('.chart[data-chart], .chart[data-chart-src]').forEach(setUp);
 })();

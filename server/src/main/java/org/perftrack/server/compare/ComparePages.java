@@ -11,6 +11,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.authentication.AnonymousAuthenticationToken;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,7 +29,26 @@ class ComparePages {
   /** {@code rows} per machine when one machine is chosen; {@code summary} per metric across machines otherwise. */
   record Page(List<String> products, String product, List<String> versions, String base, String head,
       List<String> machines, String machine, int machineCount, List<CompareTable.Row> rows,
-      List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem, String hint) {}
+      List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem, String hint,
+      Paging paging) {}
+
+  /**
+   * Which benchmarks this page compares: from {@code first} (null: the first), up to {@code next} (null: the
+   * last); {@code all} when a signed-in reader asked for every benchmark at once.
+   */
+  record Paging(String first, String next, boolean all, String nextUrl, String allUrl, String firstUrl) {
+    static final Paging NONE = new Paging(null, null, false, null, null, null);
+
+    public boolean paged() {
+      return first != null || next != null;
+    }
+  }
+
+  /** Comparisons (series × machines) one request computes unless a signed-in reader asks for all. */
+  static final int BUDGET = 500;
+
+  /** Versions the pickers offer (any other can be typed). */
+  static final int RECENT = 100;
 
   private final Catalog catalog;
   private final CompareTable table;
@@ -44,7 +65,8 @@ class ComparePages {
   @GetMapping("/compare")
   String compare(@RequestParam(required = false) String product, @RequestParam(required = false) String base,
       @RequestParam(required = false) String head, @RequestParam(required = false) String machine, Model model,
-      @RequestParam(required = false) String baseMachine, HttpServletResponse response) {
+      @RequestParam(required = false) String baseMachine, @RequestParam(required = false) String from,
+      @RequestParam(defaultValue = "false") boolean all, Authentication auth, HttpServletResponse response) {
     if (product == null && (Overhead.isProductAtVersion(base) || Overhead.isProductAtVersion(head))) {
       OverheadPage.Page page = overhead.build(base, head, machine, baseMachine);
       if (page.problem() != null) {
@@ -53,7 +75,8 @@ class ComparePages {
       model.addAttribute("page", page);
       return "compare/overhead";
     }
-    Page page = build(product, base, head, machine).page();
+    Page page = build(product, base, head, machine, from, all && signedIn(auth)).page();
+    model.addAttribute("signedIn", signedIn(auth));
     if (page.problem() != null) {
       response.setStatus(HttpStatus.NOT_FOUND.value());
     }
@@ -63,8 +86,10 @@ class ComparePages {
 
   @GetMapping("/compare.csv")
   ResponseEntity<byte[]> csv(@RequestParam String product, @RequestParam String base, @RequestParam String head,
-      @RequestParam(required = false) String machine) {
-    Built built = build(product, base, head, machine);
+      @RequestParam(required = false) String machine, @RequestParam(required = false) String from,
+      Authentication auth) {
+    // signed in: every benchmark; anonymous: the page's benchmarks, as bounded as the page
+    Built built = build(product, base, head, machine, from, signedIn(auth));
     Page page = built.page();
     if (page.problem() != null) {
       throw new PageNotFound(page.problem());
@@ -79,14 +104,18 @@ class ComparePages {
   /** The page and every per-machine row behind it (the CSV's lines). */
   private record Built(Page page, List<CompareTable.Row> rows) {}
 
-  private Built build(String product, String base, String head, String machine) {
+  private static boolean signedIn(Authentication auth) {
+    return auth != null && auth.isAuthenticated() && !(auth instanceof AnonymousAuthenticationToken);
+  }
+
+  private Built build(String product, String base, String head, String machine, String from, boolean all) {
     List<String> products = catalog.products();
     String p = product != null && products.contains(product) ? product : products.isEmpty() ? null : products.get(0);
     if (p == null) {
       return new Built(empty(products, null, List.of(), null, null, null, "No results yet: send some runs first."),
           List.of());
     }
-    List<String> versions = catalog.versions(p);
+    List<String> versions = catalog.recentVersions(p, RECENT);
     if (versions.size() < 2) {
       return new Built(empty(products, p, versions, null, null, null,
           p + " has only one version so far: nothing to compare."), List.of());
@@ -95,43 +124,57 @@ class ComparePages {
     if (unknown != null) {
       return new Built(empty(products, p, versions, null, null, unknown, null), List.of());
     }
-    String h = versions.contains(head) ? head : versions.get(versions.size() - 1);
-    String b = versions.contains(base) ? base : versions.get(Math.max(0, versions.indexOf(h) - 1));
+    String h = head != null && !head.isBlank() ? head : versions.get(versions.size() - 1);
+    String b = base != null && !base.isBlank() ? base : catalog.versionBefore(p, h).orElse(h);
     List<String> both = catalog.machinesWithBoth(p, b, h);
     String m = machine == null || machine.isBlank() ? null : machine;
     List<String> compared = m == null ? both : both.contains(m) ? List.of(m) : List.of();
+    CompareTable.Slice slice = all || compared.isEmpty() ? new CompareTable.Slice(null, null)
+        : table.slice(p, compared, from, BUDGET);
     // two released versions compare the same until runs of them arrive: cached against the data's stamp
     List<CompareTable.Row> rows = compared.isEmpty() ? List.of()
-        : cache.get(String.join("\u0000", "compare", p, b, h, String.join(",", compared)),
-            () -> table.rows(p, compared, b, h));
+        : cache.get(String.join("\u0000", "compare", p, b, h, String.join(",", compared),
+            slice.benchmarks() == null ? "*" : String.join(",", slice.benchmarks())),
+            () -> table.rows(p, compared, b, h, slice.benchmarks()));
     List<CompareTable.Row> shown = table.primary(rows);
     List<AcrossMachines> summary = m == null ? AcrossMachines.of(shown) : List.of();
+    Paging paging = from == null && slice.next() == null ? Paging.NONE : new Paging(from, slice.next(), all,
+        slice.next() == null ? null : pageUrl(p, b, h, m, slice.next(), false),
+        pageUrl(p, b, h, m, null, true), pageUrl(p, b, h, m, null, false));
     return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : shown,
-        summary, CompareTable.counts(shown), csvUrl(p, b, h, m), null, null), rows);
+        summary, CompareTable.counts(shown), csvUrl(p, b, h, m, from), null, null, paging), rows);
+  }
+
+  private static String pageUrl(String product, String base, String head, String machine, String from, boolean all) {
+    return Links.to("", "/compare", "product", product, "base", base, "head", head, "machine", machine, "from", from,
+        "all", all ? "true" : null);
   }
 
   /**
    * A product or version that was asked for by name and does not exist: said so (with the known
    * versions) rather than silently comparing others. Left out, the latest two are chosen.
    */
-  private static String unknown(String asked, String product, List<String> versions, String base, String head) {
+  private String unknown(String asked, String product, List<String> recent, String base, String head) {
     if (asked != null && !asked.isBlank() && !asked.equals(product)) {
       return "There is no product " + asked + ".";
     }
     List<String> missing = java.util.stream.Stream.of(base, head)
-        .filter(v -> v != null && !v.isBlank() && !versions.contains(v)).toList();
+        .filter(v -> v != null && !v.isBlank() && !catalog.hasVersion(product, v)).toList();
+    List<String> newest = recent.subList(Math.max(0, recent.size() - 20), recent.size());
     return missing.isEmpty() ? null
-        : product + " has no version " + String.join(" or ", missing) + "; its versions are "
-            + String.join(", ", versions) + ".";
+        : product + " has no version " + String.join(" or ", missing) + "; its "
+            + (newest.size() < recent.size() ? "newest versions" : "versions") + " are " + String.join(", ", newest)
+            + ".";
   }
 
   private static Page empty(List<String> products, String product, List<String> versions, String base, String head,
       String problem, String hint) {
     return new Page(products, product, versions, base, head, List.of(), null, 0, List.of(), List.of(),
-        CompareTable.counts(List.of()), null, problem, hint);
+        CompareTable.counts(List.of()), null, problem, hint, Paging.NONE);
   }
 
-  private static String csvUrl(String product, String base, String head, String machine) {
-    return Links.to("", "/compare.csv", "product", product, "base", base, "head", head, "machine", machine);
+  private static String csvUrl(String product, String base, String head, String machine, String from) {
+    return Links.to("", "/compare.csv", "product", product, "base", base, "head", head, "machine", machine,
+        "from", from);
   }
 }

@@ -38,7 +38,39 @@ class CompareTable {
       JOIN result r ON r.run_id = ru.id
       JOIN series s ON s.id = r.series_id
       WHERE p.name = ? AND v.name IN (?, ?) AND m.name = ANY (?)
+        AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
       GROUP BY m.name, s.benchmark, s.metric, v.name""";
+
+  /** Series per benchmark on the compared machines, from {@code from} on (the series table: no history). */
+  static final String BENCHMARKS = """
+      SELECT s.benchmark, count(*) AS series
+      FROM series s JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
+      WHERE p.name = ? AND m.name = ANY (?) AND s.benchmark >= ?
+      GROUP BY s.benchmark ORDER BY s.benchmark LIMIT ?""";
+
+  /** One page of a comparison: these benchmarks, and the first benchmark of the next page (null: none). */
+  record Slice(List<String> benchmarks, String next) {}
+
+  private record Count(String benchmark, long series) {}
+
+  /**
+   * The benchmarks, from {@code from} in name order, whose series on these machines add up to at most
+   * {@code budget} comparisons (at least one benchmark): the most one request computes.
+   */
+  Slice slice(String product, List<String> machines, String from, int budget) {
+    List<Count> counts = jdbc.sql(BENCHMARKS).params(product, machines.toArray(String[]::new),
+        from == null ? "" : from, budget + 1).query(Count.class).list();
+    List<String> page = new ArrayList<>();
+    long total = 0;
+    for (Count c : counts) {
+      if (!page.isEmpty() && total + c.series() > budget) {
+        return new Slice(page, c.benchmark());
+      }
+      page.add(c.benchmark());
+      total += c.series();
+    }
+    return new Slice(page, null);
+  }
 
   private static final Fmt FMT = new Fmt();
   private static final List<String> ORDER = List.of("regression", "inconclusive", "insufficient-data", "improvement", "unchanged");
@@ -67,13 +99,15 @@ class CompareTable {
         .toList();
   }
 
-  List<Row> rows(String product, List<String> machines, String base, String head) {
+  /** {@code benchmarks}: only these (null: every benchmark). */
+  List<Row> rows(String product, List<String> machines, String base, String head, List<String> benchmarks) {
+    String[] only = benchmarks == null ? null : benchmarks.toArray(String[]::new);
     Map<String, Spread> spreads = new HashMap<>();
-    jdbc.sql(SPREADS).params(product, base, head, machines.toArray(String[]::new)).query(Spread.class).list()
+    jdbc.sql(SPREADS).params(product, base, head, machines.toArray(String[]::new), only, only).query(Spread.class).list()
         .forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), s.version()), s));
     // machines are independent: compared side by side (each on its own connection), assembled in order
     List<List<ComparedMetric>> perMachine = machines.parallelStream()
-        .map(machine -> source.compare(product, machine, base, head)).toList();
+        .map(machine -> source.compare(product, machine, base, head, benchmarks)).toList();
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < machines.size(); i++) {
       String machine = machines.get(i);

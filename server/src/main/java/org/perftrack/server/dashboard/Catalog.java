@@ -25,6 +25,30 @@ public class Catalog {
         .param(product).query(String.class).list();
   }
 
+  /** Versions a picker offers: the newest {@code n}, oldest first (any other can be typed). */
+  public List<String> recentVersions(String product, int n) {
+    List<String> newest = new java.util.ArrayList<>(jdbc.sql("""
+        SELECT v.name FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ?
+        ORDER BY v.sort_key DESC LIMIT ?""").params(product, n).query(String.class).list());
+    java.util.Collections.reverse(newest);
+    return newest;
+  }
+
+  public boolean hasVersion(String product, String version) {
+    return version != null && jdbc.sql("""
+        SELECT 1 FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?""")
+        .params(product, version).query(Integer.class).optional().isPresent();
+  }
+
+  /** The version just before {@code version} in version order, if any. */
+  public java.util.Optional<String> versionBefore(String product, String version) {
+    return jdbc.sql("""
+        SELECT b.name FROM version v JOIN product p ON p.id = v.product_id
+        JOIN version b ON b.product_id = v.product_id AND b.sort_key < v.sort_key
+        WHERE p.name = ? AND v.name = ? ORDER BY b.sort_key DESC LIMIT 1""")
+        .params(product, version).query(String.class).optional();
+  }
+
   public List<String> machines() {
     return jdbc.sql("SELECT name FROM machine ORDER BY name").query(String.class).list();
   }

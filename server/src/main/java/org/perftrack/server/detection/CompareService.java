@@ -44,7 +44,7 @@ public class CompareService {
       JOIN version v ON v.product_id = p.id AND v.name IN (?, ?)
       JOIN result r ON r.series_id = s.id AND r.version_id = v.id
       JOIN run ON run.id = r.run_id
-      WHERE p.name = ? AND m.name = ?
+      WHERE p.name = ? AND m.name = ? AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
       ORDER BY s.benchmark, s.metric, run.started_at NULLS LAST, r.run_id""";
 
   static final String VERSION_ID = """
@@ -57,10 +57,17 @@ public class CompareService {
    * @throws NotFound when the product has no such base or head version
    */
   public List<ComparedMetric> compare(String product, String machine, String base, String head) {
+    return compare(product, machine, base, head, null);
+  }
+
+  /** The same for these benchmarks only ({@code null}: all), so that a page can bound its cost. */
+  public List<ComparedMetric> compare(String product, String machine, String base, String head,
+      List<String> benchmarks) {
+    String[] only = benchmarks == null ? null : benchmarks.toArray(String[]::new);
     versionId(product, base, "base");
     long headId = versionId(product, head, "head");
     Map<Long, SeriesRuns> series = new LinkedHashMap<>();
-    jdbc.sql(RESULTS).params(base, head, product, machine).query((ResultSet rs) -> {
+    jdbc.sql(RESULTS).params(base, head, product, machine, only, only).query((ResultSet rs) -> {
       series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "benchmark"),
           uncheckedString(rs, "metric"), uncheckedString(rs, "unit"), uncheckedString(rs, "direction"),
           new ArrayList<>())).runs().add(new Run(rs.getString("version"), rs.getString("batch"),

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.perftrack.formats.Json;
+import org.perftrack.server.problems.InvalidInput;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import tools.jackson.core.type.TypeReference;
@@ -42,16 +43,42 @@ class MachineQueries {
         rs.getTimestamp("first_seen").toInstant(), rs.getTimestamp("last_seen").toInstant())).optional();
   }
 
+  /**
+   * Per product the machine measured (its series say which, a table that grows with machines and metrics, not
+   * with history), the newest versions it measured below a sort key: the product's versions are walked newest
+   * first through (product, sort_key) and each probes (version, machine) of {@code run}, so a page costs its
+   * size, not the machine's whole history.
+   */
   static final String MEASURED = """
-      SELECT p.name AS product, v.name AS version, count(*) AS runs, max(r.received_at) AS last_run,
-             (array_agg(r.id::text ORDER BY r.received_at DESC))[1] AS latest_run
-      FROM run r JOIN version v ON v.id = r.version_id JOIN product p ON p.id = r.product_id
-      WHERE r.machine_id = ?
-      GROUP BY p.name, v.name, v.sort_key
+      SELECT p.name AS product, v.name AS version, x.runs, x.last_run, x.latest_run
+      FROM (SELECT DISTINCT s.product_id FROM series s WHERE s.machine_id = ?) AS mp
+      JOIN product p ON p.id = mp.product_id
+      CROSS JOIN LATERAL (
+        SELECT v.id, v.name, v.sort_key FROM version v
+        WHERE v.product_id = mp.product_id AND v.sort_key < ?
+          AND EXISTS (SELECT 1 FROM run r WHERE r.version_id = v.id AND r.machine_id = ?)
+        ORDER BY v.sort_key DESC LIMIT ?) AS v
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS runs, max(r.received_at) AS last_run,
+               (array_agg(r.id::text ORDER BY r.received_at DESC))[1] AS latest_run
+        FROM run r WHERE r.version_id = v.id AND r.machine_id = ?) AS x
+      WHERE p.name = coalesce(?, p.name)
       ORDER BY p.name, v.sort_key DESC""";
 
-  /** Newest version first, per product. */
-  List<Measured> measured(long machineId) {
-    return jdbc.sql(MEASURED).param(machineId).query(Measured.class).list();
+  static final String SORT_KEY = """
+      SELECT v.sort_key FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?""";
+
+  /**
+   * Newest version first, per product, at most {@code limit} + 1 per product (one more than shown says that
+   * there are older ones); with {@code product}, only that product's versions older than {@code olderThan}.
+   */
+  List<Measured> measured(long machineId, String product, String olderThan, int limit) {
+    String below = "\uffff";
+    if (product != null && olderThan != null) {
+      below = jdbc.sql(SORT_KEY).params(product, olderThan).query(String.class).optional().orElseThrow(
+          () -> new InvalidInput("olderThan", "no version " + olderThan + " of " + product));
+    }
+    return jdbc.sql(MEASURED).params(machineId, below, machineId, limit + 1, machineId, product)
+        .query(Measured.class).list();
   }
 }

@@ -38,9 +38,8 @@ class ProductController {
   String product(@PathVariable String product, Model model) {
     long id = products.productId(product).orElseThrow(() -> new PageNotFound("no product " + product));
     model.addAttribute("page", cache.get("product\u0000" + product, () -> {
-      List<ProductQueries.Version> versions = products.versions(id);
-      List<ProductQueries.Version> window = versions.subList(Math.max(0, versions.size() - WINDOW), versions.size());
-      return ProductPage.of(product, versions, window, window.isEmpty() ? List.of() : products.trends(id, window),
+      List<ProductQueries.Version> window = products.recentVersions(id, WINDOW);
+      return ProductPage.of(product, products.versionCount(id), window, window.isEmpty() ? List.of() : products.trends(id, window),
           detection::isSecondary, products.openRegressions(id));
     }));
     return "products/product";
@@ -49,8 +48,9 @@ class ProductController {
   @GetMapping("/products/{product}/series")
   String series(@PathVariable String product, @RequestParam String benchmark, @RequestParam String metric,
       @RequestParam(required = false) String machine, @RequestParam(required = false) String against,
-      @RequestParam(required = false) String baseMachine, Model model) {
-    SeriesChart.View view = charts.view(product, benchmark, metric, machine)
+      @RequestParam(required = false) String baseMachine, @RequestParam(required = false) String olderThan,
+      Model model) {
+    SeriesChart.View view = charts.page(product, benchmark, metric, machine, olderThan)
         .orElseThrow(() -> new PageNotFound("no series " + benchmark + " " + metric + " of " + product));
     model.addAttribute("view", view);
     // the cost of the layer over its versions, against another product's version on the same machine

@@ -13,7 +13,7 @@ import org.perftrack.server.dashboard.Fmt;
  * and the latest value on each machine. Primary metrics come first; a benchmark's secondary metrics
  * (context switches, CPU time) are folded under its primary row instead of taking rows of their own.
  */
-record ProductPage(String product, List<String> machines, List<Row> rows, List<String> versions,
+record ProductPage(String product, List<String> machines, List<Row> rows, long versionCount,
     List<String> window) {
 
   /** One benchmark/metric. {@code latest} has one cell per machine column (null where not measured). */
@@ -32,7 +32,7 @@ record ProductPage(String product, List<String> machines, List<Row> rows, List<S
 
   private static final Fmt FMT = new Fmt();
 
-  static ProductPage of(String product, List<ProductQueries.Version> versions, List<ProductQueries.Version> window,
+  static ProductPage of(String product, long versionCount, List<ProductQueries.Version> window,
       List<ProductQueries.SeriesTrend> trends, Predicate<String> secondary, Map<String, Long> open) {
     List<String> machines = new ArrayList<>(new TreeSet<>(trends.stream().map(ProductQueries.SeriesTrend::machine).toList()));
     Map<String, List<ProductQueries.SeriesTrend>> byMetric = new LinkedHashMap<>();
@@ -42,7 +42,7 @@ record ProductPage(String product, List<String> machines, List<Row> rows, List<S
     List<String> windowNames = window.stream().map(ProductQueries.Version::name).toList();
     List<Row> all = byMetric.values().stream().map(g -> row(g, machines, windowNames, open)).toList();
     return new ProductPage(product, machines, fold(all, secondary),
-        versions.stream().map(ProductQueries.Version::name).toList(), windowNames);
+        versionCount, windowNames);
   }
 
   private static List<Row> fold(List<Row> all, Predicate<String> secondary) {

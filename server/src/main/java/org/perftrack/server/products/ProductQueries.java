@@ -38,11 +38,19 @@ class ProductQueries {
     return jdbc.sql("SELECT id FROM product WHERE name = ?").param(name).query(Long.class).optional();
   }
 
-  static final String ALL_VERSIONS = """
-      SELECT id, name, sort_key FROM version WHERE product_id = ? ORDER BY sort_key""";
+  static final String RECENT_VERSIONS = """
+      SELECT id, name, sort_key FROM version WHERE product_id = ? ORDER BY sort_key DESC LIMIT ?""";
 
-  List<Version> versions(long productId) {
-    return jdbc.sql(ALL_VERSIONS).param(productId).query(Version.class).list();
+  /** The newest {@code n} versions, oldest first. */
+  List<Version> recentVersions(long productId, int n) {
+    List<Version> newest = new ArrayList<>(jdbc.sql(RECENT_VERSIONS).params(productId, n).query(Version.class).list());
+    java.util.Collections.reverse(newest);
+    return newest;
+  }
+
+  /** An index-only count of (product_id, sort_key): one small entry per version. */
+  long versionCount(long productId) {
+    return jdbc.sql("SELECT count(*) FROM version WHERE product_id = ?").param(productId).query(Long.class).single();
   }
 
   static final String TRENDS = """

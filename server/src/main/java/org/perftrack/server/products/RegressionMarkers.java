@@ -13,11 +13,14 @@ import org.springframework.stereotype.Component;
 @Component
 class RegressionMarkers {
 
-  private record Row(long id, String version, String machine, String kind, double ratio, String status,
+  /** A marker and the sort key of its version (to place it in a bucket of versions). */
+  record Located(Marker marker, String sortKey) {}
+
+  private record Row(long id, String version, String sortKey, String machine, String kind, double ratio, String status,
       String direction, String unit) {}
 
   static final String MARKERS = """
-      SELECT rg.id, v.name AS version, m.name AS machine, rg.kind, rg.ratio, rg.status, s.direction, s.unit
+      SELECT rg.id, v.name AS version, v.sort_key, m.name AS machine, rg.kind, rg.ratio, rg.status, s.direction, s.unit
       FROM regression rg
       JOIN series s ON s.id = rg.series_id
       JOIN machine m ON m.id = s.machine_id
@@ -34,10 +37,14 @@ class RegressionMarkers {
   }
 
   List<Marker> of(List<Long> seriesIds) {
+    return located(seriesIds).stream().map(Located::marker).toList();
+  }
+
+  List<Located> located(List<Long> seriesIds) {
     return jdbc.sql(MARKERS).param(seriesIds.toArray(Long[]::new)).query(Row.class).list().stream()
-        .map(r -> new Marker(r.version(), r.machine(), r.kind(),
+        .map(r -> new Located(new Marker(r.version(), r.machine(), r.kind(),
             FMT.verdictChange(r.ratio(), r.direction(), r.unit()) + " in " + r.version() + " on " + r.machine()
-                + " (" + r.status() + ")", "/regressions/" + r.id()))
+                + " (" + r.status() + ")", "/regressions/" + r.id()), r.sortKey()))
         .toList();
   }
 }

@@ -22,7 +22,7 @@ import org.springframework.stereotype.Service;
 public class SeriesChart {
 
   /** A series of the page: its id and machine. */
-  record MachineSeries(long id, String machine, String unit, String direction) {}
+  record MachineSeries(long id, long productId, String machine, String unit, String direction) {}
 
   /** The chart's version axis: all versions, or a stretch around a step (regression page). */
   public record Range(String from, String to, int margin) {}
@@ -33,9 +33,10 @@ public class SeriesChart {
    */
   public record TableRow(String version, List<Point> points, int machines, double lowest, double middle, double highest) {
 
+    /** Null when no machine has a point at the version. */
     static TableRow of(String version, List<Point> points) {
       double[] m = points.stream().filter(java.util.Objects::nonNull).mapToDouble(Point::median).sorted().toArray();
-      return new TableRow(version, points, m.length, m[0], m[m.length / 2], m[m.length - 1]);
+      return m.length == 0 ? null : new TableRow(version, points, m.length, m[0], m[m.length / 2], m[m.length - 1]);
     }
   }
 
@@ -50,7 +51,10 @@ public class SeriesChart {
    */
   public record View(String product, String benchmark, String metric, String unit, String direction, String machineFilter,
       List<String> machines, List<String> allMachines, List<TableRow> rows, boolean detailed, List<Marker> markers,
-      String chartJson, boolean positive, boolean logByDefault) {}
+      String chartJson, boolean positive, boolean logByDefault, String olderThan) {}
+
+  /** Versions per page of the series page's table, newest page first. */
+  static final int PAGE = 50;
 
   static final double LOG_SPAN = 20;
 
@@ -63,7 +67,7 @@ public class SeriesChart {
   record ChartMachine(String name, Double[] median, Double[] min, Double[] max, double[][] samples) {}
 
   static final String SERIES = """
-      SELECT s.id, m.name AS machine, s.unit, s.direction
+      SELECT s.id, s.product_id, m.name AS machine, s.unit, s.direction
       FROM series s JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
       WHERE p.name = ? AND s.benchmark = ? AND s.metric = ?
       ORDER BY m.name""";
@@ -71,11 +75,76 @@ public class SeriesChart {
   private final JdbcClient jdbc;
   private final SeriesQueries seriesQueries;
   private final RegressionMarkers markers;
+  private final ChartPoints chartPoints;
 
-  SeriesChart(JdbcClient jdbc, SeriesQueries seriesQueries, RegressionMarkers markers) {
+  SeriesChart(JdbcClient jdbc, SeriesQueries seriesQueries, RegressionMarkers markers, ChartPoints chartPoints) {
     this.jdbc = jdbc;
     this.seriesQueries = seriesQueries;
     this.markers = markers;
+    this.chartPoints = chartPoints;
+  }
+
+  /** The series of the benchmark/metric on every machine, and those shown (one machine, or all). */
+  private record Chosen(List<MachineSeries> all, List<MachineSeries> shown) {}
+
+  private Optional<Chosen> choose(String product, String benchmark, String metric, String machine) {
+    List<MachineSeries> all = jdbc.sql(SERIES).params(product, benchmark, metric).query(MachineSeries.class).list();
+    List<MachineSeries> shown = machine == null || machine.isBlank() ? all
+        : all.stream().filter(s -> s.machine().equals(machine)).toList();
+    return shown.isEmpty() ? Optional.empty() : Optional.of(new Chosen(all, shown));
+  }
+
+  /**
+   * The series page: its table holds one page of {@link #PAGE} versions, the newest below {@code olderThan}
+   * (a version name; null for the newest page), and the chart's data is fetched as JSON ({@link #chart}); so
+   * the page costs the same however long the history is.
+   */
+  public Optional<View> page(String product, String benchmark, String metric, String machine, String olderThan) {
+    return page(product, benchmark, metric, machine, olderThan, PAGE);
+  }
+
+  Optional<View> page(String product, String benchmark, String metric, String machine, String olderThan,
+      int pageSize) {
+    Optional<Chosen> chosen = choose(product, benchmark, metric, machine);
+    if (chosen.isEmpty()) {
+      return Optional.empty();
+    }
+    List<MachineSeries> shown = chosen.get().shown();
+    List<Long> ids = shown.stream().map(MachineSeries::id).toList();
+    String below = chartPoints.key(shown.get(0).productId(), olderThan, "olderThan").orElse(ChartPoints.HIGHEST);
+    List<ChartPoints.Key> newest = chartPoints.newest(ids, below, pageSize + 1);
+    List<ChartPoints.Key> slice = new ArrayList<>(newest.subList(0, Math.min(pageSize, newest.size())));
+    java.util.Collections.reverse(slice);
+    List<Long> versionIds = slice.stream().map(ChartPoints.Key::versionId).toList();
+    Map<Long, String> names = chartPoints.names(versionIds);
+    List<String> axis = versionIds.stream().map(names::get).toList();
+    Map<Long, List<Point>> pointsById = seriesQueries.pointsAt(ids, versionIds);
+    Map<String, Map<String, Point>> byMachine = new LinkedHashMap<>();
+    for (MachineSeries s : shown) {
+      Map<String, Point> points = new HashMap<>();
+      pointsById.getOrDefault(s.id(), List.of()).forEach(p -> points.put(p.version(), p));
+      byMachine.put(s.machine(), points);
+    }
+    List<TableRow> rows = axis.stream()
+        .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList()))
+        .filter(java.util.Objects::nonNull).toList();
+    MachineSeries first = shown.get(0);
+    return Optional.of(new View(product, benchmark, metric, first.unit(), first.direction(),
+        shown.size() < chosen.get().all().size() ? machine : null, List.copyOf(byMachine.keySet()),
+        chosen.get().all().stream().map(MachineSeries::machine).toList(), rows, shown.size() <= MAX_DETAILED,
+        markers.of(ids), null, false, false, newest.size() > pageSize && !axis.isEmpty() ? axis.get(0) : null));
+  }
+
+  /** The chart's JSON for the series page: see {@link ChartPoints}. */
+  public Optional<ChartPoints.Chart> chart(String product, String benchmark, String metric, String machine,
+      String from, String to, int last) {
+    return chart(product, benchmark, metric, machine, from, to, last, ChartPoints.MAX_POINTS);
+  }
+
+  Optional<ChartPoints.Chart> chart(String product, String benchmark, String metric, String machine,
+      String from, String to, int last, int maxPoints) {
+    return choose(product, benchmark, metric, machine).map(c -> chartPoints.chart(c.shown().get(0).productId(),
+        c.shown(), from, to, last, c.shown().size() <= MAX_DETAILED, maxPoints));
   }
 
   public Optional<View> view(String product, String benchmark, String metric, String machine) {
@@ -105,7 +174,8 @@ public class SeriesChart {
     List<Marker> marks = markers.of(shown.stream().map(MachineSeries::id).toList()).stream()
         .filter(m -> axis.contains(m.version())).toList();
     List<TableRow> rows = axis.stream()
-        .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList())).toList();
+        .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList()))
+        .filter(java.util.Objects::nonNull).toList();
     boolean detailed = shown.size() <= MAX_DETAILED;
     MachineSeries first = shown.get(0);
     ChartData data = new ChartData(axis, first.unit(), first.direction(), byMachine.entrySet().stream()
@@ -117,7 +187,7 @@ public class SeriesChart {
     return Optional.of(new View(product, benchmark, metric, first.unit(), first.direction(),
         shown.size() < all.size() ? machine : null, List.copyOf(byMachine.keySet()),
         all.stream().map(MachineSeries::machine).toList(), rows, detailed, marks, Json.MAPPER.writeValueAsString(data),
-        lo > 0, lo > 0 && hi / lo > LOG_SPAN));
+        lo > 0, lo > 0 && hi / lo > LOG_SPAN, null));
   }
 
   private static List<String> cut(List<String> axis, Range range) {
@@ -129,7 +199,7 @@ public class SeriesChart {
     return new ArrayList<>(axis.subList(from, to));
   }
 
-  private static ChartMachine chartMachine(String name, Map<String, Point> points, List<String> axis,
+  static ChartMachine chartMachine(String name, Map<String, Point> points, List<String> axis,
       boolean withSamples) {
     int n = axis.size();
     Double[] median = new Double[n];

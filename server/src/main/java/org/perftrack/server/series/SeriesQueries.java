@@ -90,9 +90,13 @@ public class SeriesQueries {
 
   /** The points of several series in one round trip (a chart of every machine), each in version order. */
   public Map<Long, List<Point>> pointsOf(List<Long> seriesIds) {
+    return collect(jdbc.sql(POINTS_OF_MANY).param(seriesIds.toArray(Long[]::new)));
+  }
+
+  private static Map<Long, List<Point>> collect(JdbcClient.StatementSpec statement) {
     Map<Long, Map<String, List<Stored>>> samples = new LinkedHashMap<>();
     Map<Long, Map<String, List<String>>> runs = new LinkedHashMap<>();
-    jdbc.sql(POINTS_OF_MANY).param(seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
+    statement.query((ResultSet rs) -> {
       long id = rs.getLong("series_id");
       String version = rs.getString("version");
       samples.computeIfAbsent(id, k -> new LinkedHashMap<>()).computeIfAbsent(version, v -> new ArrayList<>())
@@ -107,6 +111,24 @@ public class SeriesQueries {
       points.put(id, list);
     });
     return points;
+  }
+
+  /** Versions by their ids first (primary-key probes), then each (series, version) pair's results. */
+  static final String POINTS_AT = """
+      SELECT r.series_id, v.name AS version, r.run_id, r.samples, r.n, r.min, r.median, r.mean, r.max, r.stddev
+      FROM (SELECT v.id, v.name, v.sort_key FROM version v WHERE v.id = ANY (?::bigint[]) OFFSET 0) AS v
+      JOIN result r ON r.version_id = v.id AND r.series_id = ANY (?::bigint[])
+      ORDER BY r.series_id, v.sort_key, r.run_id""";
+
+  /**
+   * The points of several series at the given versions only (a page of a table, a zoomed chart): one probe of
+   * (series, version) per pair, so the cost follows the versions asked for, not the length of the history.
+   */
+  public Map<Long, List<Point>> pointsAt(List<Long> seriesIds, List<Long> versionIds) {
+    if (seriesIds.isEmpty() || versionIds.isEmpty()) {
+      return Map.of();
+    }
+    return collect(jdbc.sql(POINTS_AT).params(versionIds.toArray(Long[]::new), seriesIds.toArray(Long[]::new)));
   }
 
   /** Raw samples win: a version's summaries are used only when none of its runs kept samples. */

@@ -43,20 +43,38 @@ public final class ExplainQueries {
     String windowStart = jdbc.sql("SELECT min(sort_key) FROM (SELECT sort_key FROM version WHERE product_id = ? "
         + "ORDER BY sort_key DESC LIMIT 40) w").param(product).query(String.class).single();
     java.util.UUID run = jdbc.sql("SELECT id FROM run LIMIT 1").query(java.util.UUID.class).single();
+    Long[] chart = jdbc.sql("SELECT id FROM series WHERE product_id = ? AND benchmark = 'write-64b' "
+        + "AND metric = 'time-per-op' ORDER BY id").param(product).query(Long.class).list().toArray(Long[]::new);
+    Long[] page = jdbc.sql("SELECT id FROM version WHERE product_id = ? ORDER BY sort_key DESC LIMIT 50")
+        .param(product).query(Long.class).list().toArray(Long[]::new);
+    String highest = "\uffff";
+    String[] twoMachines = {"perf-m01", "perf-m02"};
     Map<String, List<Object>> m = new LinkedHashMap<>();
     m.put("org.perftrack.server.home.HomeController#PRODUCTS", List.of());
     m.put("org.perftrack.server.home.HomeController#MACHINES", List.of());
-    m.put("org.perftrack.server.series.RunQueries#LATEST", List.of(20));
+    m.put("org.perftrack.server.runs.RunQueries#LATEST", List.of(20));
+    m.put("org.perftrack.server.products.ProductQueries#RECENT_VERSIONS", List.of(product, 40));
     m.put("org.perftrack.server.products.ProductQueries#TRENDS", List.of(windowStart, product));
     m.put("org.perftrack.server.dashboard.DataCache#STAMP", List.of());
-    m.put("org.perftrack.server.products.RegressionMarkers#MARKERS", List.of((Object) new Long[] {series}));
-    m.put("org.perftrack.server.series.SeriesQueries#POINTS_OF_MANY", List.of((Object) new Long[] {series, series + 1}));
-    m.put("org.perftrack.server.compare.CompareTable#SPREADS", List.of(SeedDatabase.PRODUCT, "1.7.14-1", "1.7.15-1",
-        new String[] {"perf-m01", "perf-m02"}));
+    m.put("org.perftrack.server.products.RegressionMarkers#MARKERS", List.of((Object) chart));
     m.put("org.perftrack.server.products.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
+    // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
+    m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
+    m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
+    m.put("org.perftrack.server.products.ChartPoints#LEVELS", List.of(chart, "", highest));
+    m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
+    m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
+        "1.7.15-1", twoMachines, null, null));
+    m.put("org.perftrack.server.runs.RunQueries#RESULTS", List.of(run));
+    m.put("org.perftrack.server.machines.MachineQueries#MEASURED", java.util.Arrays.asList(machine, highest, machine, 51,
+        machine, null));
+    // the home page's open summaries (summaries package): machines that measured a summary's version
+    long head = jdbc.sql("SELECT id FROM version WHERE product_id = ? ORDER BY sort_key DESC LIMIT 1").param(product)
+        .query(Long.class).single();
+    m.put("org.perftrack.server.summaries.SummaryStore#MEASURED", List.of(product, head, new String[] {"1.7.14-1"},
+        head, new String[] {"1.7.14-1"}));
+    // the REST API's series (a contract: every point), for comparison
     m.put("org.perftrack.server.series.SeriesQueries#POINTS", List.of(series));
-    m.put("org.perftrack.server.series.RunQueries#RESULTS", List.of(run));
-    m.put("org.perftrack.server.machines.MachineQueries#MEASURED", List.of(machine));
     return m;
   }
 

@@ -83,8 +83,18 @@ public final class PageLatency {
     pages.put("product", i -> "/products/" + product);
     pages.put("series (all machines)", i -> seriesPath(product, series.get(i % series.size()), null));
     pages.put("series (one machine)", i -> seriesPath(product, series.get(i % series.size()), machines.get(i % machines.size())));
+    // the chart's data, which the series page's script fetches: the whole history (buckets), and a zoom
+    pages.put("series chart.json (all)", i -> chartPath(product, series.get(i % series.size()), null, ""));
+    pages.put("series chart.json (one)", i -> chartPath(product, series.get(i % series.size()),
+        machines.get(i % machines.size()), ""));
+    pages.put("series chart.json (zoom)", i -> chartPath(product, series.get(i % series.size()), null,
+        "&from=" + enc(versions.get(versions.size() / 2)) + "&to=" + enc(versions.get(versions.size() / 2 + 100))));
+    pages.put("series (older page)", i -> seriesPath(product, series.get(i % series.size()), null)
+        + "&olderThan=" + enc(versions.get(versions.size() / 2)));
     pages.put("run", i -> "/runs/" + runs.get(i % runs.size()));
     pages.put("machine", i -> "/machines/" + enc(machines.get(i % machines.size())));
+    pages.put("machine (older page)", i -> "/machines/" + enc(machines.get(i % machines.size())) + "?product="
+        + product + "&olderThan=" + enc(versions.get(versions.size() / 2)));
     pages.put("login", i -> "/login");
     pages.put("admin", i -> "/admin");
     pages.put("not found", i -> "/products/no-such-product");
@@ -181,7 +191,8 @@ public final class PageLatency {
   }
 
   private static HttpResponse<byte[]> get(HttpClient client, String url) throws Exception {
-    return client.send(HttpRequest.newBuilder(URI.create(url)).header("Accept", "text/html").build(),
+    return client.send(HttpRequest.newBuilder(URI.create(url))
+        .header("Accept", url.contains("/series/chart") ? "application/json" : "text/html").build(),
         HttpResponse.BodyHandlers.ofByteArray());
   }
 
@@ -202,6 +213,12 @@ public final class PageLatency {
     String[] bm = benchmarkMetric.split("\\|");
     return "/products/" + product + "/series?benchmark=" + enc(bm[0]) + "&metric=" + enc(bm[1])
         + (machine == null ? "" : "&machine=" + enc(machine));
+  }
+
+  private static String chartPath(String product, String benchmarkMetric, String machine, String range) {
+    String[] bm = benchmarkMetric.split("\\|");
+    return "/products/" + product + "/series/chart?benchmark=" + enc(bm[0]) + "&metric=" + enc(bm[1])
+        + (machine == null ? "" : "&machine=" + enc(machine)) + range;
   }
 
   private static String enc(String s) {

@@ -48,7 +48,7 @@ class ProductPagesTest extends IntegrationTest {
   }
 
   @Test
-  void seriesPageListsVersionsInVersionOrderAndEmbedsTheChartData() {
+  void seriesPageListsVersionsInVersionOrderAndNamesTheChartData() {
     String product = unique("cygwin");
     String xp = unique("xp");
     for (String v : List.of("1.7.7", "1.5.24-2", "1.7.10", "1.5.19-4")) {
@@ -62,8 +62,13 @@ class ProductPagesTest extends IntegrationTest {
     assertThat(body.indexOf(">1.5.19-4<")).isLessThan(body.indexOf(">1.5.24-2<"));
     assertThat(body.indexOf(">1.5.24-2<")).isLessThan(body.indexOf(">1.7.7<"));
     assertThat(body.indexOf(">1.7.7<")).isLessThan(body.indexOf(">1.7.10<"));
-    assertThat(body).contains("data-chart=\"{&quot;versions&quot;:[&quot;1.5.19-4&quot;,&quot;1.5.24-2&quot;,&quot;1.7.7&quot;,&quot;1.7.10&quot;]")
-        .contains("/webjars/uplot/");
+    assertThat(body).doesNotContain("data-chart=").contains("/webjars/uplot/");
+    java.util.regex.Matcher src = java.util.regex.Pattern.compile("data-chart-src=\"([^\"]+)\"").matcher(body);
+    assertThat(src.find()).isTrue();
+    Http.Response chart = http().get(src.group(1).replace("&amp;", "&"));
+    assertThat(chart.status()).isEqualTo(200);
+    assertThat(chart.json().get("versions").toString()).isEqualTo("[\"1.5.19-4\",\"1.5.24-2\",\"1.7.7\",\"1.7.10\"]");
+    assertThat(chart.json().get("bucket").asInt()).isEqualTo(1);
     java.util.regex.Matcher script = java.util.regex.Pattern.compile("src=\"(/webjars/uplot/[^\"]+)\"").matcher(body);
     assertThat(script.find()).isTrue();
     assertThat(http().get(script.group(1)).status()).isEqualTo(200);
@@ -102,8 +107,11 @@ class ProductPagesTest extends IntegrationTest {
     upload(run(product, "1.0", vista, result("fork", 90.0)));
 
     String body = http().page(seriesPath(product, "fork", vista)).body();
+    String chart = http().get("/products/" + product + "/series/chart?benchmark=fork&metric=time-per-op&machine="
+        + vista).body();
 
-    assertThat(body).contains("&quot;name&quot;:&quot;" + vista).doesNotContain("&quot;name&quot;:&quot;" + xp);
+    assertThat(body).contains("machine=" + vista);
+    assertThat(chart).contains("\"name\":\"" + vista).doesNotContain("\"name\":\"" + xp);
   }
 
   @Test

@@ -1,0 +1,121 @@
+package org.perftrack.server.products;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The series page at scale, shrunk: a chart of more versions than it shows is sent as buckets (median,
+ * lowest, highest of the versions' levels), a zoomed range as every point, and the table in pages.
+ * The limits are parameters, so twelve versions stand for two thousand.
+ */
+class SeriesChartPagingTest extends IntegrationTest {
+
+  private static final List<String> VERSIONS = IntStream.range(0, 12).mapToObj(i -> "1." + i).toList();
+
+  @Autowired
+  SeriesChart charts;
+
+  private String product;
+  private String xp;
+  private String vista;
+
+  @BeforeEach
+  void twelveVersionsOnTwoMachines() {
+    product = unique("cygwin");
+    xp = unique("xp");
+    vista = unique("vista");
+    for (int i = 0; i < VERSIONS.size(); i++) {
+      double x = i < 6 ? 10 : 20; // a step at 1.6 on xp
+      upload(run(product, VERSIONS.get(i), xp, result("fork", x, x, x)));
+      upload(run(product, VERSIONS.get(i), vista, result("fork", 30 + i, 30 + i, 30 + i)));
+    }
+  }
+
+  @Test
+  void moreVersionsThanPointsAreSentAsBucketsOfMedianLowestAndHighest() {
+    ChartPoints.Chart chart = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+
+    assertThat(chart.bucket()).isEqualTo(3);
+    assertThat(chart.total()).isEqualTo(12);
+    assertThat(chart.versions()).containsExactly("1.0", "1.3", "1.6", "1.9");
+    assertThat(chart.last()).containsExactly("1.2", "1.5", "1.8", "1.11");
+    SeriesChart.ChartMachine x = machine(chart, xp);
+    assertThat(x.median()).containsExactly(10.0, 10.0, 20.0, 20.0);
+    SeriesChart.ChartMachine v = machine(chart, vista);
+    assertThat(v.median()).containsExactly(31.0, 34.0, 37.0, 40.0);
+    assertThat(v.min()).containsExactly(30.0, 33.0, 36.0, 39.0);
+    assertThat(v.max()).containsExactly(32.0, 35.0, 38.0, 41.0);
+    assertThat(Arrays.stream(v.samples()).mapToInt(s -> s.length).sum()).isZero();
+  }
+
+  @Test
+  void aZoomedRangeShortEnoughGetsEveryVersionWithItsSamples() {
+    ChartPoints.Chart chart = charts.chart(product, "fork", "time-per-op", null, "1.3", "1.6", 0, 4).orElseThrow();
+
+    assertThat(chart.bucket()).isEqualTo(1);
+    assertThat(chart.last()).isNull();
+    assertThat(chart.versions()).containsExactly("1.3", "1.4", "1.5", "1.6");
+    assertThat(machine(chart, xp).median()).containsExactly(10.0, 10.0, 10.0, 20.0);
+    assertThat(machine(chart, xp).samples()[3]).containsExactly(20.0, 20.0, 20.0);
+  }
+
+  @Test
+  void theChartJsonOffersTheNewestVersionsAndRefusesUnknownOnes() {
+    String path = "/products/" + product + "/series/chart?benchmark=fork&metric=time-per-op";
+
+    Http.Response last = http().get(path + "&last=2");
+    Http.Response unknown = http().get(path + "&from=9.9");
+    Http.Response negative = http().get(path + "&last=-1");
+
+    assertThat(last.status()).isEqualTo(200);
+    assertThat(last.json().get("versions").toString()).isEqualTo("[\"1.10\",\"1.11\"]");
+    assertThat(last.json().get("machines").size()).isEqualTo(2);
+    assertThat(unknown.status()).isEqualTo(400);
+    assertThat(unknown.body()).contains("from");
+    assertThat(negative.status()).isEqualTo(400);
+    assertThat(negative.body()).contains("last");
+  }
+
+  @Test
+  void theTableIsPagedNewestFirstWithALinkToOlderVersions() {
+    SeriesChart.View newest = charts.page(product, "fork", "time-per-op", null, null, 5).orElseThrow();
+    SeriesChart.View older = charts.page(product, "fork", "time-per-op", null, newest.olderThan(), 5).orElseThrow();
+    SeriesChart.View oldest = charts.page(product, "fork", "time-per-op", null, older.olderThan(), 5).orElseThrow();
+
+    assertThat(newest.rows()).extracting(SeriesChart.TableRow::version).containsExactly("1.7", "1.8", "1.9", "1.10", "1.11");
+    assertThat(newest.olderThan()).isEqualTo("1.7");
+    assertThat(older.rows()).extracting(SeriesChart.TableRow::version).containsExactly("1.2", "1.3", "1.4", "1.5", "1.6");
+    assertThat(oldest.rows()).extracting(SeriesChart.TableRow::version).containsExactly("1.0", "1.1");
+    assertThat(oldest.olderThan()).isNull();
+    assertThat(newest.rows().get(0).points()).extracting(p -> p.median()).containsExactly(37.0, 20.0);
+  }
+
+  @Test
+  void theSeriesPageLinksToTheOlderPageAndBack() {
+    String page = http().page("/products/" + product + "/series?benchmark=fork&metric=time-per-op&olderThan=1.11").body();
+
+    assertThat(page).contains(">1.10<").doesNotContain(">1.11<").contains("newest versions");
+    assertThat(http().page("/products/" + product + "/series?benchmark=fork&metric=time-per-op&olderThan=0.0").status())
+        .isEqualTo(400);
+  }
+
+  private static SeriesChart.ChartMachine machine(ChartPoints.Chart chart, String name) {
+    return chart.machines().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  private void upload(org.perftrack.formats.RunUpload run) {
+    assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+  }
+}
