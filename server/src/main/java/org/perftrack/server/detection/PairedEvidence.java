@@ -16,16 +16,15 @@ import org.perftrack.server.stats.RankTest;
  * loaded machine; the estimates of every batch that spans the same version pair are combined
  * ({@link RandomEffects}), with the rounds' degrees of freedom. When the members are not adjacent
  * versions, the step is placed where the levels in between cross over. A pair is a clean step, which
- * stands on its own whatever the series' noise model says, when in every batch either its raw samples
- * (but the one nearest the other side, {@link #CLEAN_TRIM}) are separated by at least {@link #CLEAN_GAP}, or every round moved by at least that much
- * in the same direction (a burst that slows one round slows both versions, so it breaks the first
- * rule but not the second).
+ * stands on its own whatever the series' noise model says, when in every batch either the fast sides of
+ * its raw samples are separated by at least {@link #CLEAN_GAP} ({@link RankTest#fastSideSeparation}: every
+ * sample of the slower version beyond the fast half of the faster one, since a disturbance only ever slows
+ * a sample down, so one to four wild samples in five cannot make or hide a step), or every round moved by
+ * at least that much in the same direction (a burst that slows one round slows both versions).
  */
 final class PairedEvidence {
   /** The "wide margin" of a clean step: the closest samples of the two sides differ by ×1.5. */
   static final double CLEAN_GAP = Math.log(1.5);
-  /** Samples of each side set aside before the gap is measured (one wild sample in five). */
-  static final int CLEAN_TRIM = 1;
 
   /**
    * Evidence at {@code index} (first version on the new level): the combined log shift, its p-value and
@@ -45,6 +44,7 @@ final class PairedEvidence {
     if (series.batchRuns().isEmpty()) {
       return List.of();
     }
+    boolean slowerIsHigher = series.direction() == Direction.LOWER_IS_BETTER;
     Map<String, TreeMap<Integer, double[]>> batches = new LinkedHashMap<>();
     for (BatchRun run : series.batchRuns()) {
       int i = series.indexOf(run.version()) - from;
@@ -60,7 +60,7 @@ final class PairedEvidence {
           PairedRounds rounds = PairedRounds.of(previous.getValue(), e.getValue());
           if (rounds != null) {
             int k = crossing(levels.x(), previous.getKey(), e.getKey());
-            double gap = RankTest.separation(previous.getValue(), e.getValue(), CLEAN_TRIM);
+            double gap = RankTest.fastSideSeparation(previous.getValue(), e.getValue(), slowerIsHigher);
             double rankP = RankTest.mannWhitneyP(e.getValue(), previous.getValue());
             byIndex.computeIfAbsent(k, x -> new ArrayList<>())
                 .add(new Pair(rounds, gap, rankP, e.getKey() - previous.getKey()));

@@ -12,6 +12,13 @@ final class StepChecks {
   private static final double SLOPE_Z = 3.0;
   private static final double ADJUSTED_T = 3.0;
   /**
+   * Where a clear trend runs through both sides, what is left of the shift once it is removed must be at
+   * least this many times the minimum effect: the slope is estimated from the same few versions, and a
+   * drift seen through a window leaves residuals of about one minimum effect often enough to be the main
+   * source of false steps in drifting series.
+   */
+  static final double TREND_MIN_EFFECT = 2;
+  /**
    * A level seen in one version only is taken at once only if it moved by at least 50 %: more than a
    * bad session (antivirus, caches, another process) plausibly does. Smaller ones wait for the next
    * version, which costs one version of delay and saves most alerts that would be withdrawn.
@@ -58,12 +65,13 @@ final class StepChecks {
 
   /**
    * The shift is explained by a trend inside the two sides: once the within-side slope is removed,
-   * what is left is below the minimum effect (when the trend is clear) or no longer significant
+   * what is left is below {@value #TREND_MIN_EFFECT} × the minimum effect (when the trend is clear) or no longer significant
    * (allowing for the slope's own uncertainty, which grows with the distance between the sides).
    */
   static boolean drift(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
     Trend t = trend(c, x, sigma, scratch);
-    return t != null && ((t.clear() && Math.abs(t.adjusted()) < minEffect) || Math.abs(t.adjusted()) / t.se() < ADJUSTED_T);
+    return t != null && ((t.clear() && Math.abs(t.adjusted()) < TREND_MIN_EFFECT * minEffect)
+        || Math.abs(t.adjusted()) / t.se() < ADJUSTED_T);
   }
 
   /**

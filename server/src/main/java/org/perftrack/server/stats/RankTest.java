@@ -42,6 +42,56 @@ public final class RankTest {
   }
 
   /**
+   * The clean-separation rule for measurements whose disturbances only ever slow them down (another
+   * process, a cold cache, a burst of load never makes a benchmark faster): only the fast side of each
+   * version is trusted. {@code slowerIsHigher} says which way "slower" is (true for times). A regression:
+   * every sample of {@code after} is slower than the fast half of {@code before} (its
+   * {@code (n + 1) / 2 - 1} fastest samples) by the returned gap; an improvement: every sample of
+   * {@code before} is slower than the fast half of {@code after}. So up to n − 1 disturbed samples of the
+   * slower side, and all but the fast half of the faster side, cannot make or hide a step, while a noise
+   * pair needs every sample of one version disturbed to look like one. The gap counts only when it is
+   * {@value #SPREAD_MULTIPLE} × the spread of either fast half (a step moves a tight group). Returns the log
+   * gap signed as log(after / before) would be, or 0; 0 with fewer than {@value #MIN_SAMPLES} samples a side
+   * or a non-positive one.
+   */
+  public static double fastSideSeparation(double[] before, double[] after, boolean slowerIsHigher) {
+    if (before.length < MIN_SAMPLES || after.length < MIN_SAMPLES) {
+      return 0;
+    }
+    double[] b = oriented(before, slowerIsHigher);
+    double[] a = oriented(after, slowerIsHigher);
+    if (b == null || a == null) {
+      return 0;
+    }
+    int cb = (b.length + 1) / 2 - 1;
+    int ca = (a.length + 1) / 2 - 1;
+    double spread = Math.max(b[cb - 1] - b[0], a[ca - 1] - a[0]);
+    double slower = a[0] - b[cb - 1];
+    double faster = b[0] - a[ca - 1];
+    double sign = slowerIsHigher ? 1 : -1;
+    if (slower > 0 && slower >= SPREAD_MULTIPLE * spread) {
+      return sign * slower;
+    }
+    if (faster > 0 && faster >= SPREAD_MULTIPLE * spread) {
+      return -sign * faster;
+    }
+    return 0;
+  }
+
+  /** Logs of the samples, negated when slower is lower, sorted fastest first; null if one is not positive. */
+  private static double[] oriented(double[] samples, boolean slowerIsHigher) {
+    double[] out = new double[samples.length];
+    for (int i = 0; i < samples.length; i++) {
+      if (!(samples[i] > 0)) {
+        return null;
+      }
+      out[i] = slowerIsHigher ? Math.log(samples[i]) : -Math.log(samples[i]);
+    }
+    java.util.Arrays.sort(out);
+    return out;
+  }
+
+  /**
    * A gap counts only when it is this many times the inner spread of either side (its samples but the
    * trimmed lowest and highest): several wild samples can line up beyond the other side, but they
    * scatter, while a step moves a whole tight group.
