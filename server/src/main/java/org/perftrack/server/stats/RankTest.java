@@ -1,9 +1,9 @@
 package org.perftrack.server.stats;
 
 /**
- * Rank evidence on raw samples. {@link #separation} is the "large clean effect" rule: when every sample
- * of one side lies beyond every sample of the other by at least a factor, the samples alone say the
- * two differ, whatever a noise model built from history says. Only meaningful for samples measured in
+ * Rank evidence on raw samples. {@link #fastSideSeparation} is the "large clean effect" rule: when every
+ * sample of one side lies beyond the fast samples of the other by at least a factor, the samples alone say
+ * the two differ, whatever a noise model built from history says. Only meaningful for samples measured in
  * the same session (interleaved): two sessions can differ as a whole on a loaded machine.
  */
 public final class RankTest {
@@ -11,34 +11,6 @@ public final class RankTest {
   public static final int MIN_SAMPLES = 5;
 
   private RankTest() {
-  }
-
-  /**
-   * Log of the gap between the two sides once the {@code trim} samples of each side nearest the other
-   * are set aside: positive when the remaining {@code after} samples are all above the remaining
-   * {@code before} ones (log(min after / max before)), negative when all below; 0 when they overlap, when
-   * the gap is less than {@value #SPREAD_MULTIPLE} × either side's inner spread, or when a side has fewer
-   * than {@value #MIN_SAMPLES} samples or a non-positive one. With {@code trim} = 1, one
-   * wild sample per side (a burst that hit one version only) cannot hide a clean step.
-   */
-  public static double separation(double[] before, double[] after, int trim) {
-    if (before.length < MIN_SAMPLES || after.length < MIN_SAMPLES) {
-      return 0;
-    }
-    double[] b = before.clone();
-    double[] a = after.clone();
-    java.util.Arrays.sort(b);
-    java.util.Arrays.sort(a);
-    if (!(b[0] > 0) || !(a[0] > 0)) {
-      return 0;
-    }
-    double up = Math.log(a[trim] / b[b.length - 1 - trim]);
-    double down = Math.log(a[a.length - 1 - trim] / b[trim]);
-    double gap = up > 0 ? up : Math.min(down, 0);
-    // the inner spread of each side (without its trim lowest and highest samples)
-    double spreadB = Math.log(b[b.length - 1 - trim] / b[trim]);
-    double spreadA = Math.log(a[a.length - 1 - trim] / a[trim]);
-    return Math.abs(gap) >= SPREAD_MULTIPLE * Math.max(spreadA, spreadB) ? gap : 0;
   }
 
   /**
