@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.perftrack.server.stats.PairedRounds;
 import org.perftrack.server.stats.RandomEffects;
 import org.perftrack.server.stats.RankTest;
+import org.perftrack.server.stats.Robust;
 
 /**
  * Steps seen inside interleaved sessions. Within one batch, neighbouring members (in version order)
@@ -78,9 +79,10 @@ final class PairedEvidence {
       double[] se = new double[pairs.size()];
       int df = 0;
       int span = 0;
+      double tau2 = pairNoise(byIndex, k);
       for (int i = 0; i < est.length; i++) {
         est[i] = pairs.get(i).rounds().logRatio();
-        se[i] = pairs.get(i).rounds().se();
+        se[i] = Math.sqrt(pairs.get(i).rounds().se() * pairs.get(i).rounds().se() + tau2);
         df += pairs.get(i).rounds().df();
         span = Math.max(span, pairs.get(i).span());
       }
@@ -98,6 +100,33 @@ final class PairedEvidence {
   }
 
   private record Pair(PairedRounds rounds, double gap, double rankP, int span) {
+  }
+
+  /** Median of a chi-square with one degree of freedom: median(z²) for a standard normal z. */
+  private static final double CHI2_1_MEDIAN = 0.4549;
+  /** Fewer other pairs than this say nothing about the pair-to-pair noise. */
+  static final int MIN_OTHER_PAIRS = 4;
+
+  /**
+   * Pair-to-pair noise beyond what the rounds of one pair show (variance, log²), from the series' other
+   * interleaved pairs (all but those at {@code k}): a two-mode benchmark can sit in one mode for every round
+   * of one version and the other mode for the next, which five rounds cannot tell from a step, but the
+   * series' other pairs show it as a spread of their ratios larger than their own errors. Robust (medians),
+   * so the few real steps among the other pairs do not count; 0 with fewer than {@value #MIN_OTHER_PAIRS}.
+   */
+  private static double pairNoise(Map<Integer, List<Pair>> byIndex, int k) {
+    List<double[]> others = new ArrayList<>();
+    byIndex.forEach((i, pairs) -> {
+      if (i != k) {
+        pairs.forEach(p -> others.add(new double[] {p.rounds().logRatio(), p.rounds().se()}));
+      }
+    });
+    if (others.size() < MIN_OTHER_PAIRS) {
+      return 0;
+    }
+    double[] squares = others.stream().mapToDouble(o -> o[0] * o[0]).toArray();
+    double[] variances = others.stream().mapToDouble(o -> o[1] * o[1]).toArray();
+    return Math.max(0, Robust.median(squares) / CHI2_1_MEDIAN - Robust.median(variances));
   }
 
   /**

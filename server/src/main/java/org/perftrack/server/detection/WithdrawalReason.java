@@ -7,13 +7,16 @@ import java.util.Locale;
 import org.perftrack.server.stats.Robust;
 
 /**
- * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step is
- * withdrawn only when the series went back: the versions after it sit near the old level (reverted),
- * or the version itself, measured again, sits there (the first session was a bad one); in both cases
- * by {@value #REVERT_Z} × the between-session noise away from the step's level; or a clear trend
+ * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step at a
+ * version measured interleaved with its predecessor is judged on the interleaved pairs alone (levels of
+ * different sessions on a loaded machine say nothing against it): withdrawn only when they no longer show
+ * it. Any other step is withdrawn when the series went back: the versions after it sit near the old level
+ * (reverted), or the version itself, measured again, sits there (the first session was a bad one); in both
+ * cases by {@value #REVERT_Z} × the between-session noise away from the step's level; or a clear trend
  * explains the change (a slow drift seen through a window); or, where the step is {@value #SHAPE_Z} × the
- * noise or more, the later versions did not stay on the new level. A step that merely stopped being significant (a noise estimate grew, a neighbour moved) is not
- * contradicted: it stays.
+ * noise or more, the later versions did not stay on the new level; or, with the versions now known, it is
+ * no longer a step. All of these use the noise as the versions up to the step show it (what the step was
+ * opened with), or the current estimate if smaller: a noise estimate that grew never withdraws a step.
  */
 final class WithdrawalReason {
   /** How far (in between-session noise) the contradicting level must lie from the step's level. */

@@ -22,7 +22,9 @@ public final class RankTest {
    * {@code before} is slower than the fast half of {@code after}. So up to n − 1 disturbed samples of the
    * slower side, and all but the fast half of the faster side, cannot make or hide a step, while a noise
    * pair needs every sample of one version disturbed to look like one. The gap counts only when it is
-   * {@value #SPREAD_MULTIPLE} × the spread of either fast half (a step moves a tight group). Returns the log
+   * {@value #SPREAD_MULTIPLE} × the spread of the faster version's fast half (a step moves a tight group)
+   * and {@value #SLOWER_SPREAD_MULTIPLE} × that of the slower one (whose samples a loaded machine scatters
+   * more: on a busy machine a slowed call waits for the scheduler too). Returns the log
    * gap signed as log(after / before) would be, or 0; 0 with fewer than {@value #MIN_SAMPLES} samples a side
    * or a non-positive one.
    */
@@ -37,14 +39,15 @@ public final class RankTest {
     }
     int cb = (b.length + 1) / 2 - 1;
     int ca = (a.length + 1) / 2 - 1;
-    double spread = Math.max(b[cb - 1] - b[0], a[ca - 1] - a[0]);
+    double spreadB = b[cb - 1] - b[0];
+    double spreadA = a[ca - 1] - a[0];
     double slower = a[0] - b[cb - 1];
     double faster = b[0] - a[ca - 1];
     double sign = slowerIsHigher ? 1 : -1;
-    if (slower > 0 && slower >= SPREAD_MULTIPLE * spread) {
+    if (slower > 0 && slower >= SPREAD_MULTIPLE * spreadB && slower >= SLOWER_SPREAD_MULTIPLE * spreadA) {
       return sign * slower;
     }
-    if (faster > 0 && faster >= SPREAD_MULTIPLE * spread) {
+    if (faster > 0 && faster >= SPREAD_MULTIPLE * spreadA && faster >= SLOWER_SPREAD_MULTIPLE * spreadB) {
       return -sign * faster;
     }
     return 0;
@@ -64,11 +67,12 @@ public final class RankTest {
   }
 
   /**
-   * A gap counts only when it is this many times the inner spread of either side (its samples but the
-   * trimmed lowest and highest): several wild samples can line up beyond the other side, but they
-   * scatter, while a step moves a whole tight group.
+   * A gap counts only when it is this many times the spread of the faster version's fast half: wild
+   * samples can line up beyond the other side, but they scatter, while a step moves a whole tight group.
    */
   public static final double SPREAD_MULTIPLE = 3;
+  /** The same for the slower version's fast half. */
+  public static final double SLOWER_SPREAD_MULTIPLE = 2;
 
   /**
    * Exact two-sided Mann-Whitney p-value of {@code a} against {@code b} (ties count half), from the
