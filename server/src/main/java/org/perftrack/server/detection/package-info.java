@@ -14,8 +14,8 @@
  *   <li>Change points: binary segmentation; each candidate compares up to 12 versions before with up
  *       to 12 from it on (Hodges-Lehmann shift, Student t), never across another step.
  *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
- *       by a within-segment trend (drift; where the trend is clear, 2 × that minimum must be left once
- *       it is removed), and a level seen in one version only counts only at the
+ *       by a within-segment trend (drift: once the trend is removed, 3 standard errors must be left, 5
+ *       where the sides show some trend, and 2 × that minimum where the trend is clear), and a level seen in one version only counts only at the
  *       ends of the series, if it moved by 50 % or more and nothing in its history strayed a third
  *       as far (so a new version is flagged on its own upload only when the change is that large;
  *       otherwise the next version confirms it).
