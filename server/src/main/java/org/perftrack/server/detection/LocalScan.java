@@ -16,7 +16,7 @@ import org.perftrack.server.stats.Robust;
  * places it exactly.
  */
 record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, int hi,
-         List<Candidate> candidates, double[] pValues, double minEffect) {
+         List<Candidate> candidates, double[] pValues, double minEffect, List<PairedEvidence.Found> paired) {
 
   /**
    * A step at {@code index} of the local window: log shift, scan-corrected p-value, and whether it is
@@ -61,7 +61,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     }
     found.sort(Comparator.comparingInt(Candidate::index));
     double[] p = found.stream().mapToDouble(Candidate::p).toArray();
-    return new LocalScan(update, levels, noise, lo, hi, List.copyOf(found), p, minEffect);
+    return new LocalScan(update, levels, noise, lo, hi, List.copyOf(found), p, minEffect, paired);
   }
 
   /**
@@ -138,7 +138,14 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
   }
 
   DetectionResult result(List<Step> steps) {
+    java.util.Map<String, DetectionResult.Interleaved> interleaved = new java.util.HashMap<>();
+    for (PairedEvidence.Found f : paired) {
+      if (f.span() == 1) {
+        interleaved.put(levels.versions().get(f.index()), new DetectionResult.Interleaved(f.shift(), f.p(), f.clean()));
+      }
+    }
     return new DetectionResult(steps, levels.versions().get(lo), levels.versions().get(hi),
-        levels.versions(), levels.values(), noise.sigma(), update.settings().window(), minEffect);
+        levels.versions(), levels.values(), noise.sigma(), update.settings().window(), minEffect, levels.withinSe(),
+        interleaved);
   }
 }

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.perftrack.server.stats.PairedRounds;
 import org.perftrack.server.stats.RandomEffects;
 import org.perftrack.server.stats.RankTest;
+import org.perftrack.server.stats.Robust;
 
 /**
  * Steps seen inside interleaved sessions. Within one batch, neighbouring members (in version order)
@@ -16,16 +17,15 @@ import org.perftrack.server.stats.RankTest;
  * loaded machine; the estimates of every batch that spans the same version pair are combined
  * ({@link RandomEffects}), with the rounds' degrees of freedom. When the members are not adjacent
  * versions, the step is placed where the levels in between cross over. A pair is a clean step, which
- * stands on its own whatever the series' noise model says, when in every batch either its raw samples
- * (but the one nearest the other side, {@link #CLEAN_TRIM}) are separated by at least {@link #CLEAN_GAP}, or every round moved by at least that much
- * in the same direction (a burst that slows one round slows both versions, so it breaks the first
- * rule but not the second).
+ * stands on its own whatever the series' noise model says, when in every batch either the fast sides of
+ * its raw samples are separated by at least {@link #CLEAN_GAP} ({@link RankTest#fastSideSeparation}: every
+ * sample of the slower version beyond the fast half of the faster one, since a disturbance only ever slows
+ * a sample down, so one to four wild samples in five cannot make or hide a step), or every round moved by
+ * at least that much in the same direction (a burst that slows one round slows both versions).
  */
 final class PairedEvidence {
   /** The "wide margin" of a clean step: the closest samples of the two sides differ by ×1.5. */
   static final double CLEAN_GAP = Math.log(1.5);
-  /** Samples of each side set aside before the gap is measured (one wild sample in five). */
-  static final int CLEAN_TRIM = 1;
 
   /**
    * Evidence at {@code index} (first version on the new level): the combined log shift, its p-value and
@@ -45,6 +45,7 @@ final class PairedEvidence {
     if (series.batchRuns().isEmpty()) {
       return List.of();
     }
+    boolean slowerIsHigher = series.direction() == Direction.LOWER_IS_BETTER;
     Map<String, TreeMap<Integer, double[]>> batches = new LinkedHashMap<>();
     for (BatchRun run : series.batchRuns()) {
       int i = series.indexOf(run.version()) - from;
@@ -60,7 +61,7 @@ final class PairedEvidence {
           PairedRounds rounds = PairedRounds.of(previous.getValue(), e.getValue());
           if (rounds != null) {
             int k = crossing(levels.x(), previous.getKey(), e.getKey());
-            double gap = RankTest.separation(previous.getValue(), e.getValue(), CLEAN_TRIM);
+            double gap = RankTest.fastSideSeparation(previous.getValue(), e.getValue(), slowerIsHigher);
             double rankP = RankTest.mannWhitneyP(e.getValue(), previous.getValue());
             byIndex.computeIfAbsent(k, x -> new ArrayList<>())
                 .add(new Pair(rounds, gap, rankP, e.getKey() - previous.getKey()));
@@ -78,9 +79,10 @@ final class PairedEvidence {
       double[] se = new double[pairs.size()];
       int df = 0;
       int span = 0;
+      double tau2 = pairNoise(byIndex, k);
       for (int i = 0; i < est.length; i++) {
         est[i] = pairs.get(i).rounds().logRatio();
-        se[i] = pairs.get(i).rounds().se();
+        se[i] = Math.sqrt(pairs.get(i).rounds().se() * pairs.get(i).rounds().se() + tau2);
         df += pairs.get(i).rounds().df();
         span = Math.max(span, pairs.get(i).span());
       }
@@ -98,6 +100,33 @@ final class PairedEvidence {
   }
 
   private record Pair(PairedRounds rounds, double gap, double rankP, int span) {
+  }
+
+  /** Median of a chi-square with one degree of freedom: median(z²) for a standard normal z. */
+  private static final double CHI2_1_MEDIAN = 0.4549;
+  /** Fewer other pairs than this say nothing about the pair-to-pair noise. */
+  static final int MIN_OTHER_PAIRS = 4;
+
+  /**
+   * Pair-to-pair noise beyond what the rounds of one pair show (variance, log²), from the series' other
+   * interleaved pairs (all but those at {@code k}): a two-mode benchmark can sit in one mode for every round
+   * of one version and the other mode for the next, which five rounds cannot tell from a step, but the
+   * series' other pairs show it as a spread of their ratios larger than their own errors. Robust (medians),
+   * so the few real steps among the other pairs do not count; 0 with fewer than {@value #MIN_OTHER_PAIRS}.
+   */
+  private static double pairNoise(Map<Integer, List<Pair>> byIndex, int k) {
+    List<double[]> others = new ArrayList<>();
+    byIndex.forEach((i, pairs) -> {
+      if (i != k) {
+        pairs.forEach(p -> others.add(new double[] {p.rounds().logRatio(), p.rounds().se()}));
+      }
+    });
+    if (others.size() < MIN_OTHER_PAIRS) {
+      return 0;
+    }
+    double[] squares = others.stream().mapToDouble(o -> o[0] * o[0]).toArray();
+    double[] variances = others.stream().mapToDouble(o -> o[1] * o[1]).toArray();
+    return Math.max(0, Robust.median(squares) / CHI2_1_MEDIAN - Robust.median(variances));
   }
 
   /**

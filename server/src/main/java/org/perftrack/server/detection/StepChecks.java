@@ -10,7 +10,22 @@ import org.perftrack.server.stats.Robust;
  */
 final class StepChecks {
   private static final double SLOPE_Z = 3.0;
-  private static final double ADJUSTED_T = 3.0;
+  static final double ADJUSTED_T = 3.0;
+  /**
+   * Where the sides show some trend (its slope {@value #SOME_SLOPE_Z} × its error or more, not yet clear),
+   * what is left of the shift once the trend is removed must be {@value #SLOPED_ADJUSTED_T} × its error, not
+   * {@value #ADJUSTED_T}: a slow drift seen through a window is the main source of false steps, and a
+   * slope estimated from the same few versions is itself uncertain.
+   */
+  static final double SOME_SLOPE_Z = 2;
+  static final double SLOPED_ADJUSTED_T = 5;
+  /**
+   * Where a clear trend runs through both sides, what is left of the shift once it is removed must be at
+   * least this many times the minimum effect: the slope is estimated from the same few versions, and a
+   * drift seen through a window leaves residuals of about one minimum effect often enough to be the main
+   * source of false steps in drifting series.
+   */
+  static final double TREND_MIN_EFFECT = 2;
   /**
    * A level seen in one version only is taken at once only if it moved by at least 50 %: more than a
    * bad session (antivirus, caches, another process) plausibly does. Smaller ones wait for the next
@@ -58,12 +73,14 @@ final class StepChecks {
 
   /**
    * The shift is explained by a trend inside the two sides: once the within-side slope is removed,
-   * what is left is below the minimum effect (when the trend is clear) or no longer significant
-   * (allowing for the slope's own uncertainty, which grows with the distance between the sides).
+   * what is left is below {@value #TREND_MIN_EFFECT} × the minimum effect (when the trend is clear) or no longer significant
+   * (allowing for the slope's own uncertainty, which grows with the distance between the sides; more
+   * strictly where the sides show some trend, {@link #SLOPED_ADJUSTED_T}).
    */
   static boolean drift(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
     Trend t = trend(c, x, sigma, scratch);
-    return t != null && ((t.clear() && Math.abs(t.adjusted()) < minEffect) || Math.abs(t.adjusted()) / t.se() < ADJUSTED_T);
+    return t != null && ((t.clear() && Math.abs(t.adjusted()) < TREND_MIN_EFFECT * minEffect)
+        || Math.abs(t.adjusted()) / t.se() < (t.slopeZ() >= SOME_SLOPE_Z ? SLOPED_ADJUSTED_T : ADJUSTED_T));
   }
 
   /**
@@ -76,7 +93,7 @@ final class StepChecks {
     return t != null && t.clear() && Math.abs(t.adjusted()) < minEffect;
   }
 
-  private record Trend(boolean clear, double adjusted, double se) {
+  private record Trend(boolean clear, double adjusted, double se, double slopeZ) {
   }
 
   private static Trend trend(StepScan.Candidate c, double[] x, double sigma, double[] scratch) {
@@ -90,11 +107,12 @@ final class StepChecks {
       detrended[i] = x[i] - slope * i;
     }
     double adjusted = Robust.shift(detrended, c.beforeFrom(), c.index(), c.index(), c.afterTo(), scratch);
-    boolean clearTrend = Math.abs(slope) * Math.sqrt(information) / sigma >= SLOPE_Z;
+    double slopeZ = Math.abs(slope) * Math.sqrt(information) / sigma;
+    boolean clearTrend = slopeZ >= SLOPE_Z;
     double distance = (c.nBefore() + c.nAfter()) / 2.0;
     double se = sigma * Math.sqrt(StepScan.HL_VARIANCE * (1.0 / c.nBefore() + 1.0 / c.nAfter())
         + distance * distance / information);
-    return new Trend(clearTrend, adjusted, se);
+    return new Trend(clearTrend, adjusted, se, slopeZ);
   }
 
   /** Sum of squared deviations of the positions of one side: the slope's information from it. */

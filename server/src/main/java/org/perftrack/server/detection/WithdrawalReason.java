@@ -7,13 +7,16 @@ import java.util.Locale;
 import org.perftrack.server.stats.Robust;
 
 /**
- * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step is
- * withdrawn only when the series went back: the versions after it sit near the old level (reverted),
- * or the version itself, measured again, sits there (the first session was a bad one); in both cases
- * by {@value #REVERT_Z} × the between-session noise away from the step's level; or a clear trend
+ * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step at a
+ * version measured interleaved with its predecessor is judged on the interleaved pairs alone (levels of
+ * different sessions on a loaded machine say nothing against it): withdrawn only when they no longer show
+ * it. Any other step is withdrawn when the series went back: the versions after it sit near the old level
+ * (reverted), or the version itself, measured again, sits there (the first session was a bad one); in both
+ * cases by {@value #REVERT_Z} × the between-session noise away from the step's level; or a clear trend
  * explains the change (a slow drift seen through a window); or, where the step is {@value #SHAPE_Z} × the
- * noise or more, the later versions did not stay on the new level. A step that merely stopped being significant (a noise estimate grew, a neighbour moved) is not
- * contradicted: it stays.
+ * noise or more, the later versions did not stay on the new level; or, with the versions now known, it is
+ * no longer a step. All of these use the noise as the versions up to the step show it (what the step was
+ * opened with), or the current estimate if smaller: a noise estimate that grew never withdraws a step.
  */
 final class WithdrawalReason {
   /** How far (in between-session noise) the contradicting level must lie from the step's level. */
@@ -33,7 +36,12 @@ final class WithdrawalReason {
     }
     double base = Math.log(r.baselineValue());
     double value = Math.log(r.value());
-    double sigma = Math.max(result.noise(), 1e-4);
+    DetectionResult.Interleaved paired = result.interleaved().get(r.version());
+    if (paired != null) {
+      return interleaved(r, paired, value - base);
+    }
+    double sigma = Math.max(Math.min(result.noise(), noiseUpTo(result, at)), 1e-4);
+    double minEffect = result.minEffect() * Math.min(1, sigma / Math.max(result.noise(), 1e-4));
     double[] levels = Arrays.stream(result.levels()).map(Math::log).toArray();
     double now = levels[at];
     if (backAt(now, base, value, sigma, 1)) {
@@ -49,11 +57,45 @@ final class WithdrawalReason {
             r.baselineValue(), r.version());
       }
     }
-    return shape(r, result, levels, at, end, value - base, sigma);
+    return shape(r, result, levels, at, end, value - base, sigma, minEffect);
+  }
+
+  /**
+   * A step at a version measured next to its predecessor is judged on those sessions alone: levels of
+   * different sessions on a loaded machine say nothing against it. Withdrawn only when the interleaved
+   * evidence (a rerun of the pair included) now shows no step of that sign: less than half of the recorded
+   * change and not significant at {@value LocalScan#VETO_P}, or the other way.
+   */
+  private static String interleaved(RecordedRegression r, DetectionResult.Interleaved paired, double recorded) {
+    double along = paired.shift() * Math.signum(recorded);
+    if (along < 0 && (paired.clean() || paired.p() <= LocalScan.VETO_P) || along < Math.abs(recorded) / 2
+        && paired.p() > LocalScan.VETO_P && !paired.clean()) {
+      return String.format(Locale.ROOT, "measured interleaved with %s, %s shows no such step: ×%.3f round by"
+          + " round (p = %.2g), recorded ×%.3f", r.baselineVersion(), r.version(), Math.exp(paired.shift()),
+          paired.p(), Math.exp(recorded));
+    }
+    return null;
+  }
+
+  /**
+   * The between-session noise as the versions up to {@code at} show it: what the step was judged with when
+   * it was opened (but for backfills). Later versions can make the current estimate larger, never this.
+   */
+  static double noiseUpTo(DetectionResult result, int at) {
+    int n = at + 1;
+    if (result.withinSe().length < n) {
+      return result.noise();
+    }
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = Math.log(result.levels()[i]);
+    }
+    Levels prefix = new Levels(result.versions().subList(0, n), x, Arrays.copyOf(result.withinSe(), n), 0);
+    return NoiseModel.estimate(prefix).sigma();
   }
 
   private static String shape(RecordedRegression r, DetectionResult result, double[] x, int at, int end,
-      double recorded, double sigma) {
+      double recorded, double sigma, double minEffect) {
     if (result.window() < 2) {
       return null;
     }
@@ -64,14 +106,21 @@ final class WithdrawalReason {
     }
     double[] scratch = new double[(at - from) * (to - at)];
     double shift = Robust.shift(x, from, at, at, to, scratch);
-    StepScan.Candidate c = new StepScan.Candidate(at, from, to, shift, 0, 0);
-    if (StepChecks.clearDrift(c, x, sigma, result.minEffect(), scratch)) {
+    double t = shift / (sigma * Math.sqrt(StepScan.HL_VARIANCE * (1.0 / (at - from) + 1.0 / (to - at))));
+    StepScan.Candidate c = new StepScan.Candidate(at, from, to, shift, t, 0);
+    if (StepChecks.clearDrift(c, x, sigma, minEffect, scratch)) {
       return String.format(Locale.ROOT, "a slow drift, not a step: with more versions the change at %s"
           + " is explained by a clear trend (between-session noise ±%.1f %%)", r.version(), 100 * sigma);
     }
     if (Math.abs(recorded) >= SHAPE_Z * sigma && (shift * recorded <= 0 || !StepChecks.persistent(c, x))) {
       return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %.4g"
           + " (between-session noise ±%.1f %%)", r.version(), r.value(), 100 * sigma);
+    }
+    if (shift * recorded <= 0 || LocalScan.twoSidedP(t, NoiseModel.HISTORY_DF) > Detector.MAX_P || !StepChecks.accepted(c, x, sigma, minEffect, scratch)) {
+      return String.format(Locale.ROOT, "no longer a step with the versions up to %s: the change at %s is ×%.3f,"
+          + " %.1f × its error with the between-session noise as it was up to %s (±%.1f %%)",
+          result.versions().get(result.versions().size() - 1), r.version(), Math.exp(shift), Math.abs(t), r.version(),
+          100 * sigma);
     }
     return null;
   }

@@ -14,7 +14,8 @@
  *   <li>Change points: binary segmentation; each candidate compares up to 12 versions before with up
  *       to 12 from it on (Hodges-Lehmann shift, Student t), never across another step.
  *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
- *       by a within-segment trend (drift), and a level seen in one version only counts only at the
+ *       by a within-segment trend (drift: once the trend is removed, 3 standard errors must be left, 5
+ *       where the sides show some trend, and 2 × that minimum where the trend is clear), and a level seen in one version only counts only at the
  *       ends of the series, if it moved by 50 % or more and nothing in its history strayed a third
  *       as far (so a new version is flagged on its own upload only when the change is that large;
  *       otherwise the next version confirms it).
@@ -25,17 +26,23 @@
  *   <li>Interleaved sessions (runs with the same {@code batch}, issue 10): neighbouring versions of a
  *       session are compared round by round ({@link org.perftrack.server.stats.PairedRounds}) and the
  *       sessions spanning the same pair combined ({@link org.perftrack.server.stats.RandomEffects}), so
- *       session-to-session noise cannot hide a step that every session shows; a step the levels suggest
- *       between interleaved versions whose rounds show none is vetoed. A clean step (the samples of a
- *       session, but one each side, separated by ×1.5 and by 3× their spread) stands on its own
- *       ({@link org.perftrack.server.detection.PairedEvidence}). Detection reads the upload's own
+ *       session-to-session noise cannot hide a step that every session shows; a pair's error includes
+ *       the pair-to-pair spread the series' other pairs show (a two-mode benchmark can sit in one mode
+ *       for all rounds of one version); a step the levels suggest between interleaved versions whose
+ *       rounds show none is vetoed. A clean step stands on its own
+ *       ({@link org.perftrack.server.detection.PairedEvidence}): every sample of the slower version at
+ *       least ×1.5 (and 3× the spread) beyond the fast half of the other's, since a disturbance only
+ *       slows a sample down ({@link org.perftrack.server.stats.RankTest#fastSideSeparation}). Detection reads the upload's own
  *       session, and every interleaved run of the window once a step is seen.
  *   <li>Each upload re-judges only the versions whose windows contain the new one (reads 2 × 12
  *       versions each side); the reconciler confirms, re-attributes (backfills), withdraws or reopens
  *       the stored records, and leaves triaged ones' status alone. A record is withdrawn only when later
- *       data contradicts it (the series or a rerun went back to the old level, a clear trend explains
- *       it, or a step large next to the noise did not persist), never because it lost significance
- *       ({@link org.perftrack.server.detection.WithdrawalReason}). Every change of mind is written to
+ *       data contradicts it, never because a noise estimate grew
+ *       ({@link org.perftrack.server.detection.WithdrawalReason}): a step measured interleaved with its
+ *       baseline only when the interleaved pairs (a rerun included) no longer show it; a step seen in the
+ *       levels when the series or a rerun went back to the old level, a clear trend explains it, a step
+ *       large next to the noise did not persist, or, judged with the noise as it was up to its version
+ *       (what it was opened with), it is no longer a step. Every change of mind is written to
  *       {@code regression_event} with its reason: the record's {@code history}.
  *   <li>A record quotes its current version pair: baseline value and value are the two versions' own
  *       levels (trimmed means of all their samples), as on the compare page.

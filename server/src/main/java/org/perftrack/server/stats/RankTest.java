@@ -1,9 +1,9 @@
 package org.perftrack.server.stats;
 
 /**
- * Rank evidence on raw samples. {@link #separation} is the "large clean effect" rule: when every sample
- * of one side lies beyond every sample of the other by at least a factor, the samples alone say the
- * two differ, whatever a noise model built from history says. Only meaningful for samples measured in
+ * Rank evidence on raw samples. {@link #fastSideSeparation} is the "large clean effect" rule: when every
+ * sample of one side lies beyond the fast samples of the other by at least a factor, the samples alone say
+ * the two differ, whatever a noise model built from history says. Only meaningful for samples measured in
  * the same session (interleaved): two sessions can differ as a whole on a loaded machine.
  */
 public final class RankTest {
@@ -14,39 +14,65 @@ public final class RankTest {
   }
 
   /**
-   * Log of the gap between the two sides once the {@code trim} samples of each side nearest the other
-   * are set aside: positive when the remaining {@code after} samples are all above the remaining
-   * {@code before} ones (log(min after / max before)), negative when all below; 0 when they overlap, when
-   * the gap is less than {@value #SPREAD_MULTIPLE} × either side's inner spread, or when a side has fewer
-   * than {@value #MIN_SAMPLES} samples or a non-positive one. With {@code trim} = 1, one
-   * wild sample per side (a burst that hit one version only) cannot hide a clean step.
+   * The clean-separation rule for measurements whose disturbances only ever slow them down (another
+   * process, a cold cache, a burst of load never makes a benchmark faster): only the fast side of each
+   * version is trusted. {@code slowerIsHigher} says which way "slower" is (true for times). A regression:
+   * every sample of {@code after} is slower than the fast half of {@code before} (its
+   * {@code (n + 1) / 2 - 1} fastest samples) by the returned gap; an improvement: every sample of
+   * {@code before} is slower than the fast half of {@code after}. So up to n − 1 disturbed samples of the
+   * slower side, and all but the fast half of the faster side, cannot make or hide a step, while a noise
+   * pair needs every sample of one version disturbed to look like one. The gap counts only when it is
+   * {@value #SPREAD_MULTIPLE} × the spread of the faster version's fast half (a step moves a tight group)
+   * and {@value #SLOWER_SPREAD_MULTIPLE} × that of the slower one (whose samples a loaded machine scatters
+   * more: on a busy machine a slowed call waits for the scheduler too). Returns the log
+   * gap signed as log(after / before) would be, or 0; 0 with fewer than {@value #MIN_SAMPLES} samples a side
+   * or a non-positive one.
    */
-  public static double separation(double[] before, double[] after, int trim) {
+  public static double fastSideSeparation(double[] before, double[] after, boolean slowerIsHigher) {
     if (before.length < MIN_SAMPLES || after.length < MIN_SAMPLES) {
       return 0;
     }
-    double[] b = before.clone();
-    double[] a = after.clone();
-    java.util.Arrays.sort(b);
-    java.util.Arrays.sort(a);
-    if (!(b[0] > 0) || !(a[0] > 0)) {
+    double[] b = oriented(before, slowerIsHigher);
+    double[] a = oriented(after, slowerIsHigher);
+    if (b == null || a == null) {
       return 0;
     }
-    double up = Math.log(a[trim] / b[b.length - 1 - trim]);
-    double down = Math.log(a[a.length - 1 - trim] / b[trim]);
-    double gap = up > 0 ? up : Math.min(down, 0);
-    // the inner spread of each side (without its trim lowest and highest samples)
-    double spreadB = Math.log(b[b.length - 1 - trim] / b[trim]);
-    double spreadA = Math.log(a[a.length - 1 - trim] / a[trim]);
-    return Math.abs(gap) >= SPREAD_MULTIPLE * Math.max(spreadA, spreadB) ? gap : 0;
+    int cb = (b.length + 1) / 2 - 1;
+    int ca = (a.length + 1) / 2 - 1;
+    double spreadB = b[cb - 1] - b[0];
+    double spreadA = a[ca - 1] - a[0];
+    double slower = a[0] - b[cb - 1];
+    double faster = b[0] - a[ca - 1];
+    double sign = slowerIsHigher ? 1 : -1;
+    if (slower > 0 && slower >= SPREAD_MULTIPLE * spreadB && slower >= SLOWER_SPREAD_MULTIPLE * spreadA) {
+      return sign * slower;
+    }
+    if (faster > 0 && faster >= SPREAD_MULTIPLE * spreadA && faster >= SLOWER_SPREAD_MULTIPLE * spreadB) {
+      return -sign * faster;
+    }
+    return 0;
+  }
+
+  /** Logs of the samples, negated when slower is lower, sorted fastest first; null if one is not positive. */
+  private static double[] oriented(double[] samples, boolean slowerIsHigher) {
+    double[] out = new double[samples.length];
+    for (int i = 0; i < samples.length; i++) {
+      if (!(samples[i] > 0)) {
+        return null;
+      }
+      out[i] = slowerIsHigher ? Math.log(samples[i]) : -Math.log(samples[i]);
+    }
+    java.util.Arrays.sort(out);
+    return out;
   }
 
   /**
-   * A gap counts only when it is this many times the inner spread of either side (its samples but the
-   * trimmed lowest and highest): several wild samples can line up beyond the other side, but they
-   * scatter, while a step moves a whole tight group.
+   * A gap counts only when it is this many times the spread of the faster version's fast half: wild
+   * samples can line up beyond the other side, but they scatter, while a step moves a whole tight group.
    */
   public static final double SPREAD_MULTIPLE = 3;
+  /** The same for the slower version's fast half. */
+  public static final double SLOWER_SPREAD_MULTIPLE = 2;
 
   /**
    * Exact two-sided Mann-Whitney p-value of {@code a} against {@code b} (ties count half), from the

@@ -8,7 +8,7 @@
  *   <li>{@link org.perftrack.server.stats.RandomEffects}: combines per-batch estimates (fixed effect,
  *       DerSimonian-Laird between-batch variance when there are several).
  *   <li>{@link org.perftrack.server.stats.RankTest}: Mann-Whitney on raw samples and the "clean
- *       separation" rule (every sample beyond every other by a wide margin).
+ *       separation" rule on the fast side of the samples (disturbances only slow a sample down).
  * </ul>
  */
 package org.perftrack.server.stats;

@@ -29,6 +29,40 @@ class DetectorTest {
     });
   }
 
+  /**
+   * Recorded by AgentEndToEndTest at load 15 on 2 cores (issue 10): the machine scattered both versions
+   * (plain write-64b 7.7..13.6 µs), but every slowed sample lies beyond the plain version's fast half by
+   * ×1.9; the rounds moved by ×1.4..×4.8. One interleaved session, two versions: flagged at once.
+   */
+  @Test
+  void flagsAnInterleavedSlowdownThatALoadedMachineScattered() {
+    double[] plain = {13.54, 10.73, 7.742, 7.883, 13.60};
+    double[] slowed = {26.86, 15.26, 19.87, 37.73, 33.78};
+    Series series = new Series(Direction.LOWER_IS_BETTER,
+        List.of(Point.of("1.5.19-4", plain), Point.of("1.5.24-2", slowed)),
+        List.of(new BatchRun("b", "1.5.19-4", plain), new BatchRun("b", "1.5.24-2", slowed)));
+
+    List<Step> steps = detector.detect(series, "1.5.24-2", defaults).steps();
+
+    assertThat(steps).singleElement().satisfies(step -> {
+      assertThat(step.baselineVersion()).isEqualTo("1.5.19-4");
+      assertThat(step.kind()).isEqualTo(Regression.Kind.REGRESSION);
+      assertThat(step.evidence()).contains("clean step");
+    });
+  }
+
+  /** The same samples with two of the slowed ones on the plain level: the slowed version's fast side overlaps. */
+  @Test
+  void doesNotCallItCleanWhenTheSlowedVersionsFastSamplesOverlap() {
+    double[] plain = {13.54, 10.73, 7.742, 7.883, 13.60};
+    double[] mixed = {26.86, 8.1, 19.87, 37.73, 7.9};
+    Series series = new Series(Direction.LOWER_IS_BETTER,
+        List.of(Point.of("1.5.19-4", plain), Point.of("1.5.24-2", mixed)),
+        List.of(new BatchRun("b", "1.5.19-4", plain), new BatchRun("b", "1.5.24-2", mixed)));
+
+    assertThat(detector.detect(series, "1.5.24-2", defaults).steps()).isEmpty();
+  }
+
   @Test
   void flagsWrite64bWithOnlyTheTwoVersionsMeasured() {
     Series series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();

@@ -104,6 +104,51 @@ class ReconcilerTest {
         .containsExactly(org.assertj.core.groups.Tuple.tuple(Decision.Action.REOPEN, 9L));
   }
 
+  /**
+   * Issue 10: read-64b ×7.7 was flagged at once and withdrawn after the next upload, because the next
+   * session on the loaded machine ran everything faster and the levels of different sessions looked "back".
+   * The step was measured interleaved with its baseline; only interleaved evidence may withdraw it.
+   */
+  @Test
+  void aStepSeenInterleavedIsNotWithdrawnBecauseTheNextSessionRanFaster() {
+    double[] base = {100, 101, 99, 100.5, 100.2};
+    double[] base2 = {100.3, 100.8, 99.4, 100.1, 99.9};
+    double[] slow = {770, 775, 768, 772, 771};
+    List<BatchRun> runs = new ArrayList<>(List.of(new BatchRun("a", "6.1", base), new BatchRun("a", "6.2", base2),
+        new BatchRun("a", "6.3", slow)));
+    Series first = new Series(Direction.LOWER_IS_BETTER,
+        List.of(Point.of("6.1", base), Point.of("6.2", base2), Point.of("6.3", slow)), runs);
+    List<Decision> created = reconciler.reconcile(detector.detect(first, "6.3", defaults), List.of());
+    assertThat(created).extracting(d -> d.action() + " " + d.step().version()).containsExactly("CREATE 6.3");
+    RecordedRegression stored = record(1, created.get(0).step(), Regression.Status.OPEN);
+
+    double[] slowAgain = scaled(slow, 0.25);
+    double[] next = scaled(slow, 0.252);
+    runs.add(new BatchRun("b", "6.3", slowAgain));
+    runs.add(new BatchRun("b", "6.4", next));
+    List<Point> points = List.of(Point.of("6.1", base), Point.of("6.2", base2),
+        Point.of("6.3", concat(slow, slowAgain)), Point.of("6.4", next));
+    DetectionResult later = detector.detect(new Series(Direction.LOWER_IS_BETTER, points, runs), "6.4", defaults);
+
+    assertThat(reconciler.reconcile(later, List.of(stored))).extracting(Decision::action)
+        .doesNotContain(Decision.Action.WITHDRAW);
+    assertThat(WithdrawalReason.contradiction(stored, later.withSteps(List.of())))
+        .as("even when no step is seen there, the interleaved pair still shows it").isNull();
+    DetectionResult levelsOnly = detector.detect(new Series(Direction.LOWER_IS_BETTER, points), "6.4", defaults);
+    assertThat(WithdrawalReason.contradiction(stored, levelsOnly.withSteps(List.of())))
+        .as("the same levels without the interleaved samples do look reverted").startsWith("reverted");
+  }
+
+  private static double[] scaled(double[] samples, double factor) {
+    return java.util.Arrays.stream(samples).map(v -> v * factor).toArray();
+  }
+
+  private static double[] concat(double[] a, double[] b) {
+    double[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
   private static RecordedRegression record(long id, Step s, Regression.Status status) {
     return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(), status);
   }

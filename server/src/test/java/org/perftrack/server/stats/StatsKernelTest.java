@@ -47,19 +47,26 @@ class StatsKernelTest {
   }
 
   @Test
-  void separationNeedsAWideGapAndTightGroups() {
+  void fastSideSeparationTrustsOnlyTheFastSamples() {
     double[] old = {1.00, 1.02, 0.99, 1.01, 1.03};
     double[] slow = {2.00, 2.05, 1.98, 2.02, 2.01};
-    assertThat(RankTest.separation(old, slow, 0)).isCloseTo(Math.log(1.98 / 1.03), within(1e-12));
-    assertThat(RankTest.separation(slow, old, 0)).isCloseTo(-Math.log(1.98 / 1.03), within(1e-12));
+    assertThat(RankTest.fastSideSeparation(old, slow, true)).isCloseTo(Math.log(1.98 / 1.00), within(1e-12));
+    assertThat(RankTest.fastSideSeparation(slow, old, true)).as("an improvement")
+        .isCloseTo(-Math.log(1.98 / 1.00), within(1e-12));
 
-    double[] oldWithBurst = {1.00, 1.02, 4.1, 1.01, 1.03};
-    assertThat(RankTest.separation(oldWithBurst, slow, 0)).as("overlap").isZero();
-    assertThat(RankTest.separation(oldWithBurst, slow, 1)).as("one wild sample set aside").isGreaterThan(0.6);
+    double[] slowWithTwoWild = {2.00, 7.9, 1.98, 4.4, 2.01};
+    double[] oldWithTwoWild = {1.00, 3.2, 0.99, 1.01, 4.8};
+    assertThat(RankTest.fastSideSeparation(oldWithTwoWild, slowWithTwoWild, true))
+        .as("two wild samples a side neither hide the step").isGreaterThan(Math.log(1.9));
+    double[] fourWild = {1.00, 3.2, 2.6, 4.4, 4.8};
+    assertThat(RankTest.fastSideSeparation(old, fourWild, true)).as("nor make one").isZero();
+    assertThat(RankTest.fastSideSeparation(fourWild, old, true)).as("either way").isZero();
 
-    double[] scattered = {0.99, 2.1, 3.4, 4.6, 2.8};
-    assertThat(RankTest.separation(old, scattered, 1)).as("wild samples scatter").isZero();
-    assertThat(RankTest.separation(old, new double[] {2, 2, 2, 2}, 0)).as("too few").isZero();
+    double[] bandwidthOld = {100, 101, 99, 40, 100};
+    double[] bandwidthHalved = {50, 51, 49, 50, 20};
+    assertThat(RankTest.fastSideSeparation(bandwidthOld, bandwidthHalved, false))
+        .as("higher is faster: slow samples are the low ones").isCloseTo(Math.log(51.0 / 100), within(1e-12));
+    assertThat(RankTest.fastSideSeparation(old, new double[] {2, 2, 2, 2}, true)).as("too few").isZero();
   }
 
   @Test

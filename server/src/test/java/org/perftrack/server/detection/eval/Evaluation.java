@@ -115,7 +115,7 @@ public final class Evaluation {
 
   private static void row(PrintStream out, String seed, String name, Score s, long ms) {
     boolean replayed = !s.delays.isEmpty();
-    out.printf(Locale.ROOT, "%-6s %-18s %9.3f %7.3f %6.3f %9.1f %9.1f %8d %9s %5s %7d%n", seed, name, s.precision(),
+    out.printf(Locale.ROOT, "%-6s %-18s %9.4f %7.4f %6.4f %9.1f %9.1f %8d %9s %5s %7d%n", seed, name, s.precision(),
         s.recall(), s.f1(), s.falseAlertsPerThousand(), s.falseStepsPerThousand(), s.offByOne,
         replayed ? String.format(Locale.ROOT, "%.1f", s.raisedPerThousand()) : "-", s.medianDelay(), ms);
   }

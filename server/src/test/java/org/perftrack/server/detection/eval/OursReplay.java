@@ -29,6 +29,9 @@ final class OursReplay {
   private final Reconciler reconciler = new Reconciler();
   private final DetectionSettings settings;
   private long nextId = 1;
+  /** -Ddiag=1: prints false alerts left open and large steps missed at first upload or withdrawn. */
+  private static final boolean DIAG = System.getProperty("diag") != null;
+  private final Map<Long, String> created = new HashMap<>();
 
   OursReplay(DetectionSettings settings) {
     this.settings = settings;
@@ -98,6 +101,13 @@ final class OursReplay {
           if (d.action() == Decision.Action.WITHDRAW) {
             markWithdrawn(machine, s, store.get(d.regressionId()), withdrawn.get(s));
           }
+          if (DIAG && d.action() == Decision.Action.CREATE) {
+            created.put(nextId, String.format(java.util.Locale.ROOT, "u%d %s->%s x%.3f p=%.2g %s", u,
+                d.step().baselineVersion(), d.step().version(), d.step().ratio(), d.step().pValue(), d.step().evidence()));
+          }
+          if (DIAG && d.action() == Decision.Action.WITHDRAW) {
+            created.computeIfPresent(d.regressionId(), (k, v) -> v + " | withdrawn: " + d.reason());
+          }
           apply(d, store);
           boolean alert = d.step() != null && d.step().kind() == Regression.Kind.REGRESSION;
           raised[s] += alert && (d.action() == Decision.Action.CREATE || d.action() == Decision.Action.REOPEN) ? 1 : 0;
@@ -105,12 +115,57 @@ final class OursReplay {
         recordDelays(machine, s, uploaded.get(s), store, delays.get(s));
       }
     }
+    if (DIAG) {
+      diagnose(machine, stores, delays, withdrawn);
+    }
     List<List<Detected>> out = new ArrayList<>();
     for (Map<Long, RecordedRegression> store : stores) {
       out.add(store.values().stream().filter(r -> r.status() == Regression.Status.OPEN)
           .map(r -> new Detected(machine.versions().indexOf(r.version()), r.kind())).toList());
     }
     return new Outcome(out, raised, delays, withdrawn);
+  }
+
+  private void diagnose(Machine machine, List<Map<Long, RecordedRegression>> stores, List<int[]> delays,
+      List<boolean[]> withdrawn) {
+    for (int s = 0; s < stores.size(); s++) {
+      LabeledSeries ls = machine.series().get(s);
+      for (RecordedRegression r : stores.get(s).values()) {
+        boolean labelled = ls.labels().stream().anyMatch(l -> machine.versions().get(l.index()).equals(r.version())
+            && l.kind() == r.kind());
+        if (r.status() == Regression.Status.OPEN && !labelled && r.kind() == Regression.Kind.REGRESSION) {
+          System.out.printf("FALSE %s noise=%s labels=%s: %s%n", ls.family(), ls.noiseOnly(), ls.labels(),
+              created.get(r.id()));
+          if (System.getProperty("diag.levels") != null) {
+            double first = org.perftrack.server.stats.Robust.trimmedMean(ls.samples()[0]);
+            StringBuilder b = new StringBuilder("   levels %:");
+            for (double[] v : ls.samples()) {
+              b.append(String.format(java.util.Locale.ROOT, " %.1f", 100 * (org.perftrack.server.stats.Robust.trimmedMean(v) / first - 1)));
+            }
+            System.out.println(b);
+          }
+        }
+      }
+      for (int l = 0; l < ls.labels().size(); l++) {
+        LabeledSeries.Label label = ls.labels().get(l);
+        if (Math.abs(Math.log(label.ratio())) >= LARGE && (delays.get(s)[l] != 1 || withdrawn.get(s)[l])) {
+          System.out.printf("LARGE %s %s delay=%d withdrawn=%s%n", ls.family(), label, delays.get(s)[l],
+              withdrawn.get(s)[l]);
+          for (RecordedRegression r : stores.get(s).values()) {
+            System.out.printf("   rec %s %s->%s %s: %s%n", r.status(), r.baselineVersion(), r.version(), r.kind(),
+                created.get(r.id()));
+          }
+          for (int u = 0; u < machine.runs().size(); u++) {
+            Machine.Run run = machine.runs().get(u);
+            if (Math.abs(run.version() - label.index()) <= 2) {
+              System.out.printf("   run u%d b%d v%d %s%n", u, run.batch(), run.version(),
+                  java.util.Arrays.toString(java.util.Arrays.stream(ls.runSamples()[u])
+                      .mapToObj(x -> String.format(java.util.Locale.ROOT, "%.4g", x)).toArray()));
+            }
+          }
+        }
+      }
+    }
   }
 
   private static double[] concat(double[] a, double[] b) {
