@@ -4,6 +4,9 @@
  * SLOWLAYER lists what to slow, e.g. SLOWLAYER=write,read,sigprocmask,fork:
  *  - write, read, sigprocmask: each call first makes a round trip to a helper thread (two thread
  *    context switches), the way Cygwin 1.5.24's sigprocmask -> sig_dispatch_pending did (seeds 000, 003);
+ *    With SLOWLAYER_CALL_US=N each such call also spins N microseconds of CPU first: a floor under the
+ *    slowdown that a loaded machine cannot shrink (it only stretches the spin), for end-to-end tests
+ *    that must hold on a busy CI machine;
  *  - fork: sleeps SLOWLAYER_FORK_US microseconds (default 2000) first, like seed 002's slow fork.
  *
  * Build: gcc -shared -fPIC -O2 -o slowlayer.so slowlayer.c -ldl -lpthread
@@ -71,8 +74,23 @@ static void *helper(void *unused) {
   return NULL;
 }
 
+static void spin(void) {
+  static long us = -1;
+  struct timespec start, now;
+  if (us < 0) {
+    const char *value = getenv("SLOWLAYER_CALL_US");
+    us = value != NULL ? atol(value) : 0;
+  }
+  if (us <= 0) return;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  do {
+    clock_gettime(CLOCK_MONOTONIC, &now);
+  } while ((now.tv_sec - start.tv_sec) * 1000000L + (now.tv_nsec - start.tv_nsec) / 1000L < us);
+}
+
 static void round_trip(void) {
   pid_t self = getpid();
+  spin();
   unsigned long mine;
   inside = 1;
   pthread_mutex_lock(&lock);
