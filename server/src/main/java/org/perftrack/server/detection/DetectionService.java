@@ -3,6 +3,7 @@ package org.perftrack.server.detection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -37,15 +38,42 @@ public class DetectionService {
     this.properties = properties;
   }
 
-  /** Called inside the ingest transaction; returns the regressions this run created. */
+  /**
+   * Called inside the ingest transaction; returns the regressions this run created. Its SQL is a fixed number
+   * of statements whose cost depends on the window, not on the history: lock the series, read their windows,
+   * write the new version's points (from the run's own values when the version had no runs before, else from
+   * its stored samples), read the stored steps of the window's versions, write the decisions.
+   */
   public List<Regression> onRunStored(StoredRun run) {
     if (run.seriesIds().isEmpty()) {
       return List.of();
     }
     windows.lockSeries(run.seriesIds());
-    windows.addPoints(run.seriesIds(), run.versionId());
     int side = 2 * properties.window();
-    List<SeriesWindow> loaded = List.copyOf(windows.windows(run.seriesIds(), run.versionId(), side).values());
+    WindowQueries.VersionRef changed = windows.version(run.versionId());
+    Map<Long, WindowQueries.Around> around = windows.around(run.seriesIds(), changed, side);
+    Map<Long, Summary> points = new LinkedHashMap<>();
+    List<Long> readBack = new ArrayList<>();
+    for (int i = 0; i < run.seriesIds().size(); i++) {
+      Long id = run.seriesIds().get(i);
+      if (run.values() != null && !WindowQueries.hasPoint(around.get(id), changed)) {
+        points.put(id, WindowQueries.pointOf(run.values().get(i)));
+      } else {
+        readBack.add(id);
+      }
+    }
+    points.putAll(windows.readPoints(readBack, run.versionId()));
+    windows.upsertPoints(points, changed);
+    List<SeriesWindow> loaded = new ArrayList<>(points.size());
+    around.forEach((id, a) -> {
+      Summary p = points.get(id);
+      if (p != null) {
+        loaded.add(WindowQueries.withPoint(a, changed, p, side));
+      } else if (!a.window().points().isEmpty()) {
+        loaded.add(a.window());
+      }
+    });
+    loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
     Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(run.productId());
     List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
     DetectionSettings defaults = properties.defaults();

@@ -8,13 +8,16 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
  * Reads the window detection needs: for each series, the versions just before and from the
  * changed version on, through {@code detection_point}'s (series, sort_key) index, so the cost
- * depends on the window and not on how long the series or the database has grown.
+ * depends on the window and not on how long the series or the database has grown. What never changes
+ * once written (a version's name and sort key, a series' names, unit and direction) is cached by id; an id
+ * of a rolled-back insert is never handed out again, so a cached entry can never be wrong.
  */
 @Repository
 class WindowQueries {
@@ -37,49 +40,122 @@ class WindowQueries {
     jdbc.sql(LOCK_SERIES).param(seriesIds.toArray(Long[]::new)).query(Long.class).list();
   }
 
+  /** A version as detection needs it: its name and its place in version order. */
+  record VersionRef(long id, String name, String sortKey) {}
+
+  private static final int CACHE_LIMIT = 200_000;
+  private final Map<Long, VersionRef> versions = new ConcurrentHashMap<>();
+  private final Map<Long, Meta> metas = new ConcurrentHashMap<>();
+
+  static final String VERSIONS = "SELECT id, name, sort_key FROM version WHERE id = ANY(?::bigint[])";
+
+  VersionRef version(long versionId) {
+    return versions(List.of(versionId)).get(versionId);
+  }
+
+  /** The names and sort keys of these versions, from the cache or one query for those it lacks. */
+  Map<Long, VersionRef> versions(java.util.Collection<Long> ids) {
+    Map<Long, VersionRef> out = new HashMap<>();
+    List<Long> missing = new ArrayList<>();
+    for (Long id : ids) {
+      VersionRef v = versions.get(id);
+      if (v == null) {
+        missing.add(id);
+      } else {
+        out.put(id, v);
+      }
+    }
+    if (!missing.isEmpty()) {
+      jdbc.sql(VERSIONS).param(missing.toArray(Long[]::new)).query(VersionRef.class).list().forEach(v -> {
+        out.put(v.id(), v);
+        remember(versions, v.id(), v);
+      });
+    }
+    return out;
+  }
+
+  private static <V> void remember(Map<Long, V> cache, long id, V value) {
+    if (cache.size() >= CACHE_LIMIT) {
+      cache.clear();
+    }
+    cache.put(id, value);
+  }
+
   static final String SAMPLES = """
       SELECT series_id, samples::text AS samples, n, mean, median, stddev FROM result
       WHERE series_id = ANY(?::bigint[]) AND version_id = ?
       ORDER BY series_id, run_id""";
 
-  static final String UPSERT_POINTS = """
-      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
-      SELECT u.series_id, v.sort_key, v.id, u.level, u.within_se, u.positive, u.sample_count
-      FROM unnest(?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
-           AS u(series_id, level, within_se, positive, sample_count)
-      CROSS JOIN version v WHERE v.id = ?
-      ON CONFLICT (series_id, sort_key) DO UPDATE
-      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
-          sample_count = EXCLUDED.sample_count""";
-
-  /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
-  void addPoints(List<Long> seriesIds, long versionId) {
+  /**
+   * The point of every series for this version, from the samples of all its stored runs (read back: used when
+   * the version had runs before, and by imports).
+   */
+  Map<Long, Summary> readPoints(List<Long> seriesIds, long versionId) {
     Map<Long, List<double[]>> samples = new LinkedHashMap<>();
     Map<Long, List<Summary>> summaries = new LinkedHashMap<>();
+    if (seriesIds.isEmpty()) {
+      return Map.of();
+    }
     jdbc.sql(SAMPLES).params(seriesIds.toArray(Long[]::new), versionId).query((ResultSet rs) -> {
       double[] values = parse(rs.getString("samples"));
       samples.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(values);
       if (values.length == 0) {
-        summaries.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(summaryOnly(rs));
+        double median = rs.getDouble("median");
+        Double med = rs.wasNull() ? null : median;
+        double stddev = rs.getDouble("stddev");
+        Double sd = rs.wasNull() ? null : stddev;
+        summaries.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>())
+            .add(summaryOnly(rs.getInt("n"), rs.getDouble("mean"), med, sd));
       }
     });
-    int n = samples.size();
+    Map<Long, Summary> out = new LinkedHashMap<>();
+    for (Map.Entry<Long, List<double[]>> e : samples.entrySet()) {
+      double[] all = concat(e.getValue());
+      out.put(e.getKey(), all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey())));
+    }
+    return out;
+  }
+
+  /** The point of a version with one run: this run's own values, as {@link #readPoints} would read them back. */
+  static Summary pointOf(StoredRun.Values v) {
+    return v.samples().length > 0 ? Summary.of(v.samples()) : summaryOnly(v.n(), v.mean(), v.median(), v.stddev());
+  }
+
+  static final String UPSERT_POINTS = """
+      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
+      SELECT u.series_id, ?, ?, u.level, u.within_se, u.positive, u.sample_count
+      FROM unnest(?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
+           AS u(series_id, level, within_se, positive, sample_count)
+      ON CONFLICT (series_id, sort_key) DO UPDATE
+      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
+          sample_count = EXCLUDED.sample_count""";
+
+  /** Writes the points of one version, in one statement. */
+  void upsertPoints(Map<Long, Summary> points, VersionRef version) {
+    if (points.isEmpty()) {
+      return;
+    }
+    int n = points.size();
     Long[] ids = new Long[n];
     Double[] levels = new Double[n];
     Double[] se = new Double[n];
     Boolean[] positive = new Boolean[n];
     Integer[] counts = new Integer[n];
     int i = 0;
-    for (Map.Entry<Long, List<double[]>> e : samples.entrySet()) {
-      double[] all = concat(e.getValue());
-      Summary s = all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey()));
+    for (Map.Entry<Long, Summary> e : points.entrySet()) {
+      Summary s = e.getValue();
       ids[i] = e.getKey();
       levels[i] = s.level();
       se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
       counts[i] = s.count();
       positive[i++] = s.positive();
     }
-    jdbc.sql(UPSERT_POINTS).params(ids, levels, se, positive, counts, versionId).update();
+    jdbc.sql(UPSERT_POINTS).params(version.sortKey(), version.id(), ids, levels, se, positive, counts).update();
+  }
+
+  /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
+  void addPoints(List<Long> seriesIds, long versionId) {
+    upsertPoints(readPoints(seriesIds, versionId), version(versionId));
   }
 
   /**
@@ -88,14 +164,9 @@ class WindowQueries {
    * outliers the trimmed mean and MAD of raw samples shrug off; and a count of 0, so that the test treats
    * the spread as unknown-quality (its degrees of freedom come from the prior). Raw samples always win.
    */
-  static Summary summaryOnly(ResultSet rs) throws SQLException {
-    double mean = rs.getDouble("mean");
-    double median = rs.getDouble("median");
-    double level = rs.wasNull() ? mean : median;
-    double stddev = rs.getDouble("stddev");
-    boolean noSpread = rs.wasNull();
-    int n = rs.getInt("n");
-    double se = noSpread || level <= 0 || n < 2 ? Double.NaN : 2 * stddev / level / Math.sqrt(n);
+  static Summary summaryOnly(int n, double mean, Double median, Double stddev) {
+    double level = median == null ? mean : median;
+    double se = stddev == null || level <= 0 || n < 2 ? Double.NaN : 2 * stddev / level / Math.sqrt(n);
     return new Summary(level, se, level > 0, 0);
   }
 
@@ -114,46 +185,126 @@ class WindowQueries {
       FROM series s JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
       WHERE s.id = ANY(?::bigint[])""";
 
+  private Map<Long, Meta> metas(List<Long> seriesIds) {
+    Map<Long, Meta> out = new HashMap<>();
+    List<Long> missing = new ArrayList<>();
+    for (Long id : seriesIds) {
+      Meta m = metas.get(id);
+      if (m == null) {
+        missing.add(id);
+      } else {
+        out.put(id, m);
+      }
+    }
+    if (!missing.isEmpty()) {
+      jdbc.sql(META).param(missing.toArray(Long[]::new)).query(Meta.class).list().forEach(m -> {
+        out.put(m.id(), m);
+        remember(metas, m.id(), m);
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The window of each series, {@code side} points before {@code sortKey} and {@code side + 1} from it on, by
+   * two index range scans per series; version names come from the cache, not from a join (a join with
+   * {@code version} let the cached generic plan scan all of it for every series).
+   */
   static final String WINDOW = """
-      SELECT w.series_id, w.version_id, v.name AS version, w.level, w.within_se, w.positive, w.sample_count
+      SELECT w.series_id, w.before, w.version_id, w.level, w.within_se, w.positive, w.sample_count
       FROM unnest(?::bigint[]) AS s(id)
-      CROSS JOIN (SELECT sort_key FROM version WHERE id = ?) AS c
       CROSS JOIN LATERAL (
-        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+        (SELECT p.series_id, true AS before, p.sort_key, p.version_id, p.level, p.within_se, p.positive,
+                p.sample_count
           FROM detection_point p
-          WHERE p.series_id = s.id AND p.sort_key < c.sort_key ORDER BY p.sort_key DESC LIMIT ?)
+          WHERE p.series_id = s.id AND p.sort_key < ? ORDER BY p.sort_key DESC LIMIT ?)
         UNION ALL
-        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+        (SELECT p.series_id, false AS before, p.sort_key, p.version_id, p.level, p.within_se, p.positive,
+                p.sample_count
           FROM detection_point p
-          WHERE p.series_id = s.id AND p.sort_key >= c.sort_key ORDER BY p.sort_key LIMIT ?)
+          WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
       ) AS w
-      JOIN version v ON v.id = w.version_id
       ORDER BY w.series_id, w.sort_key""";
 
-  /** The windows of these series around one version: {@code side} versions before, {@code side + 1} from it on. */
+  /** A series' window and how many of its points lie before the changed version. */
+  record Around(SeriesWindow window, int before) {}
+
+  private record Row(long series, boolean before, long versionId, Summary summary) {}
+
+  /** The windows of these series around one version (only series that have points, as detection read them). */
   Map<Long, SeriesWindow> windows(List<Long> seriesIds, long versionId, int side) {
-    Long[] ids = seriesIds.toArray(Long[]::new);
-    Map<Long, Meta> meta = new HashMap<>();
-    jdbc.sql(META).param(ids).query(Meta.class).list().forEach(m -> meta.put(m.id(), m));
-    Map<Long, List<Point>> points = new LinkedHashMap<>();
-    Map<Long, Map<String, Long>> versionIds = new HashMap<>();
-    jdbc.sql(WINDOW).params(ids, versionId, side, side + 1).query((ResultSet rs) -> {
-      long series = rs.getLong("series_id");
-      String version = rs.getString("version");
-      double se = rs.getDouble("within_se");
-      se = rs.wasNull() ? Double.NaN : se;
-      Summary summary = new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"),
-          rs.getInt("sample_count"));
-      points.computeIfAbsent(series, k -> new ArrayList<>()).add(Point.summarized(version, summary));
-      versionIds.computeIfAbsent(series, k -> new HashMap<>()).put(version, rs.getLong("version_id"));
-    });
     Map<Long, SeriesWindow> out = new LinkedHashMap<>();
-    points.forEach((series, list) -> {
-      Meta m = meta.get(series);
-      out.put(series, new SeriesWindow(series, m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(),
-          m.direction(), list, versionIds.get(series)));
+    around(seriesIds, version(versionId), side).forEach((id, a) -> {
+      if (!a.window().points().isEmpty()) {
+        out.put(id, a.window());
+      }
     });
     return out;
+  }
+
+  /**
+   * The windows of these series around one version: {@code side} versions before, {@code side + 1} from it on,
+   * one entry for every series asked for (with no points when it has none yet).
+   */
+  Map<Long, Around> around(List<Long> seriesIds, VersionRef changed, int side) {
+    Long[] ids = seriesIds.toArray(Long[]::new);
+    List<Row> rows = new ArrayList<>();
+    jdbc.sql(WINDOW).params(ids, changed.sortKey(), side, changed.sortKey(), side + 1).query((ResultSet rs) -> {
+      double se = rs.getDouble("within_se");
+      se = rs.wasNull() ? Double.NaN : se;
+      rows.add(new Row(rs.getLong("series_id"), rs.getBoolean("before"), rs.getLong("version_id"),
+          new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"), rs.getInt("sample_count"))));
+    });
+    Map<Long, VersionRef> names = versions(rows.stream().map(Row::versionId).distinct().toList());
+    Map<Long, Meta> meta = metas(seriesIds);
+    Map<Long, List<Point>> points = new HashMap<>();
+    Map<Long, Map<String, Long>> versionIds = new HashMap<>();
+    Map<Long, Integer> before = new HashMap<>();
+    for (Row r : rows) {
+      String version = names.get(r.versionId()).name();
+      points.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(Point.summarized(version, r.summary()));
+      versionIds.computeIfAbsent(r.series(), k -> new HashMap<>()).put(version, r.versionId());
+      if (r.before()) {
+        before.merge(r.series(), 1, Integer::sum);
+      }
+    }
+    Map<Long, Around> out = new LinkedHashMap<>();
+    for (Long series : seriesIds) {
+      Meta m = meta.get(series);
+      out.put(series, new Around(new SeriesWindow(series, m.product(), m.machine(), m.benchmark(), m.metric(),
+          m.unit(), m.direction(), points.getOrDefault(series, new ArrayList<>()),
+          versionIds.getOrDefault(series, new HashMap<>())), before.getOrDefault(series, 0)));
+    }
+    return out;
+  }
+
+  /** Whether the window read already holds a point of the changed version (it had runs before this one). */
+  static boolean hasPoint(Around a, VersionRef changed) {
+    List<Point> points = a.window().points();
+    return a.before() < points.size() && a.window().versionIds().get(points.get(a.before()).version()) == changed.id();
+  }
+
+  /**
+   * The window read before this version's point was written, with that point put in its place: what
+   * {@link #around} would read now ({@code side + 1} points from the changed version on).
+   */
+  static SeriesWindow withPoint(Around a, VersionRef changed, Summary point, int side) {
+    SeriesWindow w = a.window();
+    List<Point> points = new ArrayList<>(w.points());
+    Map<String, Long> versionIds = new HashMap<>(w.versionIds());
+    Point fresh = Point.summarized(changed.name(), point);
+    int at = a.before();
+    if (hasPoint(a, changed)) {
+      points.set(at, fresh);
+    } else {
+      points.add(at, fresh);
+      versionIds.put(changed.name(), changed.id());
+      if (points.size() - at > side + 1) {
+        versionIds.remove(points.remove(points.size() - 1).version());
+      }
+    }
+    return new SeriesWindow(w.seriesId(), w.product(), w.machine(), w.benchmark(), w.metric(), w.unit(),
+        w.direction(), points, versionIds);
   }
 
   static final String BATCH_RUNS_OF_BATCH = """

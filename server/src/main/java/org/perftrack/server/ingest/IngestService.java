@@ -78,12 +78,30 @@ public class IngestService {
     long stored = System.nanoTime();
     storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
-    var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
+    var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds,
+        values(series.results())));
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     alerts.onRegressionsCreated(id, regressions);
     List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
     // read back, so that each regression names the summary it joined
     return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
+  }
+
+  /** The stored values of each result, for detection to summarise without reading them back. */
+  static List<StoredRun.Values> values(List<RunUpload.ResultUpload> results) {
+    List<StoredRun.Values> out = new java.util.ArrayList<>(results.size());
+    for (RunUpload.ResultUpload r : results) {
+      if (r.samples() == null) {
+        out.add(new StoredRun.Values(new double[0], r.n(), r.mean(), r.median(), r.stddev()));
+      } else {
+        double[] samples = new double[r.samples().size()];
+        for (int i = 0; i < samples.length; i++) {
+          samples[i] = r.samples().get(i);
+        }
+        out.add(new StoredRun.Values(samples, samples.length, 0, null, null));
+      }
+    }
+    return out;
   }
 
   /** UUIDs are case-insensitive: an upper-case resend of a run is the same run (and hashes the same). */

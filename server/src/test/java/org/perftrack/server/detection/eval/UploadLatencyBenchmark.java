@@ -27,9 +27,9 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * What detection adds to an upload, and whether it grows with history: for each history length (default
- * 200 and 2,000), a machine whose 100 series already hold that many versions (5 samples each), all in one
- * database and process; then (a) {@code DetectionService#onRunStored} alone for the newest run, in a rolled-back
+ * What detection adds to an upload, and whether it grows with history: one machine's 100 series grow to each
+ * history length in turn (default 200, then 2,000 versions, 5 samples each), in one process and database, and at
+ * each length (a) {@code DetectionService#onRunStored} alone for the newest run, in a rolled-back
  * transaction (SQL + statistics + writes), and (b) whole uploads of new versions over HTTP.
  * Run: {@code bench/run-main.sh org.perftrack.server.detection.eval.UploadLatencyBenchmark [200,2000] [metrics]};
  * each round ends with the ratio of the longest history's {@code onRunStored} median to the shortest's.
@@ -38,8 +38,8 @@ public final class UploadLatencyBenchmark {
   private static final String TOKEN = "bench-token-0123456789";
 
   public static void main(String[] args) throws Exception {
-    int[] histories = args.length > 0 ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).toArray()
-        : new int[] {200, 2000};
+    int[] histories = args.length > 0 ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).sorted()
+        .toArray() : new int[] {200, 2000};
     int metrics = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     Path dir = Files.createTempDirectory("perftrack-detection-bench");
     try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
@@ -52,48 +52,44 @@ public final class UploadLatencyBenchmark {
       JdbcClient jdbc = app.getBean(JdbcClient.class);
       TransactionTemplate tx = new TransactionTemplate(app.getBean(PlatformTransactionManager.class));
       DetectionService detection = app.getBean(DetectionService.class);
-      // every history is seeded first (in-process, as uploads), so that all are measured on one database
+      // one machine's history grows (in-process uploads) and is measured at each length, in one database
       Random random = new Random(5);
-      double[][] levels = new double[histories.length][metrics];
-      for (int h = 0; h < histories.length; h++) {
-        Arrays.setAll(levels[h], i -> 10 + random.nextInt(1000));
-        for (int v = 1; v <= histories[h]; v++) {
-          ingest.ingest(run(histories[h], v, levels[h], random));
-        }
-      }
-      jdbc.sql("ANALYZE").update(); // as autovacuum would have done long before a series reaches 200 versions
+      double[] levels = new double[metrics];
+      Arrays.setAll(levels, i -> 10 + random.nextInt(1000));
       double[] medians = new double[histories.length];
-      for (int round = 0; round < 2; round++) {
-        for (int h = 0; h < histories.length; h++) {
-          int versions = histories[h];
-          StoredRun newest = newestRun(jdbc, "cygwin-" + versions);
-          double[] alone = new double[30];
-          for (int i = 0; i < alone.length + 10; i++) {
-            long start = System.nanoTime();
-            tx.executeWithoutResult(status -> {
-              detection.onRunStored(newest);
-              status.setRollbackOnly();
-            });
-            if (i >= 10) {
-              alone[i - 10] = (System.nanoTime() - start) / 1e6;
-            }
-          }
-          double[] uploads = new double[20];
-          for (int i = 0; i < uploads.length; i++) {
-            RunUpload run = run(versions, versions + 1 + round * uploads.length + i, levels[h], random);
-            long start = System.nanoTime();
-            post(http, base, run);
-            uploads[i] = (System.nanoTime() - start) / 1e6;
-          }
-          medians[h] = pct(alone, 50);
-          System.out.printf(Locale.ROOT, "round %d: %d metrics x %d versions x 5 samples: onRunStored median %.1f ms"
-              + " (p90 %.1f), whole upload over HTTP median %.1f ms (p90 %.1f)%n", round + 1, metrics, versions,
-              pct(alone, 50), pct(alone, 90), pct(uploads, 50), pct(uploads, 90));
+      int version = 0;
+      for (int h = 0; h < histories.length; h++) {
+        while (version < histories[h]) {
+          ingest.ingest(run(++version, levels, random));
         }
-        if (histories.length > 1) {
-          System.out.printf(Locale.ROOT, "round %d: onRunStored %d versions / %d versions = %.2f (target <= 1.2)%n",
-              round + 1, histories[histories.length - 1], histories[0], medians[histories.length - 1] / medians[0]);
+        jdbc.sql("ANALYZE").update(); // as autovacuum would have done long before a series reaches 200 versions
+        StoredRun newest = newestRun(jdbc);
+        double[] alone = new double[40];
+        for (int i = 0; i < alone.length + 10; i++) {
+          long start = System.nanoTime();
+          tx.executeWithoutResult(status -> {
+            detection.onRunStored(newest);
+            status.setRollbackOnly();
+          });
+          if (i >= 10) {
+            alone[i - 10] = (System.nanoTime() - start) / 1e6;
+          }
         }
+        double[] uploads = new double[20];
+        for (int i = 0; i < uploads.length; i++) {
+          RunUpload run = run(++version, levels, random);
+          long start = System.nanoTime();
+          post(http, base, run);
+          uploads[i] = (System.nanoTime() - start) / 1e6;
+        }
+        medians[h] = pct(alone, 50);
+        System.out.printf(Locale.ROOT, "%d metrics x %d versions x 5 samples: onRunStored median %.1f ms"
+            + " (p10 %.1f, p90 %.1f), whole upload over HTTP median %.1f ms (p90 %.1f)%n", metrics, histories[h],
+            pct(alone, 50), pct(alone, 10), pct(alone, 90), pct(uploads, 50), pct(uploads, 90));
+      }
+      if (histories.length > 1) {
+        System.out.printf(Locale.ROOT, "onRunStored at %d versions / at %d versions = %.2f (target <= 1.2)%n",
+            histories[histories.length - 1], histories[0], medians[histories.length - 1] / medians[0]);
       }
     }
   }
@@ -104,18 +100,24 @@ public final class UploadLatencyBenchmark {
     return sorted[Math.min(sorted.length - 1, sorted.length * p / 100)];
   }
 
-  /** The newest run of a product, as the ingest hands it to detection. */
-  private static StoredRun newestRun(JdbcClient jdbc, String product) {
-    Map<String, Object> run = jdbc.sql("SELECT r.id, r.product_id, r.version_id, r.machine_id FROM run r"
-        + " JOIN product p ON p.id = r.product_id WHERE p.name = ? ORDER BY r.received_at DESC LIMIT 1")
-        .param(product).query().singleRow();
-    List<Long> series = jdbc.sql("SELECT series_id FROM result WHERE run_id = ?").param(run.get("id"))
-        .query(Long.class).list();
+  /** The newest run, as the ingest hands it to detection (with its values, as an upload does). */
+  private static StoredRun newestRun(JdbcClient jdbc) {
+    Map<String, Object> run = jdbc.sql("SELECT id, product_id, version_id, machine_id FROM run ORDER BY received_at DESC"
+        + " LIMIT 1").query().singleRow();
+    List<Long> series = new ArrayList<>();
+    List<StoredRun.Values> values = new ArrayList<>();
+    jdbc.sql("SELECT series_id, samples FROM result WHERE run_id = ? ORDER BY series_id").param(run.get("id"))
+        .query((java.sql.ResultSet rs) -> {
+          series.add(rs.getLong(1));
+          Double[] boxed = (Double[]) rs.getArray(2).getArray();
+          double[] samples = Arrays.stream(boxed).mapToDouble(Double::doubleValue).toArray();
+          values.add(new StoredRun.Values(samples, samples.length, 0, null, null));
+        });
     return new StoredRun((UUID) run.get("id"), (Long) run.get("product_id"), (Long) run.get("version_id"),
-        (Long) run.get("machine_id"), null, series);
+        (Long) run.get("machine_id"), null, series, values);
   }
 
-  private static RunUpload run(int history, int version, double[] levels, Random random) {
+  private static RunUpload run(int version, double[] levels, Random random) {
     List<RunUpload.ResultUpload> results = new ArrayList<>();
     for (int m = 0; m < levels.length; m++) {
       if (random.nextDouble() < 0.01) {
@@ -128,8 +130,8 @@ public final class UploadLatencyBenchmark {
       }
       results.add(new RunUpload.ResultUpload("bench-" + m, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples));
     }
-    return new RunUpload(UUID.randomUUID().toString(), "cygwin-" + history, "1.7." + version,
-        new RunUpload.MachineInfo("bench-box-" + history, "Windows 7", "x64", 4, 8192L, Map.of()), "posix", null, null, null,
+    return new RunUpload(UUID.randomUUID().toString(), "cygwin", "1.7." + version,
+        new RunUpload.MachineInfo("bench-box", "Windows 7", "x64", 4, 8192L, Map.of()), "posix", null, null, null,
         Map.of(), results, List.of());
   }
 
