@@ -74,7 +74,11 @@ public class DetectionService {
       }
     });
     loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
-    Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(run.productId());
+    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId())));
+  }
+
+  /** Detects over the loaded windows of one run, reconciles and writes; returns the ids of what it raised. */
+  private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs) {
     List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
@@ -96,8 +100,70 @@ public class DetectionService {
     for (int i = 0; i < primary.size(); i++) {
       judged.put(primary.get(i).seriesId(), results.get(i));
     }
-    List<Long> raised = reconcile(loaded, judged, run.runId());
-    return queries.byIds(raised);
+    return reconcile(loaded, judged, run.runId());
+  }
+
+  /** A (product, machine, version) a bulk import stored runs for: one of those runs, and the series they touched. */
+  public record Imported(UUID runId, long productId, long machineId, long versionId, Set<Long> seriesIds) {}
+
+  /**
+   * Detection after a bulk import, in the import's last transaction: the points of every touched (series, version)
+   * are written in one pass, the points of every touched series are read once (from {@code 2 × window} before its
+   * oldest touched version to its end), and then each touched version is judged in version order with the windows
+   * cut from memory as they were when that version's runs arrived (the points imported for later versions not yet
+   * there), reconciling with the stored steps as one-by-one uploads would. Returns the regressions raised, by the
+   * run that stands for its version.
+   */
+  public Map<UUID, List<Regression>> onImported(List<Imported> touched) {
+    Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
+    if (touched.isEmpty()) {
+      return raised;
+    }
+    Set<Long> all = new java.util.TreeSet<>();
+    touched.forEach(t -> all.addAll(t.seriesIds()));
+    windows.lockSeries(List.copyOf(all));
+    Map<Long, WindowQueries.VersionRef> versions =
+        windows.versions(touched.stream().map(Imported::versionId).distinct().toList());
+    List<Imported> ordered = new ArrayList<>(touched);
+    ordered.sort(java.util.Comparator.comparing((Imported t) -> versions.get(t.versionId()).sortKey())
+        .thenComparingLong(Imported::productId).thenComparingLong(Imported::machineId));
+    Set<List<Long>> imported = new HashSet<>();
+    Map<Long, String> from = new HashMap<>();
+    for (Imported t : ordered) {
+      for (Long series : t.seriesIds()) {
+        imported.add(List.of(series, t.versionId()));
+        from.putIfAbsent(series, versions.get(t.versionId()).sortKey());
+      }
+    }
+    windows.writePoints(imported, versions);
+    int side = 2 * properties.window();
+    Map<Long, List<WindowQueries.Loaded>> history = windows.history(from, side);
+    Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new HashMap<>();
+    for (Imported t : ordered) {
+      WindowQueries.VersionRef changed = versions.get(t.versionId());
+      List<SeriesWindow> loaded = new ArrayList<>();
+      for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
+        List<WindowQueries.Loaded> points = history.getOrDefault(series, List.of()).stream()
+            .filter(p -> !imported.contains(List.of(series, p.version().id()))
+                || p.version().sortKey().compareTo(changed.sortKey()) <= 0)
+            .toList();
+        int at = 0;
+        while (at < points.size() && points.get(at).version().id() != changed.id()) {
+          at++;
+        }
+        if (at == points.size()) {
+          continue;
+        }
+        loaded.add(windows.window(series, points.subList(Math.max(0, at - side), Math.min(points.size(), at + side + 1))));
+      }
+      StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
+          List.copyOf(t.seriesIds()));
+      List<Long> ids = judge(run, loaded, knobs.computeIfAbsent(t.productId(), settings::forProduct));
+      if (!ids.isEmpty()) {
+        raised.computeIfAbsent(t.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
+      }
+    }
+    return raised;
   }
 
   /**

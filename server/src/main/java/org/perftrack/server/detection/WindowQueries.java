@@ -307,6 +307,115 @@ class WindowQueries {
         w.direction(), points, versionIds);
   }
 
+  static final String PAIR_SAMPLES = """
+      SELECT r.series_id, r.version_id, r.samples::text AS samples, r.n, r.mean, r.median, r.stddev
+      FROM unnest(?::bigint[], ?::bigint[]) AS k(series_id, version_id)
+      JOIN result r ON r.series_id = k.series_id AND r.version_id = k.version_id
+      ORDER BY r.series_id, r.version_id, r.run_id""";
+
+  static final String UPSERT_PAIR_POINTS = """
+      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
+      SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
+      ON CONFLICT (series_id, sort_key) DO UPDATE
+      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
+          sample_count = EXCLUDED.sample_count""";
+
+  /** The points of these (series, version) pairs from all their stored runs: one read, one write. */
+  void writePoints(java.util.Collection<List<Long>> pairs, Map<Long, VersionRef> versions) {
+    Long[] series = pairs.stream().map(p -> p.get(0)).toArray(Long[]::new);
+    Long[] versionIds = pairs.stream().map(p -> p.get(1)).toArray(Long[]::new);
+    Map<List<Long>, List<double[]>> samples = new LinkedHashMap<>();
+    Map<List<Long>, List<Summary>> summaries = new HashMap<>();
+    jdbc.sql(PAIR_SAMPLES).params(series, versionIds).query((ResultSet rs) -> {
+      List<Long> key = List.of(rs.getLong("series_id"), rs.getLong("version_id"));
+      double[] values = parse(rs.getString("samples"));
+      samples.computeIfAbsent(key, k -> new ArrayList<>()).add(values);
+      if (values.length == 0) {
+        double median = rs.getDouble("median");
+        Double med = rs.wasNull() ? null : median;
+        double stddev = rs.getDouble("stddev");
+        Double sd = rs.wasNull() ? null : stddev;
+        summaries.computeIfAbsent(key, k -> new ArrayList<>()).add(summaryOnly(rs.getInt("n"), rs.getDouble("mean"),
+            med, sd));
+      }
+    });
+    int n = samples.size();
+    Long[] ids = new Long[n];
+    String[] keys = new String[n];
+    Long[] vids = new Long[n];
+    Double[] levels = new Double[n];
+    Double[] se = new Double[n];
+    Boolean[] positive = new Boolean[n];
+    Integer[] counts = new Integer[n];
+    int i = 0;
+    for (Map.Entry<List<Long>, List<double[]>> e : samples.entrySet()) {
+      double[] all = concat(e.getValue());
+      Summary s = all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey()));
+      ids[i] = e.getKey().get(0);
+      vids[i] = e.getKey().get(1);
+      keys[i] = versions.get(vids[i]).sortKey();
+      levels[i] = s.level();
+      se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
+      counts[i] = s.count();
+      positive[i++] = s.positive();
+    }
+    if (n > 0) {
+      jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
+    }
+  }
+
+  /** One point of a series as read for an import's detection. */
+  record Loaded(VersionRef version, Summary summary) {}
+
+  static final String HISTORY = """
+      SELECT w.series_id, w.version_id, w.level, w.within_se, w.positive, w.sample_count
+      FROM unnest(?::bigint[], ?::text[]) AS s(id, from_key)
+      CROSS JOIN LATERAL (
+        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+          FROM detection_point p
+          WHERE p.series_id = s.id AND p.sort_key < s.from_key ORDER BY p.sort_key DESC LIMIT ?)
+        UNION ALL
+        (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+          FROM detection_point p
+          WHERE p.series_id = s.id AND p.sort_key >= s.from_key ORDER BY p.sort_key)
+      ) AS w
+      ORDER BY w.series_id, w.sort_key""";
+
+  /** The points of each series from {@code side} before its key on to its end, in version order: one read. */
+  Map<Long, List<Loaded>> history(Map<Long, String> from, int side) {
+    Long[] ids = from.keySet().toArray(Long[]::new);
+    String[] keys = new String[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      keys[i] = from.get(ids[i]);
+    }
+    List<Row> rows = new ArrayList<>();
+    jdbc.sql(HISTORY).params(ids, keys, side).query((ResultSet rs) -> {
+      double se = rs.getDouble("within_se");
+      se = rs.wasNull() ? Double.NaN : se;
+      rows.add(new Row(rs.getLong("series_id"), false, rs.getLong("version_id"),
+          new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"), rs.getInt("sample_count"))));
+    });
+    Map<Long, VersionRef> names = versions(rows.stream().map(Row::versionId).distinct().toList());
+    Map<Long, List<Loaded>> out = new HashMap<>();
+    for (Row r : rows) {
+      out.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(new Loaded(names.get(r.versionId()), r.summary()));
+    }
+    return out;
+  }
+
+  /** A series' window made of points read before. */
+  SeriesWindow window(long seriesId, List<Loaded> points) {
+    Meta m = metas(List.of(seriesId)).get(seriesId);
+    List<Point> list = new ArrayList<>(points.size());
+    Map<String, Long> versionIds = new HashMap<>();
+    for (Loaded p : points) {
+      list.add(Point.summarized(p.version().name(), p.summary()));
+      versionIds.put(p.version().name(), p.version().id());
+    }
+    return new SeriesWindow(seriesId, m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(), m.direction(),
+        list, versionIds);
+  }
+
   static final String BATCH_RUNS_OF_BATCH = """
       SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
       FROM run ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id

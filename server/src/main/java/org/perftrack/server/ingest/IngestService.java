@@ -18,7 +18,7 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.problems.Conflict;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -36,14 +36,18 @@ public class IngestService {
       Json.MAPPER.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
 
   private final RunStore store;
+  private final Ids ids;
+  private final TransactionTemplate tx;
   private final DetectionService detection;
   private final AlertService alerts;
   private final Summaries summaries;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
-  IngestService(RunStore store, DetectionService detection, AlertService alerts, Summaries summaries,
-      MeterRegistry meters) {
+  IngestService(RunStore store, Ids ids, TransactionTemplate tx, DetectionService detection, AlertService alerts,
+      Summaries summaries, MeterRegistry meters) {
+    this.ids = ids;
+    this.tx = tx;
     this.summaries = summaries;
     this.store = store;
     this.detection = detection;
@@ -54,37 +58,40 @@ public class IngestService {
         .register(meters);
   }
 
-  @Transactional
+  /**
+   * Validates and stores one run. The ids it needs come first, from {@link Ids} (a cache, or short statements of
+   * their own); then one transaction inserts the run (its id decides: already there means a re-send), COPYs its
+   * results and runs detection, so an acknowledged run is stored with its regressions or not at all.
+   */
   public Outcome ingest(RunUpload upload) {
     RunValidator.validate(upload);
     RunUpload run = canonicalIds(upload);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
     long started = System.nanoTime();
-    RunStore.Known known = store.known(id, run);
-    if (known.contentHash() != null) {
-      return resent(id, known.contentHash(), hash);
-    }
-    long productId = known.productId() != null ? known.productId() : store.productId(run.product());
-    long versionId = known.versionId() != null ? known.versionId() : store.versionId(productId, run.version());
-    long machineId = known.machineId() != null ? known.machineId() : store.machineId(run.machine());
-    RunStore.Resolved series = store.seriesIds(productId, machineId, run.results());
-    List<Long> seriesIds = series.seriesIds();
-    if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
-      // another request stored this id between our check and our insert; it has committed by now
-      return resent(id, store.contentHash(id).orElseThrow(), hash);
-    }
-    store.copyResults(id, versionId, series.results(), seriesIds);
-    long stored = System.nanoTime();
-    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
-    UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
-    var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds,
-        values(series.results())));
-    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
-    alerts.onRegressionsCreated(id, regressions);
-    List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
-    // read back, so that each regression names the summary it joined
-    return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
+    Ids.RunIds known = ids.resolve(run);
+    long productId = known.productId();
+    long versionId = known.versionId();
+    long machineId = known.machineId();
+    RunStore.Resolved series = known.series();
+    return tx.execute(status -> {
+      if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
+        // stored before (a re-send), or by another request between; either has committed by now
+        return resent(id, store.contentHash(id).orElseThrow(), hash);
+      }
+      List<Long> seriesIds = series.seriesIds();
+      store.copyResults(id, versionId, series.results(), seriesIds);
+      long stored = System.nanoTime();
+      storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
+      UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
+      var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds,
+          values(series.results())));
+      detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+      alerts.onRegressionsCreated(id, regressions);
+      List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
+      // read back, so that each regression names the summary it joined
+      return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
+    });
   }
 
   /** The stored values of each result, for detection to summarise without reading them back. */

@@ -120,7 +120,7 @@ public final class UploadCpuBenchmark {
   }
 
   /** utime + stime (ns) of every postgres process whose command line names the data directory or is its child. */
-  private static Map<Long, Long> postgresCpu(Path data) throws Exception {
+  public static Map<Long, Long> postgresCpu(Path data) throws Exception {
     Map<Long, Long> cpu = new HashMap<>();
     Long postmaster = null;
     try (var procs = Files.list(Path.of("/proc"))) {
@@ -164,7 +164,7 @@ public final class UploadCpuBenchmark {
     return cpu;
   }
 
-  private static long delta(Map<Long, Long> before, Map<Long, Long> after) {
+  public static long delta(Map<Long, Long> before, Map<Long, Long> after) {
     long total = 0;
     for (Map.Entry<Long, Long> e : after.entrySet()) {
       total += e.getValue() - before.getOrDefault(e.getKey(), 0L);

@@ -16,6 +16,7 @@ import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.bench.UploadCpuBenchmark;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.ingest.IngestService;
@@ -57,6 +58,7 @@ public final class UploadLatencyBenchmark {
       double[] levels = new double[metrics];
       Arrays.setAll(levels, i -> 10 + random.nextInt(1000));
       double[] medians = new double[histories.length];
+      double[] cpus = new double[histories.length];
       int version = 0;
       for (int h = 0; h < histories.length; h++) {
         while (version < histories[h]) {
@@ -65,7 +67,14 @@ public final class UploadLatencyBenchmark {
         jdbc.sql("ANALYZE").update(); // as autovacuum would have done long before a series reaches 200 versions
         StoredRun newest = newestRun(jdbc);
         double[] alone = new double[40];
+        long javaCpu = 0;
+        Map<Long, Long> pgBefore = null;
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < alone.length + 10; i++) {
+          if (i == 10) {
+            pgBefore = UploadCpuBenchmark.postgresCpu(dir.resolve("db"));
+          }
+          long cpu = threads.getCurrentThreadCpuTime();
           long start = System.nanoTime();
           tx.executeWithoutResult(status -> {
             detection.onRunStored(newest);
@@ -73,8 +82,12 @@ public final class UploadLatencyBenchmark {
           });
           if (i >= 10) {
             alone[i - 10] = (System.nanoTime() - start) / 1e6;
+            javaCpu += threads.getCurrentThreadCpuTime() - cpu;
           }
         }
+        double pgCpu = UploadCpuBenchmark.delta(pgBefore, UploadCpuBenchmark.postgresCpu(dir.resolve("db"))) / 1e6
+            / alone.length;
+        cpus[h] = javaCpu / 1e6 / alone.length + pgCpu;
         double[] uploads = new double[20];
         for (int i = 0; i < uploads.length; i++) {
           RunUpload run = run(++version, levels, random);
@@ -84,12 +97,14 @@ public final class UploadLatencyBenchmark {
         }
         medians[h] = pct(alone, 50);
         System.out.printf(Locale.ROOT, "%d metrics x %d versions x 5 samples: onRunStored median %.1f ms"
-            + " (p10 %.1f, p90 %.1f), whole upload over HTTP median %.1f ms (p90 %.1f)%n", metrics, histories[h],
-            pct(alone, 50), pct(alone, 10), pct(alone, 90), pct(uploads, 50), pct(uploads, 90));
+            + " (p10 %.1f, p90 %.1f), CPU %.1f ms (Java %.1f + PostgreSQL %.1f); whole upload over HTTP median %.1f ms"
+            + " (p90 %.1f)%n", metrics, histories[h], pct(alone, 50), pct(alone, 10), pct(alone, 90), cpus[h],
+            cpus[h] - pgCpu, pgCpu, pct(uploads, 50), pct(uploads, 90));
       }
       if (histories.length > 1) {
-        System.out.printf(Locale.ROOT, "onRunStored at %d versions / at %d versions = %.2f (target <= 1.2)%n",
-            histories[histories.length - 1], histories[0], medians[histories.length - 1] / medians[0]);
+        System.out.printf(Locale.ROOT, "onRunStored at %d versions / at %d versions: median time %.2f, CPU %.2f"
+            + " (target <= 1.2)%n", histories[histories.length - 1], histories[0],
+            medians[histories.length - 1] / medians[0], cpus[histories.length - 1] / cpus[0]);
       }
     }
   }
