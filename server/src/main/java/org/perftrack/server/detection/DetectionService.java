@@ -115,6 +115,24 @@ public class DetectionService {
    * run that stands for its version.
    */
   public Map<UUID, List<Regression>> onImported(List<Imported> touched) {
+    return onImported(touched, null);
+  }
+
+  /**
+   * Writes, in an import batch's transaction, the points of the (series, version) pairs it stored from the values
+   * it stored; returns the pairs that had a point already, which {@link #onImported} reads back from all their runs.
+   */
+  public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values) {
+    Map<Long, WindowQueries.VersionRef> versions =
+        windows.versions(values.keySet().stream().map(k -> k.get(1)).distinct().toList());
+    return windows.writeNewPoints(values, versions);
+  }
+
+  /**
+   * As {@link #onImported(List)}, with the points written by {@link #onImportedValues} already: only the pairs in
+   * {@code readBack} are summarised again from all their stored runs (null: every touched pair).
+   */
+  public Map<UUID, List<Regression>> onImported(List<Imported> touched, Set<List<Long>> readBack) {
     Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
     if (touched.isEmpty()) {
       return raised;
@@ -128,14 +146,17 @@ public class DetectionService {
     ordered.sort(java.util.Comparator.comparing((Imported t) -> versions.get(t.versionId()).sortKey())
         .thenComparingLong(Imported::productId).thenComparingLong(Imported::machineId));
     Set<List<Long>> imported = new HashSet<>();
+    Map<Long, Set<Long>> importedVersions = new HashMap<>();
     Map<Long, String> from = new HashMap<>();
     for (Imported t : ordered) {
       for (Long series : t.seriesIds()) {
         imported.add(List.of(series, t.versionId()));
+        importedVersions.computeIfAbsent(series, k -> new HashSet<>()).add(t.versionId());
         from.putIfAbsent(series, versions.get(t.versionId()).sortKey());
       }
     }
-    windows.writePoints(imported, versions);
+    windows.writePoints(readBack == null ? imported : readBack, versions);
+    windows.prefetchMeta(List.copyOf(all));
     int side = 2 * properties.window();
     Map<Long, List<WindowQueries.Loaded>> history = windows.history(from, side);
     Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new HashMap<>();
@@ -143,9 +164,9 @@ public class DetectionService {
       WindowQueries.VersionRef changed = versions.get(t.versionId());
       List<SeriesWindow> loaded = new ArrayList<>();
       for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
+        Set<Long> later = importedVersions.get(series);
         List<WindowQueries.Loaded> points = history.getOrDefault(series, List.of()).stream()
-            .filter(p -> !imported.contains(List.of(series, p.version().id()))
-                || p.version().sortKey().compareTo(changed.sortKey()) <= 0)
+            .filter(p -> !later.contains(p.version().id()) || p.version().sortKey().compareTo(changed.sortKey()) <= 0)
             .toList();
         int at = 0;
         while (at < points.size() && points.get(at).version().id() != changed.id()) {

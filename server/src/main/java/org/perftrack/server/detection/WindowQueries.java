@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -322,6 +323,9 @@ class WindowQueries {
 
   /** The points of these (series, version) pairs from all their stored runs: one read, one write. */
   void writePoints(java.util.Collection<List<Long>> pairs, Map<Long, VersionRef> versions) {
+    if (pairs.isEmpty()) {
+      return;
+    }
     Long[] series = pairs.stream().map(p -> p.get(0)).toArray(Long[]::new);
     Long[] versionIds = pairs.stream().map(p -> p.get(1)).toArray(Long[]::new);
     Map<List<Long>, List<double[]>> samples = new LinkedHashMap<>();
@@ -362,6 +366,76 @@ class WindowQueries {
     if (n > 0) {
       jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
     }
+  }
+
+  static final String EXISTING_POINTS = """
+      SELECT p.series_id, p.version_id FROM unnest(?::bigint[], ?::text[]) AS k(series_id, sort_key)
+      JOIN detection_point p ON p.series_id = k.series_id AND p.sort_key = k.sort_key""";
+
+  /**
+   * Writes the points of (series, version) pairs from the values just stored for them, except where the pair has
+   * a point already (it had runs before): those are returned, to be read back from all their runs.
+   */
+  Set<List<Long>> writeNewPoints(Map<List<Long>, List<StoredRun.Values>> values, Map<Long, VersionRef> versions) {
+    Set<List<Long>> existing = new java.util.HashSet<>();
+    if (values.isEmpty()) {
+      return existing;
+    }
+    Long[] series = values.keySet().stream().map(k -> k.get(0)).toArray(Long[]::new);
+    String[] keys = values.keySet().stream().map(k -> versions.get(k.get(1)).sortKey()).toArray(String[]::new);
+    jdbc.sql(EXISTING_POINTS).params(series, keys).query((ResultSet rs) -> {
+      existing.add(List.of(rs.getLong(1), rs.getLong(2)));
+    });
+    List<Object[]> rows = new ArrayList<>();
+    values.forEach((pair, runs) -> {
+      if (existing.contains(pair)) {
+        return;
+      }
+      List<double[]> samples = new ArrayList<>();
+      List<Summary> summaries = new ArrayList<>();
+      for (StoredRun.Values v : runs) {
+        if (v.samples().length > 0) {
+          samples.add(v.samples());
+        } else {
+          summaries.add(pointOf(v));
+        }
+      }
+      Summary s = samples.isEmpty() ? pooled(summaries) : Summary.of(concat(samples));
+      rows.add(new Object[] {pair.get(0), versions.get(pair.get(1)).sortKey(), pair.get(1), s});
+    });
+    upsertRows(rows);
+    return existing;
+  }
+
+  private void upsertRows(List<Object[]> rows) {
+    int n = rows.size();
+    if (n == 0) {
+      return;
+    }
+    Long[] ids = new Long[n];
+    String[] keys = new String[n];
+    Long[] vids = new Long[n];
+    Double[] levels = new Double[n];
+    Double[] se = new Double[n];
+    Boolean[] positive = new Boolean[n];
+    Integer[] counts = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      Object[] r = rows.get(i);
+      Summary s = (Summary) r[3];
+      ids[i] = (Long) r[0];
+      keys[i] = (String) r[1];
+      vids[i] = (Long) r[2];
+      levels[i] = s.level();
+      se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
+      counts[i] = s.count();
+      positive[i] = s.positive();
+    }
+    jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
+  }
+
+  /** Fills the cache of series metadata for these series (one query for those it lacks). */
+  void prefetchMeta(List<Long> seriesIds) {
+    metas(seriesIds);
   }
 
   /** One point of a series as read for an import's detection. */
@@ -405,7 +479,10 @@ class WindowQueries {
 
   /** A series' window made of points read before. */
   SeriesWindow window(long seriesId, List<Loaded> points) {
-    Meta m = metas(List.of(seriesId)).get(seriesId);
+    Meta m = metas.get(seriesId);
+    if (m == null) {
+      m = metas(List.of(seriesId)).get(seriesId);
+    }
     List<Point> list = new ArrayList<>(points.size());
     Map<String, Long> versionIds = new HashMap<>();
     for (Loaded p : points) {

@@ -2,12 +2,15 @@ package org.perftrack.server.ingest;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.versions.VersionKey;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
@@ -28,8 +31,12 @@ final class ImportBatch {
   private final List<ImportStore.RunRow> rows = new ArrayList<>();
   private final List<RunStore.RunResults> results = new ArrayList<>();
   private final Map<UUID, Pending> byId = new HashMap<>();
+  private final Set<List<Long>> readBack = new java.util.HashSet<>();
 
-  ImportBatch(RunStore runs, ImportStore store, Ids ids, Context context) {
+  private final DetectionService detection;
+
+  ImportBatch(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Context context) {
+    this.detection = detection;
     this.runs = runs;
     this.store = store;
     this.ids = ids;
@@ -80,13 +87,27 @@ final class ImportBatch {
     Set<UUID> inserted = store.insertRuns(rows);
     context.unchanged += rows.size() - inserted.size(); // another request stored them first
     runs.copyResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
+    Map<List<Long>, List<StoredRun.Values>> values = new LinkedHashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       ImportStore.RunRow row = rows.get(i);
       if (inserted.contains(row.id())) {
         context.created++;
-        touch(row, results.get(i), byId.get(row.id()).run().version());
+        RunStore.RunResults r = results.get(i);
+        touch(row, r, byId.get(row.id()).run().version());
+        List<StoredRun.Values> v = IngestService.values(r.results());
+        for (int k = 0; k < v.size(); k++) {
+          values.computeIfAbsent(List.of(r.seriesIds().get(k), r.versionId()), x -> new ArrayList<>()).add(v.get(k));
+        }
       }
     }
+    // the detection points of what this batch stored, from its own values; pairs that had runs before are
+    // summarised again from all their runs when detection runs at the end
+    readBack.addAll(detection.onImportedValues(values));
+  }
+
+  /** The (series, version) pairs of this batch to read back at the end (known after its commit). */
+  Set<List<Long>> readBack() {
+    return readBack;
   }
 
   /** The pending runs this batch was to store (to report them when its transaction failed). */
@@ -105,6 +126,7 @@ final class ImportBatch {
   static final class Context {
     private final Map<UUID, String> hashesInFile = new HashMap<>();
     private final Map<String, Touched> touched = new HashMap<>();
+    private final Set<List<Long>> readBack = new java.util.HashSet<>();
     private final List<ImportService.LineError> errors = new ArrayList<>();
     private int created;
     private int unchanged;
@@ -120,6 +142,11 @@ final class ImportBatch {
     /** After a batch rolled back: its runs are gone with it (the ids it used were committed before it). */
     void forget(List<Pending> batch) {
       batch.forEach(p -> hashesInFile.remove(p.id()));
+    }
+
+    /** The (series, version) pairs whose points must be summarised again from all their runs. */
+    Set<List<Long>> readBack() {
+      return readBack;
     }
 
     Map<String, Touched> touched() {

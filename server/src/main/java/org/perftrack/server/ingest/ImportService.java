@@ -175,7 +175,7 @@ public class ImportService {
   }
 
   private void storeBatch(List<ImportBatch.Pending> batch, ImportBatch.Context context) {
-    ImportBatch stored = new ImportBatch(runs, store, ids, context);
+    ImportBatch stored = new ImportBatch(runs, store, ids, detection, context);
     try {
       stored.prepare(batch);
     } catch (RuntimeException e) {
@@ -188,6 +188,7 @@ public class ImportService {
     }
     try {
       tx.executeWithoutResult(status -> stored.store());
+      context.readBack().addAll(stored.readBack());
     } catch (RuntimeException e) {
       log.error("import: a batch of {} runs could not be stored", batch.size(), e);
       List<ImportBatch.Pending> lost = stored.pending();
@@ -211,7 +212,7 @@ public class ImportService {
           t.seriesIds()));
       allSeries.addAll(t.seriesIds());
     }
-    Map<UUID, List<Regression>> raised = touched.isEmpty() ? Map.of() : tx.execute(status -> detection.onImported(touched));
+    Map<UUID, List<Regression>> raised = touched.isEmpty() ? Map.of() : tx.execute(status -> detection.onImported(touched, context.readBack()));
     int regressions = 0;
     int mailed = 0;
     if (!raised.isEmpty()) {
