@@ -31,14 +31,16 @@ class WindowQueries {
 
   /**
    * Serialises detection per series: two uploads touching one series must not both create the same
-   * step. NO KEY UPDATE does not conflict with the key-share locks the result inserts hold; taking
-   * the locks in id order keeps two runs from deadlocking.
+   * step. Transaction-scoped advisory locks keyed by the series id (nothing else in perftrack takes advisory
+   * locks): unlike row locks they write nothing (no tuple update, no WAL) and they are released at commit or
+   * rollback. Taken in id order, so two runs cannot deadlock.
    */
   static final String LOCK_SERIES = """
-      SELECT id FROM series WHERE id = ANY(?::bigint[]) ORDER BY id FOR NO KEY UPDATE""";
+      SELECT count(pg_advisory_xact_lock(o.id))
+      FROM (SELECT DISTINCT id FROM unnest(?::bigint[]) AS s(id) ORDER BY id) AS o""";
 
   void lockSeries(List<Long> seriesIds) {
-    jdbc.sql(LOCK_SERIES).param(seriesIds.toArray(Long[]::new)).query(Long.class).list();
+    jdbc.sql(LOCK_SERIES).param(seriesIds.toArray(Long[]::new)).query(Long.class).single();
   }
 
   /** A version as detection needs it: its name and its place in version order. */
