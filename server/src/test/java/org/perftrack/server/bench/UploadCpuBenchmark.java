@@ -121,6 +121,14 @@ public final class UploadCpuBenchmark {
 
   /** utime + stime (ns) of every postgres process whose command line names the data directory or is its child. */
   public static Map<Long, Long> postgresCpu(Path data) throws Exception {
+    return postgresCpu(data, false);
+  }
+
+  /**
+   * As {@link #postgresCpu(Path)}; with {@code backendsOnly} only the client backends (no autovacuum, checkpointer
+   * or WAL writer).
+   */
+  public static Map<Long, Long> postgresCpu(Path data, boolean backendsOnly) throws Exception {
     Map<Long, Long> cpu = new HashMap<>();
     Long postmaster = null;
     try (var procs = Files.list(Path.of("/proc"))) {
@@ -153,7 +161,12 @@ public final class UploadCpuBenchmark {
           String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
           long pid = Long.parseLong(name);
           long ppid = Long.parseLong(f[1]);
-          if (pid == postmaster || ppid == postmaster) {
+          boolean wanted = pid == postmaster || ppid == postmaster;
+          if (wanted && backendsOnly) {
+            String cmd = Files.readString(p.resolve("cmdline")).replace('\0', ' ');
+            wanted = cmd.contains("127.0.0.1(") || cmd.contains("[local]");
+          }
+          if (wanted) {
             cpu.put(pid, (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_NS);
           }
         } catch (Exception gone) {

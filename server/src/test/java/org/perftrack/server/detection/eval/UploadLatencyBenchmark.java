@@ -72,7 +72,7 @@ public final class UploadLatencyBenchmark {
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < alone.length + 10; i++) {
           if (i == 10) {
-            pgBefore = UploadCpuBenchmark.postgresCpu(dir.resolve("db"));
+            pgBefore = UploadCpuBenchmark.postgresCpu(dir.resolve("db"), true);
           }
           long cpu = threads.getCurrentThreadCpuTime();
           long start = System.nanoTime();
@@ -85,7 +85,7 @@ public final class UploadLatencyBenchmark {
             javaCpu += threads.getCurrentThreadCpuTime() - cpu;
           }
         }
-        double pgCpu = UploadCpuBenchmark.delta(pgBefore, UploadCpuBenchmark.postgresCpu(dir.resolve("db"))) / 1e6
+        double pgCpu = UploadCpuBenchmark.delta(pgBefore, UploadCpuBenchmark.postgresCpu(dir.resolve("db"), true)) / 1e6
             / alone.length;
         cpus[h] = javaCpu / 1e6 / alone.length + pgCpu;
         double[] uploads = new double[20];
@@ -97,7 +97,7 @@ public final class UploadLatencyBenchmark {
         }
         medians[h] = pct(alone, 50);
         System.out.printf(Locale.ROOT, "%d metrics x %d versions x 5 samples: onRunStored median %.1f ms"
-            + " (p10 %.1f, p90 %.1f), CPU %.1f ms (Java %.1f + PostgreSQL %.1f); whole upload over HTTP median %.1f ms"
+            + " (p10 %.1f, p90 %.1f), CPU %.1f ms (Java %.1f + PostgreSQL backends %.1f); whole upload over HTTP median %.1f ms"
             + " (p90 %.1f)%n", metrics, histories[h], pct(alone, 50), pct(alone, 10), pct(alone, 90), cpus[h],
             cpus[h] - pgCpu, pgCpu, pct(uploads, 50), pct(uploads, 90));
       }
