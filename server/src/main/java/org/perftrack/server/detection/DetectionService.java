@@ -3,6 +3,7 @@ package org.perftrack.server.detection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -37,16 +38,47 @@ public class DetectionService {
     this.properties = properties;
   }
 
-  /** Called inside the ingest transaction; returns the regressions this run created. */
+  /**
+   * Called inside the ingest transaction; returns the regressions this run created. Its SQL is a fixed number
+   * of statements whose cost depends on the window, not on the history: lock the series, read their windows,
+   * write the new version's points (from the run's own values when the version had no runs before, else from
+   * its stored samples), read the stored steps of the window's versions, write the decisions.
+   */
   public List<Regression> onRunStored(StoredRun run) {
     if (run.seriesIds().isEmpty()) {
       return List.of();
     }
     windows.lockSeries(run.seriesIds());
-    windows.addPoints(run.seriesIds(), run.versionId());
     int side = 2 * properties.window();
-    List<SeriesWindow> loaded = List.copyOf(windows.windows(run.seriesIds(), run.versionId(), side).values());
-    Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(run.productId());
+    WindowQueries.VersionRef changed = windows.version(run.versionId());
+    Map<Long, WindowQueries.Around> around = windows.around(run.seriesIds(), changed, side);
+    Map<Long, Summary> points = new LinkedHashMap<>();
+    List<Long> readBack = new ArrayList<>();
+    for (int i = 0; i < run.seriesIds().size(); i++) {
+      Long id = run.seriesIds().get(i);
+      if (run.values() != null && !WindowQueries.hasPoint(around.get(id), changed)) {
+        points.put(id, WindowQueries.pointOf(run.values().get(i)));
+      } else {
+        readBack.add(id);
+      }
+    }
+    points.putAll(windows.readPoints(readBack, run.versionId()));
+    windows.upsertPoints(points, changed);
+    List<SeriesWindow> loaded = new ArrayList<>(points.size());
+    around.forEach((id, a) -> {
+      Summary p = points.get(id);
+      if (p != null) {
+        loaded.add(WindowQueries.withPoint(a, changed, p, side));
+      } else if (!a.window().points().isEmpty()) {
+        loaded.add(a.window());
+      }
+    });
+    loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
+    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId())));
+  }
+
+  /** Detects over the loaded windows of one run, reconciles and writes; returns the ids of what it raised. */
+  private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs) {
     List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
@@ -68,8 +100,91 @@ public class DetectionService {
     for (int i = 0; i < primary.size(); i++) {
       judged.put(primary.get(i).seriesId(), results.get(i));
     }
-    List<Long> raised = reconcile(loaded, judged, run.runId());
-    return queries.byIds(raised);
+    return reconcile(loaded, judged, run.runId());
+  }
+
+  /** A (product, machine, version) a bulk import stored runs for: one of those runs, and the series they touched. */
+  public record Imported(UUID runId, long productId, long machineId, long versionId, Set<Long> seriesIds) {}
+
+  /**
+   * Detection after a bulk import, in the import's last transaction: the points of every touched (series, version)
+   * are written in one pass, the points of every touched series are read once (from {@code 2 × window} before its
+   * oldest touched version to its end), and then each touched version is judged in version order with the windows
+   * cut from memory as they were when that version's runs arrived (the points imported for later versions not yet
+   * there), reconciling with the stored steps as one-by-one uploads would. Returns the regressions raised, by the
+   * run that stands for its version.
+   */
+  public Map<UUID, List<Regression>> onImported(List<Imported> touched) {
+    return onImported(touched, null);
+  }
+
+  /**
+   * Writes, in an import batch's transaction, the points of the (series, version) pairs it stored from the values
+   * it stored; returns the pairs that had a point already, which {@link #onImported} reads back from all their runs.
+   */
+  public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values) {
+    Map<Long, WindowQueries.VersionRef> versions =
+        windows.versions(values.keySet().stream().map(k -> k.get(1)).distinct().toList());
+    return windows.writeNewPoints(values, versions);
+  }
+
+  /**
+   * As {@link #onImported(List)}, with the points written by {@link #onImportedValues} already: only the pairs in
+   * {@code readBack} are summarised again from all their stored runs (null: every touched pair).
+   */
+  public Map<UUID, List<Regression>> onImported(List<Imported> touched, Set<List<Long>> readBack) {
+    Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
+    if (touched.isEmpty()) {
+      return raised;
+    }
+    Set<Long> all = new java.util.TreeSet<>();
+    touched.forEach(t -> all.addAll(t.seriesIds()));
+    windows.lockSeries(List.copyOf(all));
+    Map<Long, WindowQueries.VersionRef> versions =
+        windows.versions(touched.stream().map(Imported::versionId).distinct().toList());
+    List<Imported> ordered = new ArrayList<>(touched);
+    ordered.sort(java.util.Comparator.comparing((Imported t) -> versions.get(t.versionId()).sortKey())
+        .thenComparingLong(Imported::productId).thenComparingLong(Imported::machineId));
+    Set<List<Long>> imported = new HashSet<>();
+    Map<Long, Set<Long>> importedVersions = new HashMap<>();
+    Map<Long, String> from = new HashMap<>();
+    for (Imported t : ordered) {
+      for (Long series : t.seriesIds()) {
+        imported.add(List.of(series, t.versionId()));
+        importedVersions.computeIfAbsent(series, k -> new HashSet<>()).add(t.versionId());
+        from.putIfAbsent(series, versions.get(t.versionId()).sortKey());
+      }
+    }
+    windows.writePoints(readBack == null ? imported : readBack, versions);
+    windows.prefetchMeta(List.copyOf(all));
+    int side = 2 * properties.window();
+    Map<Long, List<WindowQueries.Loaded>> history = windows.history(from, side);
+    Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new HashMap<>();
+    for (Imported t : ordered) {
+      WindowQueries.VersionRef changed = versions.get(t.versionId());
+      List<SeriesWindow> loaded = new ArrayList<>();
+      for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
+        Set<Long> later = importedVersions.get(series);
+        List<WindowQueries.Loaded> points = history.getOrDefault(series, List.of()).stream()
+            .filter(p -> !later.contains(p.version().id()) || p.version().sortKey().compareTo(changed.sortKey()) <= 0)
+            .toList();
+        int at = 0;
+        while (at < points.size() && points.get(at).version().id() != changed.id()) {
+          at++;
+        }
+        if (at == points.size()) {
+          continue;
+        }
+        loaded.add(windows.window(series, points.subList(Math.max(0, at - side), Math.min(points.size(), at + side + 1))));
+      }
+      StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
+          List.copyOf(t.seriesIds()));
+      List<Long> ids = judge(run, loaded, knobs.computeIfAbsent(t.productId(), settings::forProduct));
+      if (!ids.isEmpty()) {
+        raised.computeIfAbsent(t.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
+      }
+    }
+    return raised;
   }
 
   /**

@@ -29,12 +29,18 @@ class RegressionStore {
   }
 
   static final String RECORDED = """
-      SELECT rg.id, rg.series_id, bv.name AS baseline_version, v.name AS version, rg.baseline_value, rg.value,
-             rg.kind, rg.status
-      FROM regression rg JOIN version bv ON bv.id = rg.baseline_version_id JOIN version v ON v.id = rg.version_id
+      SELECT rg.id, rg.series_id,
+             (SELECT bv.name FROM version bv WHERE bv.id = rg.baseline_version_id) AS baseline_version,
+             (SELECT v.name FROM version v WHERE v.id = rg.version_id) AS version,
+             rg.baseline_value, rg.value, rg.kind, rg.status
+      FROM regression rg
       WHERE rg.series_id = ANY(?::bigint[]) AND rg.version_id = ANY(?::bigint[])""";
 
-  /** The stored steps of these series whose version is one of {@code versionIds}, by series. */
+  /**
+   * The stored steps of these series whose version is one of {@code versionIds}, by series: an index probe per
+   * (series, version) pair and a name lookup per step found (a join with {@code version} let the cached generic
+   * plan scan it whole, which grows with history).
+   */
   Map<Long, List<RecordedRegression>> recorded(List<Long> seriesIds, List<Long> versionIds) {
     Map<Long, List<RecordedRegression>> out = new HashMap<>();
     jdbc.sql(RECORDED).params(seriesIds.toArray(Long[]::new), versionIds.toArray(Long[]::new))

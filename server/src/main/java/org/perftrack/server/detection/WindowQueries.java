@@ -8,13 +8,17 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
  * Reads the window detection needs: for each series, the versions just before and from the
  * changed version on, through {@code detection_point}'s (series, sort_key) index, so the cost
- * depends on the window and not on how long the series or the database has grown.
+ * depends on the window and not on how long the series or the database has grown. What never changes
+ * once written (a version's name and sort key, a series' names, unit and direction) is cached by id; an id
+ * of a rolled-back insert is never handed out again, so a cached entry can never be wrong.
  */
 @Repository
 class WindowQueries {
@@ -27,14 +31,57 @@ class WindowQueries {
 
   /**
    * Serialises detection per series: two uploads touching one series must not both create the same
-   * step. NO KEY UPDATE does not conflict with the key-share locks the result inserts hold; taking
-   * the locks in id order keeps two runs from deadlocking.
+   * step. Transaction-scoped advisory locks keyed by the series id (nothing else in perftrack takes advisory
+   * locks): unlike row locks they write nothing (no tuple update, no WAL) and they are released at commit or
+   * rollback. Taken in id order, so two runs cannot deadlock.
    */
   static final String LOCK_SERIES = """
-      SELECT id FROM series WHERE id = ANY(?::bigint[]) ORDER BY id FOR NO KEY UPDATE""";
+      SELECT count(pg_advisory_xact_lock(o.id))
+      FROM (SELECT DISTINCT id FROM unnest(?::bigint[]) AS s(id) ORDER BY id) AS o""";
 
   void lockSeries(List<Long> seriesIds) {
-    jdbc.sql(LOCK_SERIES).param(seriesIds.toArray(Long[]::new)).query(Long.class).list();
+    jdbc.sql(LOCK_SERIES).param(seriesIds.toArray(Long[]::new)).query(Long.class).single();
+  }
+
+  /** A version as detection needs it: its name and its place in version order. */
+  record VersionRef(long id, String name, String sortKey) {}
+
+  private static final int CACHE_LIMIT = 200_000;
+  private final Map<Long, VersionRef> versions = new ConcurrentHashMap<>();
+  private final Map<Long, Meta> metas = new ConcurrentHashMap<>();
+
+  static final String VERSIONS = "SELECT id, name, sort_key FROM version WHERE id = ANY(?::bigint[])";
+
+  VersionRef version(long versionId) {
+    return versions(List.of(versionId)).get(versionId);
+  }
+
+  /** The names and sort keys of these versions, from the cache or one query for those it lacks. */
+  Map<Long, VersionRef> versions(java.util.Collection<Long> ids) {
+    Map<Long, VersionRef> out = new HashMap<>();
+    List<Long> missing = new ArrayList<>();
+    for (Long id : ids) {
+      VersionRef v = versions.get(id);
+      if (v == null) {
+        missing.add(id);
+      } else {
+        out.put(id, v);
+      }
+    }
+    if (!missing.isEmpty()) {
+      jdbc.sql(VERSIONS).param(missing.toArray(Long[]::new)).query(VersionRef.class).list().forEach(v -> {
+        out.put(v.id(), v);
+        remember(versions, v.id(), v);
+      });
+    }
+    return out;
+  }
+
+  private static <V> void remember(Map<Long, V> cache, long id, V value) {
+    if (cache.size() >= CACHE_LIMIT) {
+      cache.clear();
+    }
+    cache.put(id, value);
   }
 
   static final String SAMPLES = """
@@ -42,44 +89,76 @@ class WindowQueries {
       WHERE series_id = ANY(?::bigint[]) AND version_id = ?
       ORDER BY series_id, run_id""";
 
-  static final String UPSERT_POINTS = """
-      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
-      SELECT u.series_id, v.sort_key, v.id, u.level, u.within_se, u.positive, u.sample_count
-      FROM unnest(?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
-           AS u(series_id, level, within_se, positive, sample_count)
-      CROSS JOIN version v WHERE v.id = ?
-      ON CONFLICT (series_id, sort_key) DO UPDATE
-      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
-          sample_count = EXCLUDED.sample_count""";
-
-  /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
-  void addPoints(List<Long> seriesIds, long versionId) {
+  /**
+   * The point of every series for this version, from the samples of all its stored runs (read back: used when
+   * the version had runs before, and by imports).
+   */
+  Map<Long, Summary> readPoints(List<Long> seriesIds, long versionId) {
     Map<Long, List<double[]>> samples = new LinkedHashMap<>();
     Map<Long, List<Summary>> summaries = new LinkedHashMap<>();
+    if (seriesIds.isEmpty()) {
+      return Map.of();
+    }
     jdbc.sql(SAMPLES).params(seriesIds.toArray(Long[]::new), versionId).query((ResultSet rs) -> {
       double[] values = parse(rs.getString("samples"));
       samples.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(values);
       if (values.length == 0) {
-        summaries.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(summaryOnly(rs));
+        double median = rs.getDouble("median");
+        Double med = rs.wasNull() ? null : median;
+        double stddev = rs.getDouble("stddev");
+        Double sd = rs.wasNull() ? null : stddev;
+        summaries.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>())
+            .add(summaryOnly(rs.getInt("n"), rs.getDouble("mean"), med, sd));
       }
     });
-    int n = samples.size();
+    Map<Long, Summary> out = new LinkedHashMap<>();
+    for (Map.Entry<Long, List<double[]>> e : samples.entrySet()) {
+      double[] all = concat(e.getValue());
+      out.put(e.getKey(), all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey())));
+    }
+    return out;
+  }
+
+  /** The point of a version with one run: this run's own values, as {@link #readPoints} would read them back. */
+  static Summary pointOf(StoredRun.Values v) {
+    return v.samples().length > 0 ? Summary.of(v.samples()) : summaryOnly(v.n(), v.mean(), v.median(), v.stddev());
+  }
+
+  static final String UPSERT_POINTS = """
+      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
+      SELECT u.series_id, ?, ?, u.level, u.within_se, u.positive, u.sample_count
+      FROM unnest(?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
+           AS u(series_id, level, within_se, positive, sample_count)
+      ON CONFLICT (series_id, sort_key) DO UPDATE
+      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
+          sample_count = EXCLUDED.sample_count""";
+
+  /** Writes the points of one version, in one statement. */
+  void upsertPoints(Map<Long, Summary> points, VersionRef version) {
+    if (points.isEmpty()) {
+      return;
+    }
+    int n = points.size();
     Long[] ids = new Long[n];
     Double[] levels = new Double[n];
     Double[] se = new Double[n];
     Boolean[] positive = new Boolean[n];
     Integer[] counts = new Integer[n];
     int i = 0;
-    for (Map.Entry<Long, List<double[]>> e : samples.entrySet()) {
-      double[] all = concat(e.getValue());
-      Summary s = all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey()));
+    for (Map.Entry<Long, Summary> e : points.entrySet()) {
+      Summary s = e.getValue();
       ids[i] = e.getKey();
       levels[i] = s.level();
       se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
       counts[i] = s.count();
       positive[i++] = s.positive();
     }
-    jdbc.sql(UPSERT_POINTS).params(ids, levels, se, positive, counts, versionId).update();
+    jdbc.sql(UPSERT_POINTS).params(version.sortKey(), version.id(), ids, levels, se, positive, counts).update();
+  }
+
+  /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
+  void addPoints(List<Long> seriesIds, long versionId) {
+    upsertPoints(readPoints(seriesIds, versionId), version(versionId));
   }
 
   /**
@@ -88,14 +167,9 @@ class WindowQueries {
    * outliers the trimmed mean and MAD of raw samples shrug off; and a count of 0, so that the test treats
    * the spread as unknown-quality (its degrees of freedom come from the prior). Raw samples always win.
    */
-  static Summary summaryOnly(ResultSet rs) throws SQLException {
-    double mean = rs.getDouble("mean");
-    double median = rs.getDouble("median");
-    double level = rs.wasNull() ? mean : median;
-    double stddev = rs.getDouble("stddev");
-    boolean noSpread = rs.wasNull();
-    int n = rs.getInt("n");
-    double se = noSpread || level <= 0 || n < 2 ? Double.NaN : 2 * stddev / level / Math.sqrt(n);
+  static Summary summaryOnly(int n, double mean, Double median, Double stddev) {
+    double level = median == null ? mean : median;
+    double se = stddev == null || level <= 0 || n < 2 ? Double.NaN : 2 * stddev / level / Math.sqrt(n);
     return new Summary(level, se, level > 0, 0);
   }
 
@@ -114,46 +188,311 @@ class WindowQueries {
       FROM series s JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
       WHERE s.id = ANY(?::bigint[])""";
 
+  private Map<Long, Meta> metas(List<Long> seriesIds) {
+    Map<Long, Meta> out = new HashMap<>();
+    List<Long> missing = new ArrayList<>();
+    for (Long id : seriesIds) {
+      Meta m = metas.get(id);
+      if (m == null) {
+        missing.add(id);
+      } else {
+        out.put(id, m);
+      }
+    }
+    if (!missing.isEmpty()) {
+      jdbc.sql(META).param(missing.toArray(Long[]::new)).query(Meta.class).list().forEach(m -> {
+        out.put(m.id(), m);
+        remember(metas, m.id(), m);
+      });
+    }
+    return out;
+  }
+
+  /**
+   * The window of each series, {@code side} points before {@code sortKey} and {@code side + 1} from it on, by
+   * two index range scans per series; version names come from the cache, not from a join (a join with
+   * {@code version} let the cached generic plan scan all of it for every series).
+   */
   static final String WINDOW = """
-      SELECT w.series_id, w.version_id, v.name AS version, w.level, w.within_se, w.positive, w.sample_count
+      SELECT w.series_id, w.before, w.version_id, w.level, w.within_se, w.positive, w.sample_count
       FROM unnest(?::bigint[]) AS s(id)
-      CROSS JOIN (SELECT sort_key FROM version WHERE id = ?) AS c
+      CROSS JOIN LATERAL (
+        (SELECT p.series_id, true AS before, p.sort_key, p.version_id, p.level, p.within_se, p.positive,
+                p.sample_count
+          FROM detection_point p
+          WHERE p.series_id = s.id AND p.sort_key < ? ORDER BY p.sort_key DESC LIMIT ?)
+        UNION ALL
+        (SELECT p.series_id, false AS before, p.sort_key, p.version_id, p.level, p.within_se, p.positive,
+                p.sample_count
+          FROM detection_point p
+          WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
+      ) AS w
+      ORDER BY w.series_id, w.sort_key""";
+
+  /** A series' window and how many of its points lie before the changed version. */
+  record Around(SeriesWindow window, int before) {}
+
+  private record Row(long series, boolean before, long versionId, Summary summary) {}
+
+  /** The windows of these series around one version (only series that have points, as detection read them). */
+  Map<Long, SeriesWindow> windows(List<Long> seriesIds, long versionId, int side) {
+    Map<Long, SeriesWindow> out = new LinkedHashMap<>();
+    around(seriesIds, version(versionId), side).forEach((id, a) -> {
+      if (!a.window().points().isEmpty()) {
+        out.put(id, a.window());
+      }
+    });
+    return out;
+  }
+
+  /**
+   * The windows of these series around one version: {@code side} versions before, {@code side + 1} from it on,
+   * one entry for every series asked for (with no points when it has none yet).
+   */
+  Map<Long, Around> around(List<Long> seriesIds, VersionRef changed, int side) {
+    Long[] ids = seriesIds.toArray(Long[]::new);
+    List<Row> rows = new ArrayList<>();
+    jdbc.sql(WINDOW).params(ids, changed.sortKey(), side, changed.sortKey(), side + 1).query((ResultSet rs) -> {
+      double se = rs.getDouble("within_se");
+      se = rs.wasNull() ? Double.NaN : se;
+      rows.add(new Row(rs.getLong("series_id"), rs.getBoolean("before"), rs.getLong("version_id"),
+          new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"), rs.getInt("sample_count"))));
+    });
+    Map<Long, VersionRef> names = versions(rows.stream().map(Row::versionId).distinct().toList());
+    Map<Long, Meta> meta = metas(seriesIds);
+    Map<Long, List<Point>> points = new HashMap<>();
+    Map<Long, Map<String, Long>> versionIds = new HashMap<>();
+    Map<Long, Integer> before = new HashMap<>();
+    for (Row r : rows) {
+      String version = names.get(r.versionId()).name();
+      points.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(Point.summarized(version, r.summary()));
+      versionIds.computeIfAbsent(r.series(), k -> new HashMap<>()).put(version, r.versionId());
+      if (r.before()) {
+        before.merge(r.series(), 1, Integer::sum);
+      }
+    }
+    Map<Long, Around> out = new LinkedHashMap<>();
+    for (Long series : seriesIds) {
+      Meta m = meta.get(series);
+      out.put(series, new Around(new SeriesWindow(series, m.product(), m.machine(), m.benchmark(), m.metric(),
+          m.unit(), m.direction(), points.getOrDefault(series, new ArrayList<>()),
+          versionIds.getOrDefault(series, new HashMap<>())), before.getOrDefault(series, 0)));
+    }
+    return out;
+  }
+
+  /** Whether the window read already holds a point of the changed version (it had runs before this one). */
+  static boolean hasPoint(Around a, VersionRef changed) {
+    List<Point> points = a.window().points();
+    return a.before() < points.size() && a.window().versionIds().get(points.get(a.before()).version()) == changed.id();
+  }
+
+  /**
+   * The window read before this version's point was written, with that point put in its place: what
+   * {@link #around} would read now ({@code side + 1} points from the changed version on).
+   */
+  static SeriesWindow withPoint(Around a, VersionRef changed, Summary point, int side) {
+    SeriesWindow w = a.window();
+    List<Point> points = new ArrayList<>(w.points());
+    Map<String, Long> versionIds = new HashMap<>(w.versionIds());
+    Point fresh = Point.summarized(changed.name(), point);
+    int at = a.before();
+    if (hasPoint(a, changed)) {
+      points.set(at, fresh);
+    } else {
+      points.add(at, fresh);
+      versionIds.put(changed.name(), changed.id());
+      if (points.size() - at > side + 1) {
+        versionIds.remove(points.remove(points.size() - 1).version());
+      }
+    }
+    return new SeriesWindow(w.seriesId(), w.product(), w.machine(), w.benchmark(), w.metric(), w.unit(),
+        w.direction(), points, versionIds);
+  }
+
+  static final String PAIR_SAMPLES = """
+      SELECT r.series_id, r.version_id, r.samples::text AS samples, r.n, r.mean, r.median, r.stddev
+      FROM unnest(?::bigint[], ?::bigint[]) AS k(series_id, version_id)
+      JOIN result r ON r.series_id = k.series_id AND r.version_id = k.version_id
+      ORDER BY r.series_id, r.version_id, r.run_id""";
+
+  static final String UPSERT_PAIR_POINTS = """
+      INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
+      SELECT * FROM unnest(?::bigint[], ?::text[], ?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
+      ON CONFLICT (series_id, sort_key) DO UPDATE
+      SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
+          sample_count = EXCLUDED.sample_count""";
+
+  /** The points of these (series, version) pairs from all their stored runs: one read, one write. */
+  void writePoints(java.util.Collection<List<Long>> pairs, Map<Long, VersionRef> versions) {
+    if (pairs.isEmpty()) {
+      return;
+    }
+    Long[] series = pairs.stream().map(p -> p.get(0)).toArray(Long[]::new);
+    Long[] versionIds = pairs.stream().map(p -> p.get(1)).toArray(Long[]::new);
+    Map<List<Long>, List<double[]>> samples = new LinkedHashMap<>();
+    Map<List<Long>, List<Summary>> summaries = new HashMap<>();
+    jdbc.sql(PAIR_SAMPLES).params(series, versionIds).query((ResultSet rs) -> {
+      List<Long> key = List.of(rs.getLong("series_id"), rs.getLong("version_id"));
+      double[] values = parse(rs.getString("samples"));
+      samples.computeIfAbsent(key, k -> new ArrayList<>()).add(values);
+      if (values.length == 0) {
+        double median = rs.getDouble("median");
+        Double med = rs.wasNull() ? null : median;
+        double stddev = rs.getDouble("stddev");
+        Double sd = rs.wasNull() ? null : stddev;
+        summaries.computeIfAbsent(key, k -> new ArrayList<>()).add(summaryOnly(rs.getInt("n"), rs.getDouble("mean"),
+            med, sd));
+      }
+    });
+    int n = samples.size();
+    Long[] ids = new Long[n];
+    String[] keys = new String[n];
+    Long[] vids = new Long[n];
+    Double[] levels = new Double[n];
+    Double[] se = new Double[n];
+    Boolean[] positive = new Boolean[n];
+    Integer[] counts = new Integer[n];
+    int i = 0;
+    for (Map.Entry<List<Long>, List<double[]>> e : samples.entrySet()) {
+      double[] all = concat(e.getValue());
+      Summary s = all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey()));
+      ids[i] = e.getKey().get(0);
+      vids[i] = e.getKey().get(1);
+      keys[i] = versions.get(vids[i]).sortKey();
+      levels[i] = s.level();
+      se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
+      counts[i] = s.count();
+      positive[i++] = s.positive();
+    }
+    if (n > 0) {
+      jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
+    }
+  }
+
+  static final String EXISTING_POINTS = """
+      SELECT p.series_id, p.version_id FROM unnest(?::bigint[], ?::text[]) AS k(series_id, sort_key)
+      JOIN detection_point p ON p.series_id = k.series_id AND p.sort_key = k.sort_key""";
+
+  /**
+   * Writes the points of (series, version) pairs from the values just stored for them, except where the pair has
+   * a point already (it had runs before): those are returned, to be read back from all their runs.
+   */
+  Set<List<Long>> writeNewPoints(Map<List<Long>, List<StoredRun.Values>> values, Map<Long, VersionRef> versions) {
+    Set<List<Long>> existing = new java.util.HashSet<>();
+    if (values.isEmpty()) {
+      return existing;
+    }
+    Long[] series = values.keySet().stream().map(k -> k.get(0)).toArray(Long[]::new);
+    String[] keys = values.keySet().stream().map(k -> versions.get(k.get(1)).sortKey()).toArray(String[]::new);
+    jdbc.sql(EXISTING_POINTS).params(series, keys).query((ResultSet rs) -> {
+      existing.add(List.of(rs.getLong(1), rs.getLong(2)));
+    });
+    List<Object[]> rows = new ArrayList<>();
+    values.forEach((pair, runs) -> {
+      if (existing.contains(pair)) {
+        return;
+      }
+      List<double[]> samples = new ArrayList<>();
+      List<Summary> summaries = new ArrayList<>();
+      for (StoredRun.Values v : runs) {
+        if (v.samples().length > 0) {
+          samples.add(v.samples());
+        } else {
+          summaries.add(pointOf(v));
+        }
+      }
+      Summary s = samples.isEmpty() ? pooled(summaries) : Summary.of(concat(samples));
+      rows.add(new Object[] {pair.get(0), versions.get(pair.get(1)).sortKey(), pair.get(1), s});
+    });
+    upsertRows(rows);
+    return existing;
+  }
+
+  private void upsertRows(List<Object[]> rows) {
+    int n = rows.size();
+    if (n == 0) {
+      return;
+    }
+    Long[] ids = new Long[n];
+    String[] keys = new String[n];
+    Long[] vids = new Long[n];
+    Double[] levels = new Double[n];
+    Double[] se = new Double[n];
+    Boolean[] positive = new Boolean[n];
+    Integer[] counts = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      Object[] r = rows.get(i);
+      Summary s = (Summary) r[3];
+      ids[i] = (Long) r[0];
+      keys[i] = (String) r[1];
+      vids[i] = (Long) r[2];
+      levels[i] = s.level();
+      se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
+      counts[i] = s.count();
+      positive[i] = s.positive();
+    }
+    jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
+  }
+
+  /** Fills the cache of series metadata for these series (one query for those it lacks). */
+  void prefetchMeta(List<Long> seriesIds) {
+    metas(seriesIds);
+  }
+
+  /** One point of a series as read for an import's detection. */
+  record Loaded(VersionRef version, Summary summary) {}
+
+  static final String HISTORY = """
+      SELECT w.series_id, w.version_id, w.level, w.within_se, w.positive, w.sample_count
+      FROM unnest(?::bigint[], ?::text[]) AS s(id, from_key)
       CROSS JOIN LATERAL (
         (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
           FROM detection_point p
-          WHERE p.series_id = s.id AND p.sort_key < c.sort_key ORDER BY p.sort_key DESC LIMIT ?)
+          WHERE p.series_id = s.id AND p.sort_key < s.from_key ORDER BY p.sort_key DESC LIMIT ?)
         UNION ALL
         (SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
           FROM detection_point p
-          WHERE p.series_id = s.id AND p.sort_key >= c.sort_key ORDER BY p.sort_key LIMIT ?)
+          WHERE p.series_id = s.id AND p.sort_key >= s.from_key ORDER BY p.sort_key)
       ) AS w
-      JOIN version v ON v.id = w.version_id
       ORDER BY w.series_id, w.sort_key""";
 
-  /** The windows of these series around one version: {@code side} versions before, {@code side + 1} from it on. */
-  Map<Long, SeriesWindow> windows(List<Long> seriesIds, long versionId, int side) {
-    Long[] ids = seriesIds.toArray(Long[]::new);
-    Map<Long, Meta> meta = new HashMap<>();
-    jdbc.sql(META).param(ids).query(Meta.class).list().forEach(m -> meta.put(m.id(), m));
-    Map<Long, List<Point>> points = new LinkedHashMap<>();
-    Map<Long, Map<String, Long>> versionIds = new HashMap<>();
-    jdbc.sql(WINDOW).params(ids, versionId, side, side + 1).query((ResultSet rs) -> {
-      long series = rs.getLong("series_id");
-      String version = rs.getString("version");
+  /** The points of each series from {@code side} before its key on to its end, in version order: one read. */
+  Map<Long, List<Loaded>> history(Map<Long, String> from, int side) {
+    Long[] ids = from.keySet().toArray(Long[]::new);
+    String[] keys = new String[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      keys[i] = from.get(ids[i]);
+    }
+    List<Row> rows = new ArrayList<>();
+    jdbc.sql(HISTORY).params(ids, keys, side).query((ResultSet rs) -> {
       double se = rs.getDouble("within_se");
       se = rs.wasNull() ? Double.NaN : se;
-      Summary summary = new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"),
-          rs.getInt("sample_count"));
-      points.computeIfAbsent(series, k -> new ArrayList<>()).add(Point.summarized(version, summary));
-      versionIds.computeIfAbsent(series, k -> new HashMap<>()).put(version, rs.getLong("version_id"));
+      rows.add(new Row(rs.getLong("series_id"), false, rs.getLong("version_id"),
+          new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"), rs.getInt("sample_count"))));
     });
-    Map<Long, SeriesWindow> out = new LinkedHashMap<>();
-    points.forEach((series, list) -> {
-      Meta m = meta.get(series);
-      out.put(series, new SeriesWindow(series, m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(),
-          m.direction(), list, versionIds.get(series)));
-    });
+    Map<Long, VersionRef> names = versions(rows.stream().map(Row::versionId).distinct().toList());
+    Map<Long, List<Loaded>> out = new HashMap<>();
+    for (Row r : rows) {
+      out.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(new Loaded(names.get(r.versionId()), r.summary()));
+    }
     return out;
+  }
+
+  /** A series' window made of points read before. */
+  SeriesWindow window(long seriesId, List<Loaded> points) {
+    Meta m = metas.get(seriesId);
+    if (m == null) {
+      m = metas(List.of(seriesId)).get(seriesId);
+    }
+    List<Point> list = new ArrayList<>(points.size());
+    Map<String, Long> versionIds = new HashMap<>();
+    for (Loaded p : points) {
+      list.add(Point.summarized(p.version().name(), p.summary()));
+      versionIds.put(p.version().name(), p.version().id());
+    }
+    return new SeriesWindow(seriesId, m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(), m.direction(),
+        list, versionIds);
   }
 
   static final String BATCH_RUNS_OF_BATCH = """

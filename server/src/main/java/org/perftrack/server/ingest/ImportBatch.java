@@ -2,13 +2,15 @@ package org.perftrack.server.ingest;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.versions.VersionKey;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
@@ -24,19 +26,30 @@ final class ImportBatch {
 
   private final RunStore runs;
   private final ImportStore store;
+  private final Ids ids;
   private final Context context;
+  private final List<ImportStore.RunRow> rows = new ArrayList<>();
+  private final List<RunStore.RunResults> results = new ArrayList<>();
+  private final Map<UUID, Pending> byId = new HashMap<>();
+  private final Set<List<Long>> readBack = new java.util.HashSet<>();
 
-  ImportBatch(RunStore runs, ImportStore store, Context context) {
+  private final DetectionService detection;
+
+  ImportBatch(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Context context) {
+    this.detection = detection;
     this.runs = runs;
     this.store = store;
+    this.ids = ids;
     this.context = context;
   }
 
-  void store(List<Pending> batch) {
+  /**
+   * Before the batch's transaction: skips the runs stored already (or earlier in the file), and resolves the ids
+   * of the others ({@link Ids}: new products, versions, machines and series are committed at once). A line whose
+   * results do not fit their series is a bad line and creates nothing.
+   */
+  void prepare(List<Pending> batch) {
     Map<UUID, String> stored = store.storedHashes(batch.stream().map(Pending::id).toList());
-    List<ImportStore.RunRow> rows = new ArrayList<>(batch.size());
-    List<RunStore.RunResults> results = new ArrayList<>(batch.size());
-    Map<UUID, Pending> byId = new HashMap<>();
     for (Pending p : batch) {
       String known = stored.getOrDefault(p.id(), context.hashesInFile.get(p.id()));
       if (known != null) {
@@ -49,48 +62,57 @@ final class ImportBatch {
         continue;
       }
       try {
-        prepare(p, rows, results);
+        Ids.RunIds resolved = ids.resolve(p.run());
+        rows.add(new ImportStore.RunRow(p.id(), resolved.productId(), resolved.versionId(), resolved.machineId(),
+            p.run(), p.hash()));
+        results.add(new RunStore.RunResults(p.id(), resolved.versionId(), resolved.series().results(),
+            resolved.series().seriesIds()));
         context.hashesInFile.put(p.id(), p.hash());
         byId.put(p.id(), p);
       } catch (InvalidInput e) {
         context.fail(p.line(), p.run().id(), ImportService.problems(e));
+      } catch (RuntimeException e) {
+        ImportService.log.error("import: line {} could not be stored", p.line(), e);
+        context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
+            "could not be stored (the server log has the details)")));
       }
     }
+  }
+
+  /** In the batch's transaction: the runs in one statement, their results in one COPY. */
+  void store() {
     if (rows.isEmpty()) {
       return;
     }
     Set<UUID> inserted = store.insertRuns(rows);
     context.unchanged += rows.size() - inserted.size(); // another request stored them first
     runs.copyResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
-    for (ImportStore.RunRow row : rows) {
+    Map<List<Long>, List<StoredRun.Values>> values = new LinkedHashMap<>();
+    for (int i = 0; i < rows.size(); i++) {
+      ImportStore.RunRow row = rows.get(i);
       if (inserted.contains(row.id())) {
         context.created++;
-        touch(row, results.stream().filter(r -> r.runId().equals(row.id())).findFirst().orElseThrow(),
-            byId.get(row.id()).run().version());
+        RunStore.RunResults r = results.get(i);
+        touch(row, r, byId.get(row.id()).run().version());
+        List<StoredRun.Values> v = IngestService.values(r.results());
+        for (int k = 0; k < v.size(); k++) {
+          values.computeIfAbsent(List.of(r.seriesIds().get(k), r.versionId()), x -> new ArrayList<>()).add(v.get(k));
+        }
       }
     }
+    // the detection points of what this batch stored, from its own values; pairs that had runs before are
+    // summarised again from all their runs when detection runs at the end
+    readBack.addAll(detection.onImportedValues(values));
   }
 
-  private void prepare(Pending p, List<ImportStore.RunRow> rows, List<RunStore.RunResults> results) {
-    RunUpload run = p.run();
-    long productId = context.productIds.computeIfAbsent(run.product(), runs::productId);
-    long versionId = context.versionIds.computeIfAbsent(productId + "\u0000" + run.version(),
-        k -> runs.versionId(productId, run.version()));
-    long machineId = context.machineIds.computeIfAbsent(run.machine(), runs::machineId);
-    RunStore.Resolved resolved = RunStore.resolve(run.results(), series(productId, machineId, run.results()));
-    rows.add(new ImportStore.RunRow(p.id(), productId, versionId, machineId, run, p.hash()));
-    results.add(new RunStore.RunResults(p.id(), versionId, resolved.results(), resolved.seriesIds()));
+  /** The (series, version) pairs of this batch to read back at the end (known after its commit). */
+  Set<List<Long>> readBack() {
+    return readBack;
   }
 
-  /** The series of these results from the import's cache, asking the database only for those it lacks. */
-  private Map<String, RunStore.SeriesRow> series(long productId, long machineId, List<ResultUpload> results) {
-    Map<String, RunStore.SeriesRow> known = context.series.computeIfAbsent(productId + "/" + machineId,
-        k -> new HashMap<>());
-    List<ResultUpload> missing = results.stream().filter(r -> !known.containsKey(RunStore.key(r))).toList();
-    if (!missing.isEmpty()) {
-      known.putAll(runs.seriesRows(productId, machineId, missing));
-    }
-    return known;
+  /** The pending runs this batch was to store (to report them when its transaction failed). */
+  List<Pending> pending() {
+    return rows.stream().map(r -> byId.get(r.id())).toList();
   }
 
   private void touch(ImportStore.RunRow row, RunStore.RunResults results, String version) {
@@ -102,12 +124,9 @@ final class ImportBatch {
 
   /** What an import has learned and done so far, across its batches. */
   static final class Context {
-    private final Map<String, Long> productIds = new HashMap<>();
-    private final Map<String, Long> versionIds = new HashMap<>();
-    private final Map<RunUpload.MachineInfo, Long> machineIds = new HashMap<>();
-    private final Map<String, Map<String, RunStore.SeriesRow>> series = new HashMap<>();
     private final Map<UUID, String> hashesInFile = new HashMap<>();
     private final Map<String, Touched> touched = new HashMap<>();
+    private final Set<List<Long>> readBack = new java.util.HashSet<>();
     private final List<ImportService.LineError> errors = new ArrayList<>();
     private int created;
     private int unchanged;
@@ -120,13 +139,14 @@ final class ImportBatch {
       }
     }
 
-    /** After a batch rolled back: the ids it created, and its runs, are gone with it. */
+    /** After a batch rolled back: its runs are gone with it (the ids it used were committed before it). */
     void forget(List<Pending> batch) {
       batch.forEach(p -> hashesInFile.remove(p.id()));
-      productIds.clear();
-      versionIds.clear();
-      machineIds.clear();
-      series.clear();
+    }
+
+    /** The (series, version) pairs whose points must be summarised again from all their runs. */
+    Set<List<Long>> readBack() {
+      return readBack;
     }
 
     Map<String, Touched> touched() {

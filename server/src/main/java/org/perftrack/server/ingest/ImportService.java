@@ -3,7 +3,6 @@ package org.perftrack.server.ingest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +15,7 @@ import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.alerts.AlertService;
+import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
@@ -29,8 +29,8 @@ import tools.jackson.core.JacksonException;
 
 /**
  * Bulk import of a history (NDJSON, one run per line in the upload format). Runs are stored in batches, one
- * transaction and one COPY per batch; detection runs once per touched (machine, version) at the end, in version
- * order, so the regressions are those the runs would have opened one by one. Mail goes out only for steps at
+ * transaction and one COPY per batch; detection runs once at the end, reading each touched series once and judging
+ * the touched versions in version order, so the regressions are those the runs would have opened one by one. Mail goes out only for steps at
  * the newest version of their series: an imported step of years ago stays an open regression, listed in the
  * daily digest, instead of a mail of its own. Bad lines are reported by number and the good ones kept; a run id
  * already stored with the same content is skipped, so importing a file twice changes nothing.
@@ -38,7 +38,7 @@ import tools.jackson.core.JacksonException;
 @Service
 public class ImportService {
 
-  private static final Logger log = LoggerFactory.getLogger(ImportService.class);
+  static final Logger log = LoggerFactory.getLogger(ImportService.class);
 
   /** Runs per transaction: big enough for COPY to pay, small enough that a failing batch costs little. */
   static final int BATCH_RUNS = 200;
@@ -56,15 +56,19 @@ public class ImportService {
 
   private final RunStore runs;
   private final ImportStore store;
+  private final Ids ids;
   private final DetectionService detection;
   private final AlertService alerts;
+  private final Summaries summaries;
   private final TransactionTemplate tx;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
-  ImportService(RunStore runs, ImportStore store, DetectionService detection, AlertService alerts,
-      TransactionTemplate tx, MeterRegistry meters) {
+  ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection, AlertService alerts,
+      Summaries summaries, TransactionTemplate tx, MeterRegistry meters) {
+    this.summaries = summaries;
     this.runs = runs;
+    this.ids = ids;
     this.store = store;
     this.detection = detection;
     this.alerts = alerts;
@@ -171,33 +175,44 @@ public class ImportService {
   }
 
   private void storeBatch(List<ImportBatch.Pending> batch, ImportBatch.Context context) {
+    ImportBatch stored = new ImportBatch(runs, store, ids, detection, context);
     try {
-      tx.executeWithoutResult(status -> new ImportBatch(runs, store, context).store(batch));
+      stored.prepare(batch);
+    } catch (RuntimeException e) {
+      log.error("import: a batch of {} runs could not be checked", batch.size(), e);
+      for (ImportBatch.Pending p : batch) {
+        context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
+            "could not be stored (the server log has the details); nothing of its batch was kept")));
+      }
+      return;
+    }
+    try {
+      tx.executeWithoutResult(status -> stored.store());
+      context.readBack().addAll(stored.readBack());
     } catch (RuntimeException e) {
       log.error("import: a batch of {} runs could not be stored", batch.size(), e);
-      context.forget(batch);
-      for (ImportBatch.Pending p : batch) {
+      List<ImportBatch.Pending> lost = stored.pending();
+      context.forget(lost);
+      for (ImportBatch.Pending p : lost) {
         context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
             "could not be stored (the server log has the details); nothing of its batch was kept")));
       }
     }
   }
 
-  /** Detection per touched (machine, version) in version order, then mail for the newest steps only. */
+  /**
+   * Detection once per touched series, judging each touched version in version order as if its runs had arrived
+   * one by one ({@link DetectionService#onImported}); then mail for the newest steps only.
+   */
   private Report detectAndAnnounce(ImportBatch.Context context, long lineCount) {
-    List<ImportBatch.Touched> touched = new ArrayList<>(context.touched().values());
-    touched.sort(Comparator.comparing(ImportBatch.Touched::sortKey));
-    Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
+    List<DetectionService.Imported> touched = new ArrayList<>();
     Set<Long> allSeries = new HashSet<>();
-    for (ImportBatch.Touched t : touched) {
+    for (ImportBatch.Touched t : context.touched().values()) {
+      touched.add(new DetectionService.Imported(t.runId(), t.productId(), t.machineId(), t.versionId(),
+          t.seriesIds()));
       allSeries.addAll(t.seriesIds());
-      StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
-          List.copyOf(t.seriesIds()));
-      List<Regression> found = tx.execute(status -> detection.onRunStored(run));
-      if (found != null && !found.isEmpty()) {
-        raised.computeIfAbsent(t.runId(), k -> new ArrayList<>()).addAll(found);
-      }
     }
+    Map<UUID, List<Regression>> raised = touched.isEmpty() ? Map.of() : tx.execute(status -> detection.onImported(touched, context.readBack()));
     int regressions = 0;
     int mailed = 0;
     if (!raised.isEmpty()) {
@@ -207,7 +222,10 @@ public class ImportService {
         List<Regression> current = e.getValue().stream().filter(r -> r.version().equals(
             newest.get(ImportStore.seriesKey(r.machine(), r.benchmark(), r.metric())))).toList();
         if (!current.isEmpty()) {
-          tx.executeWithoutResult(status -> alerts.onRegressionsCreated(e.getKey(), current));
+          tx.executeWithoutResult(status -> {
+            alerts.onRegressionsCreated(e.getKey(), current);
+            summaries.onRegressionsCreated(e.getKey(), current);
+          });
           mailed += current.size();
         }
       }

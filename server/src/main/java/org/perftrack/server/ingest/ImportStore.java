@@ -92,8 +92,8 @@ class ImportStore {
 
   static final String NEWEST = """
       SELECT m.name AS machine, s.benchmark, s.metric,
-             (SELECT v.name FROM result r JOIN version v ON v.id = r.version_id
-              WHERE r.series_id = s.id ORDER BY v.sort_key DESC LIMIT 1) AS version
+             (SELECT v.name FROM version v WHERE v.id = (SELECT p.version_id FROM detection_point p
+              WHERE p.series_id = s.id ORDER BY p.sort_key DESC LIMIT 1)) AS version
       FROM series s JOIN machine m ON m.id = s.machine_id
       WHERE s.id = ANY(?::bigint[])""";
 

@@ -17,7 +17,7 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.problems.Conflict;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -35,13 +35,17 @@ public class IngestService {
       Json.MAPPER.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
 
   private final RunStore store;
+  private final Ids ids;
+  private final TransactionTemplate tx;
   private final DetectionService detection;
   private final Summaries summaries;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
-  IngestService(RunStore store, DetectionService detection, Summaries summaries,
-      MeterRegistry meters) {
+  IngestService(RunStore store, Ids ids, TransactionTemplate tx, DetectionService detection,
+      Summaries summaries, MeterRegistry meters) {
+    this.ids = ids;
+    this.tx = tx;
     this.summaries = summaries;
     this.store = store;
     this.detection = detection;
@@ -51,36 +55,57 @@ public class IngestService {
         .register(meters);
   }
 
-  @Transactional
+  /**
+   * Validates and stores one run. The ids it needs come first, from {@link Ids} (a cache, or short statements of
+   * their own); then one transaction inserts the run (its id decides: already there means a re-send), COPYs its
+   * results and runs detection, so an acknowledged run is stored with its regressions or not at all.
+   */
   public Outcome ingest(RunUpload upload) {
     RunValidator.validate(upload);
     RunUpload run = canonicalIds(upload);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
     long started = System.nanoTime();
-    RunStore.Known known = store.known(id, run);
-    if (known.contentHash() != null) {
-      return resent(id, known.contentHash(), hash);
+    Ids.RunIds known = ids.resolve(run);
+    long productId = known.productId();
+    long versionId = known.versionId();
+    long machineId = known.machineId();
+    RunStore.Resolved series = known.series();
+    return tx.execute(status -> {
+      if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
+        // stored before (a re-send), or by another request between; either has committed by now
+        return resent(id, store.contentHash(id).orElseThrow(), hash);
+      }
+      List<Long> seriesIds = series.seriesIds();
+      store.copyResults(id, versionId, series.results(), seriesIds);
+      long stored = System.nanoTime();
+      storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
+      UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
+      var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds,
+          values(series.results())));
+      detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+      // the summaries take the regressions, then hand them to the alerts (one mail per summary)
+      List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
+      // read back, so that each regression names the summary it joined
+      return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
+    });
+  }
+
+  /** The stored values of each result, for detection to summarise without reading them back. */
+  static List<StoredRun.Values> values(List<RunUpload.ResultUpload> results) {
+    List<StoredRun.Values> out = new java.util.ArrayList<>(results.size());
+    for (RunUpload.ResultUpload r : results) {
+      if (r.samples() == null) {
+        out.add(new StoredRun.Values(new double[0], r.n(), r.mean(), r.median(), r.stddev()));
+      } else {
+        double[] samples = new double[r.samples().size()];
+        for (int i = 0; i < samples.length; i++) {
+          samples[i] = r.samples().get(i);
+        }
+        out.add(new StoredRun.Values(samples, samples.length, 0, null, null));
+      }
     }
-    long productId = known.productId() != null ? known.productId() : store.productId(run.product());
-    long versionId = known.versionId() != null ? known.versionId() : store.versionId(productId, run.version());
-    long machineId = known.machineId() != null ? known.machineId() : store.machineId(run.machine());
-    RunStore.Resolved series = store.seriesIds(productId, machineId, run.results());
-    List<Long> seriesIds = series.seriesIds();
-    if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
-      // another request stored this id between our check and our insert; it has committed by now
-      return resent(id, store.contentHash(id).orElseThrow(), hash);
-    }
-    store.copyResults(id, versionId, series.results(), seriesIds);
-    long stored = System.nanoTime();
-    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
-    UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
-    var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds));
-    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
-    // the summaries take the regressions, then hand them to the alerts (one mail per summary)
-    List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
-    // read back, so that each regression names the summary it joined
-    return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
+    return out;
   }
 
   /** UUIDs are case-insensitive: an upper-case resend of a run is the same run (and hashes the same). */

@@ -7,7 +7,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +17,6 @@ import javax.sql.DataSource;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
-import org.perftrack.server.versions.VersionKey;
 import org.perftrack.server.problems.InvalidInput;
 import org.postgresql.PGConnection;
 import org.springframework.jdbc.datasource.DataSourceUtils;
@@ -26,8 +24,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * The SQL of ingestion. Reads before it writes so that the common case (known product, version,
- * machine and series) takes no row locks, and loads results with {@code COPY}.
+ * The SQL of storing a run: the run row, and its results with {@code COPY} ({@link Ids} finds or makes the ids
+ * before).
  */
 @Repository
 class RunStore {
@@ -40,117 +38,16 @@ class RunStore {
     this.dataSource = dataSource;
   }
 
-  /** What the database already knows of a run's product, version and machine (null where unknown). */
-  record Known(String contentHash, Long productId, Long versionId, Long machineId) {}
-
-  static final String KNOWN = """
-      SELECT (SELECT content_hash FROM run WHERE id = :id) AS content_hash,
-             p.id AS product_id,
-             (SELECT v.id FROM version v WHERE v.product_id = p.id AND v.name = :version) AS version_id,
-             (SELECT m.id FROM machine m WHERE m.name = :machine AND m.os IS NOT DISTINCT FROM :os
-                AND m.cpu IS NOT DISTINCT FROM :cpu AND m.cores IS NOT DISTINCT FROM :cores
-                AND m.memory_mb IS NOT DISTINCT FROM :memory AND m.attributes = CAST(:attributes AS jsonb)) AS machine_id
-      FROM (SELECT 1) AS one LEFT JOIN product p ON p.name = :product""";
-
-  /** One round trip for the common case: everything but the run itself exists already. */
-  Known known(UUID id, RunUpload run) {
-    RunUpload.MachineInfo m = run.machine();
-    return jdbc.sql(KNOWN).param("id", id).param("version", run.version()).param("machine", m.name())
-        .param("os", m.os(), java.sql.Types.VARCHAR).param("cpu", m.cpu(), java.sql.Types.VARCHAR)
-        .param("cores", m.cores(), java.sql.Types.INTEGER).param("memory", m.memoryMb(), java.sql.Types.BIGINT)
-        .param("attributes", attributesJson(m)).param("product", run.product())
-        .query(Known.class).single();
-  }
-
   static final String FIND_HASH = "SELECT content_hash FROM run WHERE id = ?";
 
   Optional<String> contentHash(UUID runId) {
     return jdbc.sql(FIND_HASH).param(runId).query(String.class).optional();
   }
 
-  static final String FIND_PRODUCT = "SELECT id FROM product WHERE name = ?";
-  static final String INSERT_PRODUCT = "INSERT INTO product (name) VALUES (?) ON CONFLICT (name) DO NOTHING";
-
-  long productId(String name) {
-    return findOrInsert(FIND_PRODUCT, INSERT_PRODUCT, name);
-  }
-
-  static final String FIND_VERSION = "SELECT id FROM version WHERE product_id = ? AND name = ?";
-  static final String INSERT_VERSION = """
-      INSERT INTO version (product_id, name, sort_key) VALUES (?, ?, ?)
-      ON CONFLICT (product_id, name) DO NOTHING""";
-
-  long versionId(long productId, String name) {
-    Optional<Long> id = jdbc.sql(FIND_VERSION).params(productId, name).query(Long.class).optional();
-    if (id.isPresent()) {
-      return id.get();
-    }
-    jdbc.sql(INSERT_VERSION).params(productId, name, VersionKey.of(name)).update();
-    return jdbc.sql(FIND_VERSION).params(productId, name).query(Long.class).single();
-  }
-
-  static final String UPSERT_MACHINE = """
-      INSERT INTO machine (name, os, cpu, cores, memory_mb, attributes) VALUES (?, ?, ?, ?, ?, ?::jsonb)
-      ON CONFLICT (name) DO UPDATE SET os = excluded.os, cpu = excluded.cpu, cores = excluded.cores,
-        memory_mb = excluded.memory_mb, attributes = excluded.attributes, last_seen = now()
-      RETURNING id""";
-
-  /** Creates the machine, or updates it to what this run says about it (called only when that changed). */
-  long machineId(RunUpload.MachineInfo m) {
-    Object[] params = {m.name(), m.os(), m.cpu(), m.cores(), m.memoryMb(), attributesJson(m)};
-    return jdbc.sql(UPSERT_MACHINE).params(params).query(Long.class).single();
-  }
-
-  private static String attributesJson(RunUpload.MachineInfo m) {
-    return Json.MAPPER.writeValueAsString(m.attributes() == null ? Map.of() : m.attributes());
-  }
-
-  private long findOrInsert(String find, String insert, String name) {
-    Optional<Long> id = jdbc.sql(find).param(name).query(Long.class).optional();
-    if (id.isPresent()) {
-      return id.get();
-    }
-    jdbc.sql(insert).param(name).update();
-    return jdbc.sql(find).param(name).query(Long.class).single();
-  }
-
   record SeriesRow(long id, String benchmark, String metric, String unit, String direction) {}
-
-  static final String FIND_SERIES = """
-      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction
-      FROM series s JOIN unnest(?::text[], ?::text[]) AS k(benchmark, metric)
-        ON s.benchmark = k.benchmark AND s.metric = k.metric
-      WHERE s.product_id = ? AND s.machine_id = ?""";
-  static final String INSERT_SERIES = """
-      INSERT INTO series (product_id, machine_id, benchmark, metric, unit, direction)
-      SELECT ?, ?, * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
-      ON CONFLICT (product_id, machine_id, benchmark, metric) DO NOTHING""";
 
   /** The series of each result, and the results in their series' units. */
   record Resolved(List<Long> seriesIds, List<ResultUpload> results) {}
-
-  /**
-   * The series id of every result, in result order, with each result converted to its series' unit (the unit
-   * of the series' first result): a unit change within a dimension (ns to us, ops/s to ops/ms) keeps one
-   * series. A result whose unit does not convert, or whose direction differs, is refused: samples in µs
-   * and in MB/s must never share a series.
-   */
-  Resolved seriesIds(long productId, long machineId, List<ResultUpload> results) {
-    return resolve(results, seriesRows(productId, machineId, results));
-  }
-
-  /** The series of these results, created where missing, by benchmark and metric ({@link #key}). */
-  Map<String, SeriesRow> seriesRows(long productId, long machineId, List<ResultUpload> results) {
-    Map<String, SeriesRow> found = findSeries(productId, machineId, results);
-    if (found.size() < results.size()) {
-      List<ResultUpload> missing = results.stream().filter(r -> !found.containsKey(key(r))).toList();
-      jdbc.sql(INSERT_SERIES).params(productId, machineId,
-          column(missing, ResultUpload::benchmark), column(missing, ResultUpload::metric),
-          column(missing, ResultUpload::unit), column(missing, ResultUpload::direction)).update();
-      found.putAll(findSeries(productId, machineId, missing));
-    }
-    return found;
-  }
 
   /** Matches each result to its series and converts it to the series' unit; a 400 naming every misfit. */
   static Resolved resolve(List<ResultUpload> results, Map<String, SeriesRow> found) {
@@ -160,6 +57,9 @@ class RunStore {
     for (int i = 0; i < results.size(); i++) {
       ResultUpload r = results.get(i);
       SeriesRow s = found.get(key(r));
+      if (s == null) {
+        continue; // a series still to be created (only when checking before creating: see Ids#resolve)
+      }
       OptionalDouble factor = Units.factor(r.unit(), s.unit());
       if (factor.isEmpty()) {
         String dimension = Units.dimensionOf(s.unit());
@@ -179,21 +79,8 @@ class RunStore {
     return new Resolved(ids, converted);
   }
 
-  private Map<String, SeriesRow> findSeries(long productId, long machineId, List<ResultUpload> results) {
-    Map<String, SeriesRow> byKey = new HashMap<>();
-    jdbc.sql(FIND_SERIES)
-        .params(column(results, ResultUpload::benchmark), column(results, ResultUpload::metric), productId, machineId)
-        .query(SeriesRow.class).list()
-        .forEach(s -> byKey.put(s.benchmark() + '\0' + s.metric(), s));
-    return byKey;
-  }
-
   static String key(ResultUpload r) {
     return r.benchmark() + '\0' + r.metric();
-  }
-
-  private static String[] column(List<ResultUpload> results, java.util.function.Function<ResultUpload, String> f) {
-    return results.stream().map(f).toArray(String[]::new);
   }
 
   static final String INSERT_RUN = """

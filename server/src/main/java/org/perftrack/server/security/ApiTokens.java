@@ -67,16 +67,47 @@ public class ApiTokens {
   static final String TOUCH = "UPDATE api_token SET last_used_at = now() WHERE id = ?";
 
   /**
-   * The token's name when it is valid and not revoked. {@code last_used_at} is written at most once
-   * a minute, so that a busy CI token does not turn every upload into two writes on one row.
+   * How long a token checked against the database is trusted without asking again: a revocation on this
+   * server takes effect at once (the cache is cleared), one on another server within this time.
+   */
+  static final long CACHE_NANOS = 10_000_000_000L;
+  private static final int CACHE_LIMIT = 10_000;
+
+  private record Cached(Valid valid, long checkedAt) {}
+
+  private final java.util.concurrent.atomic.AtomicLong revocations = new java.util.concurrent.atomic.AtomicLong();
+
+  private final java.util.concurrent.ConcurrentHashMap<String, Cached> cache = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The token's name when it is valid and not revoked: from a short-lived cache of valid tokens (so an
+   * upload does not start with a round trip of its own), else one query. {@code last_used_at} is written at
+   * most once a minute, so that a busy CI token does not turn every upload into two writes on one row.
    */
   Optional<Valid> authenticate(String token) {
-    Optional<Valid> valid = jdbc.sql(AUTHENTICATE).param(hash(token)).query((rs, n) -> new Valid(rs.getLong("id"),
+    String hash = hash(token);
+    long now = System.nanoTime();
+    long generation = revocations.get();
+    Cached cached = cache.get(hash);
+    if (cached != null && now - cached.checkedAt() < CACHE_NANOS) {
+      return Optional.of(cached.valid());
+    }
+    Optional<Valid> valid = jdbc.sql(AUTHENTICATE).param(hash).query((rs, n) -> new Valid(rs.getLong("id"),
         rs.getString("name"), Scope.parseAll(List.of((String[]) rs.getArray("scopes").getArray())),
         rs.getObject("last_used_at", java.time.OffsetDateTime.class) == null ? null
             : rs.getObject("last_used_at", java.time.OffsetDateTime.class).toInstant())).optional();
     valid.filter(v -> v.lastUsedAt() == null || v.lastUsedAt().isBefore(Instant.now().minusSeconds(60)))
         .ifPresent(v -> jdbc.sql(TOUCH).param(v.id()).update());
+    if (valid.isPresent() && generation == revocations.get()) {
+      if (cache.size() >= CACHE_LIMIT) {
+        cache.clear();
+      }
+      Valid v = valid.get();
+      // the touch above (or one less than a minute ago) stands for the uses until the next check
+      cache.put(hash, new Cached(new Valid(v.id(), v.name(), v.scopes(), Instant.now()), now));
+    } else {
+      cache.remove(hash);
+    }
     return valid;
   }
 
@@ -89,7 +120,11 @@ public class ApiTokens {
   }
 
   public boolean revoke(long id) {
-    return jdbc.sql("UPDATE api_token SET revoked_at = now() WHERE id = ? AND revoked_at IS NULL").param(id).update() == 1;
+    boolean done = jdbc.sql("UPDATE api_token SET revoked_at = now() WHERE id = ? AND revoked_at IS NULL").param(id)
+        .update() == 1;
+    revocations.incrementAndGet(); // a check that read the row before this update does not cache it
+    cache.clear();
+    return done;
   }
 
   boolean any() {

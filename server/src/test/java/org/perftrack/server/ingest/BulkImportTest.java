@@ -122,6 +122,31 @@ class BulkImportTest extends IntegrationTest {
   }
 
   @Test
+  void aLineWhoseUnitDoesNotFitItsSeriesStoresNothingNotEvenItsNewSeriesOrVersion() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    RunUpload good = run(product, "1.0", machine, result("write-64b", 18.0, 18.1, 17.9));
+    // a new benchmark (its series would be new) beside one whose unit, MB/s, does not convert to us
+    RunUpload bad = run(product, "1.1", machine, result("open-close", 5.0, 5.1, 4.9),
+        new RunUpload.ResultUpload("write-64b", "time-per-op", "MB/s", RunUpload.HIGHER_IS_BETTER, List.of(1.0, 1.1)));
+    RunUpload alsoGood = run(product, "1.2", machine, result("write-64b", 18.2, 18.0, 18.1));
+
+    Http.Response r = importNdjson((json(good) + "\n" + json(bad) + "\n" + json(alsoGood) + "\n")
+        .getBytes(StandardCharsets.UTF_8), false);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    assertThat(r.json().get("created").asInt()).isEqualTo(2);
+    assertThat(r.json().get("failed").asInt()).isEqualTo(1);
+    assertThat(r.json().get("errors").get(0).get("line").asLong()).isEqualTo(2);
+    assertThat(count("SELECT count(*) FROM series s JOIN product p ON p.id = s.product_id WHERE p.name = ?"
+        + " AND s.benchmark = 'open-close'", product)).as("the bad line's new series").isZero();
+    assertThat(count("SELECT count(*) FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ?"
+        + " AND v.name = '1.1'", product)).as("the bad line's new version").isZero();
+    assertThat(count("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?", product))
+        .isEqualTo(2);
+  }
+
+  @Test
   void importNeedsAToken() {
     Http.Response r = http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
         .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofString("{}\n")));

@@ -16,8 +16,10 @@ import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.bench.UploadCpuBenchmark;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.StoredRun;
+import org.perftrack.server.ingest.IngestService;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -26,55 +28,84 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * What detection adds to an upload: a machine whose 100 series already hold 200 versions (5 samples
- * each), then (a) {@code DetectionService#onRunStored} alone for the newest run, in a rolled-back
+ * What detection adds to an upload, and whether it grows with history: one machine's 100 series grow to each
+ * history length in turn (default 200, then 2,000 versions, 5 samples each), in one process and database, and at
+ * each length (a) {@code DetectionService#onRunStored} alone for the newest run, in a rolled-back
  * transaction (SQL + statistics + writes), and (b) whole uploads of new versions over HTTP.
- * Run: {@code bench/run-main.sh org.perftrack.server.detection.eval.UploadLatencyBenchmark [versions] [metrics]}
+ * Run: {@code bench/run-main.sh org.perftrack.server.detection.eval.UploadLatencyBenchmark [200,2000] [metrics]};
+ * each round ends with the ratio of the longest history's {@code onRunStored} median to the shortest's.
  */
 public final class UploadLatencyBenchmark {
   private static final String TOKEN = "bench-token-0123456789";
 
   public static void main(String[] args) throws Exception {
-    int versions = args.length > 0 ? Integer.parseInt(args[0]) : 200;
+    int[] histories = args.length > 0 ? Arrays.stream(args[0].split(",")).mapToInt(Integer::parseInt).sorted()
+        .toArray() : new int[] {200, 2000};
     int metrics = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     Path dir = Files.createTempDirectory("perftrack-detection-bench");
     try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
         .run("--server.port=0", "--perftrack.embedded-db.dir=" + dir.resolve("db"),
+            "--perftrack.alerts.enabled=false",
             "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=bench", "--logging.level.root=WARN")) {
       String base = "http://localhost:" + ((WebServerApplicationContext) app).getWebServer().getPort();
       HttpClient http = HttpClient.newHttpClient();
+      IngestService ingest = app.getBean(IngestService.class);
+      JdbcClient jdbc = app.getBean(JdbcClient.class);
+      TransactionTemplate tx = new TransactionTemplate(app.getBean(PlatformTransactionManager.class));
+      DetectionService detection = app.getBean(DetectionService.class);
+      // one machine's history grows (in-process uploads) and is measured at each length, in one database
       Random random = new Random(5);
       double[] levels = new double[metrics];
       Arrays.setAll(levels, i -> 10 + random.nextInt(1000));
-      for (int v = 1; v <= versions; v++) {
-        post(http, base, run(v, levels, random));
-      }
-      JdbcClient jdbc = app.getBean(JdbcClient.class);
-      jdbc.sql("ANALYZE").update(); // as autovacuum would have done long before a series reaches 200 versions
-      StoredRun newest = newestRun(jdbc);
-      TransactionTemplate tx = new TransactionTemplate(app.getBean(PlatformTransactionManager.class));
-      DetectionService detection = app.getBean(DetectionService.class);
-      double[] alone = new double[30];
-      for (int i = 0; i < alone.length + 10; i++) {
-        long start = System.nanoTime();
-        tx.executeWithoutResult(status -> {
-          detection.onRunStored(newest);
-          status.setRollbackOnly();
-        });
-        if (i >= 10) {
-          alone[i - 10] = (System.nanoTime() - start) / 1e6;
+      double[] medians = new double[histories.length];
+      double[] cpus = new double[histories.length];
+      int version = 0;
+      for (int h = 0; h < histories.length; h++) {
+        while (version < histories[h]) {
+          ingest.ingest(run(++version, levels, random));
         }
+        jdbc.sql("ANALYZE").update(); // as autovacuum would have done long before a series reaches 200 versions
+        StoredRun newest = newestRun(jdbc);
+        double[] alone = new double[40];
+        long javaCpu = 0;
+        Map<Long, Long> pgBefore = null;
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < alone.length + 10; i++) {
+          if (i == 10) {
+            pgBefore = UploadCpuBenchmark.postgresCpu(dir.resolve("db"), true);
+          }
+          long cpu = threads.getCurrentThreadCpuTime();
+          long start = System.nanoTime();
+          tx.executeWithoutResult(status -> {
+            detection.onRunStored(newest);
+            status.setRollbackOnly();
+          });
+          if (i >= 10) {
+            alone[i - 10] = (System.nanoTime() - start) / 1e6;
+            javaCpu += threads.getCurrentThreadCpuTime() - cpu;
+          }
+        }
+        double pgCpu = UploadCpuBenchmark.delta(pgBefore, UploadCpuBenchmark.postgresCpu(dir.resolve("db"), true)) / 1e6
+            / alone.length;
+        cpus[h] = javaCpu / 1e6 / alone.length + pgCpu;
+        double[] uploads = new double[20];
+        for (int i = 0; i < uploads.length; i++) {
+          RunUpload run = run(++version, levels, random);
+          long start = System.nanoTime();
+          post(http, base, run);
+          uploads[i] = (System.nanoTime() - start) / 1e6;
+        }
+        medians[h] = pct(alone, 50);
+        System.out.printf(Locale.ROOT, "%d metrics x %d versions x 5 samples: onRunStored median %.1f ms"
+            + " (p10 %.1f, p90 %.1f), CPU %.1f ms (Java %.1f + PostgreSQL backends %.1f); whole upload over HTTP median %.1f ms"
+            + " (p90 %.1f)%n", metrics, histories[h], pct(alone, 50), pct(alone, 10), pct(alone, 90), cpus[h],
+            cpus[h] - pgCpu, pgCpu, pct(uploads, 50), pct(uploads, 90));
       }
-      double[] uploads = new double[20];
-      for (int i = 0; i < uploads.length; i++) {
-        RunUpload run = run(versions + 1 + i, levels, random);
-        long start = System.nanoTime();
-        post(http, base, run);
-        uploads[i] = (System.nanoTime() - start) / 1e6;
+      if (histories.length > 1) {
+        System.out.printf(Locale.ROOT, "onRunStored at %d versions / at %d versions: median time %.2f, CPU %.2f"
+            + " (target <= 1.2)%n", histories[histories.length - 1], histories[0],
+            medians[histories.length - 1] / medians[0], cpus[histories.length - 1] / cpus[0]);
       }
-      System.out.printf(Locale.ROOT, "%d metrics x %d versions x 5 samples: onRunStored median %.1f ms (p90 %.1f),"
-          + " whole upload over HTTP median %.1f ms (p90 %.1f)%n", metrics, versions, pct(alone, 50),
-          pct(alone, 90), pct(uploads, 50), pct(uploads, 90));
     }
   }
 
@@ -84,13 +115,21 @@ public final class UploadLatencyBenchmark {
     return sorted[Math.min(sorted.length - 1, sorted.length * p / 100)];
   }
 
+  /** The newest run, as the ingest hands it to detection (with its values, as an upload does). */
   private static StoredRun newestRun(JdbcClient jdbc) {
     Map<String, Object> run = jdbc.sql("SELECT id, product_id, version_id, machine_id FROM run ORDER BY received_at DESC"
         + " LIMIT 1").query().singleRow();
-    List<Long> series = jdbc.sql("SELECT series_id FROM result WHERE run_id = ?").param(run.get("id"))
-        .query(Long.class).list();
+    List<Long> series = new ArrayList<>();
+    List<StoredRun.Values> values = new ArrayList<>();
+    jdbc.sql("SELECT series_id, samples FROM result WHERE run_id = ? ORDER BY series_id").param(run.get("id"))
+        .query((java.sql.ResultSet rs) -> {
+          series.add(rs.getLong(1));
+          Double[] boxed = (Double[]) rs.getArray(2).getArray();
+          double[] samples = Arrays.stream(boxed).mapToDouble(Double::doubleValue).toArray();
+          values.add(new StoredRun.Values(samples, samples.length, 0, null, null));
+        });
     return new StoredRun((UUID) run.get("id"), (Long) run.get("product_id"), (Long) run.get("version_id"),
-        (Long) run.get("machine_id"), null, series);
+        (Long) run.get("machine_id"), null, series, values);
   }
 
   private static RunUpload run(int version, double[] levels, Random random) {
