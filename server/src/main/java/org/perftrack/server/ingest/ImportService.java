@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
-import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.Regression;
@@ -58,20 +58,18 @@ public class ImportService {
   private final ImportStore store;
   private final Ids ids;
   private final DetectionService detection;
-  private final AlertService alerts;
   private final Summaries summaries;
   private final TransactionTemplate tx;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
-  ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection, AlertService alerts,
+  ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection,
       Summaries summaries, TransactionTemplate tx, MeterRegistry meters) {
     this.summaries = summaries;
     this.runs = runs;
     this.ids = ids;
     this.store = store;
     this.detection = detection;
-    this.alerts = alerts;
     this.tx = tx;
     // where an import's time goes: reading, parsing and storing the lines, then detection and mail
     this.storeTimer = Timer.builder("perftrack.import.store").description("parsing and storing an import")
@@ -219,15 +217,20 @@ public class ImportService {
       Map<String, String> newest = store.newestVersions(allSeries);
       for (Map.Entry<UUID, List<Regression>> e : raised.entrySet()) {
         regressions += e.getValue().size();
-        List<Regression> current = e.getValue().stream().filter(r -> r.version().equals(
-            newest.get(ImportStore.seriesKey(r.machine(), r.benchmark(), r.metric())))).toList();
-        if (!current.isEmpty()) {
-          tx.executeWithoutResult(status -> {
-            alerts.onRegressionsCreated(e.getKey(), current);
+        Map<Boolean, List<Regression>> byAge = e.getValue().stream().collect(Collectors.partitioningBy(r ->
+            r.version().equals(newest.get(ImportStore.seriesKey(r.machine(), r.benchmark(), r.metric())))));
+        List<Regression> current = byAge.get(true);
+        List<Regression> older = byAge.get(false);
+        // summaries as if the runs had arrived one by one; mail (one per summary) only for the newest steps
+        tx.executeWithoutResult(status -> {
+          if (!older.isEmpty()) {
+            summaries.onImportedQuietly(e.getKey(), older);
+          }
+          if (!current.isEmpty()) {
             summaries.onRegressionsCreated(e.getKey(), current);
-          });
-          mailed += current.size();
-        }
+          }
+        });
+        mailed += current.size();
       }
     }
     return new Report(lineCount, context.created(), context.unchanged(), context.failed(), context.errors(),

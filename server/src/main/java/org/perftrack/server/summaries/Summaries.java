@@ -54,6 +54,19 @@ public class Summaries {
    */
   @Transactional
   public List<Change> onRegressionsCreated(UUID runId, List<Regression> created) {
+    return take(runId, created, true);
+  }
+
+  /**
+   * A bulk import's steps at versions older than the newest of their series: they join their summaries
+   * as if uploaded one by one, but nothing is mailed (history is not news; the digest lists what is open).
+   */
+  @Transactional
+  public List<Change> onImportedQuietly(UUID runId, List<Regression> created) {
+    return take(runId, created, false);
+  }
+
+  private List<Change> take(UUID runId, List<Regression> created, boolean announce) {
     Map<Long, Change> changes = new LinkedHashMap<>();
     followReattributed(runId).forEach(c -> changes.put(c.id(), c));
     if (created.isEmpty()) {
@@ -70,6 +83,11 @@ public class Summaries {
         joined.put(s, ids);
       }
     });
+    if (!announce) {
+      joined.forEach((sum, ids) -> changes.putIfAbsent(sum.id(), new Change(sum.id(), sum.opened() ? "opened" : "grew",
+          url(sum.id()))));
+      return List.copyOf(changes.values());
+    }
     Set<Long> summarised = store.members(created.stream().map(Regression::id).toList());
     Set<Long> fresh = alerts.onRegressionsCreated(runId, created, summarised);
     joined.forEach((s, ids) -> {

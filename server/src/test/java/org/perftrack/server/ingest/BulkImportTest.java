@@ -62,6 +62,7 @@ class BulkImportTest extends IntegrationTest {
     assertThat(report.get("regressions").asInt()).isEqualTo(1);
     assertThat(report.get("inDigestOnly").asInt()).as("2.0 is older than the series' newest, 3.0").isEqualTo(1);
     assertThat(outboxMails(product)).isZero();
+    assertThat(summaries(product)).as("an old step still joins its summary, quietly").containsExactly("2.0: 1");
   }
 
   @Test
@@ -74,6 +75,7 @@ class BulkImportTest extends IntegrationTest {
     }
 
     assertThat(regressions(imported)).isNotEmpty().isEqualTo(regressions(uploaded));
+    assertThat(summaries(imported)).isNotEmpty().isEqualTo(summaries(uploaded));
   }
 
   @Test
@@ -212,6 +214,16 @@ class BulkImportTest extends IntegrationTest {
     List<String> found = new ArrayList<>();
     r.json().forEach(g -> found.add(g.get("benchmark").asString() + " " + g.get("baselineVersion").asString()
         + "->" + g.get("version").asString()));
+    found.sort(null);
+    return found;
+  }
+
+  /** "version: members" of every summary of the product, whatever its status. */
+  private List<String> summaries(String product) {
+    Http.Response r = http().get("/api/v1/summaries?status=all&product=" + product);
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    List<String> found = new ArrayList<>();
+    r.json().forEach(s -> found.add(s.get("version").asString() + ": " + s.get("members").size()));
     found.sort(null);
     return found;
   }
