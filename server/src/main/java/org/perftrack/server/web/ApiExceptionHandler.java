@@ -64,14 +64,15 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         .body(ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE, e.getMessage()));
   }
 
-  /** The database is away (lost, restarting): the client may send again later, nothing was stored. */
+  /** The database is away (lost, restarting): the client sends again later. A commit cut off by the loss may have
+   * happened: a run sent again is then answered 200, so the answer does not claim that nothing was stored. */
   @ExceptionHandler({org.springframework.dao.DataAccessResourceFailureException.class,
       org.springframework.dao.TransientDataAccessException.class})
-  ResponseEntity<ProblemDetail> databaseUnavailable(org.springframework.dao.DataAccessException e) {
-    log.warn("database unavailable: {}", e.getMostSpecificCause().toString());
+  ResponseEntity<ProblemDetail> databaseUnavailable(Exception e) {
+    log.warn("database unavailable: {}", org.springframework.core.NestedExceptionUtils.getMostSpecificCause(e).toString());
     return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).header(HttpHeaders.RETRY_AFTER, "5")
         .body(ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-            "the database is unavailable; nothing was stored, send again later"));
+            "the database is unavailable; send again later (a run sent again is stored once)"));
   }
 
   /** 415: say which content types the endpoint takes, in a problem detail. */
@@ -97,6 +98,9 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(Exception.class)
   ResponseEntity<ProblemDetail> unexpected(Exception e) {
+    if (DatabaseUnavailableFilter.databaseUnavailable(e)) {
+      return databaseUnavailable(e);
+    }
     log.error("unexpected error in the REST API", e);
     return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(ProblemDetail.forStatusAndDetail(
         HttpStatus.INTERNAL_SERVER_ERROR, "internal error; the server log has the details"));

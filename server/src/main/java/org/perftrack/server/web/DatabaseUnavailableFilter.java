@@ -5,6 +5,10 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
@@ -15,6 +19,8 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -42,13 +48,27 @@ class DatabaseUnavailableFilter extends OncePerRequestFilter {
       response.setHeader(HttpHeaders.RETRY_AFTER, "5");
       response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
       response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Service Unavailable\",\"status\":503,"
-          + "\"detail\":\"the database is unavailable; nothing was stored, send again later\"}");
+          + "\"detail\":\"the database is unavailable; send again later (a run sent again is stored once)\"}");
     }
   }
 
+  /**
+   * The database went away under the request. Besides Spring's own translations this is a transaction that could
+   * not begin, a rollback that failed on the dead connection (its {@code applicationException} is the first error),
+   * and a raw connection failure (SQLState class 08, or 57P: the server shut down or crashed) wrapped in another
+   * exception, as from {@code COPY}.
+   */
   static boolean databaseUnavailable(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof DataAccessResourceFailureException || t instanceof TransientDataAccessException) {
+      if (t instanceof DataAccessResourceFailureException || t instanceof TransientDataAccessException
+          || t instanceof CannotCreateTransactionException || t instanceof SQLRecoverableException
+          || t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+          || (t instanceof SQLException sql && sql.getSQLState() != null
+              && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P")))) {
+        return true;
+      }
+      if (t instanceof TransactionSystemException tse && tse.getApplicationException() != null
+          && databaseUnavailable(tse.getApplicationException())) {
         return true;
       }
     }
