@@ -61,7 +61,11 @@ public final class ExplainQueries {
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
     m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
-    m.put("org.perftrack.server.products.ChartPoints#LEVELS", List.of(chart, "", highest));
+    m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(chart, "", highest));
+    String[] axis = jdbc.sql("SELECT sort_key FROM version WHERE product_id = ? ORDER BY sort_key").param(product)
+        .query(String.class).list().toArray(String[]::new);
+    m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of((axis.length + 199) / 200, axis, chart, "",
+        highest));
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
         "1.7.15-1", twoMachines, null, null));
@@ -71,8 +75,8 @@ public final class ExplainQueries {
     // the home page's open summaries (summaries package): machines that measured a summary's version
     long head = jdbc.sql("SELECT id FROM version WHERE product_id = ? ORDER BY sort_key DESC LIMIT 1").param(product)
         .query(Long.class).single();
-    m.put("org.perftrack.server.summaries.SummaryStore#MEASURED", List.of(product, head, new String[] {"1.7.14-1"},
-        head, new String[] {"1.7.14-1"}));
+    m.put("org.perftrack.server.summaries.SummaryStore#MEASURED", List.of(head, product, product,
+        new String[] {"1.7.14-1"}));
     // the REST API's series (a contract: every point), for comparison
     m.put("org.perftrack.server.series.SeriesQueries#POINTS", List.of(series));
     return m;
