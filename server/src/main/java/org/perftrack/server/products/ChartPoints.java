@@ -54,14 +54,14 @@ class ChartPoints {
       WHERE series_id = ANY (?) AND sort_key >= ? AND sort_key <= ?""";
 
   /**
-   * The buckets, summarised by PostgreSQL so that only (machines × buckets) rows travel: the axis's sort keys in
-   * order (their position / bucket size is the bucket), the median, lowest and highest level of each series in each.
+   * The buckets, summarised by PostgreSQL so that only (machines × buckets) rows travel: a level's bucket is found
+   * among the buckets' first sort keys (a binary search, {@code width_bucket}), and as the index gives each series'
+   * levels in sort-key order, the buckets come grouped without a sort of the levels.
    */
   static final String BUCKETS = """
-      SELECT dp.series_id, (a.i - 1) / ? AS bucket,
+      SELECT dp.series_id, width_bucket(dp.sort_key, ?::text[]) - 1 AS bucket,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median, min(dp.level), max(dp.level)
-      FROM unnest(?::text[]) WITH ORDINALITY AS a(sort_key, i)
-      JOIN detection_point dp ON dp.sort_key = a.sort_key COLLATE "C"
+      FROM detection_point dp
       WHERE dp.series_id = ANY (?) AND dp.sort_key >= ? AND dp.sort_key <= ?
       GROUP BY 1, 2""";
 
@@ -116,7 +116,11 @@ class ChartPoints {
     }
     int size = (keys.size() + maxPoints - 1) / maxPoints;
     int buckets = (keys.size() + size - 1) / size;
-    List<Bucket> summaries = jdbc.sql(BUCKETS).params(size, keys.toArray(String[]::new), ids.toArray(Long[]::new), lo, hi)
+    String[] firsts = new String[buckets];
+    for (int b = 0; b < buckets; b++) {
+      firsts[b] = keys.get(b * size);
+    }
+    List<Bucket> summaries = jdbc.sql(BUCKETS).params(firsts, ids.toArray(Long[]::new), lo, hi)
         .query((rs, i) -> new Bucket(rs.getLong(1), rs.getInt(2), rs.getDouble(3), rs.getDouble(4), rs.getDouble(5)))
         .list();
     return bucketed(series, keys, axis, names, summaries, marks, first, size, buckets);

@@ -62,13 +62,18 @@ public final class ExplainQueries {
     m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
     m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(chart, "", highest));
-    String[] axis = jdbc.sql("SELECT sort_key FROM version WHERE product_id = ? ORDER BY sort_key").param(product)
+    String[] firsts = jdbc.sql("""
+        SELECT sort_key FROM (SELECT sort_key, row_number() OVER (ORDER BY sort_key) - 1 AS i FROM version
+        WHERE product_id = ?) v WHERE i % 10 = 0 ORDER BY sort_key""").param(product)
         .query(String.class).list().toArray(String[]::new);
-    m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of((axis.length + 199) / 200, axis, chart, "",
-        highest));
+    m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of(firsts, chart, "", highest));
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
         "1.7.15-1", twoMachines, null, null));
+    m.put("org.perftrack.server.dashboard.Catalog#MACHINES_WITH_BOTH", List.of(SeedDatabase.PRODUCT, "1.7.14-1",
+        SeedDatabase.PRODUCT, "1.7.15-1"));
+    m.put("org.perftrack.server.detection.CompareService#RESULTS", java.util.Arrays.asList("1.7.14-1", "1.7.15-1",
+        SeedDatabase.PRODUCT, "perf-m01", null, null));
     m.put("org.perftrack.server.runs.RunQueries#RESULTS", List.of(run));
     m.put("org.perftrack.server.machines.MachineQueries#MEASURED", java.util.Arrays.asList(machine, highest, machine, 51,
         machine, null));
