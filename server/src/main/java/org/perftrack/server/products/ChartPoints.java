@@ -48,22 +48,32 @@ class ChartPoints {
                           ORDER BY dp.sort_key DESC LIMIT ?) AS k
       ORDER BY k.sort_key DESC LIMIT ?""";
 
-  /** The versions (x axis) these series measured in the range: one index-only range per series, distinct. */
+  /**
+   * The versions (x axis) these series measured in the range: the product's versions there (its sort-key index),
+   * each kept on the first series found to have a point at it (one probe of detection_point's key per series
+   * until one has), rather than reading every series' levels.
+   */
   static final String AXIS = """
-      SELECT DISTINCT sort_key, version_id FROM detection_point
-      WHERE series_id = ANY (?) AND sort_key >= ? AND sort_key <= ?""";
+      SELECT v.sort_key, v.id FROM version v
+      WHERE v.product_id = ? AND v.sort_key >= ? AND v.sort_key <= ?
+        AND EXISTS (SELECT 1 FROM unnest(?::bigint[]) AS s(id) JOIN detection_point dp
+                    ON dp.series_id = s.id AND dp.sort_key = v.sort_key)""";
 
   /**
-   * The buckets, summarised by PostgreSQL so that only (machines × buckets) rows travel: a level's bucket is found
-   * among the buckets' first sort keys (a binary search, {@code width_bucket}), and as the index gives each series'
-   * levels in sort-key order, the buckets come grouped without a sort of the levels.
+   * The buckets, summarised by PostgreSQL so that only (machines × buckets) rows travel: per series and bucket
+   * (its first and last sort key) one short index-only range, aggregated where it is read; no sort of the
+   * (series × versions) levels.
    */
   static final String BUCKETS = """
-      SELECT dp.series_id, width_bucket(dp.sort_key, ?::text[]) - 1 AS bucket,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median, min(dp.level), max(dp.level)
-      FROM detection_point dp
-      WHERE dp.series_id = ANY (?) AND dp.sort_key >= ? AND dp.sort_key <= ?
-      GROUP BY 1, 2""";
+      SELECT s.id AS series_id, b.i - 1 AS bucket, x.median, x.lo, x.hi
+      FROM unnest(?::bigint[]) AS s(id)
+      CROSS JOIN unnest(?::text[], ?::text[]) WITH ORDINALITY AS b(first, last, i)
+      CROSS JOIN LATERAL (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median,
+                                 min(dp.level) AS lo, max(dp.level) AS hi
+                          FROM detection_point dp
+                          WHERE dp.series_id = s.id AND dp.sort_key >= b.first COLLATE "C"
+                            AND dp.sort_key <= b.last COLLATE "C") AS x
+      WHERE x.lo IS NOT NULL""";
 
   static final String NAMES = "SELECT id, name FROM version WHERE id = ANY (?)";
 
@@ -104,7 +114,7 @@ class ChartPoints {
       hi = key(productId, to, "to").orElse(hi);
     }
     TreeMap<String, Long> axis = new TreeMap<>(); // sort_key → version id; Java's String order is the "C" collation
-    jdbc.sql(AXIS).params(ids.toArray(Long[]::new), lo, hi).query((ResultSet rs) -> {
+    jdbc.sql(AXIS).params(productId, lo, hi, ids.toArray(Long[]::new)).query((ResultSet rs) -> {
       axis.put(rs.getString(1), rs.getLong(2));
     });
     List<String> keys = new ArrayList<>(axis.keySet());
@@ -117,10 +127,12 @@ class ChartPoints {
     int size = (keys.size() + maxPoints - 1) / maxPoints;
     int buckets = (keys.size() + size - 1) / size;
     String[] firsts = new String[buckets];
+    String[] lasts = new String[buckets];
     for (int b = 0; b < buckets; b++) {
       firsts[b] = keys.get(b * size);
+      lasts[b] = keys.get(Math.min(keys.size(), (b + 1) * size) - 1);
     }
-    List<Bucket> summaries = jdbc.sql(BUCKETS).params(firsts, ids.toArray(Long[]::new), lo, hi)
+    List<Bucket> summaries = jdbc.sql(BUCKETS).params(ids.toArray(Long[]::new), firsts, lasts)
         .query((rs, i) -> new Bucket(rs.getLong(1), rs.getInt(2), rs.getDouble(3), rs.getDouble(4), rs.getDouble(5)))
         .list();
     return bucketed(series, keys, axis, names, summaries, marks, first, size, buckets);

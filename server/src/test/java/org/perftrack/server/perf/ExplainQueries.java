@@ -61,12 +61,14 @@ public final class ExplainQueries {
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
     m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
-    m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(chart, "", highest));
-    String[] firsts = jdbc.sql("""
-        SELECT sort_key FROM (SELECT sort_key, row_number() OVER (ORDER BY sort_key) - 1 AS i FROM version
-        WHERE product_id = ?) v WHERE i % 10 = 0 ORDER BY sort_key""").param(product)
-        .query(String.class).list().toArray(String[]::new);
-    m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of(firsts, chart, "", highest));
+    m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(product, "", highest, chart));
+    List<String> axis = jdbc.sql("SELECT sort_key FROM version WHERE product_id = ? ORDER BY sort_key").param(product)
+        .query(String.class).list();
+    String[] firsts = new String[axis.size() / 10];
+    String[] lasts = new String[axis.size() / 10];
+    java.util.Arrays.setAll(firsts, b -> axis.get(b * 10));
+    java.util.Arrays.setAll(lasts, b -> axis.get(b * 10 + 9));
+    m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of(chart, firsts, lasts));
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
         "1.7.15-1", twoMachines, null, null));
