@@ -75,7 +75,7 @@ public final class ExplainQueries {
     m.put("org.perftrack.server.dashboard.Catalog#MACHINES_WITH_BOTH", List.of(SeedDatabase.PRODUCT, "1.7.14-1",
         SeedDatabase.PRODUCT, "1.7.15-1"));
     m.put("org.perftrack.server.detection.CompareService#RESULTS", java.util.Arrays.asList("1.7.14-1", "1.7.15-1",
-        SeedDatabase.PRODUCT, "perf-m01", null, null));
+        SeedDatabase.PRODUCT, twoMachines, null, null));
     m.put("org.perftrack.server.runs.RunQueries#RESULTS", List.of(run));
     m.put("org.perftrack.server.machines.MachineQueries#MEASURED", java.util.Arrays.asList(machine, highest, machine, 51,
         machine, null));
