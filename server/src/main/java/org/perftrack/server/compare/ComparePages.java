@@ -45,7 +45,7 @@ class ComparePages {
   }
 
   /** Comparisons (series × machines) one request computes unless a signed-in reader asks for all. */
-  static final int BUDGET = 500;
+  static final int BUDGET = 100;
 
   /** Versions the pickers offer (any other can be typed). */
   static final int RECENT = 100;

@@ -105,13 +105,11 @@ class CompareTable {
     Map<String, Spread> spreads = new HashMap<>();
     jdbc.sql(SPREADS).params(product, base, head, machines.toArray(String[]::new), only, only).query(Spread.class).list()
         .forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), s.version()), s));
-    // machines are independent: compared side by side (each on its own connection), assembled in order
-    List<List<ComparedMetric>> perMachine = machines.parallelStream()
-        .map(machine -> source.compare(product, machine, base, head, benchmarks)).toList();
+    // every machine in one read of results and windows, each judged on its own; assembled in the machines' order
+    Map<String, List<ComparedMetric>> perMachine = source.compare(product, machines, base, head, benchmarks);
     List<Row> rows = new ArrayList<>();
-    for (int i = 0; i < machines.size(); i++) {
-      String machine = machines.get(i);
-      List<ComparedMetric> found = perMachine.get(i);
+    for (String machine : machines) {
+      List<ComparedMetric> found = perMachine.getOrDefault(machine, List.of());
       for (ComparedMetric r : found) {
         rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction().wire(), r.baseValue(), r.headValue(),
             spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),

@@ -55,13 +55,17 @@ public class Catalog {
 
   /** Machines that measured both versions of the product. */
   public List<String> machinesWithBoth(String product, String base, String head) {
-    return jdbc.sql("""
-        SELECT m.name FROM run r JOIN machine m ON m.id = r.machine_id JOIN version v ON v.id = r.version_id
-        JOIN product p ON p.id = r.product_id
-        WHERE p.name = ? AND v.name IN (?, ?)
-        GROUP BY m.name HAVING count(DISTINCT v.name) = 2 ORDER BY m.name""")
-        .params(product, base, head).query(String.class).list();
+    return jdbc.sql(MACHINES_WITH_BOTH).params(product, base, product, head).query(String.class).list();
   }
+
+  /** Two probes of run (version_id, machine_id) per machine, whatever the history. */
+  static final String MACHINES_WITH_BOTH = """
+      SELECT m.name FROM machine m
+      WHERE EXISTS (SELECT 1 FROM product p JOIN version v ON v.product_id = p.id
+                    JOIN run r ON r.version_id = v.id AND r.machine_id = m.id WHERE p.name = ? AND v.name = ?)
+        AND EXISTS (SELECT 1 FROM product p JOIN version v ON v.product_id = p.id
+                    JOIN run r ON r.version_id = v.id AND r.machine_id = m.id WHERE p.name = ? AND v.name = ?)
+      ORDER BY m.name""";
 
   public List<String> benchmarks() {
     return jdbc.sql("SELECT DISTINCT benchmark FROM series ORDER BY benchmark").query(String.class).list();

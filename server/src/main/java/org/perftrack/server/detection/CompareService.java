@@ -19,7 +19,7 @@ public class CompareService {
 
   private record Run(String version, String batch, double[] samples) {}
 
-  private record SeriesRuns(long id, String benchmark, String metric, String unit, String direction,
+  private record SeriesRuns(long id, String machine, String benchmark, String metric, String unit, String direction,
       List<Run> runs) {}
 
   private final JdbcClient jdbc;
@@ -35,17 +35,18 @@ public class CompareService {
     this.properties = properties;
   }
 
+  /** The machines' results of both versions: one statement for all of them. */
   static final String RESULTS = """
-      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, v.name AS version, run.batch::text AS batch,
-             r.samples
+      SELECT s.id, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction, v.name AS version,
+             run.batch::text AS batch, r.samples
       FROM series s
       JOIN product p ON p.id = s.product_id
       JOIN machine m ON m.id = s.machine_id
       JOIN version v ON v.product_id = p.id AND v.name IN (?, ?)
       JOIN result r ON r.series_id = s.id AND r.version_id = v.id
       JOIN run ON run.id = r.run_id
-      WHERE p.name = ? AND m.name = ? AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
-      ORDER BY s.benchmark, s.metric, run.started_at NULLS LAST, r.run_id""";
+      WHERE p.name = ? AND m.name = ANY (?::text[]) AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
+      ORDER BY m.name, s.benchmark, s.metric, run.started_at NULLS LAST, r.run_id""";
 
   static final String VERSION_ID = """
       SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?""";
@@ -63,35 +64,51 @@ public class CompareService {
   /** The same for these benchmarks only ({@code null}: all), so that a page can bound its cost. */
   public List<ComparedMetric> compare(String product, String machine, String base, String head,
       List<String> benchmarks) {
+    return compare(product, List.of(machine), base, head, benchmarks).getOrDefault(machine, List.of());
+  }
+
+  /**
+   * The same on several machines at once (machine → its metrics; a machine that measured only one version is
+   * absent): one read of the results and one of the windows for all of them, each machine still judged on its
+   * own (its own multiple-testing correction), as if compared alone.
+   */
+  public Map<String, List<ComparedMetric>> compare(String product, List<String> machines, String base, String head,
+      List<String> benchmarks) {
     String[] only = benchmarks == null ? null : benchmarks.toArray(String[]::new);
     versionId(product, base, "base");
     long headId = versionId(product, head, "head");
     Map<Long, SeriesRuns> series = new LinkedHashMap<>();
-    jdbc.sql(RESULTS).params(base, head, product, machine, only, only).query((ResultSet rs) -> {
-      series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "benchmark"),
-          uncheckedString(rs, "metric"), uncheckedString(rs, "unit"), uncheckedString(rs, "direction"),
-          new ArrayList<>())).runs().add(new Run(rs.getString("version"), rs.getString("batch"),
-          WindowQueries.doubles(rs.getArray("samples"))));
+    jdbc.sql(RESULTS).params(base, head, product, machines.toArray(String[]::new), only, only).query((ResultSet rs) -> {
+      series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "machine"),
+          uncheckedString(rs, "benchmark"), uncheckedString(rs, "metric"), uncheckedString(rs, "unit"),
+          uncheckedString(rs, "direction"), new ArrayList<>())).runs().add(new Run(rs.getString("version"),
+          rs.getString("batch"), WindowQueries.doubles(rs.getArray("samples"))));
     });
     List<SeriesRuns> both = series.values().stream().filter(s -> has(s, base) && has(s, head)).toList();
     if (both.isEmpty()) {
-      return List.of();
+      return Map.of();
     }
     Map<Long, SeriesWindow> history = windows.windows(both.stream().map(SeriesRuns::id).toList(), headId,
         properties.window());
     var knobs = settings.productId(product).map(settings::forProduct).orElse(Map.of());
-    List<Comparison> comparisons = both.stream().map(s -> comparison(s, base, head, history.get(s.id()),
-        minChange(knobs.get(s.benchmark())))).toList();
-    List<ComparisonResult> results = comparer.compareAll(comparisons);
-    List<ComparedMetric> rows = new ArrayList<>();
-    for (int i = 0; i < both.size(); i++) {
-      SeriesRuns s = both.get(i);
-      ComparisonResult r = results.get(i);
-      rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), Direction.of(s.direction()), r.baseValue(), r.headValue(),
-          r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(),
-          comparisons.get(i).paired()));
-    }
-    return rows;
+    Map<String, List<SeriesRuns>> byMachine = new LinkedHashMap<>();
+    both.forEach(s -> byMachine.computeIfAbsent(s.machine(), k -> new ArrayList<>()).add(s));
+    Map<String, List<ComparedMetric>> out = new LinkedHashMap<>();
+    byMachine.forEach((machine, list) -> {
+      List<Comparison> comparisons = list.stream().map(s -> comparison(s, base, head, history.get(s.id()),
+          minChange(knobs.get(s.benchmark())))).toList();
+      List<ComparisonResult> results = comparer.compareAll(comparisons);
+      List<ComparedMetric> rows = new ArrayList<>();
+      for (int i = 0; i < list.size(); i++) {
+        SeriesRuns s = list.get(i);
+        ComparisonResult r = results.get(i);
+        rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), Direction.of(s.direction()), r.baseValue(),
+            r.headValue(), r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(),
+            comparisons.get(i).paired()));
+      }
+      out.put(machine, rows);
+    });
+    return out;
   }
 
   private double minChange(BenchmarkSettings.Setting knob) {

@@ -34,8 +34,6 @@ class ChartPoints {
   /** A marker with the x position ({@code at}) of its version or of the bucket that holds it. */
   record ChartMarker(String version, String machine, String kind, String label, String href, int at) {}
 
-  private record Level(long seriesId, String sortKey, long versionId, double level) {}
-
   record Key(String sortKey, long versionId) {}
 
   /** Above every sort key (they are ASCII; the column's collation is "C"). */
@@ -50,9 +48,32 @@ class ChartPoints {
                           ORDER BY dp.sort_key DESC LIMIT ?) AS k
       ORDER BY k.sort_key DESC LIMIT ?""";
 
-  static final String LEVELS = """
-      SELECT series_id, sort_key, version_id, level FROM detection_point
-      WHERE series_id = ANY (?) AND sort_key >= ? AND sort_key <= ?""";
+  /**
+   * The versions (x axis) these series measured in the range: the product's versions there (its sort-key index),
+   * each kept on the first series found to have a point at it (one probe of detection_point's key per series
+   * until one has), rather than reading every series' levels.
+   */
+  static final String AXIS = """
+      SELECT v.sort_key, v.id FROM version v
+      WHERE v.product_id = ? AND v.sort_key >= ? AND v.sort_key <= ?
+        AND EXISTS (SELECT 1 FROM unnest(?::bigint[]) AS s(id) JOIN detection_point dp
+                    ON dp.series_id = s.id AND dp.sort_key = v.sort_key)""";
+
+  /**
+   * The buckets, summarised by PostgreSQL so that only (machines × buckets) rows travel: per series and bucket
+   * (its first and last sort key) one short index-only range, aggregated where it is read; no sort of the
+   * (series × versions) levels.
+   */
+  static final String BUCKETS = """
+      SELECT s.id AS series_id, b.i - 1 AS bucket, x.median, x.lo, x.hi
+      FROM unnest(?::bigint[]) AS s(id)
+      CROSS JOIN unnest(?::text[], ?::text[]) WITH ORDINALITY AS b(first, last, i)
+      CROSS JOIN LATERAL (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median,
+                                 min(dp.level) AS lo, max(dp.level) AS hi
+                          FROM detection_point dp
+                          WHERE dp.series_id = s.id AND dp.sort_key >= b.first COLLATE "C"
+                            AND dp.sort_key <= b.last COLLATE "C") AS x
+      WHERE x.lo IS NOT NULL""";
 
   static final String NAMES = "SELECT id, name FROM version WHERE id = ANY (?)";
 
@@ -92,11 +113,10 @@ class ChartPoints {
       lo = key(productId, from, "from").orElse(lo);
       hi = key(productId, to, "to").orElse(hi);
     }
-    // mapped by position: a record mapper looks each camel-case column up by name on every row, failing first
-    List<Level> levels = jdbc.sql(LEVELS).params(ids.toArray(Long[]::new), lo, hi).query((rs, i) -> new Level(
-        rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getDouble(4))).list();
     TreeMap<String, Long> axis = new TreeMap<>(); // sort_key → version id; Java's String order is the "C" collation
-    levels.forEach(l -> axis.put(l.sortKey(), l.versionId()));
+    jdbc.sql(AXIS).params(productId, lo, hi, ids.toArray(Long[]::new)).query((ResultSet rs) -> {
+      axis.put(rs.getString(1), rs.getLong(2));
+    });
     List<String> keys = new ArrayList<>(axis.keySet());
     Map<Long, String> names = names(axis.values());
     List<RegressionMarkers.Located> marks = markers.located(ids);
@@ -104,8 +124,22 @@ class ChartPoints {
     if (keys.size() <= maxPoints) {
       return every(series, keys, axis, names, marks, withSamples, first);
     }
-    return bucketed(series, keys, axis, names, levels, marks, first, maxPoints);
+    int size = (keys.size() + maxPoints - 1) / maxPoints;
+    int buckets = (keys.size() + size - 1) / size;
+    String[] firsts = new String[buckets];
+    String[] lasts = new String[buckets];
+    for (int b = 0; b < buckets; b++) {
+      firsts[b] = keys.get(b * size);
+      lasts[b] = keys.get(Math.min(keys.size(), (b + 1) * size) - 1);
+    }
+    List<Bucket> summaries = jdbc.sql(BUCKETS).params(ids.toArray(Long[]::new), firsts, lasts)
+        .query((rs, i) -> new Bucket(rs.getLong(1), rs.getInt(2), rs.getDouble(3), rs.getDouble(4), rs.getDouble(5)))
+        .list();
+    return bucketed(series, keys, axis, names, summaries, marks, first, size, buckets);
   }
+
+  /** One series' bucket: the median, lowest and highest of its versions' levels there. */
+  private record Bucket(long seriesId, int bucket, double median, double min, double max) {}
 
   private Chart every(List<SeriesChart.MachineSeries> series, List<String> keys, TreeMap<String, Long> axis,
       Map<Long, String> names, List<RegressionMarkers.Located> marks, boolean withSamples,
@@ -129,20 +163,16 @@ class ChartPoints {
   }
 
   private static Chart bucketed(List<SeriesChart.MachineSeries> series, List<String> keys, TreeMap<String, Long> axis,
-      Map<Long, String> names, List<Level> levels, List<RegressionMarkers.Located> marks,
-      SeriesChart.MachineSeries first, int maxPoints) {
-    int size = (keys.size() + maxPoints - 1) / maxPoints;
-    int buckets = (keys.size() + size - 1) / size;
+      Map<Long, String> names, List<Bucket> summaries, List<RegressionMarkers.Located> marks,
+      SeriesChart.MachineSeries first, int size, int buckets) {
     Map<String, Integer> bucketOf = new HashMap<>();
     for (int i = 0; i < keys.size(); i++) {
       bucketOf.put(keys.get(i), i / size);
     }
-    Map<Long, List<List<Double>>> values = new HashMap<>();
-    for (Level l : levels) {
-      values.computeIfAbsent(l.seriesId(), k -> emptyBuckets(buckets)).get(bucketOf.get(l.sortKey())).add(l.level());
-    }
+    Map<Long, List<Bucket>> bySeries = new HashMap<>();
+    summaries.forEach(b -> bySeries.computeIfAbsent(b.seriesId(), k -> new ArrayList<>()).add(b));
     List<SeriesChart.ChartMachine> machines = series.stream()
-        .map(s -> summarise(s.machine(), values.getOrDefault(s.id(), emptyBuckets(buckets)))).toList();
+        .map(s -> summarise(s.machine(), bySeries.getOrDefault(s.id(), List.of()), buckets)).toList();
     List<String> firsts = new ArrayList<>();
     List<String> lasts = new ArrayList<>();
     for (int b = 0; b < buckets; b++) {
@@ -154,29 +184,19 @@ class ChartPoints {
     return new Chart(firsts, lasts, size, keys.size(), first.unit(), first.direction(), machines, shown);
   }
 
-  private static List<List<Double>> emptyBuckets(int n) {
-    List<List<Double>> list = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      list.add(new ArrayList<>());
-    }
-    return list;
-  }
-
   /** Per bucket: the median, lowest and highest of the versions' levels (null where the machine measured none). */
-  private static SeriesChart.ChartMachine summarise(String machine, List<List<Double>> buckets) {
-    int n = buckets.size();
+  private static SeriesChart.ChartMachine summarise(String machine, List<Bucket> summaries, int n) {
     Double[] median = new Double[n];
     Double[] min = new Double[n];
     Double[] max = new Double[n];
     double[][] samples = new double[n][];
     for (int b = 0; b < n; b++) {
-      double[] v = buckets.get(b).stream().mapToDouble(Double::doubleValue).sorted().toArray();
       samples[b] = new double[0];
-      if (v.length > 0) {
-        median[b] = SeriesChart.round(v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2);
-        min[b] = SeriesChart.round(v[0]);
-        max[b] = SeriesChart.round(v[v.length - 1]);
-      }
+    }
+    for (Bucket b : summaries) {
+      median[b.bucket()] = SeriesChart.round(b.median());
+      min[b.bucket()] = SeriesChart.round(b.min());
+      max[b.bucket()] = SeriesChart.round(b.max());
     }
     return new SeriesChart.ChartMachine(machine, median, min, max, samples);
   }

@@ -53,15 +53,17 @@ class ProductQueries {
     return jdbc.sql("SELECT count(*) FROM version WHERE product_id = ?").param(productId).query(Long.class).single();
   }
 
+  /**
+   * Per series, its window aggregated where it is read (one index-only range each, already in order), so that
+   * no sort or grouping of (series × window) rows follows; a series without points has null arrays.
+   */
   static final String TRENDS = """
-      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, m.name AS machine,
-             array_agg(dp.version_id) FILTER (WHERE dp.version_id IS NOT NULL) AS version_ids,
-             array_agg(dp.level) FILTER (WHERE dp.version_id IS NOT NULL) AS vals
+      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, m.name AS machine, w.version_ids, w.vals
       FROM series s
       JOIN machine m ON m.id = s.machine_id
-      LEFT JOIN detection_point dp ON dp.series_id = s.id AND dp.sort_key >= ?
+      CROSS JOIN LATERAL (SELECT array_agg(dp.version_id) AS version_ids, array_agg(dp.level) AS vals
+                          FROM detection_point dp WHERE dp.series_id = s.id AND dp.sort_key >= ?) AS w
       WHERE s.product_id = ?
-      GROUP BY s.id, m.name
       ORDER BY s.benchmark, s.metric, m.name""";
 
   /** Every series of the product with its values at {@code window} (versions in order, not empty). */

@@ -110,17 +110,22 @@ class SummaryStore {
         .param("statuses", statuses.toArray(String[]::new)).param("limit", limit).query(Row.class).list();
   }
 
+  /**
+   * Index probes only, whatever the history: the machines that ran the version (a range of
+   * {@code run_version_idx}), each kept if it also ran one of the baselines (the baselines by
+   * (product_id, name), then one probe of {@code run_version_idx} per baseline and machine).
+   */
   static final String MEASURED = """
-      SELECT m.name FROM run r JOIN machine m ON m.id = r.machine_id JOIN version v ON v.id = r.version_id
-      WHERE r.product_id = ? AND (r.version_id = ? OR v.name = ANY(?::text[]))
-      GROUP BY m.name
-      HAVING bool_or(r.version_id = ?) AND bool_or(v.name = ANY(?::text[]))
+      SELECT m.name FROM machine m
+      WHERE m.id IN (SELECT r.machine_id FROM run r WHERE r.version_id = ? AND r.product_id = ?)
+        AND EXISTS (SELECT 1 FROM version v JOIN run b ON b.version_id = v.id AND b.machine_id = m.id
+                    WHERE v.product_id = ? AND v.name = ANY(?::text[]))
       ORDER BY m.name""";
 
   /** Machines that measured the version and one of the members' baselines. */
   List<String> machinesMeasured(long productId, long versionId, List<String> baselines) {
     String[] b = baselines.toArray(String[]::new);
-    return jdbc.sql(MEASURED).params(productId, versionId, b, versionId, b).query(String.class).list();
+    return jdbc.sql(MEASURED).params(versionId, productId, productId, b).query(String.class).list();
   }
 
   /** A member whose regression detection re-attributed: its summary's version is no longer its version. */

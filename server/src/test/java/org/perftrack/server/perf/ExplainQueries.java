@@ -61,18 +61,29 @@ public final class ExplainQueries {
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
     m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
-    m.put("org.perftrack.server.products.ChartPoints#LEVELS", List.of(chart, "", highest));
+    m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(product, "", highest, chart));
+    List<String> axis = jdbc.sql("SELECT sort_key FROM version WHERE product_id = ? ORDER BY sort_key").param(product)
+        .query(String.class).list();
+    String[] firsts = new String[axis.size() / 10];
+    String[] lasts = new String[axis.size() / 10];
+    java.util.Arrays.setAll(firsts, b -> axis.get(b * 10));
+    java.util.Arrays.setAll(lasts, b -> axis.get(b * 10 + 9));
+    m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of(chart, firsts, lasts));
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
         "1.7.15-1", twoMachines, null, null));
+    m.put("org.perftrack.server.dashboard.Catalog#MACHINES_WITH_BOTH", List.of(SeedDatabase.PRODUCT, "1.7.14-1",
+        SeedDatabase.PRODUCT, "1.7.15-1"));
+    m.put("org.perftrack.server.detection.CompareService#RESULTS", java.util.Arrays.asList("1.7.14-1", "1.7.15-1",
+        SeedDatabase.PRODUCT, twoMachines, null, null));
     m.put("org.perftrack.server.runs.RunQueries#RESULTS", List.of(run));
     m.put("org.perftrack.server.machines.MachineQueries#MEASURED", java.util.Arrays.asList(machine, highest, machine, 51,
         machine, null));
     // the home page's open summaries (summaries package): machines that measured a summary's version
     long head = jdbc.sql("SELECT id FROM version WHERE product_id = ? ORDER BY sort_key DESC LIMIT 1").param(product)
         .query(Long.class).single();
-    m.put("org.perftrack.server.summaries.SummaryStore#MEASURED", List.of(product, head, new String[] {"1.7.14-1"},
-        head, new String[] {"1.7.14-1"}));
+    m.put("org.perftrack.server.summaries.SummaryStore#MEASURED", List.of(head, product, product,
+        new String[] {"1.7.14-1"}));
     // the REST API's series (a contract: every point), for comparison
     m.put("org.perftrack.server.series.SeriesQueries#POINTS", List.of(series));
     return m;

@@ -29,7 +29,7 @@ class FirstTwoVersionsTest extends IntegrationTest {
     String series = http().page("/products/" + product + "/series?benchmark=write-64b&metric=time-per-op").body();
 
     assertThat(compare).contains("1.5.19-4", "1.5.24-2", "class=\"badge regression\">regression");
-    assertThat(series).contains("data-chart=", "1.5.24-2");
+    assertThat(series).contains("data-chart-src=", "1.5.24-2");
     assertThat(home).as("the home page lists the step as an open regression").contains(product, "write-64b");
   }
 
