@@ -27,9 +27,11 @@ class FirstTwoVersionsTest extends IntegrationTest {
     String home = http().page("/").body();
     String compare = http().page("/compare?product=" + product + "&machine=" + machine).body();
     String series = http().page("/products/" + product + "/series?benchmark=write-64b&metric=time-per-op").body();
+    String chart = http().get("/products/" + product + "/series/chart?benchmark=write-64b&metric=time-per-op").body();
 
     assertThat(compare).contains("1.5.19-4", "1.5.24-2", "class=\"badge regression\">regression");
     assertThat(series).contains("data-chart-src=", "1.5.24-2");
+    assertThat(chart).as("the chart's data, fetched by the page").contains("1.5.19-4", "1.5.24-2");
     assertThat(home).as("the home page lists the step as an open regression").contains(product, "write-64b");
   }
 
