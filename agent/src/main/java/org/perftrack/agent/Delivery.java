@@ -20,8 +20,8 @@ final class Delivery {
           text(r, "baselineVersion"), text(r, "version"), number(r, "baselineValue"), number(r, "value"),
           text(r, "unit"), number(r, "ratio"));
     }
-    out.printf("%d run(s) uploaded, %d rejected, %d waiting in the spool, %d regression(s)%n",
-        summary.stored(), summary.rejected(), summary.left(), summary.regressions().size());
+    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%n", Words.count(summary.stored(), "run"),
+        summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"));
     out.flush();
     if (summary.rejected() > 0 || summary.refused()) {
       return Main.ERROR;

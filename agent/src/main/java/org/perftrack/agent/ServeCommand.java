@@ -185,8 +185,8 @@ final class ServeCommand implements Callable<Integer> {
       try {
         offered.set(versions(resolve(config, s)));
         agentId = client.register(s.product, s.machine, new Main.Version().getVersion()[0], s.heartbeat, offered.get());
-        out.printf("registered %s (%s) as agent %d with %d target(s): %s%n", s.machine, s.product, agentId,
-            offered.get().size(), offered.get());
+        out.printf("registered %s (%s) as agent %d with %s: %s%n", s.machine, s.product, agentId,
+            Words.count(offered.get().size(), "target"), offered.get());
         out.flush();
         return;
       } catch (IOException | AgentException e) {

@@ -105,6 +105,6 @@ class MainTest {
         "PERFTRACK_TOKEN", "t"), "upload", "--retry-attempts", "1");
 
     assertThat(result.exitCode()).isEqualTo(Main.OK);
-    assertThat(result.out()).contains("0 run(s) uploaded");
+    assertThat(result.out()).contains("0 runs uploaded");
   }
 }

@@ -1,5 +1,7 @@
 package org.perftrack.agent.upload;
 
+import org.perftrack.agent.Words;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -109,14 +111,15 @@ public final class SpoolSender {
             file.getFileName(), r.status(), oneLine(r.problem()), kept.getParent());
       } else if (outcome instanceof Uploader.Refused) {
         Uploader.Refused r = (Uploader.Refused) outcome;
-        out.printf("the server refused the token (HTTP %d): %s; %d run(s) stay in %s%n",
-            r.status(), oneLine(r.problem()), pending.size() - i, spool.dir());
+        out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
+            r.status(), oneLine(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
         return new Summary(stored, rejected, pending.size() - i, true, regressions);
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;
-        out.printf("server unreachable (%s); %d run(s) stay in %s: send them later with "
-            + "'perftrack-agent upload' or the next 'run'%n", u.reason(), pending.size() - i, spool.dir());
+        out.printf("server unreachable (%s); %s left in %s: send them later with "
+            + "'perftrack-agent upload' or the next 'run'%n", u.reason(), Words.count(pending.size() - i, "run"),
+            spool.dir());
         out.flush();
         return new Summary(stored, rejected, pending.size() - i, false, regressions);
       }

@@ -35,7 +35,7 @@ class RunUploadTest {
           "--step-timeout", "60");
 
       assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
-      assertThat(result.out()).contains("2 run(s) uploaded, 0 rejected, 0 waiting");
+      assertThat(result.out()).contains("2 runs uploaded, 0 rejected, 0 waiting");
       assertThat(server.stored()).hasSize(2).containsKey(leftover.id());
       RunUpload measured = server.stored().entrySet().stream().filter(e -> !e.getKey().equals(leftover.id()))
           .map(e -> Runs.parse("[" + e.getValue() + "]").get(0)).findFirst().orElseThrow();

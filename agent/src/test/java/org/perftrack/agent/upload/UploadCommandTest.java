@@ -52,7 +52,7 @@ class UploadCommandTest {
     CliRun down = upload("http://127.0.0.1:" + port, runFile(id).toString());
 
     assertThat(down.exitCode()).isEqualTo(Main.SPOOLED);
-    assertThat(down.out()).contains("server unreachable").contains("1 run(s) stay in");
+    assertThat(down.out()).contains("server unreachable").contains("1 run left in");
     assertThat(spool().resolve(id + ".json")).exists();
 
     try (FakeServer server = new FakeServer(port)) {

@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.summaries.Summaries;
+import org.perftrack.server.web.JsonProblems;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
@@ -155,7 +156,7 @@ public class ImportService {
       run = Json.MAPPER.readValue(line.bytes(), RunUpload.class);
     } catch (JacksonException e) {
       context.fail(line.number(), null, List.of(new FieldProblem("line", "is not a run in JSON: "
-          + firstLine(e.getOriginalMessage()))));
+          + JsonProblems.describe(e))));
       return null;
     }
     return accept(line.number(), run, context);
@@ -239,13 +240,5 @@ public class ImportService {
 
   static List<FieldProblem> problems(InvalidInput e) {
     return e.fields();
-  }
-
-  private static String firstLine(String message) {
-    if (message == null) {
-      return "unreadable";
-    }
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
   }
 }

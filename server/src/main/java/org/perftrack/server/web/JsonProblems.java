@@ -18,7 +18,7 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
  * Says what is wrong with a JSON body in the caller's terms: what was expected and what was found, never
  * a Java or Jackson type name (those tell an attacker what runs here and tell a user nothing).
  */
-final class JsonProblems {
+public final class JsonProblems {
 
   /** Qualified names (java.lang.Double, tools.jackson…, org.perftrack…), nested classes, quoted types. */
   private static final Pattern QUALIFIED = Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+([A-Z][\\w$]*)");
@@ -26,7 +26,7 @@ final class JsonProblems {
 
   private JsonProblems() {}
 
-  static String describe(JacksonException e) {
+  public static String describe(JacksonException e) {
     String where = where(e.getLocation());
     if (e instanceof UnrecognizedPropertyException u) {
       return "is not a known field" + where;

@@ -66,6 +66,20 @@ class BulkImportTest extends IntegrationTest {
   }
 
   @Test
+  void aBadLineIsDescribedInTheCallersTermsNeverWithJavaTypeNames() {
+    String body = "{\"id\": 5, \"results\": {\"a\": 1}}\n[1, 2]\n{\"results\": [{\"samples\": {}}]}\n";
+
+    Http.Response r = importNdjson(body.getBytes(StandardCharsets.UTF_8), false);
+
+    assertThat(r.status()).as("no line could be stored: " + r.body()).isEqualTo(400);
+    assertThat(r.json().get("fields")).hasSize(3);
+    r.json().get("fields").forEach(f -> assertThat(f.get("message").asString())
+        .startsWith("is not a run in JSON: must be")
+        .doesNotContainPattern("\\b(java|tools\\.jackson|org\\.perftrack|com\\.fasterxml)\\.")
+        .doesNotContain("RunUpload", "ResultUpload", "ArrayList"));
+  }
+
+  @Test
   void importOpensTheSameRegressionsAsUploadsOneByOne() {
     String imported = unique("cygwin");
     String uploaded = unique("cygwin");
