@@ -68,6 +68,8 @@ class SummaryPagesInBrowserTest extends IntegrationTest {
 
     open("/products/" + seed + "/series?benchmark=write-64b&metric=time-per-op&machine=" + boxes.get(0) + "&against="
         + linux + "@6.1.0");
+    assertThat(browser.driver.findElements(By.id("overhead-summary")))
+        .as("the overhead over time on %s", browser.driver.getPageSource()).hasSize(1);
     assertThat(browser.driver.findElement(By.id("overhead-summary")).getText()).contains("in 1.5.19-4", "in 1.5.24-2");
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
     browser.screenshot("overhead-series-laptop", 1366);
