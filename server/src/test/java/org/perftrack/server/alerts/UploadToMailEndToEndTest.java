@@ -62,11 +62,12 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE dedup_key = ?").param("summary-" + summary)
         .update(); // the settle time is over
     long due = System.nanoTime();
-    MimeMessage mail = mailbox.awaitMessages(dev, 1, Duration.ofSeconds(5)).get(0);
+    MimeMessage mail = mailbox.awaitMessages(dev, 1, Duration.ofSeconds(30)).get(0);
     long arrived = System.nanoTime();
     System.out.printf("ALERTS-E2E POST 1.5.24-2 took %.0f ms; summary mail due -> in GreenMail %.0f ms%n",
         (answered - uploaded) / 1e6, (arrived - due) / 1e6);
-    assertThat((arrived - due) / 1e6).as("ms from due to mail").isLessThan(5000.0);
+    // far beyond noise: the outbox polls every 100 ms; a loaded CI machine may still take seconds
+    assertThat((arrived - due) / 1e6).as("ms from due to mail").isLessThan(30_000.0);
     assertThat(Mailbox.subject(mail)).isEqualTo("[perftrack] " + product
         + " 1.5.24-2: 1 regression on 1 of 1 machine, worst write-64b ×2.67");
     assertThat(Mailbox.part(mail, "text/plain")).contains(
