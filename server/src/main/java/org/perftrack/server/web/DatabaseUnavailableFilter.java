@@ -54,8 +54,9 @@ class DatabaseUnavailableFilter extends OncePerRequestFilter {
 
   /**
    * The database went away under the request. Besides Spring's own translations this is a transaction that could
-   * not begin, a rollback that failed on the dead connection (its {@code applicationException} is the first error),
-   * and a raw connection failure (SQLState class 08, or 57P: the server shut down or crashed) wrapped in another
+   * not begin, a commit or rollback that failed in JDBC (on a connection the pool has already evicted Hikari says
+   * only "Connection is closed", with no SQLState; when a commit failed and then its rollback, Spring keeps only the
+   * rollback's error), a rollback whose {@code applicationException} is the database being away, and a raw connection failure (SQLState class 08, or 57P: the server shut down or crashed) wrapped in another
    * exception, as from {@code COPY}.
    */
   static boolean databaseUnavailable(Throwable e) {
@@ -67,8 +68,8 @@ class DatabaseUnavailableFilter extends OncePerRequestFilter {
               && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P")))) {
         return true;
       }
-      if (t instanceof TransactionSystemException tse && tse.getApplicationException() != null
-          && databaseUnavailable(tse.getApplicationException())) {
+      if (t instanceof TransactionSystemException tse && (tse.getCause() instanceof SQLException
+          || tse.getApplicationException() != null && databaseUnavailable(tse.getApplicationException()))) {
         return true;
       }
     }

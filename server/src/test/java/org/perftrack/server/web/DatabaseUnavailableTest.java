@@ -22,6 +22,14 @@ class DatabaseUnavailableTest {
     assertThat(DatabaseUnavailableFilter.databaseUnavailable(rollback)).isTrue();
   }
 
+  /** Seen in CI: the postmaster died under a commit; Hikari evicted the connection, so the rollback after the failed
+   * commit met its closed proxy (an SQLException without SQLState) and Spring threw that alone. */
+  @Test
+  void aRollbackAfterAFailedCommitOnAnEvictedConnectionIsTheDatabaseBeingAway() {
+    assertThat(DatabaseUnavailableFilter.databaseUnavailable(new TransactionSystemException(
+        "Could not roll back JDBC transaction", new SQLException("Connection is closed")))).isTrue();
+  }
+
   @Test
   void aTransactionThatCannotBeginAndAConnectionFailureUnderCopyAreTheDatabaseBeingAway() {
     assertThat(DatabaseUnavailableFilter.databaseUnavailable(
