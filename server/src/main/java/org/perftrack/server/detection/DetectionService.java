@@ -159,23 +159,17 @@ public class DetectionService {
     windows.prefetchMeta(List.copyOf(all));
     int side = 2 * properties.window();
     Map<Long, List<WindowQueries.Loaded>> history = windows.history(from, side);
+    Map<Long, Cuts> cuts = new HashMap<>();
+    history.forEach((series, points) -> cuts.put(series, new Cuts(points, importedVersions.get(series))));
     Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new HashMap<>();
     for (Imported t : ordered) {
-      WindowQueries.VersionRef changed = versions.get(t.versionId());
       List<SeriesWindow> loaded = new ArrayList<>();
       for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
-        Set<Long> later = importedVersions.get(series);
-        List<WindowQueries.Loaded> points = history.getOrDefault(series, List.of()).stream()
-            .filter(p -> !later.contains(p.version().id()) || p.version().sortKey().compareTo(changed.sortKey()) <= 0)
-            .toList();
-        int at = 0;
-        while (at < points.size() && points.get(at).version().id() != changed.id()) {
-          at++;
+        Cuts c = cuts.get(series);
+        List<WindowQueries.Loaded> points = c == null ? null : c.asJudged(t.versionId(), side);
+        if (points != null) {
+          loaded.add(windows.window(series, points));
         }
-        if (at == points.size()) {
-          continue;
-        }
-        loaded.add(windows.window(series, points.subList(Math.max(0, at - side), Math.min(points.size(), at + side + 1))));
       }
       StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
           List.copyOf(t.seriesIds()));
@@ -185,6 +179,46 @@ public class DetectionService {
       }
     }
     return raised;
+  }
+
+  /**
+   * One series' points read for an import, cut as they stood when one of its imported versions arrived: every
+   * point before it, and after it only the points that were there before the import (the imported later versions
+   * had not arrived yet). Each cut costs the window, not the history.
+   */
+  private static final class Cuts {
+    private final List<WindowQueries.Loaded> points;
+    private final Map<Long, Integer> at = new HashMap<>();
+    /** Indexes of the points that were stored before the import, in order. */
+    private final int[] before;
+
+    Cuts(List<WindowQueries.Loaded> points, Set<Long> imported) {
+      this.points = points;
+      int[] kept = new int[points.size()];
+      int n = 0;
+      for (int i = 0; i < points.size(); i++) {
+        long version = points.get(i).version().id();
+        at.put(version, i);
+        if (imported == null || !imported.contains(version)) {
+          kept[n++] = i;
+        }
+      }
+      this.before = java.util.Arrays.copyOf(kept, n);
+    }
+
+    /** The window around {@code versionId} as it was when it arrived; null when the series has no point there. */
+    List<WindowQueries.Loaded> asJudged(long versionId, int side) {
+      Integer i = at.get(versionId);
+      if (i == null) {
+        return null;
+      }
+      List<WindowQueries.Loaded> window = new ArrayList<>(points.subList(Math.max(0, i - side), i + 1));
+      int k = java.util.Arrays.binarySearch(before, i + 1);
+      for (int added = 0, j = k < 0 ? -k - 1 : k; j < before.length && added < side; j++, added++) {
+        window.add(points.get(before[j]));
+      }
+      return window;
+    }
   }
 
   /**

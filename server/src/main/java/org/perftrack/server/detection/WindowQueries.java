@@ -24,9 +24,11 @@ import org.springframework.stereotype.Repository;
 class WindowQueries {
 
   private final JdbcClient jdbc;
+  private final javax.sql.DataSource dataSource;
 
-  WindowQueries(JdbcClient jdbc) {
+  WindowQueries(JdbcClient jdbc, javax.sql.DataSource dataSource) {
     this.jdbc = jdbc;
+    this.dataSource = dataSource;
   }
 
   /**
@@ -376,19 +378,22 @@ class WindowQueries {
 
   /**
    * Writes the points of (series, version) pairs from the values just stored for them, except where the pair has
-   * a point already (it had runs before): those are returned, to be read back from all their runs.
+   * a point already (it had runs before): those are returned, to be read back from all their runs. The series are
+   * locked first (as an upload's detection locks them), so no other transaction can add a point of these series
+   * before this one commits, and the new points go in with one binary COPY.
    */
   Set<List<Long>> writeNewPoints(Map<List<Long>, List<StoredRun.Values>> values, Map<Long, VersionRef> versions) {
     Set<List<Long>> existing = new java.util.HashSet<>();
     if (values.isEmpty()) {
       return existing;
     }
+    lockSeries(values.keySet().stream().map(k -> k.get(0)).distinct().toList());
     Long[] series = values.keySet().stream().map(k -> k.get(0)).toArray(Long[]::new);
     String[] keys = values.keySet().stream().map(k -> versions.get(k.get(1)).sortKey()).toArray(String[]::new);
     jdbc.sql(EXISTING_POINTS).params(series, keys).query((ResultSet rs) -> {
       existing.add(List.of(rs.getLong(1), rs.getLong(2)));
     });
-    List<Object[]> rows = new ArrayList<>();
+    org.perftrack.server.db.BinaryCopy rows = new org.perftrack.server.db.BinaryCopy(values.size() * 64);
     values.forEach((pair, runs) -> {
       if (existing.contains(pair)) {
         return;
@@ -403,37 +408,24 @@ class WindowQueries {
         }
       }
       Summary s = samples.isEmpty() ? pooled(summaries) : Summary.of(concat(samples));
-      rows.add(new Object[] {pair.get(0), versions.get(pair.get(1)).sortKey(), pair.get(1), s});
+      rows.row(7).int8(pair.get(0)).text(versions.get(pair.get(1)).sortKey()).int8(pair.get(1)).float8(s.level())
+          .float8OrNull(s.withinSe()).bool(s.positive()).integer(s.count());
     });
-    upsertRows(rows);
+    if (rows.rows() > 0) {
+      java.sql.Connection con = org.springframework.jdbc.datasource.DataSourceUtils.getConnection(dataSource);
+      try {
+        rows.copyIn(con, COPY_POINTS);
+      } catch (SQLException | java.io.IOException e) {
+        throw new IllegalStateException("COPY of detection points failed", e);
+      } finally {
+        org.springframework.jdbc.datasource.DataSourceUtils.releaseConnection(con, dataSource);
+      }
+    }
     return existing;
   }
 
-  private void upsertRows(List<Object[]> rows) {
-    int n = rows.size();
-    if (n == 0) {
-      return;
-    }
-    Long[] ids = new Long[n];
-    String[] keys = new String[n];
-    Long[] vids = new Long[n];
-    Double[] levels = new Double[n];
-    Double[] se = new Double[n];
-    Boolean[] positive = new Boolean[n];
-    Integer[] counts = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      Object[] r = rows.get(i);
-      Summary s = (Summary) r[3];
-      ids[i] = (Long) r[0];
-      keys[i] = (String) r[1];
-      vids[i] = (Long) r[2];
-      levels[i] = s.level();
-      se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
-      counts[i] = s.count();
-      positive[i] = s.positive();
-    }
-    jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
-  }
+  static final String COPY_POINTS = "COPY detection_point (series_id, sort_key, version_id, level, within_se, positive,"
+      + " sample_count) FROM STDIN (FORMAT binary)";
 
   /** Fills the cache of series metadata for these series (one query for those it lacks). */
   void prefetchMeta(List<Long> seriesIds) {

@@ -1,7 +1,6 @@
 package org.perftrack.server.ingest;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -18,7 +17,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.problems.InvalidInput;
-import org.postgresql.PGConnection;
+import org.perftrack.server.db.BinaryCopy;
 import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -105,8 +104,8 @@ class RunStore {
     return instant == null ? null : Timestamp.from(instant);
   }
 
-  static final String COPY_RESULTS =
-      "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max, stddev) FROM STDIN";
+  static final String COPY_RESULTS = "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max,"
+      + " stddev) FROM STDIN (FORMAT binary)";
 
   /** The results of one stored run, in their series' units, for {@link #copyResults(List)}. */
   record RunResults(UUID runId, long versionId, List<ResultUpload> results, List<Long> seriesIds) {}
@@ -116,15 +115,15 @@ class RunStore {
     copyResults(List.of(new RunResults(runId, versionId, results, seriesIds)));
   }
 
-  /** Loads the results of many runs with one COPY (bulk import), in the surrounding transaction. */
+  /** Loads the results of many runs with one binary COPY (bulk import), in the surrounding transaction. */
   void copyResults(List<RunResults> runs) {
-    StringBuilder text = new StringBuilder(runs.size() * 4096);
+    BinaryCopy rows = new BinaryCopy(runs.size() * 16384);
     for (RunResults run : runs) {
-      appendRows(text, run);
+      appendRows(rows, run);
     }
     Connection con = DataSourceUtils.getConnection(dataSource);
     try {
-      con.unwrap(PGConnection.class).getCopyAPI().copyIn(COPY_RESULTS, new StringReader(text.toString()));
+      rows.copyIn(con, COPY_RESULTS);
     } catch (SQLException | IOException e) {
       throw new IllegalStateException("COPY of results failed", e);
     } finally {
@@ -132,39 +131,21 @@ class RunStore {
     }
   }
 
-  private static void appendRows(StringBuilder text, RunResults run) {
-    UUID runId = run.runId();
-    long versionId = run.versionId();
+  private static void appendRows(BinaryCopy rows, RunResults run) {
     List<ResultUpload> results = run.results();
-    List<Long> seriesIds = run.seriesIds();
     for (int i = 0; i < results.size(); i++) {
-      List<Double> samples = results.get(i).samples();
+      ResultUpload r = results.get(i);
+      rows.row(10).uuid(run.runId()).int8(run.seriesIds().get(i)).int8(run.versionId());
+      List<Double> samples = r.samples();
       if (samples == null) {
-        appendSummary(text, runId, seriesIds.get(i), versionId, results.get(i));
-        continue;
+        // a summary-only result: no samples, the statistics the tool wrote (NULL where it wrote none)
+        rows.float8Array(List.of()).integer(r.n()).float8OrNull(r.min()).float8OrNull(r.median())
+            .float8(r.mean()).float8OrNull(r.max()).float8OrNull(r.stddev());
+      } else {
+        SampleSummary s = SampleSummary.of(samples);
+        rows.float8Array(samples).integer(s.n()).float8(s.min()).float8(s.median()).float8(s.mean())
+            .float8(s.max()).nul();
       }
-      SampleSummary s = SampleSummary.of(samples);
-      text.append(runId).append('\t').append(seriesIds.get(i)).append('\t').append(versionId).append("\t{");
-      for (int j = 0; j < samples.size(); j++) {
-        if (j > 0) {
-          text.append(',');
-        }
-        text.append(samples.get(j).doubleValue());
-      }
-      text.append("}\t").append(s.n()).append('\t').append(s.min()).append('\t').append(s.median())
-          .append('\t').append(s.mean()).append('\t').append(s.max()).append("\t\\N\n");
     }
-  }
-
-  /** A summary-only result: no samples, the statistics the tool wrote (\N where it wrote none). */
-  private static void appendSummary(StringBuilder text, UUID runId, long seriesId, long versionId, ResultUpload r) {
-    text.append(runId).append('\t').append(seriesId).append('\t').append(versionId).append("\t{}\t").append(r.n())
-        .append('\t').append(copyValue(r.min())).append('\t').append(copyValue(r.median()))
-        .append('\t').append(r.mean().doubleValue()).append('\t').append(copyValue(r.max()))
-        .append('\t').append(copyValue(r.stddev())).append('\n');
-  }
-
-  private static String copyValue(Double value) {
-    return value == null ? "\\N" : String.valueOf(value.doubleValue());
   }
 }
