@@ -74,11 +74,12 @@ public class DetectionService {
       }
     });
     loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
-    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId())));
+    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId()), null));
   }
 
   /** Detects over the loaded windows of one run, reconciles and writes; returns the ids of what it raised. */
-  private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs) {
+  private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs,
+      Set<Long> withSteps) {
     List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
@@ -100,7 +101,7 @@ public class DetectionService {
     for (int i = 0; i < primary.size(); i++) {
       judged.put(primary.get(i).seriesId(), results.get(i));
     }
-    return reconcile(loaded, judged, run.runId());
+    return reconcile(loaded, judged, run.runId(), withSteps);
   }
 
   /** A (product, machine, version) a bulk import stored runs for: one of those runs, and the series they touched. */
@@ -160,6 +161,8 @@ public class DetectionService {
     int side = 2 * properties.window();
     Map<Long, List<WindowQueries.Loaded>> history = windows.history(from, side);
     Map<Long, Cuts> cuts = new HashMap<>();
+    // the series with stored steps, kept up to date as the versions are judged: only their steps are read
+    Set<Long> withSteps = store.seriesWithSteps(List.copyOf(all));
     history.forEach((series, points) -> cuts.put(series, new Cuts(points, importedVersions.get(series))));
     Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new HashMap<>();
     for (Imported t : ordered) {
@@ -173,7 +176,7 @@ public class DetectionService {
       }
       StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
           List.copyOf(t.seriesIds()));
-      List<Long> ids = judge(run, loaded, knobs.computeIfAbsent(t.productId(), settings::forProduct));
+      List<Long> ids = judge(run, loaded, knobs.computeIfAbsent(t.productId(), settings::forProduct), withSteps);
       if (!ids.isEmpty()) {
         raised.computeIfAbsent(t.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
       }
@@ -235,18 +238,30 @@ public class DetectionService {
   /**
    * Re-judges the stored records of every judged (primary) series and withdraws any open record of a
    * secondary one (raised before it was configured secondary); returns the regressions this run raised.
+   * {@code withSteps}, when given, holds every series of {@code loaded} that has stored steps (an import keeps it
+   * up to date, adding the series it creates steps for), so the others' steps are not looked for.
    */
-  private List<Long> reconcile(List<SeriesWindow> loaded, Map<Long, DetectionResult> judged, UUID runId) {
+  private List<Long> reconcile(List<SeriesWindow> loaded, Map<Long, DetectionResult> judged, UUID runId,
+      Set<Long> withSteps) {
     Set<Long> versionIds = new HashSet<>();
-    loaded.forEach(w -> versionIds.addAll(w.versionIds().values()));
+    List<Long> look = new ArrayList<>(loaded.size());
+    for (SeriesWindow w : loaded) {
+      if (withSteps == null || withSteps.contains(w.seriesId())) {
+        versionIds.addAll(w.versionIds().values());
+        look.add(w.seriesId());
+      }
+    }
     Map<Long, List<RecordedRegression>> recorded =
-        store.recorded(loaded.stream().map(SeriesWindow::seriesId).toList(), List.copyOf(versionIds));
+        look.isEmpty() ? Map.of() : store.recorded(look, List.copyOf(versionIds));
     List<Long> raised = new ArrayList<>();
     RegressionStore.Updates writes = store.updates();
     for (SeriesWindow w : loaded) {
       List<RecordedRegression> stored = recorded.getOrDefault(w.seriesId(), List.of());
       DetectionResult result = judged.get(w.seriesId());
       List<Decision> decisions = result == null ? withdrawSecondary(stored) : reconciler.reconcile(result, stored);
+      if (withSteps != null && !decisions.isEmpty()) {
+        withSteps.add(w.seriesId());
+      }
       for (Decision d : decisions) {
         Long id = store.apply(d, w, d.step() == null ? List.of() : hints(w, d.step(), loaded), runId, writes);
         if (id != null && d.step().kind() == Regression.Kind.REGRESSION) {

@@ -3,6 +3,8 @@ package org.perftrack.server.detection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.UUID;
 import org.perftrack.formats.Json;
@@ -47,6 +49,15 @@ class RegressionStore {
         .query(Row.class).list()
         .forEach(r -> out.computeIfAbsent(r.seriesId(), k -> new ArrayList<>()).add(r.recorded()));
     return out;
+  }
+
+  static final String SERIES_WITH_STEPS = """
+      SELECT s.id FROM unnest(?::bigint[]) AS s(id)
+      WHERE EXISTS (SELECT 1 FROM regression rg WHERE rg.series_id = s.id)""";
+
+  /** Those of these series that have a stored step (of any status): one index probe each. */
+  Set<Long> seriesWithSteps(List<Long> seriesIds) {
+    return new HashSet<>(jdbc.sql(SERIES_WITH_STEPS).param(seriesIds.toArray(Long[]::new)).query(Long.class).list());
   }
 
   static final String INSERT = """
