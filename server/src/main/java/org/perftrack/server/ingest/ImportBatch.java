@@ -132,7 +132,8 @@ final class ImportBatch {
     private int unchanged;
     private int failed;
 
-    void fail(long line, String id, List<FieldProblem> problems) {
+    /** Called by the request thread (bad lines) and the store thread (lines that could not be stored). */
+    synchronized void fail(long line, String id, List<FieldProblem> problems) {
       failed++;
       if (errors.size() < ImportService.MAX_ERRORS_LISTED) {
         errors.add(new ImportService.LineError(line, id, problems.size() > 20 ? problems.subList(0, 20) : problems));
@@ -153,8 +154,9 @@ final class ImportBatch {
       return touched;
     }
 
-    List<ImportService.LineError> errors() {
-      return List.copyOf(errors);
+    /** The bad lines in line order (parsing runs ahead of storing, so they were found out of order). */
+    synchronized List<ImportService.LineError> errors() {
+      return errors.stream().sorted(java.util.Comparator.comparingLong(ImportService.LineError::line)).toList();
     }
 
     int created() {
@@ -165,7 +167,7 @@ final class ImportBatch {
       return unchanged;
     }
 
-    int failed() {
+    synchronized int failed() {
       return failed;
     }
   }

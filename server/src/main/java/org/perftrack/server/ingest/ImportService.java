@@ -10,7 +10,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import jakarta.annotation.PreDestroy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
@@ -63,6 +70,16 @@ public class ImportService {
   private final TransactionTemplate tx;
   private final Timer storeTimer;
   private final Timer detectTimer;
+  private final ExecutorService storers = Executors.newCachedThreadPool(new ThreadFactory() {
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable r) {
+      Thread t = new Thread(r, "import-store-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    }
+  });
 
   ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection,
       Summaries summaries, TransactionTemplate tx, MeterRegistry meters) {
@@ -83,6 +100,7 @@ public class ImportService {
   public Report importRuns(InputStream ndjson, int maxLineBytes, long maxLines) throws IOException {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
+    Pipeline pipeline = new Pipeline(context);
     List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
     NdjsonLines lines = new NdjsonLines(ndjson, maxLineBytes);
     for (NdjsonLines.Line line = lines.next(); line != null; line = lines.next()) {
@@ -96,13 +114,14 @@ public class ImportService {
         batch.add(pending);
       }
       if (batch.size() == BATCH_RUNS) {
-        storeBatch(batch, context);
+        pipeline.store(batch);
         batch = new ArrayList<>(BATCH_RUNS);
       }
     }
     if (!batch.isEmpty()) {
-      storeBatch(batch, context);
+      pipeline.store(batch);
     }
+    pipeline.await();
     long stored = System.nanoTime();
     storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     Report report = detectAndAnnounce(context, lines.count());
@@ -114,6 +133,7 @@ public class ImportService {
   public Report importCsv(InputStream csv, int maxLineBytes, long maxLines) throws IOException {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
+    Pipeline pipeline = new Pipeline(context);
     List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
     long lines = 0;
     for (CsvRuns.Parsed parsed : CsvRuns.read(csv, maxLineBytes, maxLines)) {
@@ -128,18 +148,60 @@ public class ImportService {
         batch.add(pending);
       }
       if (batch.size() == BATCH_RUNS) {
-        storeBatch(batch, context);
+        pipeline.store(batch);
         batch = new ArrayList<>(BATCH_RUNS);
       }
     }
     if (!batch.isEmpty()) {
-      storeBatch(batch, context);
+      pipeline.store(batch);
     }
+    pipeline.await();
     long stored = System.nanoTime();
     storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     Report report = detectAndAnnounce(context, lines);
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     return report;
+  }
+
+  /**
+   * Stores the batches on a thread of their own while the request thread reads, parses and validates the next
+   * one, so that PostgreSQL's COPY and the JSON work overlap; one batch is stored at a time, in file order, and at
+   * most one waits parsed (memory stays two batches).
+   */
+  private final class Pipeline {
+    private final ImportBatch.Context context;
+    private Future<?> storing;
+
+    Pipeline(ImportBatch.Context context) {
+      this.context = context;
+    }
+
+    void store(List<ImportBatch.Pending> batch) {
+      await();
+      storing = storers.submit(() -> storeBatch(batch, context));
+    }
+
+    /** Waits for the batch being stored; its failures are in the context (storeBatch reports them by line). */
+    void await() {
+      if (storing == null) {
+        return;
+      }
+      try {
+        storing.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("import interrupted", e);
+      } catch (ExecutionException e) {
+        throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+      } finally {
+        storing = null;
+      }
+    }
+  }
+
+  @PreDestroy
+  void stop() {
+    storers.shutdown();
   }
 
   private static ImportBatch.Pending parse(NdjsonLines.Line line, ImportBatch.Context context) {

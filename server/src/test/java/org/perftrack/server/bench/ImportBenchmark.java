@@ -1,6 +1,9 @@
 package org.perftrack.server.bench;
 
 import java.io.StringReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,7 +48,8 @@ public final class ImportBenchmark {
         "--perftrack.admin.password=bench", "--perftrack.alerts.enabled=false", "--logging.level.root=WARN"));
     java.util.Arrays.stream(args).filter(a -> a.startsWith("--")).forEach(springArgs::add);
     Path dir = Files.createTempDirectory("perftrack-bench");
-    springArgs.add("--perftrack.embedded-db.dir=" + dir.resolve("db"));
+    Path pgData = dir.resolve("db");
+    springArgs.add("--perftrack.embedded-db.dir=" + pgData);
     try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
         .run(springArgs.toArray(String[]::new))) {
       int port = ((WebServerApplicationContext) app).getWebServer().getPort();
@@ -63,12 +67,19 @@ public final class ImportBenchmark {
         List<RunUpload> batch = makeRuns("round" + round, runs, new Random(round));
         byte[] body = ndjson(batch);
 
+        long server0 = serverCpu();
+        Map<Long, Long> pg0 = UploadCpuBenchmark.postgresCpu(pgData);
         long t0 = System.nanoTime();
         String answer = post(http, endpoint, body);
         double importSeconds = (System.nanoTime() - t0) / 1e9;
+        double importCpu = (serverCpu() - server0) / 1e9 + UploadCpuBenchmark.delta(pg0, UploadCpuBenchmark.postgresCpu(pgData)) / 1e9;
         double store = timerSeconds(app, "perftrack.import.store");
         double detect = timerSeconds(app, "perftrack.import.detect");
+        long copyThread0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        Map<Long, Long> copyPg0 = UploadCpuBenchmark.postgresCpu(pgData);
         double copyRows = copy(ds, batch, false);
+        double copyCpu = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - copyThread0) / 1e9
+            + UploadCpuBenchmark.delta(copyPg0, UploadCpuBenchmark.postgresCpu(pgData)) / 1e9;
         double copyArrays = copy(ds, batch, true);
 
         System.out.printf("round %d: import %,.0f samples/s (%.2f s: store %.2f s, detection %.2f s) | COPY one row"
@@ -79,8 +90,23 @@ public final class ImportBenchmark {
                 + " (store only %.2f) | %s%n",
             copyRows / importSeconds, copyRows / store, copyArrays / importSeconds, copyArrays / store,
             answer.length() > 160 ? answer.substring(0, 160) + "…" : answer);
+        System.out.printf("         CPU (server threads + PostgreSQL, load-independent): import %.2f s, COPY rows %.2f s"
+            + " (its text built and sent, and PostgreSQL's); ratio COPY/import CPU %.2f%n", importCpu, copyCpu,
+            copyCpu / importCpu);
       }
     }
+  }
+
+  /** CPU (ns) of the threads that serve an import: Tomcat's request threads and the import's store thread. */
+  private static long serverCpu() {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long total = 0;
+    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+      if (info != null && (info.getThreadName().startsWith("http-nio") || info.getThreadName().startsWith("import-"))) {
+        total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+      }
+    }
+    return total;
   }
 
   /** The seconds a timer recorded since the last call. */
