@@ -74,17 +74,18 @@ public class DetectionService {
       }
     });
     loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
-    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId()), null));
+    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId()), null, null));
   }
 
   /** Detects over the loaded windows of one run, reconciles and writes; returns the ids of what it raised. */
   private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs,
-      Set<Long> withSteps) {
-    List<SeriesWindow> primary = loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
+      Set<Long> withSteps, List<DetectionResult> firstPass) {
+    List<SeriesWindow> primary = primary(loaded);
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
     Map<Long, List<BatchRun>> batchRuns = windows.batchRuns(primaryIds, run.batch());
-    List<DetectionResult> results = detector.detectRun(updates(primary, batchRuns, run, knobs, defaults));
+    List<DetectionResult> results = firstPass != null && batchRuns.isEmpty() ? firstPass
+        : detector.detectRun(updates(primary, batchRuns, run, knobs, defaults));
     List<Long> stepped = new ArrayList<>();
     Set<Long> windowVersions = new HashSet<>();
     for (int i = 0; i < primary.size(); i++) {
@@ -103,6 +104,13 @@ public class DetectionService {
     }
     return reconcile(loaded, judged, run.runId(), withSteps);
   }
+
+  private List<SeriesWindow> primary(List<SeriesWindow> loaded) {
+    return loaded.stream().filter(w -> !properties.isSecondary(w.metric())).toList();
+  }
+
+  /** Versions an import judges together: their windows in memory at once, their first passes in parallel. */
+  static final int JUDGED_TOGETHER = 64;
 
   /** A (product, machine, version) a bulk import stored runs for: one of those runs, and the series they touched. */
   public record Imported(UUID runId, long productId, long machineId, long versionId, Set<Long> seriesIds) {}
@@ -165,20 +173,38 @@ public class DetectionService {
     Set<Long> withSteps = store.seriesWithSteps(List.copyOf(all));
     history.forEach((series, points) -> cuts.put(series, new Cuts(points, importedVersions.get(series))));
     Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new HashMap<>();
-    for (Imported t : ordered) {
-      List<SeriesWindow> loaded = new ArrayList<>();
-      for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
-        Cuts c = cuts.get(series);
-        List<WindowQueries.Loaded> points = c == null ? null : c.asJudged(t.versionId(), side);
-        if (points != null) {
-          loaded.add(windows.window(series, points));
+    DetectionSettings defaults = properties.defaults();
+    for (int start = 0; start < ordered.size(); start += JUDGED_TOGETHER) {
+      List<Imported> chunk = ordered.subList(start, Math.min(ordered.size(), start + JUDGED_TOGETHER));
+      List<StoredRun> runs = new ArrayList<>(chunk.size());
+      List<List<SeriesWindow>> loaded = new ArrayList<>(chunk.size());
+      for (Imported t : chunk) {
+        List<SeriesWindow> windowsOfRun = new ArrayList<>();
+        for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
+          Cuts c = cuts.get(series);
+          List<WindowQueries.Loaded> points = c == null ? null : c.asJudged(t.versionId(), side);
+          if (points != null) {
+            windowsOfRun.add(windows.window(series, points));
+          }
         }
+        runs.add(new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
+            List.copyOf(t.seriesIds())));
+        loaded.add(windowsOfRun);
+        knobs.computeIfAbsent(t.productId(), settings::forProduct);
       }
-      StoredRun run = new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
-          List.copyOf(t.seriesIds()));
-      List<Long> ids = judge(run, loaded, knobs.computeIfAbsent(t.productId(), settings::forProduct), withSteps);
-      if (!ids.isEmpty()) {
-        raised.computeIfAbsent(t.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
+      // the detector's first pass over each version's windows, in parallel: it is pure, and the windows do not
+      // depend on what was judged before (the points are all written); reconciling with the stored steps, which
+      // does, then goes in version order
+      List<List<DetectionResult>> first = java.util.stream.IntStream.range(0, chunk.size()).parallel()
+          .mapToObj(i -> detector.detectRun(updates(primary(loaded.get(i)), Map.of(), runs.get(i),
+              knobs.get(runs.get(i).productId()), defaults)))
+          .toList();
+      for (int i = 0; i < chunk.size(); i++) {
+        StoredRun run = runs.get(i);
+        List<Long> ids = judge(run, loaded.get(i), knobs.get(run.productId()), withSteps, first.get(i));
+        if (!ids.isEmpty()) {
+          raised.computeIfAbsent(run.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
+        }
       }
     }
     return raised;

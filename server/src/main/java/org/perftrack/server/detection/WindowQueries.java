@@ -373,8 +373,8 @@ class WindowQueries {
   }
 
   static final String EXISTING_POINTS = """
-      SELECT p.series_id, p.version_id FROM unnest(?::bigint[], ?::text[]) AS k(series_id, sort_key)
-      JOIN detection_point p ON p.series_id = k.series_id AND p.sort_key = k.sort_key""";
+      SELECT p.series_id, p.version_id FROM unnest(?::bigint[], ?::text[], ?::text[]) AS k(series_id, low, high)
+      JOIN detection_point p ON p.series_id = k.series_id AND p.sort_key >= k.low AND p.sort_key <= k.high""";
 
   /**
    * Writes the points of (series, version) pairs from the values just stored for them, except where the pair has
@@ -388,10 +388,25 @@ class WindowQueries {
       return existing;
     }
     lockSeries(values.keySet().stream().map(k -> k.get(0)).distinct().toList());
-    Long[] series = values.keySet().stream().map(k -> k.get(0)).toArray(Long[]::new);
-    String[] keys = values.keySet().stream().map(k -> versions.get(k.get(1)).sortKey()).toArray(String[]::new);
-    jdbc.sql(EXISTING_POINTS).params(series, keys).query((ResultSet rs) -> {
-      existing.add(List.of(rs.getLong(1), rs.getLong(2)));
+    // per series one index range over the batch's versions (not one probe per pair: a batch has 20,000 pairs)
+    Map<Long, String[]> ranges = new HashMap<>();
+    values.keySet().forEach(pair -> {
+      String key = versions.get(pair.get(1)).sortKey();
+      ranges.merge(pair.get(0), new String[] {key, key}, (a, b) -> new String[] {
+          a[0].compareTo(b[0]) <= 0 ? a[0] : b[0], a[1].compareTo(b[1]) >= 0 ? a[1] : b[1]});
+    });
+    Long[] series = ranges.keySet().toArray(Long[]::new);
+    String[] lows = new String[series.length];
+    String[] highs = new String[series.length];
+    for (int i = 0; i < series.length; i++) {
+      lows[i] = ranges.get(series[i])[0];
+      highs[i] = ranges.get(series[i])[1];
+    }
+    jdbc.sql(EXISTING_POINTS).params(series, lows, highs).query((ResultSet rs) -> {
+      List<Long> pair = List.of(rs.getLong(1), rs.getLong(2));
+      if (values.containsKey(pair)) {
+        existing.add(pair);
+      }
     });
     org.perftrack.server.db.BinaryCopy rows = new org.perftrack.server.db.BinaryCopy(values.size() * 64);
     values.forEach((pair, runs) -> {

@@ -49,6 +49,38 @@ class Ids {
    * the run (a 400 naming every misfit) before anything is created, so a refused run leaves nothing behind.
    */
   RunIds resolve(RunUpload run) {
+    RunIds ids = resolveSeries(run);
+    return new RunIds(ids.productId(), versionId(ids.productId(), run.version()), ids.machineId(), ids.series());
+  }
+
+  /**
+   * As {@link #resolve} but for the version (its id is left 0): an import creates the new versions of a whole
+   * batch's fitting lines at once afterwards ({@link #preloadVersions}).
+   */
+  RunIds resolveSeries(RunUpload run) {
+    List<ResultUpload> results = run.results();
+    Map<String, RunStore.SeriesRow> found = check(run);
+    long productId = productId(run.product());
+    long machineId = machineId(run.machine());
+    if (found.size() < results.size()) {
+      List<ResultUpload> missing = missing(results, found);
+      jdbc.sql(INSERT_SERIES).params(productId, machineId,
+          column(missing, ResultUpload::benchmark), column(missing, ResultUpload::metric),
+          column(missing, ResultUpload::unit), column(missing, ResultUpload::direction)).update();
+      found.putAll(find(productId, machineId, missing));
+    }
+    RunStore.Resolved resolved = RunStore.resolve(results, found);
+    if (resolved.seriesIds().size() != results.size()) {
+      throw new IllegalStateException("a series of this run was neither found nor created");
+    }
+    return new RunIds(productId, 0, machineId, resolved);
+  }
+
+  /**
+   * The existing series of a run's results, checked: a result whose unit does not convert, or whose direction
+   * differs, is a 400 naming every misfit. Creates nothing.
+   */
+  private Map<String, RunStore.SeriesRow> check(RunUpload run) {
     List<ResultUpload> results = run.results();
     Long product = products.get(run.product());
     if (product == null) {
@@ -63,21 +95,7 @@ class Ids {
       }
       RunStore.resolve(results, found); // checks the results of existing series only
     }
-    long productId = productId(run.product());
-    long versionId = versionId(productId, run.version());
-    long machineId = machineId(run.machine());
-    if (found.size() < results.size()) {
-      List<ResultUpload> missing = missing(results, found);
-      jdbc.sql(INSERT_SERIES).params(productId, machineId,
-          column(missing, ResultUpload::benchmark), column(missing, ResultUpload::metric),
-          column(missing, ResultUpload::unit), column(missing, ResultUpload::direction)).update();
-      found.putAll(find(productId, machineId, missing));
-    }
-    RunStore.Resolved resolved = RunStore.resolve(results, found);
-    if (resolved.seriesIds().size() != results.size()) {
-      throw new IllegalStateException("a series of this run was neither found nor created");
-    }
-    return new RunIds(productId, versionId, machineId, resolved);
+    return found;
   }
 
   private static List<ResultUpload> missing(List<ResultUpload> results, Map<String, RunStore.SeriesRow> found) {
@@ -113,6 +131,39 @@ class Ids {
       put(versions, key, id);
     }
     return id;
+  }
+
+  static final String FIND_VERSIONS = """
+      SELECT v.id, v.name FROM version v JOIN unnest(?::text[]) AS k(name) ON v.name = k.name
+      WHERE v.product_id = ?""";
+  static final String INSERT_VERSIONS = """
+      INSERT INTO version (product_id, name, sort_key) SELECT ?, * FROM unnest(?::text[], ?::text[])
+      ON CONFLICT (product_id, name) DO NOTHING""";
+
+  /**
+   * Makes sure the ids of these versions of a product are cached, creating the missing ones with one statement
+   * (an import brings many new versions at once: one commit for all of them instead of one each).
+   */
+  void preloadVersions(String product, java.util.Collection<String> names) {
+    long productId = productId(product);
+    List<String> missing = names.stream().distinct().filter(n -> !versions.containsKey(productId + "\0" + n)).toList();
+    if (missing.isEmpty()) {
+      return;
+    }
+    String[] wanted = missing.toArray(String[]::new);
+    Map<String, Long> found = new HashMap<>();
+    jdbc.sql(FIND_VERSIONS).params(wanted, productId).query((java.sql.ResultSet rs) -> {
+      found.put(rs.getString(2), rs.getLong(1));
+    });
+    if (found.size() < wanted.length) {
+      List<String> create = missing.stream().filter(n -> !found.containsKey(n)).toList();
+      jdbc.sql(INSERT_VERSIONS).params(productId, create.toArray(String[]::new),
+          create.stream().map(VersionKey::of).toArray(String[]::new)).update();
+      jdbc.sql(FIND_VERSIONS).params(wanted, productId).query((java.sql.ResultSet rs) -> {
+        found.put(rs.getString(2), rs.getLong(1));
+      });
+    }
+    found.forEach((name, id) -> put(versions, productId + "\0" + name, id));
   }
 
   static final String FIND_MACHINE = """

@@ -50,6 +50,7 @@ final class ImportBatch {
    */
   void prepare(List<Pending> batch) {
     Map<UUID, String> stored = store.storedHashes(batch.stream().map(Pending::id).toList());
+    Map<Pending, Ids.RunIds> fitting = new LinkedHashMap<>();
     for (Pending p : batch) {
       String known = stored.getOrDefault(p.id(), context.hashesInFile.get(p.id()));
       if (known != null) {
@@ -62,21 +63,39 @@ final class ImportBatch {
         continue;
       }
       try {
-        Ids.RunIds resolved = ids.resolve(p.run());
-        rows.add(new ImportStore.RunRow(p.id(), resolved.productId(), resolved.versionId(), resolved.machineId(),
-            p.run(), p.hash()));
-        results.add(new RunStore.RunResults(p.id(), resolved.versionId(), resolved.series().results(),
-            resolved.series().seriesIds()));
+        fitting.put(p, ids.resolveSeries(p.run()));
         context.hashesInFile.put(p.id(), p.hash());
-        byId.put(p.id(), p);
       } catch (InvalidInput e) {
         context.fail(p.line(), p.run().id(), ImportService.problems(e));
       } catch (RuntimeException e) {
-        ImportService.log.error("import: line {} could not be stored", p.line(), e);
-        context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
-            "could not be stored (the server log has the details)")));
+        failed(p, e);
       }
     }
+    // the new versions of the lines that fit their series, in one statement per product (a history brings many
+    // new versions: one commit for them all); a line that does not fit created nothing
+    Map<String, Set<String>> versionsByProduct = new LinkedHashMap<>();
+    fitting.keySet().forEach(p -> versionsByProduct.computeIfAbsent(p.run().product(), k -> new LinkedHashSet<>())
+        .add(p.run().version()));
+    versionsByProduct.forEach(ids::preloadVersions);
+    fitting.forEach((p, resolved) -> {
+      try {
+        long versionId = ids.versionId(resolved.productId(), p.run().version());
+        rows.add(new ImportStore.RunRow(p.id(), resolved.productId(), versionId, resolved.machineId(), p.run(),
+            p.hash()));
+        results.add(new RunStore.RunResults(p.id(), versionId, resolved.series().results(),
+            resolved.series().seriesIds()));
+        byId.put(p.id(), p);
+      } catch (RuntimeException e) {
+        context.hashesInFile.remove(p.id());
+        failed(p, e);
+      }
+    });
+  }
+
+  private void failed(Pending p, RuntimeException e) {
+    ImportService.log.error("import: line {} could not be stored", p.line(), e);
+    context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
+        "could not be stored (the server log has the details)")));
   }
 
   /** In the batch's transaction: the runs in one statement, their results in one COPY. */

@@ -97,12 +97,13 @@ public final class ImportBenchmark {
     }
   }
 
-  /** CPU (ns) of the threads that serve an import: Tomcat's request threads and the import's store thread. */
+  /** CPU (ns) of the threads that serve an import: Tomcat's request threads, its store thread, the detector's pool. */
   private static long serverCpu() {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     long total = 0;
     for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
-      if (info != null && (info.getThreadName().startsWith("http-nio") || info.getThreadName().startsWith("import-"))) {
+      if (info != null && (info.getThreadName().startsWith("http-nio") || info.getThreadName().startsWith("import-")
+          || info.getThreadName().startsWith("ForkJoinPool.commonPool"))) {
         total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
       }
     }
