@@ -448,7 +448,7 @@ class WindowQueries {
   }
 
   /** One point of a series as read for an import's detection. */
-  record Loaded(VersionRef version, Summary summary) {}
+  record Loaded(VersionRef version, Point point) {}
 
   static final String HISTORY = """
       SELECT w.series_id, w.version_id, w.level, w.within_se, w.positive, w.sample_count
@@ -481,25 +481,78 @@ class WindowQueries {
     Map<Long, VersionRef> names = versions(rows.stream().map(Row::versionId).distinct().toList());
     Map<Long, List<Loaded>> out = new HashMap<>();
     for (Row r : rows) {
-      out.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(new Loaded(names.get(r.versionId()), r.summary()));
+      VersionRef v = names.get(r.versionId());
+      out.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(new Loaded(v, Point.summarized(v.name(), r.summary())));
     }
     return out;
   }
 
-  /** A series' window made of points read before. */
+  /** A series' window made of points read before (an import builds 100,000 of them: nothing is copied twice). */
   SeriesWindow window(long seriesId, List<Loaded> points) {
     Meta m = metas.get(seriesId);
     if (m == null) {
       m = metas(List.of(seriesId)).get(seriesId);
     }
     List<Point> list = new ArrayList<>(points.size());
-    Map<String, Long> versionIds = new HashMap<>();
     for (Loaded p : points) {
-      list.add(Point.summarized(p.version().name(), p.summary()));
-      versionIds.put(p.version().name(), p.version().id());
+      list.add(p.point());
     }
     return new SeriesWindow(seriesId, m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(), m.direction(),
-        list, versionIds);
+        list, new VersionIds(points));
+  }
+
+  /**
+   * The version ids of a window's points, by name, as a read-only view of them: looked up a few times (when a step
+   * is written) and iterated, never worth a hash map per window.
+   */
+  private static final class VersionIds extends java.util.AbstractMap<String, Long> {
+    private final List<Loaded> points;
+
+    VersionIds(List<Loaded> points) {
+      this.points = points;
+    }
+
+    @Override
+    public Long get(Object name) {
+      for (Loaded p : points) {
+        if (p.version().name().equals(name)) {
+          return p.version().id();
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public boolean containsKey(Object name) {
+      return get(name) != null;
+    }
+
+    @Override
+    public Set<Entry<String, Long>> entrySet() {
+      return new java.util.AbstractSet<>() {
+        @Override
+        public java.util.Iterator<Entry<String, Long>> iterator() {
+          java.util.Iterator<Loaded> it = points.iterator();
+          return new java.util.Iterator<>() {
+            @Override
+            public boolean hasNext() {
+              return it.hasNext();
+            }
+
+            @Override
+            public Entry<String, Long> next() {
+              VersionRef v = it.next().version();
+              return Map.entry(v.name(), v.id());
+            }
+          };
+        }
+
+        @Override
+        public int size() {
+          return points.size();
+        }
+      };
+    }
   }
 
   static final String BATCH_RUNS_OF_BATCH = """
