@@ -37,7 +37,7 @@ class CompareTable {
       JOIN machine m ON m.id = ru.machine_id
       JOIN result r ON r.run_id = ru.id
       JOIN series s ON s.id = r.series_id
-      WHERE p.name = ? AND v.name IN (?, ?) AND m.name = ANY (?)
+      WHERE p.name = ? AND v.product_id = p.id AND v.name IN (?, ?) AND m.name = ANY (?)
         AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
       GROUP BY m.name, s.benchmark, s.metric, v.name""";
 

@@ -34,12 +34,22 @@ class ProductController {
     this.detection = detection;
   }
 
+  /**
+   * The product page: one page of its benchmarks ({@link ProductPage#PAGE_SERIES} sparklines), those after the
+   * benchmark {@code after}, whose benchmark and metric contain every word of {@code filter}.
+   */
   @GetMapping("/products/{product}")
-  String product(@PathVariable String product, Model model) {
+  String product(@PathVariable String product, @RequestParam(required = false) String after,
+      @RequestParam(required = false) String filter, Model model) {
     long id = products.productId(product).orElseThrow(() -> new PageNotFound("no product " + product));
-    model.addAttribute("page", cache.get("product\u0000" + product, () -> {
+    String from = after == null || after.isBlank() ? null : after;
+    String words = filter == null || filter.isBlank() ? null : filter.strip();
+    model.addAttribute("page", cache.get("product\u0000" + product + "\u0000" + from + "\u0000" + words, () -> {
       List<ProductQueries.Version> window = products.recentVersions(id, WINDOW);
-      return ProductPage.of(product, products.versionCount(id), window, window.isEmpty() ? List.of() : products.trends(id, window),
+      ProductPage.Slice slice = ProductPage.Slice.of(products.series(id), from, words, detection::isSecondary,
+          ProductPage.PAGE_SERIES);
+      return ProductPage.of(product, products.versionCount(id), window, slice,
+          window.isEmpty() ? List.of() : products.trends(slice.series(), slice.latestOnly(), window),
           detection::isSecondary, products.openRegressions(id));
     }));
     return "products/product";

@@ -1,9 +1,13 @@
 package org.perftrack.server.products;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.perftrack.server.dashboard.Fmt;
@@ -14,7 +18,60 @@ import org.perftrack.server.dashboard.Fmt;
  * (context switches, CPU time) are folded under its primary row instead of taking rows of their own.
  */
 record ProductPage(String product, List<String> machines, List<Row> rows, long versionCount,
-    List<String> window) {
+    List<String> window, Slice slice) {
+
+  /**
+   * Sparklines (series of primary metrics) per page: with 20 machines ten benchmarks, so the page reads about
+   * 8,000 levels however many benchmarks the product has (was every series: 40,000 at 25 benchmarks).
+   */
+  static final int PAGE_SERIES = 200;
+
+  /**
+   * One page of the benchmark list: the benchmarks after {@code after} (by name) whose words contain every word of
+   * {@code filter}, until {@link #PAGE_SERIES} sparklines; {@code next} the last benchmark shown when more follow.
+   * {@code machines} are every machine of the product (the columns stay the same on every page).
+   */
+  record Slice(List<ProductQueries.Series> series, Set<Long> latestOnly, List<String> machines, int benchmarks,
+      String after, String filter, String next) {
+
+    static Slice of(List<ProductQueries.Series> all, String after, String filter, Predicate<String> secondary,
+        int pageSeries) {
+      List<String> machines = new ArrayList<>(new TreeSet<>(all.stream().map(ProductQueries.Series::machine).toList()));
+      List<String> words = filter == null ? List.of()
+          : List.of(filter.toLowerCase(Locale.ROOT).split("\\s+")).stream().filter(w -> !w.isEmpty()).toList();
+      Map<String, List<ProductQueries.Series>> byBenchmark = new TreeMap<>();
+      for (var s : all) {
+        String text = (s.benchmark() + " " + s.metric()).toLowerCase(Locale.ROOT);
+        if (words.stream().allMatch(text::contains)) {
+          byBenchmark.computeIfAbsent(s.benchmark(), k -> new ArrayList<>()).add(s);
+        }
+      }
+      List<ProductQueries.Series> page = new ArrayList<>();
+      Set<Long> latestOnly = new HashSet<>();
+      int sparklines = 0;
+      String next = null;
+      for (var e : byBenchmark.entrySet()) {
+        if (after != null && e.getKey().compareTo(after) <= 0) {
+          continue;
+        }
+        if (sparklines >= pageSeries) {
+          next = page.get(page.size() - 1).benchmark();
+          break;
+        }
+        // a benchmark that reported only secondary metrics draws them as rows of their own
+        boolean anyPrimary = e.getValue().stream().anyMatch(s -> !secondary.test(s.metric()));
+        for (var s : e.getValue()) {
+          if (anyPrimary && secondary.test(s.metric())) {
+            latestOnly.add(s.id());
+          } else {
+            sparklines++;
+          }
+          page.add(s);
+        }
+      }
+      return new Slice(page, latestOnly, machines, byBenchmark.size(), after, filter, next);
+    }
+  }
 
   /** One benchmark/metric. {@code latest} has one cell per machine column (null where not measured). */
   record Row(String benchmark, String metric, String unit, String direction, Sparkline.Spark spark,
@@ -32,9 +89,9 @@ record ProductPage(String product, List<String> machines, List<Row> rows, long v
 
   private static final Fmt FMT = new Fmt();
 
-  static ProductPage of(String product, long versionCount, List<ProductQueries.Version> window,
+  static ProductPage of(String product, long versionCount, List<ProductQueries.Version> window, Slice slice,
       List<ProductQueries.SeriesTrend> trends, Predicate<String> secondary, Map<String, Long> open) {
-    List<String> machines = new ArrayList<>(new TreeSet<>(trends.stream().map(ProductQueries.SeriesTrend::machine).toList()));
+    List<String> machines = slice.machines();
     Map<String, List<ProductQueries.SeriesTrend>> byMetric = new LinkedHashMap<>();
     for (var t : trends) {
       byMetric.computeIfAbsent(t.benchmark() + "\u0000" + t.metric(), k -> new ArrayList<>()).add(t);
@@ -42,7 +99,7 @@ record ProductPage(String product, List<String> machines, List<Row> rows, long v
     List<String> windowNames = window.stream().map(ProductQueries.Version::name).toList();
     List<Row> all = byMetric.values().stream().map(g -> row(g, machines, windowNames, open)).toList();
     return new ProductPage(product, machines, fold(all, secondary),
-        versionCount, windowNames);
+        versionCount, windowNames, slice);
   }
 
   private static List<Row> fold(List<Row> all, Predicate<String> secondary) {

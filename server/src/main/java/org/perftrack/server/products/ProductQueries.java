@@ -12,8 +12,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
 /**
- * What the product page reads: its versions, and for every series the per-version value over the
- * most recent versions. The values are detection's per-version levels (trimmed means, the numbers
+ * What the product page reads: its versions, its series, and for one page of them the per-version value
+ * over the most recent versions. The values are detection's per-version levels (trimmed means, the numbers
  * regressions and comparisons quote), read from {@code detection_point}, whose (series, sort_key)
  * key makes the window one short index-only range per series: the page costs the same with 20 or
  * 2,000 versions.
@@ -53,40 +53,62 @@ class ProductQueries {
     return jdbc.sql("SELECT count(*) FROM version WHERE product_id = ?").param(productId).query(Long.class).single();
   }
 
-  /**
-   * Per series, its window aggregated where it is read (one index-only range each, already in order), so that
-   * no sort or grouping of (series × window) rows follows; a series without points has null arrays.
-   */
-  static final String TRENDS = """
-      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, m.name AS machine, w.version_ids, w.vals
-      FROM series s
-      JOIN machine m ON m.id = s.machine_id
-      CROSS JOIN LATERAL (SELECT array_agg(dp.version_id) AS version_ids, array_agg(dp.level) AS vals
-                          FROM detection_point dp WHERE dp.series_id = s.id AND dp.sort_key >= ?) AS w
+  /** A series of the product, without its values. */
+  record Series(long id, String benchmark, String metric, String unit, String direction, String machine) {}
+
+  /** Every series of the product (machines × metrics, not history), in the page's order. */
+  static final String SERIES = """
+      SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, m.name AS machine
+      FROM series s JOIN machine m ON m.id = s.machine_id
       WHERE s.product_id = ?
       ORDER BY s.benchmark, s.metric, m.name""";
 
-  /** Every series of the product with its values at {@code window} (versions in order, not empty). */
-  List<SeriesTrend> trends(long productId, List<Version> window) {
+  List<Series> series(long productId) {
+    return jdbc.sql(SERIES).param(productId).query(Series.class).list();
+  }
+
+  /**
+   * Per series asked for, its newest {@code n} levels in the window (n: the window for a sparkline, 1 for a
+   * secondary metric's latest value), aggregated where they are read: one short index-only range per series,
+   * no sort or grouping of (series × window) rows; a series without points has null arrays.
+   */
+  static final String TRENDS = """
+      SELECT s.id, w.version_ids, w.vals
+      FROM unnest(?::bigint[], ?::int[]) AS s(id, n)
+      CROSS JOIN LATERAL (SELECT array_agg(k.version_id) AS version_ids, array_agg(k.level) AS vals
+                          FROM (SELECT dp.version_id, dp.level FROM detection_point dp
+                                WHERE dp.series_id = s.id AND dp.sort_key >= ?
+                                ORDER BY dp.sort_key DESC LIMIT s.n) AS k) AS w""";
+
+  /**
+   * These series with their values at {@code window} (versions in order, not empty), in the order given;
+   * those in {@code latestOnly} with their newest value in the window only (the others null).
+   */
+  List<SeriesTrend> trends(List<Series> series, java.util.Set<Long> latestOnly, List<Version> window) {
+    if (series.isEmpty()) {
+      return List.of();
+    }
     Map<Long, Integer> position = new HashMap<>();
     for (int i = 0; i < window.size(); i++) {
       position.put(window.get(i).id(), i);
     }
-    List<SeriesTrend> trends = new ArrayList<>();
-    jdbc.sql(TRENDS).params(window.get(0).sortKey(), productId).query((ResultSet rs) -> {
-      Double[] values = new Double[window.size()];
+    Long[] ids = series.stream().map(Series::id).toArray(Long[]::new);
+    Integer[] limits = series.stream().map(s -> latestOnly.contains(s.id()) ? 1 : window.size()).toArray(Integer[]::new);
+    Map<Long, Double[]> values = new HashMap<>();
+    jdbc.sql(TRENDS).params(ids, limits, window.get(0).sortKey()).query((ResultSet rs) -> {
+      Double[] v = new Double[window.size()];
       Object[] versionIds = objects(rs.getArray("version_ids"));
       Object[] vals = objects(rs.getArray("vals"));
       for (int i = 0; i < versionIds.length; i++) {
         Integer at = position.get(((Number) versionIds[i]).longValue());
         if (at != null) {
-          values[at] = ((Number) vals[i]).doubleValue();
+          v[at] = ((Number) vals[i]).doubleValue();
         }
       }
-      trends.add(new SeriesTrend(rs.getLong("id"), rs.getString("benchmark"), rs.getString("metric"),
-          rs.getString("unit"), rs.getString("direction"), rs.getString("machine"), values));
+      values.put(rs.getLong("id"), v);
     });
-    return trends;
+    return series.stream().map(s -> new SeriesTrend(s.id(), s.benchmark(), s.metric(), s.unit(), s.direction(),
+        s.machine(), values.getOrDefault(s.id(), new Double[window.size()]))).toList();
   }
 
   static final String OPEN_REGRESSIONS = """

@@ -6,11 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 import org.perftrack.formats.Json;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
-import org.perftrack.server.versions.VersionOrder;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -24,7 +22,7 @@ public class SeriesChart {
   /** A series of the page: its id and machine. */
   record MachineSeries(long id, long productId, String machine, String unit, String direction) {}
 
-  /** The chart's version axis: all versions, or a stretch around a step (regression page). */
+  /** A stretch of versions around a step (regression page): {@code margin} versions each side of [from, to]. */
   public record Range(String from, String to, int margin) {}
 
   /**
@@ -147,32 +145,51 @@ public class SeriesChart {
         c.shown(), from, to, last, c.shown().size() <= MAX_DETAILED, maxPoints));
   }
 
-  public Optional<View> view(String product, String benchmark, String metric, String machine) {
-    return view(product, benchmark, metric, machine, null);
-  }
+  /**
+   * The versions these series measured around a step: the {@code margin} before {@code from}, those from
+   * {@code from} to {@code to} (at most {@link ChartPoints#MAX_POINTS}) and the {@code margin} after {@code to},
+   * per series three short ranges of detection_point's (series, sort_key) key; merged and trimmed in Java.
+   */
+  static final String AROUND = """
+      SELECT DISTINCT k.sort_key, k.version_id FROM unnest(?::bigint[]) AS s(id)
+      CROSS JOIN LATERAL (
+        (SELECT dp.sort_key, dp.version_id FROM detection_point dp
+         WHERE dp.series_id = s.id AND dp.sort_key < ? ORDER BY dp.sort_key DESC LIMIT ?)
+        UNION ALL
+        (SELECT dp.sort_key, dp.version_id FROM detection_point dp
+         WHERE dp.series_id = s.id AND dp.sort_key >= ? AND dp.sort_key <= ? ORDER BY dp.sort_key LIMIT ?)
+        UNION ALL
+        (SELECT dp.sort_key, dp.version_id FROM detection_point dp
+         WHERE dp.series_id = s.id AND dp.sort_key > ? ORDER BY dp.sort_key LIMIT ?)) AS k
+      ORDER BY k.sort_key""";
 
-  /** {@code range} null for every version. */
+  /**
+   * The series around a step (the regression page): {@code range.margin()} versions on each side of
+   * [{@code range.from()}, {@code range.to()}], read by (series, version), so the page costs the same with 20 or
+   * 20,000 versions of history; the whole series is the series page's. When a version of the range is not the
+   * product's, the newest versions instead.
+   */
   public Optional<View> view(String product, String benchmark, String metric, String machine, Range range) {
-    List<MachineSeries> all = jdbc.sql(SERIES).params(product, benchmark, metric).query(MachineSeries.class).list();
-    List<MachineSeries> shown = machine == null || machine.isBlank() ? all
-        : all.stream().filter(s -> s.machine().equals(machine)).toList();
-    if (shown.isEmpty()) {
+    Optional<Chosen> chosen = choose(product, benchmark, metric, machine);
+    if (chosen.isEmpty()) {
       return Optional.empty();
     }
+    List<MachineSeries> all = chosen.get().all();
+    List<MachineSeries> shown = chosen.get().shown();
+    List<Long> ids = shown.stream().map(MachineSeries::id).toList();
+    List<ChartPoints.Key> keys = around(shown.get(0).productId(), ids, range);
+    List<Long> versionIds = keys.stream().map(ChartPoints.Key::versionId).toList();
+    Map<Long, String> names = chartPoints.names(versionIds);
+    List<String> axis = versionIds.stream().map(names::get).toList();
+    Map<Long, List<Point>> pointsById = seriesQueries.pointsAt(ids, versionIds);
     Map<String, Map<String, Point>> byMachine = new LinkedHashMap<>();
-    TreeSet<String> versions = new TreeSet<>(VersionOrder.INSTANCE);
-    Map<Long, List<Point>> pointsById = seriesQueries.pointsOf(shown.stream().map(MachineSeries::id).toList());
     for (MachineSeries s : shown) {
       Map<String, Point> points = new HashMap<>();
-      for (Point p : pointsById.getOrDefault(s.id(), List.of())) {
-        points.put(p.version(), p);
-        versions.add(p.version());
-      }
+      pointsById.getOrDefault(s.id(), List.of()).forEach(p -> points.put(p.version(), p));
       byMachine.put(s.machine(), points);
     }
-    List<String> axis = cut(new ArrayList<>(versions), range);
-    List<Marker> marks = markers.of(shown.stream().map(MachineSeries::id).toList()).stream()
-        .filter(m -> axis.contains(m.version())).toList();
+    java.util.Set<String> onAxis = new java.util.HashSet<>(axis);
+    List<Marker> marks = markers.of(ids).stream().filter(m -> onAxis.contains(m.version())).toList();
     List<TableRow> rows = axis.stream()
         .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList()))
         .filter(java.util.Objects::nonNull).toList();
@@ -190,13 +207,30 @@ public class SeriesChart {
         lo > 0, lo > 0 && hi / lo > LOG_SPAN, null));
   }
 
-  private static List<String> cut(List<String> axis, Range range) {
-    if (range == null || !axis.contains(range.from()) || !axis.contains(range.to())) {
-      return axis;
+  /** The versions of {@link #AROUND}, oldest first; the newest 2 × margin + 2 when the range is not the product's. */
+  private List<ChartPoints.Key> around(long productId, List<Long> ids, Range range) {
+    Optional<String> from = jdbc.sql(ChartPoints.KEY).params(productId, range.from()).query(String.class).optional();
+    Optional<String> to = jdbc.sql(ChartPoints.KEY).params(productId, range.to()).query(String.class).optional();
+    int margin = range.margin();
+    if (from.isEmpty() || to.isEmpty() || from.get().compareTo(to.get()) > 0) {
+      List<ChartPoints.Key> newest = new ArrayList<>(chartPoints.newest(ids, ChartPoints.HIGHEST, 2 * margin + 2));
+      java.util.Collections.reverse(newest);
+      return newest;
     }
-    int from = Math.max(0, axis.indexOf(range.from()) - range.margin());
-    int to = Math.min(axis.size(), axis.indexOf(range.to()) + range.margin() + 1);
-    return new ArrayList<>(axis.subList(from, to));
+    String lo = from.get();
+    String hi = to.get();
+    List<ChartPoints.Key> keys = jdbc.sql(AROUND).params(ids.toArray(Long[]::new), lo, margin, lo, hi,
+        ChartPoints.MAX_POINTS, hi, margin).query((rs, i) -> new ChartPoints.Key(rs.getString(1), rs.getLong(2))).list();
+    // several series: keep the margin nearest the range on each side of the merged axis
+    List<ChartPoints.Key> before = keys.stream().filter(k -> k.sortKey().compareTo(lo) < 0).toList();
+    List<ChartPoints.Key> within = keys.stream()
+        .filter(k -> k.sortKey().compareTo(lo) >= 0 && k.sortKey().compareTo(hi) <= 0).limit(ChartPoints.MAX_POINTS)
+        .toList();
+    List<ChartPoints.Key> after = keys.stream().filter(k -> k.sortKey().compareTo(hi) > 0).limit(margin).toList();
+    List<ChartPoints.Key> out = new ArrayList<>(before.subList(Math.max(0, before.size() - margin), before.size()));
+    out.addAll(within);
+    out.addAll(after);
+    return out;
   }
 
   static ChartMachine chartMachine(String name, Map<String, Point> points, List<String> axis,

@@ -6,7 +6,6 @@ import java.util.UUID;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.products.SeriesChart;
 import org.perftrack.server.runs.RunQueries;
-import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -27,24 +26,23 @@ class RegressionDetails {
       WHERE p.name = ? AND m.name = ? AND v.name = ?
       ORDER BY r.received_at DESC LIMIT 1""";
 
-  private final SeriesQueries series;
   private final RunQueries runs;
   private final SeriesChart charts;
   private final JdbcClient jdbc;
 
-  RegressionDetails(SeriesQueries series, RunQueries runs, SeriesChart charts, JdbcClient jdbc) {
-    this.series = series;
+  RegressionDetails(RunQueries runs, SeriesChart charts, JdbcClient jdbc) {
     this.runs = runs;
     this.charts = charts;
     this.jdbc = jdbc;
   }
 
   Page of(Regression r, Map<String, String> triageStatuses) {
-    List<Point> points = series.find(r.product(), r.machine(), r.benchmark(), r.metric())
-        .map(SeriesQueries.Series::points).orElse(List.of());
-    SamplesSideBySide samples = SamplesSideBySide.of(point(points, r.baselineVersion()), point(points, r.version()));
+    // the chart's stretch of versions holds both sides of the step: no read of the whole series
     SeriesChart.View chart = charts.view(r.product(), r.benchmark(), r.metric(), r.machine(),
         new SeriesChart.Range(r.baselineVersion(), r.version(), MARGIN)).orElse(null);
+    List<Point> points = chart == null ? List.of() : chart.rows().stream()
+        .map(row -> row.points().get(0)).filter(java.util.Objects::nonNull).toList();
+    SamplesSideBySide samples = SamplesSideBySide.of(point(points, r.baselineVersion()), point(points, r.version()));
     Environment environment = Environment.of(run(r, r.baselineVersion()), run(r, r.version()));
     return new Page(r, r.hints(), samples, chart, environment, triageStatuses);
   }

@@ -54,7 +54,15 @@ public final class ExplainQueries {
     m.put("org.perftrack.server.home.HomeController#MACHINES", List.of());
     m.put("org.perftrack.server.runs.RunQueries#LATEST", List.of(20));
     m.put("org.perftrack.server.products.ProductQueries#RECENT_VERSIONS", List.of(product, 40));
-    m.put("org.perftrack.server.products.ProductQueries#TRENDS", List.of(windowStart, product));
+    m.put("org.perftrack.server.products.ProductQueries#SERIES", List.of(product));
+    // one page of the product's benchmarks: 10 benchmarks × 20 machines with a sparkline (time-per-op, 40 versions)
+    // and their secondary metric's latest value
+    List<Object[]> pageSeries = jdbc.sql("SELECT id, metric FROM series WHERE product_id = ? AND benchmark IN "
+        + "(SELECT DISTINCT benchmark FROM series WHERE product_id = ? ORDER BY 1 LIMIT 10) ORDER BY id")
+        .params(product, product).query((rs, i) -> new Object[] {rs.getLong(1), rs.getString(2)}).list();
+    Long[] trendIds = pageSeries.stream().map(r -> (Long) r[0]).toArray(Long[]::new);
+    Integer[] trendLimits = pageSeries.stream().map(r -> "time-per-op".equals(r[1]) ? 40 : 1).toArray(Integer[]::new);
+    m.put("org.perftrack.server.products.ProductQueries#TRENDS", List.of(trendIds, trendLimits, windowStart));
     m.put("org.perftrack.server.dashboard.DataCache#STAMP", List.of());
     m.put("org.perftrack.server.products.RegressionMarkers#MARKERS", List.of((Object) chart));
     m.put("org.perftrack.server.products.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
@@ -69,6 +77,11 @@ public final class ExplainQueries {
     java.util.Arrays.setAll(firsts, b -> axis.get(b * 10));
     java.util.Arrays.setAll(lasts, b -> axis.get(b * 10 + 9));
     m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of(chart, firsts, lasts));
+    // the regression page's chart: 12 versions each side of a step, for one series
+    String stepFrom = axis.get(axis.size() / 2);
+    String stepTo = axis.get(axis.size() / 2 + 1);
+    m.put("org.perftrack.server.products.SeriesChart#AROUND", List.of(new Long[] {chart[0]}, stepFrom, 12, stepFrom,
+        stepTo, 200, stepTo, 12));
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
         "1.7.15-1", twoMachines, null, null));

@@ -81,6 +81,9 @@ public final class PageLatency {
     Map<String, IntFunction<String>> pages = new LinkedHashMap<>();
     pages.put("home", i -> "/");
     pages.put("product", i -> "/products/" + product);
+    // the product page's second page of benchmarks (before paging: the same whole list, the parameter ignored)
+    List<String> benchmarks = series.stream().map(b -> b.split("\\|")[0]).distinct().sorted().toList();
+    pages.put("product (next page)", i -> "/products/" + product + "?after=" + enc(benchmarks.get(9)));
     pages.put("series (all machines)", i -> seriesPath(product, series.get(i % series.size()), null));
     pages.put("series (one machine)", i -> seriesPath(product, series.get(i % series.size()), machines.get(i % machines.size())));
     // the chart's data, which the series page's script fetches: the whole history (buckets), and a zoom

@@ -8,8 +8,10 @@ import static org.perftrack.server.support.Fixtures.unique;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
@@ -126,6 +128,31 @@ class ProductPagesTest extends IntegrationTest {
 
     assertThat(series).contains("Values across machines").contains(">10<", ">40<", ">70<");
     assertThat(overview).contains("<polygon class=\"band\"").doesNotContain("<polyline class=\"c0\"");
+  }
+
+  @Test
+  void theBenchmarkListIsPagedAndFilteredOnTheServer() {
+    String product = unique("cygwin");
+    String xp = unique("xp");
+    List<ResultUpload> results = new ArrayList<>();
+    for (int i = 0; i < ProductPage.PAGE_SERIES + 5; i++) {
+      results.add(result(String.format("b%03d", i), 10.0 + i));
+    }
+    // a secondary metric rides on its benchmark's row, with its latest value only
+    results.add(new ResultUpload("b201", "ctx-switches-per-op", "count", RunUpload.LOWER_IS_BETTER, List.of(7.0)));
+    upload(run(product, "1.0", xp, results.toArray(ResultUpload[]::new)));
+
+    String first = http().page("/products/" + product).body();
+    String second = http().page("/products/" + product + "?after=b199").body();
+    String filtered = http().page("/products/" + product + "?filter=b20").body();
+
+    assertThat(first).contains(">b000<", ">b199<", "title=\"at 1.0\">209</td>").doesNotContain(">b200<")
+        .contains("rel=\"next\"", "after=b199", "benchmarks after b199", "205 benchmarks");
+    assertThat(second).contains(">b200<", ">b204<", "title=\"at 1.0\">211</td>", xp + ": 7", "first benchmarks")
+        .doesNotContain(">b199<", "rel=\"next\"");
+    assertThat(filtered).contains(">b200<", ">b204<", "5 benchmarks matching").doesNotContain(">b000<", ">b199<")
+        .contains("value=\"b20\"");
+    assertThat(http().page("/products/" + product + "?after=zzz").body()).doesNotContain(">b000<", ">b204<");
   }
 
   static String seriesPath(String product, String benchmark, String machine) {

@@ -111,6 +111,30 @@ class SeriesChartPagingTest extends IntegrationTest {
         .isEqualTo(400);
   }
 
+  @Test
+  void aStepIsChartedWithItsMarginOfVersionsOnEachSideNotTheWholeSeries() {
+    SeriesChart.View around = charts.view(product, "fork", "time-per-op", xp, new SeriesChart.Range("1.5", "1.6", 2))
+        .orElseThrow();
+    SeriesChart.View apart = charts.view(product, "fork", "time-per-op", null, new SeriesChart.Range("1.2", "1.9", 1))
+        .orElseThrow();
+    SeriesChart.View atTheStart = charts.view(product, "fork", "time-per-op", xp, new SeriesChart.Range("1.0", "1.1", 3))
+        .orElseThrow();
+    SeriesChart.View unknown = charts.view(product, "fork", "time-per-op", xp, new SeriesChart.Range("9.0", "9.1", 1))
+        .orElseThrow();
+
+    assertThat(around.rows()).extracting(SeriesChart.TableRow::version)
+        .containsExactly("1.3", "1.4", "1.5", "1.6", "1.7", "1.8");
+    assertThat(around.rows().get(2).points().get(0).samples()).containsExactly(10.0, 10.0, 10.0);
+    assertThat(around.rows().get(3).points().get(0).samples()).containsExactly(20.0, 20.0, 20.0);
+    assertThat(around.chartJson()).contains("\"1.3\"", "\"1.8\"").doesNotContain("\"1.2\"", "\"1.9\"");
+    assertThat(apart.rows()).extracting(SeriesChart.TableRow::version)
+        .containsExactly("1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "1.9", "1.10");
+    assertThat(apart.machines()).containsExactlyInAnyOrder(xp, vista);
+    assertThat(atTheStart.rows()).extracting(SeriesChart.TableRow::version)
+        .containsExactly("1.0", "1.1", "1.2", "1.3", "1.4");
+    assertThat(unknown.rows()).extracting(SeriesChart.TableRow::version).containsExactly("1.8", "1.9", "1.10", "1.11");
+  }
+
   private static SeriesChart.ChartMachine machine(ChartPoints.Chart chart, String name) {
     return chart.machines().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
   }
