@@ -91,6 +91,22 @@ public final class UploadSqlProfile {
       Long[] series = jdbc.sql("SELECT id FROM series ORDER BY id").query(Long.class).list().toArray(Long[]::new);
       int side = 2 * app.getBean(org.perftrack.server.detection.DetectionProperties.class).window();
       String window = System.getProperty("window.sql", WINDOW);
+      // the window read alone, in variants, 300 times each: PostgreSQL backend CPU per execution
+      String[] variants = {WINDOW.replace("ORDER BY w.series_id, w.sort_key", ""), NARROW, AGG};
+      for (int round = 0; round < 2; round++) {
+        for (int v = 0; v < variants.length; v++) {
+          String sql = variants[v];
+          Object[] params = sql == BEFORE_ONLY ? new Object[] {series, key, side}
+              : new Object[] {series, key, side, key, side + 1};
+          Map<Long, Long> cpu0 = UploadCpuBenchmark.postgresCpu(pgData, true);
+          int rows = 0;
+          for (int i = 0; i < 300; i++) {
+            rows = jdbc.sql(sql).params(params).query().listOfRows().size();
+          }
+          System.out.printf(Locale.ROOT, "window variant %d: %d rows, PostgreSQL backends %.2f ms per read%n", v, rows,
+              UploadCpuBenchmark.delta(cpu0, UploadCpuBenchmark.postgresCpu(pgData, true)) / 1e6 / 300);
+        }
+      }
       try (java.sql.Connection c = app.getBean(javax.sql.DataSource.class).getConnection()) {
         for (String mode : new String[] {"force_custom_plan", "force_generic_plan"}) {
           c.createStatement().execute("SET plan_cache_mode = " + mode);
@@ -128,6 +144,45 @@ public final class UploadSqlProfile {
           WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
       ) AS w
       ORDER BY w.series_id, w.sort_key""";
+
+  static final String BEFORE_ONLY = """
+      SELECT w.series_id, w.version_id, w.level, w.within_se, w.positive, w.sample_count
+      FROM unnest(?::bigint[]) AS s(id)
+      CROSS JOIN LATERAL (
+        SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+          FROM detection_point p
+          WHERE p.series_id = s.id AND p.sort_key < ? ORDER BY p.sort_key DESC LIMIT ?) AS w""";
+
+  static final String NARROW = """
+      SELECT s.id, w.lv
+      FROM unnest(?::bigint[]) AS s(id)
+      CROSS JOIN LATERAL (
+        (SELECT p.version_id AS lv
+          FROM detection_point p
+          WHERE p.series_id = s.id AND p.sort_key < ? ORDER BY p.sort_key DESC LIMIT ?)
+        UNION ALL
+        (SELECT p.version_id
+          FROM detection_point p
+          WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
+      ) AS w""";
+
+  static final String AGG = """
+      SELECT s.id, w.before, w.version_ids, w.levels, w.within_ses, w.positives, w.sample_counts
+      FROM unnest(?::bigint[]) AS s(id)
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE u.before) AS before, array_agg(u.version_id) AS version_ids,
+               array_agg(u.level) AS levels, array_agg(u.within_se) AS within_ses, array_agg(u.positive) AS positives,
+               array_agg(u.sample_count) AS sample_counts
+        FROM (
+          (SELECT true AS before, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+            FROM detection_point p
+            WHERE p.series_id = s.id AND p.sort_key < ? ORDER BY p.sort_key DESC LIMIT ?)
+          UNION ALL
+          (SELECT false AS before, p.version_id, p.level, p.within_se, p.positive, p.sample_count
+            FROM detection_point p
+            WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
+        ) AS u
+      ) AS w""";
 
   private static RunUpload run(int version, double[] levels, Random random) {
     List<RunUpload.ResultUpload> results = new ArrayList<>(RESULTS);
