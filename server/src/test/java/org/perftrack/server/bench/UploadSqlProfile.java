@@ -24,7 +24,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Where PostgreSQL's time goes in the uploads of {@link UploadCpuBenchmark}: the same uploads with
  * {@code pg_stat_statements} loaded (the server is started twice on one data directory: once to set
  * {@code shared_preload_libraries}, then for the uploads), and the statements' calls and time per upload,
- * plus the CPU of the backends alone and of all postgres processes.
+ * plus the CPU of the backends alone and of all postgres processes; then the PostgreSQL CPU of the window read
+ * alone in variants (300 reads each), and its plans.
  *
  * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.UploadSqlProfile [uploads] [history]}
  */
@@ -92,18 +93,19 @@ public final class UploadSqlProfile {
       int side = 2 * app.getBean(org.perftrack.server.detection.DetectionProperties.class).window();
       String window = System.getProperty("window.sql", WINDOW);
       // the window read alone, in variants, 300 times each: PostgreSQL backend CPU per execution
-      String[] variants = {WINDOW.replace("ORDER BY w.series_id, w.sort_key", ""), NARROW, AGG};
+      String[] variants = {WINDOW, WINDOW.replace("ORDER BY w.series_id, w.sort_key", ""), NARROW, AGG};
+      String[] labels = {"sorted by PostgreSQL (before upload3)", "unsorted (WindowQueries.WINDOW)",
+          "unsorted, one column", "one row per series, arrays"};
       for (int round = 0; round < 2; round++) {
         for (int v = 0; v < variants.length; v++) {
           String sql = variants[v];
-          Object[] params = sql == BEFORE_ONLY ? new Object[] {series, key, side}
-              : new Object[] {series, key, side, key, side + 1};
+          Object[] params = {series, key, side, key, side + 1};
           Map<Long, Long> cpu0 = UploadCpuBenchmark.postgresCpu(pgData, true);
           int rows = 0;
           for (int i = 0; i < 300; i++) {
             rows = jdbc.sql(sql).params(params).query().listOfRows().size();
           }
-          System.out.printf(Locale.ROOT, "window variant %d: %d rows, PostgreSQL backends %.2f ms per read%n", v, rows,
+          System.out.printf(Locale.ROOT, "window read %s: %d rows, PostgreSQL backends %.2f ms per read%n", labels[v], rows,
               UploadCpuBenchmark.delta(cpu0, UploadCpuBenchmark.postgresCpu(pgData, true)) / 1e6 / 300);
         }
       }
@@ -144,14 +146,6 @@ public final class UploadSqlProfile {
           WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
       ) AS w
       ORDER BY w.series_id, w.sort_key""";
-
-  static final String BEFORE_ONLY = """
-      SELECT w.series_id, w.version_id, w.level, w.within_se, w.positive, w.sample_count
-      FROM unnest(?::bigint[]) AS s(id)
-      CROSS JOIN LATERAL (
-        SELECT p.series_id, p.sort_key, p.version_id, p.level, p.within_se, p.positive, p.sample_count
-          FROM detection_point p
-          WHERE p.series_id = s.id AND p.sort_key < ? ORDER BY p.sort_key DESC LIMIT ?) AS w""";
 
   static final String NARROW = """
       SELECT s.id, w.lv
