@@ -28,7 +28,12 @@ record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf
   }
 
   static boolean allPositive(List<Point> points) {
-    return points.stream().allMatch(p -> p.summary().positive() && p.summary().level() > 0);
+    for (Point p : points) { // a loop, not a stream: called for every series of every upload
+      if (!(p.summary().positive() && p.summary().level() > 0)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   int size() {
@@ -37,8 +42,14 @@ record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf
 
   /** Typical within-session standard error over these versions (median, ignoring single-sample ones). */
   double pooledWithinSe() {
-    double[] known = java.util.Arrays.stream(withinSe).filter(v -> !Double.isNaN(v)).toArray();
-    return known.length == 0 ? 0 : Robust.median(known);
+    double[] known = new double[withinSe.length];
+    int n = 0;
+    for (double v : withinSe) {
+      if (!Double.isNaN(v)) {
+        known[n++] = v;
+      }
+    }
+    return n == 0 ? 0 : Robust.median(known, 0, n);
   }
 
   double[] values() {

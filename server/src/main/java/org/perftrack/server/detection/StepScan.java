@@ -4,7 +4,6 @@ import org.perftrack.server.stats.Robust;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
  * Binary segmentation over one local window of log levels. At each candidate version k the
@@ -58,17 +57,9 @@ final class StepScan {
     if (e - s < 2) {
       return;
     }
-    Candidate[] all = new Candidate[e - s - 1];
-    for (int k = s + 1; k < e; k++) {
-      all[k - s - 1] = quickCandidate(k, s, e);
-    }
-    Integer[] order = IntStream.range(0, all.length).boxed().toArray(Integer[]::new);
-    java.util.Arrays.sort(order, Comparator.comparingDouble(i -> -Math.abs(all[i].t())));
+    Candidate[] all = quickCandidates(s, e);
     java.util.Set<Integer> tried = new java.util.HashSet<>();
-    for (int i : order) {
-      if (Math.abs(all[i].t()) < T_PRELIM * QUICK_EFFICIENCY) {
-        return;
-      }
+    for (int i : promising(all)) {
       int k = refine(all[i].index(), s, e);
       if (!tried.add(k)) {
         continue;
@@ -83,13 +74,95 @@ final class StepScan {
     }
   }
 
-  /** Difference of window medians: a cheap first pass; only promising versions get the full shift. */
-  private Candidate quickCandidate(int k, int s, int e) {
-    int from = Math.max(s, k - window);
-    int to = Math.min(e, k + window);
-    double shift = Robust.median(x, k, to) - Robust.median(x, from, k);
-    double se = sigma * Math.sqrt(MEDIAN_VARIANCE * (1.0 / (k - from) + 1.0 / (to - k)));
-    return new Candidate(k, from, to, shift, shift / se, 0);
+  /**
+   * The quick candidates worth refining, by falling |t| (ties in version order): those with |t| of at least
+   * {@code T_PRELIM × QUICK_EFFICIENCY}, and those whose t is undefined when no candidate falls below the bar
+   * (the order a sort of all candidates by −|t| visits, stopping at the first below the bar).
+   */
+  private static List<Integer> promising(Candidate[] all) {
+    List<Integer> above = new ArrayList<>();
+    List<Integer> undefined = new ArrayList<>();
+    boolean anyBelow = false;
+    for (int i = 0; i < all.length; i++) {
+      double t = Math.abs(all[i].t());
+      if (Double.isNaN(t)) {
+        undefined.add(i);
+      } else if (t < T_PRELIM * QUICK_EFFICIENCY) {
+        anyBelow = true;
+      } else {
+        above.add(i);
+      }
+    }
+    above.sort(Comparator.comparingDouble(i -> -Math.abs(all[i].t())));
+    if (!anyBelow) {
+      above.addAll(undefined);
+    }
+    return above;
+  }
+
+  /**
+   * Difference of window medians at every version of (s, e): a cheap first pass; only promising versions get the
+   * full shift. The two windows slide with the split, kept sorted (the same medians as sorting each window).
+   */
+  Candidate[] quickCandidates(int s, int e) {
+    Candidate[] all = new Candidate[e - s - 1];
+    SortedWindow left = new SortedWindow(window);
+    SortedWindow right = new SortedWindow(window);
+    left.add(x[s]);
+    for (int i = s + 1; i < Math.min(e, s + 1 + window); i++) {
+      right.add(x[i]);
+    }
+    for (int k = s + 1; k < e; k++) {
+      if (k > s + 1) {
+        if (k - 1 - window >= s) {
+          left.remove(x[k - 1 - window]);
+        }
+        left.add(x[k - 1]);
+        right.remove(x[k - 1]);
+        if (k - 1 + window < e) {
+          right.add(x[k - 1 + window]);
+        }
+      }
+      int from = Math.max(s, k - window);
+      int to = Math.min(e, k + window);
+      double shift = right.median() - left.median();
+      double se = sigma * Math.sqrt(MEDIAN_VARIANCE * (1.0 / (k - from) + 1.0 / (to - k)));
+      all[k - s - 1] = new Candidate(k, from, to, shift, shift / se, 0);
+    }
+    return all;
+  }
+
+  /** A multiset of at most {@code capacity} values kept in {@link Double#compare} order (as {@code Arrays.sort}). */
+  static final class SortedWindow {
+    private final double[] values;
+    private int size;
+
+    SortedWindow(int capacity) {
+      values = new double[capacity];
+    }
+
+    void add(double v) {
+      int at = size;
+      while (at > 0 && Double.compare(values[at - 1], v) > 0) {
+        values[at] = values[at - 1];
+        at--;
+      }
+      values[at] = v;
+      size++;
+    }
+
+    void remove(double v) {
+      int at = 0;
+      while (Double.compare(values[at], v) != 0) {
+        at++;
+      }
+      System.arraycopy(values, at + 1, values, at, size - at - 1);
+      size--;
+    }
+
+    double median() {
+      return Robust.sortedMedian(values, size);
+    }
   }
 
   private Candidate candidate(int k, int s, int e, int positions) {

@@ -213,7 +213,9 @@ class WindowQueries {
   /**
    * The window of each series, {@code side} points before {@code sortKey} and {@code side + 1} from it on, by
    * two index range scans per series; version names come from the cache, not from a join (a join with
-   * {@code version} let the cached generic plan scan all of it for every series).
+   * {@code version} let the cached generic plan scan all of it for every series). Not sorted by PostgreSQL:
+   * {@link #around} puts each series' points in version order (they come newest first before the version, then
+   * oldest first, so it reverses the first part, and sorts only if that did not give version order).
    */
   static final String WINDOW = """
       SELECT w.series_id, w.before, w.version_id, w.level, w.within_se, w.positive, w.sample_count
@@ -228,8 +230,7 @@ class WindowQueries {
                 p.sample_count
           FROM detection_point p
           WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
-      ) AS w
-      ORDER BY w.series_id, w.sort_key""";
+      ) AS w""";
 
   /** A series' window and how many of its points lie before the changed version. */
   record Around(SeriesWindow window, int before) {}
@@ -253,34 +254,59 @@ class WindowQueries {
    */
   Map<Long, Around> around(List<Long> seriesIds, VersionRef changed, int side) {
     Long[] ids = seriesIds.toArray(Long[]::new);
-    List<Row> rows = new ArrayList<>();
+    Map<Long, List<Row>> bySeries = new HashMap<>();
+    Set<Long> versionIds = new java.util.HashSet<>();
     jdbc.sql(WINDOW).params(ids, changed.sortKey(), side, changed.sortKey(), side + 1).query((ResultSet rs) -> {
-      double se = rs.getDouble("within_se");
+      // by column index: looking each value's column up by name (PgResultSet.findColumn) was about 4 % of an
+      // upload's server-thread samples (JFR), nearly all of them for these 2,400 rows
+      long series = rs.getLong(1);
+      boolean before = rs.getBoolean(2);
+      long versionId = rs.getLong(3);
+      double level = rs.getDouble(4);
+      double se = rs.getDouble(5);
       se = rs.wasNull() ? Double.NaN : se;
-      rows.add(new Row(rs.getLong("series_id"), rs.getBoolean("before"), rs.getLong("version_id"),
-          new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"), rs.getInt("sample_count"))));
+      Row row = new Row(series, before, versionId, new Summary(level, se, rs.getBoolean(6), rs.getInt(7)));
+      bySeries.computeIfAbsent(series, k -> new ArrayList<>(2 * side + 1)).add(row);
+      versionIds.add(versionId);
     });
-    Map<Long, VersionRef> names = versions(rows.stream().map(Row::versionId).distinct().toList());
+    Map<Long, VersionRef> names = versions(versionIds);
     Map<Long, Meta> meta = metas(seriesIds);
-    Map<Long, List<Point>> points = new HashMap<>();
-    Map<Long, Map<String, Long>> versionIds = new HashMap<>();
-    Map<Long, Integer> before = new HashMap<>();
-    for (Row r : rows) {
-      String version = names.get(r.versionId()).name();
-      points.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(Point.summarized(version, r.summary()));
-      versionIds.computeIfAbsent(r.series(), k -> new HashMap<>()).put(version, r.versionId());
-      if (r.before()) {
-        before.merge(r.series(), 1, Integer::sum);
-      }
-    }
     Map<Long, Around> out = new LinkedHashMap<>();
     for (Long series : seriesIds) {
       Meta m = meta.get(series);
+      List<Row> rows = inVersionOrder(bySeries.getOrDefault(series, List.of()), names);
+      List<Point> points = new ArrayList<>(rows.size());
+      Map<String, Long> versionOf = new HashMap<>();
+      int before = 0;
+      for (Row r : rows) {
+        String version = names.get(r.versionId()).name();
+        points.add(Point.summarized(version, r.summary()));
+        versionOf.put(version, r.versionId());
+        if (r.before()) {
+          before++;
+        }
+      }
       out.put(series, new Around(new SeriesWindow(series, m.product(), m.machine(), m.benchmark(), m.metric(),
-          m.unit(), m.direction(), points.getOrDefault(series, new ArrayList<>()),
-          versionIds.getOrDefault(series, new HashMap<>())), before.getOrDefault(series, 0)));
+          m.unit(), m.direction(), points, versionOf), before));
     }
     return out;
+  }
+
+  /** One series' window rows in version order: the rows before the version came newest first. */
+  private static List<Row> inVersionOrder(List<Row> rows, Map<Long, VersionRef> names) {
+    int before = 0;
+    while (before < rows.size() && rows.get(before).before()) {
+      before++;
+    }
+    java.util.Collections.reverse(rows.subList(0, before));
+    for (int i = 1; i < rows.size(); i++) {
+      if (names.get(rows.get(i - 1).versionId()).sortKey().compareTo(names.get(rows.get(i).versionId()).sortKey())
+          >= 0) {
+        rows.sort(java.util.Comparator.comparing((Row r) -> names.get(r.versionId()).sortKey()));
+        break;
+      }
+    }
+    return rows;
   }
 
   /** Whether the window read already holds a point of the changed version (it had runs before this one). */
@@ -291,12 +317,14 @@ class WindowQueries {
 
   /**
    * The window read before this version's point was written, with that point put in its place: what
-   * {@link #around} would read now ({@code side + 1} points from the changed version on).
+   * {@link #around} would read now ({@code side + 1} points from the changed version on). Changes the window
+   * read in place ({@link #around} makes its lists and maps for each call): copying them was about 2 % of an
+   * upload's server-thread CPU (JFR, 100 series).
    */
   static SeriesWindow withPoint(Around a, VersionRef changed, Summary point, int side) {
     SeriesWindow w = a.window();
-    List<Point> points = new ArrayList<>(w.points());
-    Map<String, Long> versionIds = new HashMap<>(w.versionIds());
+    List<Point> points = w.points();
+    Map<String, Long> versionIds = w.versionIds();
     Point fresh = Point.summarized(changed.name(), point);
     int at = a.before();
     if (hasPoint(a, changed)) {

@@ -2,7 +2,6 @@ package org.perftrack.server.ingest;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -125,8 +124,17 @@ public class IngestService {
 
   static String contentHash(RunUpload run) {
     try {
-      byte[] canonical = CANONICAL.writeValueAsString(run).getBytes(StandardCharsets.UTF_8);
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));
+      // the canonical JSON's UTF-8 bytes go straight into the digest (no String, no byte array of the whole run);
+      // encoded by a Writer as String.getBytes did, so that stored hashes still match (a lone surrogate is '?')
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      try (java.io.Writer out = new java.io.OutputStreamWriter(
+          new java.security.DigestOutputStream(java.io.OutputStream.nullOutputStream(), digest),
+          java.nio.charset.StandardCharsets.UTF_8)) {
+        CANONICAL.writeValue(out, run);
+      } catch (java.io.IOException e) {
+        throw new IllegalStateException(e);
+      }
+      return HexFormat.of().formatHex(digest.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
