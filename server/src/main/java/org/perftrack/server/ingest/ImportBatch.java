@@ -50,7 +50,8 @@ final class ImportBatch {
    */
   void prepare(List<Pending> batch) {
     Map<UUID, String> stored = store.storedHashes(batch.stream().map(Pending::id).toList());
-    Map<Pending, Ids.RunIds> fitting = new LinkedHashMap<>();
+    Map<Pending, Ids.RunIds> fitting = new java.util.IdentityHashMap<>(); // a record's hash would hash the whole run
+    List<Pending> order = new ArrayList<>();
     for (Pending p : batch) {
       String known = stored.getOrDefault(p.id(), context.hashesInFile.get(p.id()));
       if (known != null) {
@@ -64,6 +65,7 @@ final class ImportBatch {
       }
       try {
         fitting.put(p, ids.resolveSeries(p.run()));
+        order.add(p);
         context.hashesInFile.put(p.id(), p.hash());
       } catch (InvalidInput e) {
         context.fail(p.line(), p.run().id(), ImportService.problems(e));
@@ -74,10 +76,16 @@ final class ImportBatch {
     // the new versions of the lines that fit their series, in one statement per product (a history brings many
     // new versions: one commit for them all); a line that does not fit created nothing
     Map<String, Set<String>> versionsByProduct = new LinkedHashMap<>();
-    fitting.keySet().forEach(p -> versionsByProduct.computeIfAbsent(p.run().product(), k -> new LinkedHashSet<>())
+    order.forEach(p -> versionsByProduct.computeIfAbsent(p.run().product(), k -> new LinkedHashSet<>())
         .add(p.run().version()));
-    versionsByProduct.forEach(ids::preloadVersions);
-    fitting.forEach((p, resolved) -> {
+    try {
+      versionsByProduct.forEach(ids::preloadVersions);
+    } catch (RuntimeException e) {
+      order.forEach(p -> context.hashesInFile.remove(p.id())); // not stored: a later copy of a line is no duplicate
+      throw e;
+    }
+    order.forEach(p -> {
+      Ids.RunIds resolved = fitting.get(p);
       try {
         long versionId = ids.versionId(resolved.productId(), p.run().version());
         rows.add(new ImportStore.RunRow(p.id(), resolved.productId(), versionId, resolved.machineId(), p.run(),
