@@ -33,7 +33,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * (one row per sample, and one row per result with the samples as an array), in the same process and round.
  * The import's own timers split its time into storing (parse, validate, insert, COPY) and detection + mail.
  *
- * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.ImportBenchmark [runs] [--spring.property=value…]}
+ * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.ImportBenchmark [runs] [rounds] [--spring.property=value…]}
  */
 public final class ImportBenchmark {
 
@@ -44,6 +44,7 @@ public final class ImportBenchmark {
   public static void main(String[] args) throws Exception {
     List<String> plain = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
     int runs = plain.size() > 0 ? Integer.parseInt(plain.get(0)) : 1000;
+    int rounds = plain.size() > 1 ? Integer.parseInt(plain.get(1)) : 3;
     List<String> springArgs = new ArrayList<>(List.of("--server.port=0", "--perftrack.bootstrap-token=" + TOKEN,
         "--perftrack.admin.password=bench", "--perftrack.alerts.enabled=false", "--logging.level.root=WARN"));
     java.util.Arrays.stream(args).filter(a -> a.startsWith("--")).forEach(springArgs::add);
@@ -63,7 +64,7 @@ public final class ImportBenchmark {
       System.out.printf("import benchmark: %d runs x %d results x %d samples in one NDJSON request, %d cores, %s%n",
           runs, RESULTS, SAMPLES, Runtime.getRuntime().availableProcessors(), springArgs);
       long samples = (long) runs * RESULTS * SAMPLES;
-      for (int round = 1; round <= 3; round++) {
+      for (int round = 1; round <= rounds; round++) {
         List<RunUpload> batch = makeRuns("round" + round, runs, new Random(round));
         byte[] body = ndjson(batch);
 
