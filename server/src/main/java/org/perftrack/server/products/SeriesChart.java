@@ -114,15 +114,8 @@ public class SeriesChart {
     List<ChartPoints.Key> slice = new ArrayList<>(newest.subList(0, Math.min(pageSize, newest.size())));
     java.util.Collections.reverse(slice);
     List<Long> versionIds = slice.stream().map(ChartPoints.Key::versionId).toList();
-    Map<Long, String> names = chartPoints.names(versionIds);
-    List<String> axis = versionIds.stream().map(names::get).toList();
-    Map<Long, List<Point>> pointsById = seriesQueries.pointsAt(ids, versionIds);
-    Map<String, Map<String, Point>> byMachine = new LinkedHashMap<>();
-    for (MachineSeries s : shown) {
-      Map<String, Point> points = new HashMap<>();
-      pointsById.getOrDefault(s.id(), List.of()).forEach(p -> points.put(p.version(), p));
-      byMachine.put(s.machine(), points);
-    }
+    List<String> axis = axis(versionIds);
+    Map<String, Map<String, Point>> byMachine = byMachine(shown, ids, versionIds);
     List<TableRow> rows = axis.stream()
         .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList()))
         .filter(java.util.Objects::nonNull).toList();
@@ -179,15 +172,8 @@ public class SeriesChart {
     List<Long> ids = shown.stream().map(MachineSeries::id).toList();
     List<ChartPoints.Key> keys = around(shown.get(0).productId(), ids, range);
     List<Long> versionIds = keys.stream().map(ChartPoints.Key::versionId).toList();
-    Map<Long, String> names = chartPoints.names(versionIds);
-    List<String> axis = versionIds.stream().map(names::get).toList();
-    Map<Long, List<Point>> pointsById = seriesQueries.pointsAt(ids, versionIds);
-    Map<String, Map<String, Point>> byMachine = new LinkedHashMap<>();
-    for (MachineSeries s : shown) {
-      Map<String, Point> points = new HashMap<>();
-      pointsById.getOrDefault(s.id(), List.of()).forEach(p -> points.put(p.version(), p));
-      byMachine.put(s.machine(), points);
-    }
+    List<String> axis = axis(versionIds);
+    Map<String, Map<String, Point>> byMachine = byMachine(shown, ids, versionIds);
     java.util.Set<String> onAxis = new java.util.HashSet<>(axis);
     List<Marker> marks = markers.of(ids).stream().filter(m -> onAxis.contains(m.version())).toList();
     List<TableRow> rows = axis.stream()
@@ -261,5 +247,23 @@ public class SeriesChart {
     }
     double scale = Math.pow(10, 5 - Math.floor(Math.log10(Math.abs(v))));
     return Math.round(v * scale) / scale;
+  }
+
+  /** The names of these versions, in their order. */
+  private List<String> axis(List<Long> versionIds) {
+    Map<Long, String> names = chartPoints.names(versionIds);
+    return versionIds.stream().map(names::get).toList();
+  }
+
+  /** Each shown machine's points at these versions, by version name. */
+  private Map<String, Map<String, Point>> byMachine(List<MachineSeries> shown, List<Long> ids, List<Long> versionIds) {
+    Map<Long, List<Point>> pointsById = seriesQueries.pointsAt(ids, versionIds);
+    Map<String, Map<String, Point>> byMachine = new LinkedHashMap<>();
+    for (MachineSeries s : shown) {
+      Map<String, Point> points = new HashMap<>();
+      pointsById.getOrDefault(s.id(), List.of()).forEach(p -> points.put(p.version(), p));
+      byMachine.put(s.machine(), points);
+    }
+    return byMachine;
   }
 }

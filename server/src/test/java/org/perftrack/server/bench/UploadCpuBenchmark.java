@@ -185,7 +185,7 @@ public final class UploadCpuBenchmark {
     return total;
   }
 
-  private static RunUpload run(int version, double[] levels, Random random) {
+  static RunUpload run(int version, double[] levels, Random random) {
     List<RunUpload.ResultUpload> results = new ArrayList<>(RESULTS);
     for (int m = 0; m < levels.length; m++) {
       double session = 1 + 0.01 * random.nextGaussian();
@@ -200,7 +200,7 @@ public final class UploadCpuBenchmark {
         Map.of(), results, List.of());
   }
 
-  private static void post(HttpClient http, String base, String body) throws Exception {
+  static void post(HttpClient http, String base, String body) throws Exception {
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base))
         .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
         .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());

@@ -33,7 +33,7 @@ public final class UploadSqlProfile {
 
   private static final String TOKEN = "bench-token-0123456789";
   private static final int RESULTS = 100;
-  private static final int SAMPLES = 5;
+  private static final int SAMPLES = 5; // as UploadCpuBenchmark.run makes them
 
   public static void main(String[] args) throws Exception {
     int uploads = args.length > 0 ? Integer.parseInt(args[0]) : 200;
@@ -61,19 +61,19 @@ public final class UploadSqlProfile {
       }
       int version = 0;
       for (int i = 0; i < history; i++) {
-        post(http, base, Json.MAPPER.writeValueAsString(run(++version, levels, random)));
+        UploadCpuBenchmark.post(http, base, Json.MAPPER.writeValueAsString(UploadCpuBenchmark.run(++version, levels, random)));
       }
       jdbc.sql("ANALYZE").update();
       List<String> bodies = new ArrayList<>();
       for (int i = 0; i < uploads; i++) {
-        bodies.add(Json.MAPPER.writeValueAsString(run(++version, levels, random)));
+        bodies.add(Json.MAPPER.writeValueAsString(UploadCpuBenchmark.run(++version, levels, random)));
       }
       Path pgData = dir.resolve("db");
       jdbc.sql("SELECT pg_stat_statements_reset()").query().singleValue();
       Map<Long, Long> all0 = UploadCpuBenchmark.postgresCpu(pgData);
       Map<Long, Long> backends0 = UploadCpuBenchmark.postgresCpu(pgData, true);
       for (String body : bodies) {
-        post(http, base, body);
+        UploadCpuBenchmark.post(http, base, body);
       }
       double all = UploadCpuBenchmark.delta(all0, UploadCpuBenchmark.postgresCpu(pgData)) / 1e6 / uploads;
       double backends = UploadCpuBenchmark.delta(backends0, UploadCpuBenchmark.postgresCpu(pgData, true)) / 1e6
@@ -178,27 +178,4 @@ public final class UploadSqlProfile {
         ) AS u
       ) AS w""";
 
-  private static RunUpload run(int version, double[] levels, Random random) {
-    List<RunUpload.ResultUpload> results = new ArrayList<>(RESULTS);
-    for (int m = 0; m < levels.length; m++) {
-      double session = 1 + 0.01 * random.nextGaussian();
-      List<Double> samples = new ArrayList<>(SAMPLES);
-      for (int s = 0; s < SAMPLES; s++) {
-        samples.add(levels[m] * session * (1 + 0.02 * random.nextGaussian()));
-      }
-      results.add(new RunUpload.ResultUpload("bench-" + m, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples));
-    }
-    return new RunUpload(UUID.randomUUID().toString(), "cpu", "2." + version,
-        new RunUpload.MachineInfo("cpu-box", "Linux", "x86_64", 2, 8192L, Map.of()), "posix", null, null, null,
-        Map.of(), results, List.of());
-  }
-
-  private static void post(HttpClient http, String base, String body) throws Exception {
-    HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base))
-        .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    if (r.statusCode() != 201) {
-      throw new IllegalStateException("upload failed: " + r.statusCode() + " " + r.body());
-    }
-  }
 }
