@@ -26,11 +26,11 @@ class HomeController {
 
   /**
    * Machines per product from its series (a table that grows with machines and metrics, not with history);
-   * versions by an index-only count of (product_id, sort_key), one small entry per version.
+   * versions counted by the product itself (kept by a trigger on version, V30), the latest by one index probe.
    */
   static final String PRODUCTS = """
       SELECT p.name,
-             (SELECT count(*) FROM version v WHERE v.product_id = p.id) AS versions,
+             p.version_count AS versions,
              (SELECT count(DISTINCT s.machine_id) FROM series s WHERE s.product_id = p.id) AS machines,
              (SELECT v.name FROM version v WHERE v.product_id = p.id ORDER BY v.sort_key DESC LIMIT 1) AS latest_version
       FROM product p ORDER BY p.name""";

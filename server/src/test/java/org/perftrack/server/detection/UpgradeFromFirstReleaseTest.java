@@ -89,6 +89,8 @@ class UpgradeFromFirstReleaseTest {
         .isZero();
     assertThat(applied(db)).containsAll(List.of("1", "10", "11", "20"));
     assertThat(counts(jdbc)).as("no row lost or duplicated").isEqualTo(before);
+    assertThat(jdbc.sql("SELECT version_count FROM product").query(Long.class).single())
+        .as("the count of versions starts right").isEqualTo(2);
     assertThat(jdbc.sql("SELECT unnest(samples) FROM result ORDER BY run_id, series_id").query(Double.class).list())
         .isEqualTo(samplesBefore);
 

@@ -90,6 +90,9 @@ class BulkImportTest extends IntegrationTest {
 
     assertThat(regressions(imported)).isNotEmpty().isEqualTo(regressions(uploaded));
     assertThat(summaries(imported)).isNotEmpty().isEqualTo(summaries(uploaded));
+    assertThat(List.of(count("SELECT version_count FROM product WHERE name = ?", imported),
+        count("SELECT version_count FROM product WHERE name = ?", uploaded)))
+        .as("the product's count of versions, kept by a trigger, for both ways in").containsExactly(3L, 3L);
   }
 
   @Test
@@ -120,6 +123,7 @@ class BulkImportTest extends IntegrationTest {
     assertThat(count("SELECT count(*) FROM result x JOIN run r ON r.id = x.run_id JOIN product p"
         + " ON p.id = r.product_id WHERE p.name = ?", product)).isEqualTo(results);
     assertThat(regressions(product)).isEqualTo(regressions);
+    assertThat(count("SELECT version_count FROM product WHERE name = ?", product)).isEqualTo(3);
   }
 
   @Test
