@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.perftrack.server.PerftrackApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -14,7 +16,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * Prints EXPLAIN (ANALYZE, BUFFERS) of the pages' SQL on a seeded database, to check that they
  * probe indexes instead of scanning all results. The statements are read from the classes that run
  * them (their {@code static final} text), so this shows the SQL the pages really send.
- * Run it with {@code bench/pages.sh explain [dir]}.
+ * Run it with {@code bench/pages.sh explain [dir]}; it ends with one line per statement: the rows each table gave
+ * (rows × loops of its scans), so a read that grows with history stands out.
  */
 public final class ExplainQueries {
 
@@ -25,14 +28,48 @@ public final class ExplainQueries {
     try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(PerftrackApplication.class)
         .run("--perftrack.embedded-db.dir=" + dir.toAbsolutePath(), "--server.port=0", "--logging.level.root=WARN")) {
       JdbcClient jdbc = ctx.getBean(JdbcClient.class);
+      Map<String, String> summary = new LinkedHashMap<>();
       for (var e : statements(jdbc).entrySet()) {
         String[] target = e.getKey().split("#");
         String sql = sql(target[0], target[1]);
         System.out.println("==== " + e.getKey());
-        jdbc.sql("EXPLAIN (ANALYZE, BUFFERS) " + sql).params(e.getValue()).query(String.class).list()
-            .forEach(System.out::println);
+        List<String> plan = jdbc.sql("EXPLAIN (ANALYZE, BUFFERS) " + sql).params(e.getValue()).query(String.class).list();
+        plan.forEach(System.out::println);
+        summary.put(e.getKey().substring(e.getKey().lastIndexOf('.') + 1), reads(plan));
+      }
+      System.out.println("==== rows read per table (rows × loops of its scans; 'seq' marks a sequential scan; tables that"
+          + " grow with history: " + String.join(", ", HISTORY) + ")");
+      summary.forEach((statement, reads) -> System.out.printf("%-40s %s%n", statement, reads));
+    }
+  }
+
+  /** The tables whose rows grow with history (versions, runs, samples). */
+  static final List<String> HISTORY = List.of("result", "detection_point", "run", "version");
+
+  private static final Pattern SCAN = Pattern.compile(
+      "(?<!Bitmap )(Seq Scan|Index Only Scan|Index Scan|Bitmap Heap Scan)(?: Backward)?(?: using \\S+)? on (\\w+).*"
+      + "actual time=\\S+ rows=(\\d+) loops=(\\d+)");
+  private static final Pattern TIME = Pattern.compile("Execution Time: (\\S+) ms");
+
+  /** One line: per table the rows its scans returned (rows × loops), "seq" where sequential, and the time. */
+  static String reads(List<String> plan) {
+    Map<String, long[]> byTable = new java.util.TreeMap<>();
+    Map<String, Boolean> seq = new java.util.HashMap<>();
+    String time = "?";
+    for (String line : plan) {
+      Matcher m = SCAN.matcher(line);
+      if (m.find()) {
+        byTable.computeIfAbsent(m.group(2), t -> new long[1])[0] += Long.parseLong(m.group(3)) * Long.parseLong(m.group(4));
+        seq.merge(m.group(2), m.group(1).equals("Seq Scan"), Boolean::logicalOr);
+      }
+      Matcher t = TIME.matcher(line);
+      if (t.find()) {
+        time = t.group(1);
       }
     }
+    StringBuilder out = new StringBuilder(String.format("%9s ms ", time));
+    byTable.forEach((table, rows) -> out.append(String.format(" %s%s %,d", table, seq.get(table) ? " (seq)" : "", rows[0])));
+    return out.toString();
   }
 
   /** Each statement (class#field) with parameters typical of the seeded database. */
