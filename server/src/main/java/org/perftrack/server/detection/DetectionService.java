@@ -63,7 +63,9 @@ public class DetectionService {
       }
     }
     points.putAll(windows.readPoints(readBack, run.versionId()));
-    windows.upsertPoints(points, changed);
+    // under the series' locks: no point at the version's sort key in any window means none can be written meanwhile
+    boolean fresh = readBack.isEmpty() && around.values().stream().noneMatch(WindowQueries.Around::keyTaken);
+    windows.writePoints(points, changed, around, fresh);
     List<SeriesWindow> loaded = new ArrayList<>(points.size());
     around.forEach((id, a) -> {
       Summary p = points.get(id);
