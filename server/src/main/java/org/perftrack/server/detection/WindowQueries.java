@@ -152,9 +152,19 @@ class WindowQueries {
       """ + "INSERT INTO detection_stamp (series_id, stamp) SELECT series_id, txid_current() FROM written"
       + " ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp RETURNING stamp";
 
+  /**
+   * As {@link #INSERT_POINTS} when every series has a stamp already: an update in place (an upsert's conflict
+   * first locks each row, one more WAL record a row).
+   */
+  static final String INSERT_POINTS_STAMPED = "WITH written AS (" + POINTS_OF_VERSION + """
+
+      RETURNING series_id)
+      UPDATE detection_stamp d SET stamp = txid_current() FROM written w WHERE d.series_id = w.series_id
+      RETURNING d.stamp""";
+
   /** Writes the points of one version, in one statement (read-back or import: no tails to keep). */
   void upsertPoints(Map<Long, Summary> points, VersionRef version) {
-    insertPoints(points, version, false);
+    insertPoints(points, version, UPSERT_POINTS);
   }
 
   /**
@@ -163,7 +173,9 @@ class WindowQueries {
    * transaction rolled back, the series' stamps would still be the old ones and these tails would not be used.
    */
   void writePoints(Map<Long, Summary> points, VersionRef version, Map<Long, Around> read, boolean fresh) {
-    Long stamp = insertPoints(points, version, fresh);
+    boolean stamped = read.values().stream().allMatch(Around::stamped);
+    Long stamp = insertPoints(points, version,
+        !fresh ? UPSERT_POINTS : stamped ? INSERT_POINTS_STAMPED : INSERT_POINTS);
     read.forEach((series, a) -> {
       Summary p = points.get(series);
       Tail t = a.tail();
@@ -179,7 +191,7 @@ class WindowQueries {
     });
   }
 
-  private Long insertPoints(Map<Long, Summary> points, VersionRef version, boolean fresh) {
+  private Long insertPoints(Map<Long, Summary> points, VersionRef version, String statement) {
     if (points.isEmpty()) {
       return null;
     }
@@ -198,7 +210,7 @@ class WindowQueries {
       counts[i] = s.count();
       positive[i++] = s.positive();
     }
-    List<Long> stamps = jdbc.sql(fresh ? INSERT_POINTS : UPSERT_POINTS)
+    List<Long> stamps = jdbc.sql(statement)
         .params(version.sortKey(), version.id(), ids, levels, se, positive, counts).query(Long.class).list();
     return stamps.isEmpty() ? null : stamps.get(0);
   }
@@ -283,7 +295,7 @@ class WindowQueries {
    * series' end), kept after the version's point is written; {@code keyTaken} whether a point lies at the changed
    * version's sort key already.
    */
-  record Around(SeriesWindow window, int before, Tail tail, boolean keyTaken, int side) {}
+  record Around(SeriesWindow window, int before, Tail tail, boolean keyTaken, int side, boolean stamped) {}
 
   private record Row(long series, boolean before, long versionId, Summary summary) {}
 
@@ -365,7 +377,8 @@ class WindowQueries {
 
   /** Sets the stamps of these series to this transaction's (a writer of points that keeps no tails). */
   static final String STAMP = """
-      INSERT INTO detection_stamp (series_id, stamp) SELECT DISTINCT id, txid_current() FROM unnest(?::bigint[]) AS s(id)
+      INSERT INTO detection_stamp (series_id, stamp)
+      SELECT DISTINCT id, txid_current() FROM unnest(?::bigint[]) AS s(id)
       ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp""";
 
   void stamp(java.util.Collection<Long> seriesIds) {
@@ -428,7 +441,7 @@ class WindowQueries {
     int from = Math.max(0, i - side);
     int to = Math.min(t.versions().size(), i + side + 1);
     List<Point> points = new ArrayList<>(to - from + 1);
-    Map<String, Long> versionOf = new HashMap<>();
+    Map<String, Long> versionOf = new HashMap<>(2 * (to - from) + 4); // no resizing
     for (int k = from; k < to; k++) {
       VersionRef v = t.versions().get(k);
       points.add(t.points().get(k));
@@ -436,7 +449,7 @@ class WindowQueries {
     }
     boolean taken = i < t.versions().size() && t.versions().get(i).sortKey().equals(changed.sortKey());
     return new Around(new SeriesWindow(m.id(), m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(),
-        m.direction(), points, versionOf), i - from, t, taken, side);
+        m.direction(), points, versionOf), i - from, t, taken, side, true);
   }
 
   /** The windows of these series read through the index (two range scans per series, one statement). */
@@ -483,7 +496,7 @@ class WindowQueries {
           ? new Tail(stamp == null ? 0 : stamp, before < side, List.copyOf(refs), List.copyOf(points)) : null;
       boolean taken = before < refs.size() && refs.get(before).sortKey().equals(changed.sortKey());
       out.put(series, new Around(new SeriesWindow(series, m.product(), m.machine(), m.benchmark(), m.metric(),
-          m.unit(), m.direction(), points, versionOf), before, tail, taken, side));
+          m.unit(), m.direction(), points, versionOf), before, tail, taken, side, stamp != null));
     }
     return out;
   }

@@ -51,7 +51,8 @@ class SeriesTailTest extends IntegrationTest {
   }
 
   private WindowQueries.VersionRef ref(String product, String name) {
-    long id = jdbc.sql("SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?")
+    long id = jdbc.sql(
+        "SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?")
         .params(product, name).query(Long.class).single();
     return windows.version(id);
   }
