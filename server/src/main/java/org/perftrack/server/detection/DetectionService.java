@@ -307,6 +307,14 @@ public class DetectionService {
         .toList();
   }
 
+  /**
+   * A version just inserted, with the sort key it was inserted with: detection need not read it back. Ids are
+   * never handed out twice (not even after a rollback), so this is right even if the insert is rolled back.
+   */
+  public void knownVersion(long id, String name, String sortKey) {
+    windows.knownVersion(new WindowQueries.VersionRef(id, name, sortKey));
+  }
+
   /** The regressions a run created when it was first stored (for an idempotent re-send). */
   public List<Regression> createdBy(UUID runId) {
     return queries.createdBy(runId);
