@@ -127,8 +127,9 @@ class Ids {
     String key = productId + "\0" + name;
     Long id = versions.get(key);
     if (id == null) {
-      id = jdbc.sql(FIND_VERSION).params(productId, name).query(Long.class).optional()
-          .or(() -> created(productId, name))
+      // the insert first: a version this server has not seen is most often new (a CI build), and the insert that
+      // finds it there already costs no more than the look-up (it only uses up a sequence number)
+      id = created(productId, name)
           .orElseGet(() -> jdbc.sql(FIND_VERSION).params(productId, name).query(Long.class).single());
       put(versions, key, id);
     }
