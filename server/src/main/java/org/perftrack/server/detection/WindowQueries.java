@@ -308,13 +308,23 @@ class WindowQueries {
    * The last points of a series, in version order, as they stood at {@code stamp}: every point of the series from
    * the first one here on, and when {@code whole} no point before it either. Immutable.
    */
-  record Tail(long stamp, boolean whole, List<VersionRef> versions, List<Point> points, List<Long> ids) {
+  record Tail(long stamp, boolean whole, List<VersionRef> versions, List<Point> points, List<Long> ids,
+      Tail previous) {
 
     /** A tail of these points (the versions' ids boxed once: boxing them for each window was 4 % of an upload). */
     static Tail of(long stamp, boolean whole, List<VersionRef> versions, List<Point> points) {
+      return of(stamp, whole, versions, points, null);
+    }
+
+    private static Tail of(long stamp, boolean whole, List<VersionRef> versions, List<Point> points, Tail previous) {
       List<Long> ids = new ArrayList<>(versions.size());
       versions.forEach(v -> ids.add(v.id()));
-      return new Tail(stamp, whole, List.copyOf(versions), List.copyOf(points), List.copyOf(ids));
+      return new Tail(stamp, whole, List.copyOf(versions), List.copyOf(points), List.copyOf(ids), previous);
+    }
+
+    /** This tail if it is the one of this stamp, else the one it was made from if that is (a rolled-back write). */
+    Tail at(long seriesStamp) {
+      return stamp == seriesStamp ? this : previous != null && previous.stamp == seriesStamp ? previous : null;
     }
 
     /** Index of the first point at or after this sort key. */
@@ -351,7 +361,8 @@ class WindowQueries {
         ps = ps.subList(drop, ps.size());
         all = false;
       }
-      return Tail.of(newStamp, all, vs, ps);
+      // the tail it was made from is kept (only one back): if this transaction rolls back, it is still the series'
+      return Tail.of(newStamp, all, vs, ps, new Tail(stamp, whole, versions, points, ids, null));
     }
   }
 
@@ -426,9 +437,10 @@ class WindowQueries {
     Map<Long, Around> cut = new HashMap<>();
     List<Long> missing = new ArrayList<>();
     for (Long series : seriesIds) {
-      Tail t = tails.get(series);
+      Tail kept = tails.get(series);
       Long stamp = stamps.get(series);
-      Around a = t == null || stamp == null || t.stamp() != stamp ? null : cut(t, changed, side, meta.get(series));
+      Tail t = kept == null || stamp == null ? null : kept.at(stamp);
+      Around a = t == null ? null : cut(t, changed, side, meta.get(series));
       if (a == null) {
         missing.add(series);
       } else {
