@@ -313,13 +313,9 @@ class WindowQueries {
 
     /** A tail of these points (the versions' ids boxed once: boxing them for each window was 4 % of an upload). */
     static Tail of(long stamp, boolean whole, List<VersionRef> versions, List<Point> points) {
-      return of(stamp, whole, versions, points, null);
-    }
-
-    private static Tail of(long stamp, boolean whole, List<VersionRef> versions, List<Point> points, Tail previous) {
       List<Long> ids = new ArrayList<>(versions.size());
       versions.forEach(v -> ids.add(v.id()));
-      return new Tail(stamp, whole, List.copyOf(versions), List.copyOf(points), List.copyOf(ids), previous);
+      return new Tail(stamp, whole, List.copyOf(versions), List.copyOf(points), List.copyOf(ids), null);
     }
 
     /** This tail if it is the one of this stamp, else the one it was made from if that is (a rolled-back write). */
@@ -345,8 +341,12 @@ class WindowQueries {
     /** This tail after writing the point of {@code v}, stamped, with at most {@code keep} points. */
     Tail with(VersionRef v, Point p, long newStamp, int keep) {
       int i = at(v.sortKey());
-      List<VersionRef> vs = new ArrayList<>(versions);
-      List<Point> ps = new ArrayList<>(points);
+      List<VersionRef> vs = new ArrayList<>(versions.size() + 1);
+      List<Point> ps = new ArrayList<>(versions.size() + 1);
+      List<Long> is = new ArrayList<>(versions.size() + 1);
+      vs.addAll(versions);
+      ps.addAll(points);
+      is.addAll(ids);
       boolean all = whole;
       if (i < vs.size() && vs.get(i).sortKey().equals(v.sortKey())) {
         // the row at this key is updated in place (its version id stays the one first written there)
@@ -354,15 +354,19 @@ class WindowQueries {
       } else if (i > 0 || whole) {
         vs.add(i, v);
         ps.add(i, p);
+        is.add(i, v.id());
       } // else: before the first point of a partial tail, which stays what it was from its first point on
       if (vs.size() > keep) {
         int drop = vs.size() - keep;
         vs = vs.subList(drop, vs.size());
         ps = ps.subList(drop, ps.size());
+        is = is.subList(drop, is.size());
         all = false;
       }
       // the tail it was made from is kept (only one back): if this transaction rolls back, it is still the series'
-      return Tail.of(newStamp, all, vs, ps, new Tail(stamp, whole, versions, points, ids, null));
+      return new Tail(newStamp, all, java.util.Collections.unmodifiableList(vs),
+          java.util.Collections.unmodifiableList(ps), java.util.Collections.unmodifiableList(is),
+          new Tail(stamp, whole, versions, points, ids, null));
     }
   }
 
@@ -465,14 +469,12 @@ class WindowQueries {
     int from = Math.max(0, i - side);
     int to = Math.min(t.versions().size(), i + side + 1);
     List<Point> points = new ArrayList<>(to - from + 1);
-    Map<String, Long> versionOf = new HashMap<>(2 * (to - from) + 4); // no resizing
-    for (int k = from; k < to; k++) {
-      points.add(t.points().get(k));
-      versionOf.put(t.versions().get(k).name(), t.ids().get(k));
-    }
+    List<Long> ids = new ArrayList<>(to - from + 1);
+    points.addAll(t.points().subList(from, to));
+    ids.addAll(t.ids().subList(from, to));
     boolean taken = i < t.versions().size() && t.versions().get(i).sortKey().equals(changed.sortKey());
     return new Around(new SeriesWindow(m.id(), m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(),
-        m.direction(), points, versionOf), i - from, t, taken, side, true);
+        m.direction(), points, new WindowIds(points, ids)), i - from, t, taken, side, true);
   }
 
   /** The windows of these series read through the index (two range scans per series, one statement). */
@@ -563,9 +565,17 @@ class WindowQueries {
       points.set(at, fresh);
     } else {
       points.add(at, fresh);
-      versionIds.put(changed.name(), changed.id());
-      if (points.size() - at > side + 1) {
-        versionIds.remove(points.remove(points.size() - 1).version());
+      if (versionIds instanceof WindowIds view) {
+        view.inserted(at, changed.id());
+        if (points.size() - at > side + 1) {
+          points.remove(points.size() - 1);
+          view.removedLast();
+        }
+      } else {
+        versionIds.put(changed.name(), changed.id());
+        if (points.size() - at > side + 1) {
+          versionIds.remove(points.remove(points.size() - 1).version());
+        }
       }
     }
     return new SeriesWindow(w.seriesId(), w.product(), w.machine(), w.benchmark(), w.metric(), w.unit(),
