@@ -63,7 +63,9 @@ public class DetectionService {
       }
     }
     points.putAll(windows.readPoints(readBack, run.versionId()));
-    windows.upsertPoints(points, changed);
+    // under the series' locks: no point at the version's sort key in any window means none can be written meanwhile
+    boolean fresh = readBack.isEmpty() && around.values().stream().noneMatch(WindowQueries.Around::keyTaken);
+    windows.writePoints(points, changed, around, fresh);
     List<SeriesWindow> loaded = new ArrayList<>(points.size());
     around.forEach((id, a) -> {
       Summary p = points.get(id);
@@ -303,6 +305,14 @@ public class DetectionService {
     return stored.stream().filter(r -> r.status() == Regression.Status.OPEN)
         .map(r -> Decision.withdraw(r.id(), "secondary metric: shown as a hint on its benchmark's regression"))
         .toList();
+  }
+
+  /**
+   * A version just inserted, with the sort key it was inserted with: detection need not read it back. Ids are
+   * never handed out twice (not even after a rollback), so this is right even if the insert is rolled back.
+   */
+  public void knownVersion(long id, String name, String sortKey) {
+    windows.knownVersion(new WindowQueries.VersionRef(id, name, sortKey));
   }
 
   /** The regressions a run created when it was first stored (for an idempotent re-send). */

@@ -79,6 +79,11 @@ class WindowQueries {
     return out;
   }
 
+  /** A version whose name and sort key are known (just inserted). */
+  void knownVersion(VersionRef v) {
+    remember(versions, v.id(), v);
+  }
+
   private static <V> void remember(Map<Long, V> cache, long id, V value) {
     if (cache.size() >= CACHE_LIMIT) {
       cache.clear();
@@ -126,19 +131,74 @@ class WindowQueries {
     return v.samples().length > 0 ? Summary.of(v.samples()) : summaryOnly(v.n(), v.mean(), v.median(), v.stddev());
   }
 
-  static final String UPSERT_POINTS = """
+  private static final String POINTS_OF_VERSION = """
       INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
       SELECT u.series_id, ?, ?, u.level, u.within_se, u.positive, u.sample_count
       FROM unnest(?::bigint[], ?::float8[], ?::float8[], ?::boolean[], ?::integer[])
-           AS u(series_id, level, within_se, positive, sample_count)
+           AS u(series_id, level, within_se, positive, sample_count)""";
+
+  /**
+   * Writes the points of one version and sets their series' stamps ({@link #STAMP}), in one statement; returns
+   * the stamp. Without {@code ON CONFLICT} when {@code fresh}: the caller holds the series' locks and saw no point
+   * at the version's sort key in any of them.
+   */
+  static final String UPSERT_POINTS = "WITH written AS (" + POINTS_OF_VERSION + """
+
       ON CONFLICT (series_id, sort_key) DO UPDATE
       SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
-          sample_count = EXCLUDED.sample_count""";
+          sample_count = EXCLUDED.sample_count
+      RETURNING series_id)
+      """ + "INSERT INTO detection_stamp (series_id, stamp) SELECT series_id, txid_current() FROM written"
+      + " ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp RETURNING stamp";
 
-  /** Writes the points of one version, in one statement. */
+  static final String INSERT_POINTS = "WITH written AS (" + POINTS_OF_VERSION + """
+
+      RETURNING series_id)
+      """ + "INSERT INTO detection_stamp (series_id, stamp) SELECT series_id, txid_current() FROM written"
+      + " ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp RETURNING stamp";
+
+  /**
+   * As {@link #INSERT_POINTS} when every series has a stamp already: an update in place (an upsert's conflict
+   * first locks each row, one more WAL record a row).
+   */
+  static final String INSERT_POINTS_STAMPED = "WITH written AS (" + POINTS_OF_VERSION + """
+
+      RETURNING series_id)
+      UPDATE detection_stamp d SET stamp = txid_current() FROM written w WHERE d.series_id = w.series_id
+      RETURNING d.stamp""";
+
+  /** Writes the points of one version, in one statement (read-back or import: no tails to keep). */
   void upsertPoints(Map<Long, Summary> points, VersionRef version) {
+    insertPoints(points, version, UPSERT_POINTS);
+  }
+
+  /**
+   * Writes the points of one version, in one statement, and keeps the tails of their series (with the stamp this
+   * transaction gave them): what {@link #around} read, with the new points in place. Before commit: were the
+   * transaction rolled back, the series' stamps would still be the old ones and these tails would not be used.
+   */
+  void writePoints(Map<Long, Summary> points, VersionRef version, Map<Long, Around> read, boolean fresh) {
+    boolean stamped = read.values().stream().allMatch(Around::stamped);
+    Long stamp = insertPoints(points, version,
+        !fresh ? UPSERT_POINTS : stamped ? INSERT_POINTS_STAMPED : INSERT_POINTS);
+    read.forEach((series, a) -> {
+      Summary p = points.get(series);
+      Tail t = a.tail();
+      if (p == null) {
+        if (t != null && t.stamp() != 0) {
+          rememberTail(series, t);
+        }
+      } else if (stamp != null && t != null) {
+        rememberTail(series, t.with(version, Point.summarized(version.name(), p), stamp, tailKeep(a.side())));
+      } else {
+        tails.remove(series);
+      }
+    });
+  }
+
+  private Long insertPoints(Map<Long, Summary> points, VersionRef version, String statement) {
     if (points.isEmpty()) {
-      return;
+      return null;
     }
     int n = points.size();
     Long[] ids = new Long[n];
@@ -155,7 +215,9 @@ class WindowQueries {
       counts[i] = s.count();
       positive[i++] = s.positive();
     }
-    jdbc.sql(UPSERT_POINTS).params(version.sortKey(), version.id(), ids, levels, se, positive, counts).update();
+    List<Long> stamps = jdbc.sql(statement)
+        .params(version.sortKey(), version.id(), ids, levels, se, positive, counts).query(Long.class).list();
+    return stamps.isEmpty() ? null : stamps.get(0);
   }
 
   /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
@@ -232,10 +294,125 @@ class WindowQueries {
           WHERE p.series_id = s.id AND p.sort_key >= ? ORDER BY p.sort_key LIMIT ?)
       ) AS w""";
 
-  /** A series' window and how many of its points lie before the changed version. */
-  record Around(SeriesWindow window, int before) {}
+  /**
+   * A series' window and how many of its points lie before the changed version; {@code tail}, when known, the
+   * series' last points as they stand (what the window was cut from, or the window itself when it reached the
+   * series' end), kept after the version's point is written; {@code keyTaken} whether a point lies at the changed
+   * version's sort key already.
+   */
+  record Around(SeriesWindow window, int before, Tail tail, boolean keyTaken, int side, boolean stamped) {}
 
   private record Row(long series, boolean before, long versionId, Summary summary) {}
+
+  /**
+   * The last points of a series, in version order, as they stood at {@code stamp}: every point of the series from
+   * the first one here on, and when {@code whole} no point before it either. Immutable.
+   */
+  record Tail(long stamp, boolean whole, List<VersionRef> versions, List<Point> points, List<Long> ids,
+      Tail previous) {
+
+    /** A tail of these points (the versions' ids boxed once: boxing them for each window was 4 % of an upload). */
+    static Tail of(long stamp, boolean whole, List<VersionRef> versions, List<Point> points) {
+      List<Long> ids = new ArrayList<>(versions.size());
+      versions.forEach(v -> ids.add(v.id()));
+      return new Tail(stamp, whole, List.copyOf(versions), List.copyOf(points), List.copyOf(ids), null);
+    }
+
+    /** This tail if it is the one of this stamp, else the one it was made from if that is (a rolled-back write). */
+    Tail at(long seriesStamp) {
+      return stamp == seriesStamp ? this : previous != null && previous.stamp == seriesStamp ? previous : null;
+    }
+
+    /** Index of the first point at or after this sort key. */
+    int at(String sortKey) {
+      int lo = 0;
+      int hi = versions.size();
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (versions.get(mid).sortKey().compareTo(sortKey) < 0) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      return lo;
+    }
+
+    /** This tail after writing the point of {@code v}, stamped, with at most {@code keep} points. */
+    Tail with(VersionRef v, Point p, long newStamp, int keep) {
+      int i = at(v.sortKey());
+      List<VersionRef> vs = new ArrayList<>(versions.size() + 1);
+      List<Point> ps = new ArrayList<>(versions.size() + 1);
+      List<Long> is = new ArrayList<>(versions.size() + 1);
+      vs.addAll(versions);
+      ps.addAll(points);
+      is.addAll(ids);
+      boolean all = whole;
+      if (i < vs.size() && vs.get(i).sortKey().equals(v.sortKey())) {
+        // the row at this key is updated in place (its version id stays the one first written there)
+        ps.set(i, Point.summarized(vs.get(i).name(), p.summary()));
+      } else if (i > 0 || whole) {
+        vs.add(i, v);
+        ps.add(i, p);
+        is.add(i, v.id());
+      } // else: before the first point of a partial tail, which stays what it was from its first point on
+      if (vs.size() > keep) {
+        int drop = vs.size() - keep;
+        vs = vs.subList(drop, vs.size());
+        ps = ps.subList(drop, ps.size());
+        is = is.subList(drop, is.size());
+        all = false;
+      }
+      // the tail it was made from is kept (only one back): if this transaction rolls back, it is still the series'
+      return new Tail(newStamp, all, java.util.Collections.unmodifiableList(vs),
+          java.util.Collections.unmodifiableList(ps), java.util.Collections.unmodifiableList(is),
+          new Tail(stamp, whole, versions, points, ids, null));
+    }
+  }
+
+  /** Tails kept per series: the window before a new version and a few more (a version or two out of order). */
+  private static int tailKeep(int side) {
+    return side + 4;
+  }
+
+  private static final int TAIL_LIMIT = 20_000;
+  private final Map<Long, Tail> tails = new ConcurrentHashMap<>();
+
+  /** Forgets every kept tail (tests: the next windows are read from the points). */
+  void forgetTails() {
+    tails.clear();
+  }
+
+  /** The kept tail of a series, or null. */
+  Tail tail(long series) {
+    return tails.get(series);
+  }
+
+  private void rememberTail(long series, Tail t) {
+    if (tails.size() >= TAIL_LIMIT && !tails.containsKey(series)) {
+      tails.clear();
+    }
+    tails.put(series, t);
+  }
+
+  /**
+   * The change stamps of these series: set by every statement that writes their detection points, to the id of
+   * the writing transaction. Read after the series' locks are held, in a statement of its own (its snapshot then
+   * sees every commit of a writer that held them).
+   */
+  static final String STAMPS = "SELECT series_id, stamp FROM detection_stamp WHERE series_id = ANY(?::bigint[])";
+
+  /** Sets the stamps of these series to this transaction's (a writer of points that keeps no tails). */
+  static final String STAMP = """
+      INSERT INTO detection_stamp (series_id, stamp)
+      SELECT DISTINCT id, txid_current() FROM unnest(?::bigint[]) AS s(id)
+      ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp""";
+
+  void stamp(java.util.Collection<Long> seriesIds) {
+    if (!seriesIds.isEmpty()) {
+      jdbc.sql(STAMP).param(seriesIds.toArray(Long[]::new)).update();
+    }
+  }
 
   /** The windows of these series around one version (only series that have points, as detection read them). */
   Map<Long, SeriesWindow> windows(List<Long> seriesIds, long versionId, int side) {
@@ -250,9 +427,59 @@ class WindowQueries {
 
   /**
    * The windows of these series around one version: {@code side} versions before, {@code side + 1} from it on,
-   * one entry for every series asked for (with no points when it has none yet).
+   * one entry for every series asked for (with no points when it has none yet). Cut from the series' kept tail
+   * when its stamp is still the series' stamp and the tail holds the window; read through the index otherwise.
+   * The caller holds the series' locks.
    */
   Map<Long, Around> around(List<Long> seriesIds, VersionRef changed, int side) {
+    Map<Long, Long> stamps = new HashMap<>();
+    jdbc.sql(STAMPS).param(seriesIds.toArray(Long[]::new))
+        .query((ResultSet rs) -> {
+          stamps.put(rs.getLong(1), rs.getLong(2));
+        });
+    Map<Long, Meta> meta = metas(seriesIds);
+    Map<Long, Around> cut = new HashMap<>();
+    List<Long> missing = new ArrayList<>();
+    for (Long series : seriesIds) {
+      Tail kept = tails.get(series);
+      Long stamp = stamps.get(series);
+      Tail t = kept == null || stamp == null ? null : kept.at(stamp);
+      Around a = t == null ? null : cut(t, changed, side, meta.get(series));
+      if (a == null) {
+        missing.add(series);
+      } else {
+        cut.put(series, a);
+      }
+    }
+    Map<Long, Around> read = missing.isEmpty() ? Map.of() : read(missing, changed, side, meta, stamps);
+    Map<Long, Around> out = new LinkedHashMap<>();
+    for (Long series : seriesIds) {
+      Around a = cut.get(series);
+      out.put(series, a != null ? a : read.get(series));
+    }
+    return out;
+  }
+
+  /** The window cut from a tail; null when the tail does not hold it. */
+  private static Around cut(Tail t, VersionRef changed, int side, Meta m) {
+    int i = t.at(changed.sortKey());
+    if (i < side && !t.whole()) {
+      return null;
+    }
+    int from = Math.max(0, i - side);
+    int to = Math.min(t.versions().size(), i + side + 1);
+    List<Point> points = new ArrayList<>(to - from + 1);
+    List<Long> ids = new ArrayList<>(to - from + 1);
+    points.addAll(t.points().subList(from, to));
+    ids.addAll(t.ids().subList(from, to));
+    boolean taken = i < t.versions().size() && t.versions().get(i).sortKey().equals(changed.sortKey());
+    return new Around(new SeriesWindow(m.id(), m.product(), m.machine(), m.benchmark(), m.metric(), m.unit(),
+        m.direction(), points, new WindowIds(points, ids)), i - from, t, taken, side, true);
+  }
+
+  /** The windows of these series read through the index (two range scans per series, one statement). */
+  private Map<Long, Around> read(List<Long> seriesIds, VersionRef changed, int side, Map<Long, Meta> meta,
+      Map<Long, Long> stamps) {
     Long[] ids = seriesIds.toArray(Long[]::new);
     Map<Long, List<Row>> bySeries = new HashMap<>();
     Set<Long> versionIds = new java.util.HashSet<>();
@@ -270,24 +497,31 @@ class WindowQueries {
       versionIds.add(versionId);
     });
     Map<Long, VersionRef> names = versions(versionIds);
-    Map<Long, Meta> meta = metas(seriesIds);
     Map<Long, Around> out = new LinkedHashMap<>();
     for (Long series : seriesIds) {
       Meta m = meta.get(series);
       List<Row> rows = inVersionOrder(bySeries.getOrDefault(series, List.of()), names);
       List<Point> points = new ArrayList<>(rows.size());
+      List<VersionRef> refs = new ArrayList<>(rows.size());
       Map<String, Long> versionOf = new HashMap<>();
       int before = 0;
       for (Row r : rows) {
-        String version = names.get(r.versionId()).name();
-        points.add(Point.summarized(version, r.summary()));
-        versionOf.put(version, r.versionId());
+        VersionRef v = names.get(r.versionId());
+        points.add(Point.summarized(v.name(), r.summary()));
+        refs.add(v);
+        versionOf.put(v.name(), r.versionId());
         if (r.before()) {
           before++;
         }
       }
+      // the rows from the version on reached the series' end when fewer than asked for came: then the window is
+      // every point from its first on (all of them when fewer than side came before)
+      Long stamp = stamps.get(series);
+      Tail tail = rows.size() - before <= side
+          ? Tail.of(stamp == null ? 0 : stamp, before < side, refs, points) : null;
+      boolean taken = before < refs.size() && refs.get(before).sortKey().equals(changed.sortKey());
       out.put(series, new Around(new SeriesWindow(series, m.product(), m.machine(), m.benchmark(), m.metric(),
-          m.unit(), m.direction(), points, versionOf), before));
+          m.unit(), m.direction(), points, versionOf), before, tail, taken, side, stamp != null));
     }
     return out;
   }
@@ -331,9 +565,17 @@ class WindowQueries {
       points.set(at, fresh);
     } else {
       points.add(at, fresh);
-      versionIds.put(changed.name(), changed.id());
-      if (points.size() - at > side + 1) {
-        versionIds.remove(points.remove(points.size() - 1).version());
+      if (versionIds instanceof WindowIds view) {
+        view.inserted(at, changed.id());
+        if (points.size() - at > side + 1) {
+          points.remove(points.size() - 1);
+          view.removedLast();
+        }
+      } else {
+        versionIds.put(changed.name(), changed.id());
+        if (points.size() - at > side + 1) {
+          versionIds.remove(points.remove(points.size() - 1).version());
+        }
       }
     }
     return new SeriesWindow(w.seriesId(), w.product(), w.machine(), w.benchmark(), w.metric(), w.unit(),
@@ -397,6 +639,7 @@ class WindowQueries {
     }
     if (n > 0) {
       jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
+      stamp(java.util.Arrays.asList(ids));
     }
   }
 
@@ -463,6 +706,7 @@ class WindowQueries {
       } finally {
         org.springframework.jdbc.datasource.DataSourceUtils.releaseConnection(con, dataSource);
       }
+      stamp(ranges.keySet()); // the series' kept tails are stale now
     }
     return existing;
   }

@@ -29,6 +29,7 @@ class Ids {
   private static final long MACHINE_NANOS = 60_000_000_000L;
 
   private final JdbcClient jdbc;
+  private final org.perftrack.server.detection.DetectionService detection;
   private final Map<String, Long> products = new ConcurrentHashMap<>();
   private final Map<String, Long> versions = new ConcurrentHashMap<>();
   private final Map<String, CachedMachine> machines = new ConcurrentHashMap<>();
@@ -36,8 +37,9 @@ class Ids {
 
   private record CachedMachine(RunUpload.MachineInfo info, long id, long at) {}
 
-  Ids(JdbcClient jdbc) {
+  Ids(JdbcClient jdbc, org.perftrack.server.detection.DetectionService detection) {
     this.jdbc = jdbc;
+    this.detection = detection;
   }
 
   /** The ids a run is stored under, and its results in their series' units. */
@@ -125,11 +127,21 @@ class Ids {
     String key = productId + "\0" + name;
     Long id = versions.get(key);
     if (id == null) {
-      id = jdbc.sql(FIND_VERSION).params(productId, name).query(Long.class).optional()
-          .or(() -> jdbc.sql(INSERT_VERSION).params(productId, name, VersionKey.of(name)).query(Long.class).optional())
+      // the insert first: a version this server has not seen is most often new (a CI build), and the insert that
+      // finds it there already costs no more than the look-up (it only uses up a sequence number)
+      id = created(productId, name)
           .orElseGet(() -> jdbc.sql(FIND_VERSION).params(productId, name).query(Long.class).single());
       put(versions, key, id);
     }
+    return id;
+  }
+
+  /** Inserts a version; detection learns its sort key from here (not from a query of its own). */
+  private java.util.Optional<Long> created(long productId, String name) {
+    String sortKey = VersionKey.of(name);
+    java.util.Optional<Long> id = jdbc.sql(INSERT_VERSION).params(productId, name, sortKey).query(Long.class)
+        .optional();
+    id.ifPresent(v -> detection.knownVersion(v, name, sortKey));
     return id;
   }
 

@@ -84,7 +84,7 @@ public class IngestService {
           values(series.results())));
       detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
       // the summaries take the regressions, then hand them to the alerts (one mail per summary)
-      List<Summaries.Change> changed = summaries.onRegressionsCreated(id, regressions);
+      List<Summaries.Change> changed = summaries.onRegressionsCreated(id, seriesIds, regressions);
       // read back, so that each regression names the summary it joined
       return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
     });

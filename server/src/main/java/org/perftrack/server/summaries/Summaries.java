@@ -54,7 +54,13 @@ public class Summaries {
    */
   @Transactional
   public List<Change> onRegressionsCreated(UUID runId, List<Regression> created) {
-    return take(runId, created, true);
+    return take(runId, null, created, true);
+  }
+
+  /** As {@link #onRegressionsCreated(UUID, List)}, given the series the run touched (an upload knows them). */
+  @Transactional
+  public List<Change> onRegressionsCreated(UUID runId, List<Long> seriesIds, List<Regression> created) {
+    return take(runId, seriesIds, created, true);
   }
 
   /**
@@ -63,12 +69,12 @@ public class Summaries {
    */
   @Transactional
   public List<Change> onImportedQuietly(UUID runId, List<Regression> created) {
-    return take(runId, created, false);
+    return take(runId, null, created, false);
   }
 
-  private List<Change> take(UUID runId, List<Regression> created, boolean announce) {
+  private List<Change> take(UUID runId, List<Long> seriesIds, List<Regression> created, boolean announce) {
     Map<Long, Change> changes = new LinkedHashMap<>();
-    followReattributed(runId).forEach(c -> changes.put(c.id(), c));
+    followReattributed(runId, seriesIds).forEach(c -> changes.put(c.id(), c));
     if (created.isEmpty()) {
       return List.copyOf(changes.values());
     }
@@ -105,8 +111,8 @@ public class Summaries {
    * raises no mail of its own (the step was announced), except that a withdrawn summary's mail that
    * had not gone out yet is dropped and its members are announced with their new summary instead.
    */
-  private List<Change> followReattributed(UUID runId) {
-    List<SummaryStore.Moved> moved = store.moved(runId);
+  private List<Change> followReattributed(UUID runId, List<Long> seriesIds) {
+    List<SummaryStore.Moved> moved = seriesIds == null ? store.moved(runId) : store.moved(seriesIds);
     if (moved.isEmpty()) {
       return List.of();
     }

@@ -146,6 +146,24 @@ class SummaryStore {
     return jdbc.sql(MOVED).param(runId).query(Moved.class).list();
   }
 
+  /**
+   * As {@link #MOVED}, given the touched series: no subquery over {@code result} and one join less to plan (its
+   * planning, at every call, was 0.5 of its 0.54 ms per upload: pg_stat_statements).
+   */
+  static final String MOVED_IN_SERIES = """
+      SELECT sm.regression_id AS id, se.product_id, rg.version_id, sm.summary_id AS from_summary
+      FROM regression rg
+      JOIN summary_member sm ON sm.regression_id = rg.id
+      JOIN summary su ON su.id = sm.summary_id
+      JOIN series se ON se.id = rg.series_id
+      WHERE rg.series_id = ANY(?::bigint[]) AND rg.version_id <> su.version_id
+      ORDER BY sm.regression_id""";
+
+  /** Members in these series whose regression now belongs to another version. */
+  List<Moved> moved(List<Long> seriesIds) {
+    return jdbc.sql(MOVED_IN_SERIES).param(seriesIds.toArray(Long[]::new)).query(Moved.class).list();
+  }
+
   static final String MOVE = """
       UPDATE summary_member SET summary_id = ?, added_by_run = ?, added_at = now()
       WHERE regression_id = ANY(?::bigint[])""";
