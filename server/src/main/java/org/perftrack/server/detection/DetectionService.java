@@ -311,8 +311,13 @@ public class DetectionService {
   }
 
   private static String changedVersion(SeriesWindow w, StoredRun run) {
-    return w.versionIds().entrySet().stream().filter(e -> e.getValue() == run.versionId())
-        .map(Map.Entry::getKey).findFirst().orElseThrow();
+    // a loop, not a stream: an import asks this for each of its 100,000 (series, version) pairs
+    for (Map.Entry<String, Long> e : w.versionIds().entrySet()) {
+      if (e.getValue() == run.versionId()) {
+        return e.getKey();
+      }
+    }
+    throw new java.util.NoSuchElementException("version " + run.versionId() + " is not in the window");
   }
 
   private static DetectionSettings settingsFor(Map<String, BenchmarkSettings.Setting> knobs, String benchmark,

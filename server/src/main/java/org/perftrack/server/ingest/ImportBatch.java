@@ -113,7 +113,7 @@ final class ImportBatch {
     }
     Set<UUID> inserted = store.insertRuns(rows);
     context.unchanged += rows.size() - inserted.size(); // another request stored them first
-    runs.copyResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
+    runs.streamResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
     Map<List<Long>, List<StoredRun.Values>> values = new LinkedHashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       ImportStore.RunRow row = rows.get(i);
