@@ -92,6 +92,42 @@ class BulkImportTest extends IntegrationTest {
     assertThat(summaries(imported)).isNotEmpty().isEqualTo(summaries(uploaded));
   }
 
+  /**
+   * More (machine, version) pairs than detection judges together (64), so the first passes of one chunk run while
+   * the chunk before is reconciled: write-64b slows at 1.20 on both machines, fork slows at 1.30 on "b".
+   */
+  @Test
+  void aLongHistoryImportedInAnyOrderOpensTheSameRegressionsAsUploadsInVersionOrder() {
+    String imported = unique("cygwin");
+    String uploaded = unique("cygwin");
+    List<RunUpload> importedRuns = new ArrayList<>();
+    List<RunUpload> uploadedRuns = new ArrayList<>();
+    java.util.Random noise = new java.util.Random(7);
+    for (int v = 0; v < 40; v++) {
+      for (String machine : List.of("a", "b")) {
+        double write = v < 20 ? 18.0 : 48.0;
+        double fork = machine.equals("b") && v >= 30 ? 110.0 : 75.0;
+        double[] w = new double[5];
+        double[] f = new double[5];
+        for (int k = 0; k < 5; k++) {
+          w[k] = write * (1 + noise.nextGaussian() * 0.005);
+          f[k] = fork * (1 + noise.nextGaussian() * 0.005);
+        }
+        importedRuns.add(run(imported, "1." + v, machine, result("write-64b", w), result("fork", f)));
+        uploadedRuns.add(run(uploaded, "1." + v, machine, result("write-64b", w), result("fork", f)));
+      }
+    }
+    java.util.Collections.shuffle(importedRuns, new java.util.Random(11));
+    Http.Response answer = importNdjson(ndjson(importedRuns).getBytes(StandardCharsets.UTF_8), false);
+    assertThat(answer.json().get("created").asInt()).as(answer.body()).isEqualTo(80);
+    for (RunUpload run : uploadedRuns) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+
+    assertThat(regressions(imported)).hasSize(3).isEqualTo(regressions(uploaded));
+    assertThat(summaries(imported)).isEqualTo(summaries(uploaded));
+  }
+
   @Test
   void aStepAtTheNewestVersionIsMailedAndAGzipBodyIsAccepted() throws IOException {
     String product = unique("cygwin");
