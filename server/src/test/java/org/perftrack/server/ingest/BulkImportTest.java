@@ -128,6 +128,35 @@ class BulkImportTest extends IntegrationTest {
     assertThat(summaries(imported)).isEqualTo(summaries(uploaded));
   }
 
+  /** Three batches, stored two at a time: a line repeating an earlier batch's run is unchanged, or a bad line. */
+  @Test
+  void aFileOfSeveralBatchesStoresEachRunOnceAndKnowsRepeatsAcrossBatches() {
+    String product = unique("cygwin");
+    List<RunUpload> runs = new ArrayList<>();
+    for (int v = 0; v < 450; v++) {
+      runs.add(run(product, "2." + v, "xp", result("fork", 75.0, 75.5, 74.5)));
+    }
+    RunUpload changed = runs.get(4);
+    runs.add(runs.get(2)); // line 451: the run of line 3 again
+    runs.add(new RunUpload(changed.id(), changed.product(), changed.version(), changed.machine(), changed.suite(),
+        changed.batch(), changed.startedAt(), changed.finishedAt(), changed.attributes(),
+        List.of(result("fork", 99.0)), changed.failures())); // line 452: the id of line 5, other content
+
+    Http.Response answer = importNdjson(ndjson(runs).getBytes(StandardCharsets.UTF_8), false);
+
+    assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+    assertThat(answer.json().get("created").asInt()).isEqualTo(450);
+    assertThat(answer.json().get("unchanged").asInt()).isEqualTo(1);
+    assertThat(answer.json().get("failed").asInt()).isEqualTo(1);
+    assertThat(answer.json().get("errors").get(0).get("line").asLong()).isEqualTo(452);
+    assertThat(answer.json().get("errors").get(0).get("problems").get(0).get("field").asString()).isEqualTo("id");
+    assertThat(count("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?", product))
+        .isEqualTo(450);
+    assertThat(count("""
+        SELECT count(*) FROM detection_point d JOIN series s ON s.id = d.series_id JOIN product p ON p.id = s.product_id
+        WHERE p.name = ?""", product)).isEqualTo(450);
+  }
+
   @Test
   void aStepAtTheNewestVersionIsMailedAndAGzipBodyIsAccepted() throws IOException {
     String product = unique("cygwin");
