@@ -18,8 +18,43 @@ import org.perftrack.server.problems.InvalidInput.FieldProblem;
 /** One transaction of an import: the runs of up to {@link ImportService#BATCH_RUNS} lines. */
 final class ImportBatch {
 
-  /** A parsed, valid line waiting for its batch. */
-  record Pending(long line, RunUpload run, UUID id, String hash) {}
+  /**
+   * A parsed, valid line waiting for its batch. Its content hash (the canonical JSON's, as an upload's) is made
+   * when first needed: for a new run, on the store thread that inserts it, not on the request thread that parses.
+   */
+  static final class Pending {
+    private final long line;
+    private final RunUpload run;
+    private final UUID id;
+    private volatile String hash;
+
+    Pending(long line, RunUpload run, UUID id) {
+      this.line = line;
+      this.run = run;
+      this.id = id;
+    }
+
+    long line() {
+      return line;
+    }
+
+    RunUpload run() {
+      return run;
+    }
+
+    UUID id() {
+      return id;
+    }
+
+    String hash() {
+      String h = hash;
+      if (h == null) {
+        h = IngestService.contentHash(run);
+        hash = h;
+      }
+      return h;
+    }
+  }
 
   /** A (product, machine, version) the import stored runs for, and the series they touched. */
   record Touched(UUID runId, long productId, long machineId, long versionId, String sortKey, Set<Long> seriesIds) {}
@@ -53,7 +88,8 @@ final class ImportBatch {
     Map<Pending, Ids.RunIds> fitting = new java.util.IdentityHashMap<>(); // a record's hash would hash the whole run
     List<Pending> order = new ArrayList<>();
     for (Pending p : batch) {
-      String inFile = stored.containsKey(p.id()) ? null : context.hashesInFile.get(p.id());
+      Pending earlier = stored.containsKey(p.id()) ? null : context.hashesInFile.get(p.id());
+      String inFile = earlier == null ? null : earlier.hash();
       String known = stored.getOrDefault(p.id(), inFile);
       if (known != null) {
         if (known.equals(p.hash()) && inFile != null) {
@@ -69,7 +105,7 @@ final class ImportBatch {
       try {
         fitting.put(p, ids.resolveSeries(p.run()));
         order.add(p);
-        context.hashesInFile.put(p.id(), p.hash());
+        context.hashesInFile.put(p.id(), p);
       } catch (InvalidInput e) {
         context.fail(p.line(), p.run().id(), ImportService.problems(e));
       } catch (RuntimeException e) {
@@ -92,7 +128,7 @@ final class ImportBatch {
       try {
         long versionId = ids.versionId(resolved.productId(), p.run().version());
         rows.add(new ImportStore.RunRow(p.id(), resolved.productId(), versionId, resolved.machineId(), p.run(),
-            p.hash()));
+            p::hash));
         results.add(new RunStore.RunResults(p.id(), versionId, resolved.series().results(),
             resolved.series().seriesIds()));
         byId.put(p.id(), p);
@@ -159,7 +195,7 @@ final class ImportBatch {
    * request thread and stored two at a time on store threads, so what both change is synchronized.
    */
   static final class Context {
-    private final Map<UUID, String> hashesInFile = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<UUID, Pending> hashesInFile = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, Touched> touched = new HashMap<>();
     private final Set<List<Long>> readBack = new java.util.HashSet<>();
     private final List<ImportService.LineError> errors = new ArrayList<>();

@@ -243,7 +243,7 @@ public class ImportService {
       context.fail(line, run == null ? null : run.id(), problems(e));
       return null;
     }
-    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()), IngestService.contentHash(run));
+    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()));
   }
 
   /** Checks a batch before its transaction (in file order); null when none of it can be stored. */
