@@ -87,7 +87,7 @@ public class DetectionService {
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
     Map<Long, List<BatchRun>> batchRuns = windows.batchRuns(primaryIds, run.batch());
     List<DetectionResult> results = firstPass != null && batchRuns.isEmpty() ? firstPass
-        : detector.detectRun(updates(primary, batchRuns, run, knobs, defaults));
+        : detector.detectRun(updates(primary, batchRuns, run, null, knobs, defaults));
     List<Long> stepped = new ArrayList<>();
     Set<Long> windowVersions = new HashSet<>();
     for (int i = 0; i < primary.size(); i++) {
@@ -98,7 +98,7 @@ public class DetectionService {
     }
     if (!stepped.isEmpty()) {
       batchRuns.putAll(windows.batchRuns(stepped, List.copyOf(windowVersions)));
-      results = detector.detectRun(updates(primary, batchRuns, run, knobs, defaults));
+      results = detector.detectRun(updates(primary, batchRuns, run, null, knobs, defaults));
     }
     Map<Long, DetectionResult> judged = new HashMap<>();
     for (int i = 0; i < primary.size(); i++) {
@@ -174,36 +174,23 @@ public class DetectionService {
     // the series with stored steps, kept up to date as the versions are judged: only their steps are read
     Set<Long> withSteps = store.seriesWithSteps(List.copyOf(all));
     history.forEach((series, points) -> cuts.put(series, new Cuts(points, importedVersions.get(series))));
-    Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new HashMap<>();
+    Map<Long, Map<String, BenchmarkSettings.Setting>> knobs = new java.util.concurrent.ConcurrentHashMap<>();
     DetectionSettings defaults = properties.defaults();
-    for (int start = 0; start < ordered.size(); start += JUDGED_TOGETHER) {
-      List<Imported> chunk = ordered.subList(start, Math.min(ordered.size(), start + JUDGED_TOGETHER));
-      List<StoredRun> runs = new ArrayList<>(chunk.size());
-      List<List<SeriesWindow>> loaded = new ArrayList<>(chunk.size());
-      for (Imported t : chunk) {
-        List<SeriesWindow> windowsOfRun = new ArrayList<>();
-        for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
-          Cuts c = cuts.get(series);
-          List<WindowQueries.Loaded> points = c == null ? null : c.asJudged(t.versionId(), side);
-          if (points != null) {
-            windowsOfRun.add(windows.window(series, points));
-          }
-        }
-        runs.add(new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
-            List.copyOf(t.seriesIds())));
-        loaded.add(windowsOfRun);
-        knobs.computeIfAbsent(t.productId(), settings::forProduct);
-      }
-      // the detector's first pass over each version's windows, in parallel: it is pure, and the windows do not
-      // depend on what was judged before (the points are all written); reconciling with the stored steps, which
-      // does, then goes in version order
-      List<List<DetectionResult>> first = java.util.stream.IntStream.range(0, chunk.size()).parallel()
-          .mapToObj(i -> detector.detectRun(updates(primary(loaded.get(i)), Map.of(), runs.get(i),
-              knobs.get(runs.get(i).productId()), defaults)))
-          .toList();
-      for (int i = 0; i < chunk.size(); i++) {
-        StoredRun run = runs.get(i);
-        List<Long> ids = judge(run, loaded.get(i), knobs.get(run.productId()), withSteps, first.get(i));
+    // chunks of versions: the request thread cuts a chunk's windows and reconciles it in version order, while the
+    // detector's first pass over the next chunk's windows runs on the import's detection threads (it is pure, and
+    // the windows do not depend on what was judged before: the points are all written)
+    Chunk next = chunk(ordered, 0, cuts, side, versions, knobs);
+    java.util.concurrent.Future<List<List<DetectionResult>>> nextFirst = firstPass(next, knobs, defaults);
+    while (next != null) {
+      Chunk current = next;
+      java.util.concurrent.Future<List<List<DetectionResult>>> currentFirst = nextFirst;
+      int after = current.start() + current.runs().size();
+      next = after < ordered.size() ? chunk(ordered, after, cuts, side, versions, knobs) : null;
+      nextFirst = next == null ? null : firstPass(next, knobs, defaults);
+      List<List<DetectionResult>> first = await(currentFirst);
+      for (int i = 0; i < current.runs().size(); i++) {
+        StoredRun run = current.runs().get(i);
+        List<Long> ids = judge(run, current.loaded().get(i), knobs.get(run.productId()), withSteps, first.get(i));
         if (!ids.isEmpty()) {
           raised.computeIfAbsent(run.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
         }
@@ -211,6 +198,66 @@ public class DetectionService {
     }
     return raised;
   }
+
+  /** Versions of an import judged together: a stored run standing for each, and the windows cut for it. */
+  private record Chunk(int start, List<StoredRun> runs, List<List<SeriesWindow>> loaded, List<String> names) {}
+
+  private Chunk chunk(List<Imported> ordered, int start, Map<Long, Cuts> cuts, int side,
+      Map<Long, WindowQueries.VersionRef> versions, Map<Long, Map<String, BenchmarkSettings.Setting>> knobs) {
+    List<Imported> chunk = ordered.subList(start, Math.min(ordered.size(), start + JUDGED_TOGETHER));
+    List<StoredRun> runs = new ArrayList<>(chunk.size());
+    List<List<SeriesWindow>> loaded = new ArrayList<>(chunk.size());
+    List<String> names = new ArrayList<>(chunk.size());
+    for (Imported t : chunk) {
+      List<SeriesWindow> windowsOfRun = new ArrayList<>();
+      for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
+        Cuts c = cuts.get(series);
+        List<WindowQueries.Loaded> points = c == null ? null : c.asJudged(t.versionId(), side);
+        if (points != null) {
+          windowsOfRun.add(windows.window(series, points));
+        }
+      }
+      runs.add(new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
+          List.copyOf(t.seriesIds())));
+      loaded.add(windowsOfRun);
+      names.add(versions.get(t.versionId()).name());
+      knobs.computeIfAbsent(t.productId(), settings::forProduct);
+    }
+    return new Chunk(start, runs, loaded, names);
+  }
+
+  /** The detector's first pass over a chunk's windows, started on the import's detection threads. */
+  private java.util.concurrent.Future<List<List<DetectionResult>>> firstPass(Chunk chunk,
+      Map<Long, Map<String, BenchmarkSettings.Setting>> knobs, DetectionSettings defaults) {
+    return IMPORT_POOL.submit(() -> java.util.stream.IntStream.range(0, chunk.runs().size()).parallel()
+        .mapToObj(i -> detector.detectRun(updates(primary(chunk.loaded().get(i)), Map.of(), chunk.runs().get(i),
+            chunk.names().get(i), knobs.get(chunk.runs().get(i).productId()), defaults)))
+        .toList());
+  }
+
+  private static <T> T await(java.util.concurrent.Future<T> future) {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("import detection interrupted", e);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    }
+  }
+
+  /**
+   * Threads for an import's first passes (as many as cores): they run while the request thread cuts the next
+   * windows and reconciles, so a second core works through the import's detection, not only its parallel part.
+   */
+  private static final java.util.concurrent.ForkJoinPool IMPORT_POOL = new java.util.concurrent.ForkJoinPool(
+      Runtime.getRuntime().availableProcessors(), pool -> {
+        java.util.concurrent.ForkJoinWorkerThread t =
+            java.util.concurrent.ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+        t.setName("import-detect-" + t.getPoolIndex());
+        t.setDaemon(true);
+        return t;
+      }, null, false);
 
   /**
    * One series' points read for an import, cut as they stood when one of its imported versions arrived: every
@@ -258,9 +305,13 @@ public class DetectionService {
    * so that steps the levels suggest between other sessions are confirmed or vetoed by the pairs.
    */
   private static List<SeriesUpdate> updates(List<SeriesWindow> primary, Map<Long, List<BatchRun>> batchRuns,
-      StoredRun run, Map<String, BenchmarkSettings.Setting> knobs, DetectionSettings defaults) {
-    return primary.stream().map(w -> new SeriesUpdate(w.series(batchRuns.getOrDefault(w.seriesId(), List.of())),
-        changedVersion(w, run), settingsFor(knobs, w.benchmark(), defaults))).toList();
+      StoredRun run, String changedName, Map<String, BenchmarkSettings.Setting> knobs, DetectionSettings defaults) {
+    List<SeriesUpdate> updates = new ArrayList<>(primary.size());
+    for (SeriesWindow w : primary) {
+      updates.add(new SeriesUpdate(w.series(batchRuns.getOrDefault(w.seriesId(), List.of())),
+          changedName != null ? changedName : changedVersion(w, run), settingsFor(knobs, w.benchmark(), defaults)));
+    }
+    return updates;
   }
 
   /**
@@ -321,8 +372,13 @@ public class DetectionService {
   }
 
   private static String changedVersion(SeriesWindow w, StoredRun run) {
-    return w.versionIds().entrySet().stream().filter(e -> e.getValue() == run.versionId())
-        .map(Map.Entry::getKey).findFirst().orElseThrow();
+    // a loop, not a stream: an import asks this for each of its 100,000 (series, version) pairs
+    for (Map.Entry<String, Long> e : w.versionIds().entrySet()) {
+      if (e.getValue() == run.versionId()) {
+        return e.getKey();
+      }
+    }
+    throw new java.util.NoSuchElementException("version " + run.versionId() + " is not in the window");
   }
 
   private static DetectionSettings settingsFor(Map<String, BenchmarkSettings.Setting> knobs, String benchmark,

@@ -679,36 +679,50 @@ class WindowQueries {
         existing.add(pair);
       }
     });
-    org.perftrack.server.db.BinaryCopy rows = new org.perftrack.server.db.BinaryCopy(values.size() * 64);
-    values.forEach((pair, runs) -> {
-      if (existing.contains(pair)) {
-        return;
-      }
-      List<double[]> samples = new ArrayList<>();
-      List<Summary> summaries = new ArrayList<>();
-      for (StoredRun.Values v : runs) {
-        if (v.samples().length > 0) {
-          samples.add(v.samples());
-        } else {
-          summaries.add(pointOf(v));
+    // the rows go to PostgreSQL while the next ones are summarised (one chunk in memory)
+    java.sql.Connection con = org.springframework.jdbc.datasource.DataSourceUtils.getConnection(dataSource);
+    org.perftrack.server.db.BinaryCopy rows = null;
+    try {
+      rows = org.perftrack.server.db.BinaryCopy.streaming(con, COPY_POINTS);
+      for (Map.Entry<List<Long>, List<StoredRun.Values>> e : values.entrySet()) {
+        List<Long> pair = e.getKey();
+        if (existing.contains(pair)) {
+          continue;
         }
+        Summary s = pointOfRuns(e.getValue());
+        rows.row(7).int8(pair.get(0)).text(versions.get(pair.get(1)).sortKey()).int8(pair.get(1)).float8(s.level())
+            .float8OrNull(s.withinSe()).bool(s.positive()).integer(s.count());
       }
-      Summary s = samples.isEmpty() ? pooled(summaries) : Summary.of(concat(samples));
-      rows.row(7).int8(pair.get(0)).text(versions.get(pair.get(1)).sortKey()).int8(pair.get(1)).float8(s.level())
-          .float8OrNull(s.withinSe()).bool(s.positive()).integer(s.count());
-    });
+      rows.finish();
+    } catch (SQLException | RuntimeException e) {
+      if (rows != null) {
+        rows.cancel();
+      }
+      throw new IllegalStateException("COPY of detection points failed", e);
+    } finally {
+      org.springframework.jdbc.datasource.DataSourceUtils.releaseConnection(con, dataSource);
+    }
     if (rows.rows() > 0) {
-      java.sql.Connection con = org.springframework.jdbc.datasource.DataSourceUtils.getConnection(dataSource);
-      try {
-        rows.copyIn(con, COPY_POINTS);
-      } catch (SQLException | java.io.IOException e) {
-        throw new IllegalStateException("COPY of detection points failed", e);
-      } finally {
-        org.springframework.jdbc.datasource.DataSourceUtils.releaseConnection(con, dataSource);
-      }
       stamp(ranges.keySet()); // the series' kept tails are stale now
     }
     return existing;
+  }
+
+  /** The point of one (series, version) from the values of its runs. */
+  private static Summary pointOfRuns(List<StoredRun.Values> runs) {
+    if (runs.size() == 1 && runs.get(0).samples().length > 0) {
+      return Summary.of(runs.get(0).samples());
+    }
+    List<double[]> samples = new ArrayList<>();
+    List<Summary> summaries = new ArrayList<>();
+    for (StoredRun.Values v : runs) {
+      if (v.samples().length > 0) {
+        samples.add(v.samples());
+      } else {
+        summaries.add(pointOf(v));
+      }
+    }
+    return samples.isEmpty() ? pooled(summaries) : Summary.of(concat(samples));
   }
 
   static final String COPY_POINTS = "COPY detection_point (series_id, sort_key, version_id, level, within_se, positive,"

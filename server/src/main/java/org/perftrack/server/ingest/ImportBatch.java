@@ -18,8 +18,43 @@ import org.perftrack.server.problems.InvalidInput.FieldProblem;
 /** One transaction of an import: the runs of up to {@link ImportService#BATCH_RUNS} lines. */
 final class ImportBatch {
 
-  /** A parsed, valid line waiting for its batch. */
-  record Pending(long line, RunUpload run, UUID id, String hash) {}
+  /**
+   * A parsed, valid line waiting for its batch. Its content hash (the canonical JSON's, as an upload's) is made
+   * when first needed: for a new run, on the store thread that inserts it, not on the request thread that parses.
+   */
+  static final class Pending {
+    private final long line;
+    private final RunUpload run;
+    private final UUID id;
+    private volatile String hash;
+
+    Pending(long line, RunUpload run, UUID id) {
+      this.line = line;
+      this.run = run;
+      this.id = id;
+    }
+
+    long line() {
+      return line;
+    }
+
+    RunUpload run() {
+      return run;
+    }
+
+    UUID id() {
+      return id;
+    }
+
+    String hash() {
+      String h = hash;
+      if (h == null) {
+        h = IngestService.contentHash(run);
+        hash = h;
+      }
+      return h;
+    }
+  }
 
   /** A (product, machine, version) the import stored runs for, and the series they touched. */
   record Touched(UUID runId, long productId, long machineId, long versionId, String sortKey, Set<Long> seriesIds) {}
@@ -53,10 +88,14 @@ final class ImportBatch {
     Map<Pending, Ids.RunIds> fitting = new java.util.IdentityHashMap<>(); // a record's hash would hash the whole run
     List<Pending> order = new ArrayList<>();
     for (Pending p : batch) {
-      String known = stored.getOrDefault(p.id(), context.hashesInFile.get(p.id()));
+      Pending earlier = stored.containsKey(p.id()) ? null : context.hashesInFile.get(p.id());
+      String inFile = earlier == null ? null : earlier.hash();
+      String known = stored.getOrDefault(p.id(), inFile);
       if (known != null) {
-        if (known.equals(p.hash())) {
-          context.unchanged++;
+        if (known.equals(p.hash()) && inFile != null) {
+          context.copyInFile(p);
+        } else if (known.equals(p.hash())) {
+          context.addUnchanged(1);
         } else {
           context.fail(p.line(), p.run().id(), List.of(new FieldProblem("id", "was already stored with other"
               + " content; a changed run needs a new id")));
@@ -66,7 +105,7 @@ final class ImportBatch {
       try {
         fitting.put(p, ids.resolveSeries(p.run()));
         order.add(p);
-        context.hashesInFile.put(p.id(), p.hash());
+        context.hashesInFile.put(p.id(), p);
       } catch (InvalidInput e) {
         context.fail(p.line(), p.run().id(), ImportService.problems(e));
       } catch (RuntimeException e) {
@@ -89,7 +128,7 @@ final class ImportBatch {
       try {
         long versionId = ids.versionId(resolved.productId(), p.run().version());
         rows.add(new ImportStore.RunRow(p.id(), resolved.productId(), versionId, resolved.machineId(), p.run(),
-            p.hash()));
+            p::hash));
         results.add(new RunStore.RunResults(p.id(), versionId, resolved.series().results(),
             resolved.series().seriesIds()));
         byId.put(p.id(), p);
@@ -112,13 +151,13 @@ final class ImportBatch {
       return;
     }
     Set<UUID> inserted = store.insertRuns(rows);
-    context.unchanged += rows.size() - inserted.size(); // another request stored them first
-    runs.copyResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
+    context.addUnchanged(rows.size() - inserted.size()); // another request stored them first
+    runs.streamResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
     Map<List<Long>, List<StoredRun.Values>> values = new LinkedHashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       ImportStore.RunRow row = rows.get(i);
       if (inserted.contains(row.id())) {
-        context.created++;
+        context.addCreated();
         RunStore.RunResults r = results.get(i);
         touch(row, r, byId.get(row.id()).run().version());
         List<StoredRun.Values> v = IngestService.values(r.results());
@@ -143,15 +182,20 @@ final class ImportBatch {
   }
 
   private void touch(ImportStore.RunRow row, RunStore.RunResults results, String version) {
-    Touched t = context.touched.computeIfAbsent(row.productId() + "/" + row.machineId() + "/" + row.versionId(),
-        k -> new Touched(row.id(), row.productId(), row.machineId(), row.versionId(), VersionKey.of(version),
-            new LinkedHashSet<>()));
-    t.seriesIds().addAll(results.seriesIds());
+    synchronized (context) { // two batches store at once
+      Touched t = context.touched.computeIfAbsent(row.productId() + "/" + row.machineId() + "/" + row.versionId(),
+          k -> new Touched(row.id(), row.productId(), row.machineId(), row.versionId(), VersionKey.of(version),
+              new LinkedHashSet<>()));
+      t.seriesIds().addAll(results.seriesIds());
+    }
   }
 
-  /** What an import has learned and done so far, across its batches. */
+  /**
+   * What an import has learned and done so far, across its batches: batches are prepared in file order on the
+   * request thread and stored two at a time on store threads, so what both change is synchronized.
+   */
   static final class Context {
-    private final Map<UUID, String> hashesInFile = new HashMap<>();
+    private final Map<UUID, Pending> hashesInFile = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, Touched> touched = new HashMap<>();
     private final Set<List<Long>> readBack = new java.util.HashSet<>();
     private final List<ImportService.LineError> errors = new ArrayList<>();
@@ -167,14 +211,46 @@ final class ImportBatch {
       }
     }
 
-    /** After a batch rolled back: its runs are gone with it (the ids it used were committed before it). */
-    void forget(List<Pending> batch) {
-      batch.forEach(p -> hashesInFile.remove(p.id()));
+    /** Lines that repeat a run of an earlier line of the file (counted unchanged while that line's batch stands). */
+    private final Map<UUID, List<Pending>> copies = new HashMap<>();
+
+    synchronized void copyInFile(Pending p) {
+      unchanged++;
+      copies.computeIfAbsent(p.id(), k -> new ArrayList<>()).add(p);
+    }
+
+    /**
+     * After a batch rolled back: its runs are gone with it (the ids it used were committed before it), and a later
+     * line repeating one of them, counted unchanged meanwhile (batches are checked while earlier ones store), was
+     * not stored either.
+     */
+    synchronized void forget(List<Pending> batch) {
+      for (Pending p : batch) {
+        hashesInFile.remove(p.id());
+        for (Pending copy : copies.getOrDefault(p.id(), List.of())) {
+          unchanged--;
+          fail(copy.line(), copy.run().id(), List.of(new FieldProblem("line",
+              "could not be stored (the server log has the details); nothing of its batch was kept")));
+        }
+        copies.remove(p.id());
+      }
     }
 
     /** The (series, version) pairs whose points must be summarised again from all their runs. */
-    Set<List<Long>> readBack() {
+    synchronized Set<List<Long>> readBack() {
       return readBack;
+    }
+
+    synchronized void addReadBack(Set<List<Long>> pairs) {
+      readBack.addAll(pairs);
+    }
+
+    synchronized void addUnchanged(int runs) {
+      unchanged += runs;
+    }
+
+    synchronized void addCreated() {
+      created++;
     }
 
     Map<String, Touched> touched() {
@@ -186,11 +262,11 @@ final class ImportBatch {
       return errors.stream().sorted(java.util.Comparator.comparingLong(ImportService.LineError::line)).toList();
     }
 
-    int created() {
+    synchronized int created() {
       return created;
     }
 
-    int unchanged() {
+    synchronized int unchanged() {
       return unchanged;
     }
 

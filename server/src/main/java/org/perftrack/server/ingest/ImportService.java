@@ -164,37 +164,48 @@ public class ImportService {
   }
 
   /**
-   * Stores the batches on a thread of their own while the request thread reads, parses and validates the next
-   * one, so that PostgreSQL's COPY and the JSON work overlap; one batch is stored at a time, in file order, and at
-   * most one waits parsed (memory stays two batches).
+   * Batches are checked in file order on the request thread (duplicates in the file, ids, new versions) and then
+   * stored on threads of their own, two transactions at a time, while the request thread reads, parses and checks
+   * the next one: PostgreSQL inserts one batch's results while the other's points wait for their series' locks,
+   * and the JSON work overlaps both. At most two batches are stored at once and one waits parsed (memory stays
+   * three batches).
    */
   private final class Pipeline {
+    static final int STORING = 2;
     private final ImportBatch.Context context;
-    private Future<?> storing;
+    private final java.util.ArrayDeque<Future<?>> storing = new java.util.ArrayDeque<>();
 
     Pipeline(ImportBatch.Context context) {
       this.context = context;
     }
 
     void store(List<ImportBatch.Pending> batch) {
-      await();
-      storing = storers.submit(() -> storeBatch(batch, context));
+      while (storing.size() >= STORING) {
+        awaitOldest();
+      }
+      ImportBatch prepared = prepareBatch(batch, context);
+      if (prepared != null) {
+        storing.add(storers.submit(() -> storeBatch(prepared, context)));
+      }
     }
 
-    /** Waits for the batch being stored; its failures are in the context (storeBatch reports them by line). */
+    /** Waits for every batch being stored; their failures are in the context (reported by line). */
     void await() {
-      if (storing == null) {
-        return;
+      while (!storing.isEmpty()) {
+        awaitOldest();
       }
+    }
+
+    private void awaitOldest() {
       try {
-        storing.get();
+        storing.peek().get();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("import interrupted", e);
       } catch (ExecutionException e) {
         throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
       } finally {
-        storing = null;
+        storing.poll();
       }
     }
   }
@@ -232,26 +243,31 @@ public class ImportService {
       context.fail(line, run == null ? null : run.id(), problems(e));
       return null;
     }
-    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()), IngestService.contentHash(run));
+    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()));
   }
 
-  private void storeBatch(List<ImportBatch.Pending> batch, ImportBatch.Context context) {
-    ImportBatch stored = new ImportBatch(runs, store, ids, detection, context);
+  /** Checks a batch before its transaction (in file order); null when none of it can be stored. */
+  private ImportBatch prepareBatch(List<ImportBatch.Pending> batch, ImportBatch.Context context) {
+    ImportBatch prepared = new ImportBatch(runs, store, ids, detection, context);
     try {
-      stored.prepare(batch);
+      prepared.prepare(batch);
+      return prepared;
     } catch (RuntimeException e) {
       log.error("import: a batch of {} runs could not be checked", batch.size(), e);
       for (ImportBatch.Pending p : batch) {
         context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
             "could not be stored (the server log has the details); nothing of its batch was kept")));
       }
-      return;
+      return null;
     }
+  }
+
+  private void storeBatch(ImportBatch stored, ImportBatch.Context context) {
     try {
       tx.executeWithoutResult(status -> stored.store());
-      context.readBack().addAll(stored.readBack());
+      context.addReadBack(stored.readBack());
     } catch (RuntimeException e) {
-      log.error("import: a batch of {} runs could not be stored", batch.size(), e);
+      log.error("import: a batch of {} runs could not be stored", stored.pending().size(), e);
       List<ImportBatch.Pending> lost = stored.pending();
       context.forget(lost);
       for (ImportBatch.Pending p : lost) {

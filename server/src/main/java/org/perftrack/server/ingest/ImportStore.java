@@ -34,7 +34,8 @@ class ImportStore {
   }
 
   /** One row of {@link #INSERT_RUNS}. */
-  record RunRow(UUID id, long productId, long versionId, long machineId, RunUpload run, String hash) {}
+  record RunRow(UUID id, long productId, long versionId, long machineId, RunUpload run,
+      java.util.function.Supplier<String> hash) {}
 
   static final String INSERT_RUNS = """
       INSERT INTO run (id, product_id, version_id, machine_id, suite, batch, started_at, finished_at,
@@ -77,7 +78,7 @@ class ImportStore {
       snapshots[i] = Json.MAPPER.writeValueAsString(run.machine());
       attributes[i] = Json.MAPPER.writeValueAsString(run.attributes() == null ? Map.of() : run.attributes());
       failures[i] = Json.MAPPER.writeValueAsString(run.failures() == null ? List.of() : run.failures());
-      hashes[i] = row.hash();
+      hashes[i] = row.hash().get(); // made here, on the store thread, for a new run
     }
     return new HashSet<>(jdbc.sql(INSERT_RUNS).params(ids, products, versions, machines, suites, batches, started,
         finished, snapshots, attributes, failures, hashes).query(UUID.class).list());

@@ -131,6 +131,29 @@ class RunStore {
     }
   }
 
+  /**
+   * As {@link #copyResults(List)} for a bulk import's batch: the rows are sent while they are made, so PostgreSQL
+   * inserts while Java converts the next runs.
+   */
+  void streamResults(List<RunResults> runs) {
+    Connection con = DataSourceUtils.getConnection(dataSource);
+    BinaryCopy rows = null;
+    try {
+      rows = BinaryCopy.streaming(con, COPY_RESULTS);
+      for (RunResults run : runs) {
+        appendRows(rows, run);
+      }
+      rows.finish();
+    } catch (SQLException | RuntimeException e) {
+      if (rows != null) {
+        rows.cancel();
+      }
+      throw new IllegalStateException("COPY of results failed", e);
+    } finally {
+      DataSourceUtils.releaseConnection(con, dataSource);
+    }
+  }
+
   private static void appendRows(BinaryCopy rows, RunResults run) {
     List<ResultUpload> results = run.results();
     for (int i = 0; i < results.size(); i++) {

@@ -64,6 +64,7 @@ public final class ImportBenchmark {
       System.out.printf("import benchmark: %d runs x %d results x %d samples in one NDJSON request, %d cores, %s%n",
           runs, RESULTS, SAMPLES, Runtime.getRuntime().availableProcessors(), springArgs);
       long samples = (long) runs * RESULTS * SAMPLES;
+      List<double[]> warm = new ArrayList<>(); // import s, store s, detection s, COPY rows s, import CPU, COPY CPU
       for (int round = 1; round <= rounds; round++) {
         List<RunUpload> batch = makeRuns("round" + round, runs, new Random(round));
         byte[] body = ndjson(batch);
@@ -73,7 +74,9 @@ public final class ImportBenchmark {
         long t0 = System.nanoTime();
         String answer = post(http, endpoint, body);
         double importSeconds = (System.nanoTime() - t0) / 1e9;
-        double importCpu = (serverCpu() - server0) / 1e9 + UploadCpuBenchmark.delta(pg0, UploadCpuBenchmark.postgresCpu(pgData)) / 1e9;
+        double importServerCpu = (serverCpu() - server0) / 1e9;
+        double importPgCpu = UploadCpuBenchmark.delta(pg0, UploadCpuBenchmark.postgresCpu(pgData)) / 1e9;
+        double importCpu = importServerCpu + importPgCpu;
         double store = timerSeconds(app, "perftrack.import.store");
         double detect = timerSeconds(app, "perftrack.import.detect");
         long copyThread0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
@@ -91,9 +94,29 @@ public final class ImportBenchmark {
                 + " (store only %.2f) | %s%n",
             copyRows / importSeconds, copyRows / store, copyArrays / importSeconds, copyArrays / store,
             answer.length() > 160 ? answer.substring(0, 160) + "…" : answer);
-        System.out.printf("         CPU (server threads + PostgreSQL, load-independent): import %.2f s, COPY rows %.2f s"
-            + " (its text built and sent, and PostgreSQL's); ratio COPY/import CPU %.2f%n", importCpu, copyCpu,
-            copyCpu / importCpu);
+        System.out.printf("         CPU (server threads + PostgreSQL, load-independent): import %.2f s (server %.2f s,"
+            + " PostgreSQL %.2f s), COPY rows %.2f s (its text built and sent, and PostgreSQL's); ratio COPY/import CPU"
+            + " %.2f%n", importCpu, importServerCpu, importPgCpu, copyCpu, copyCpu / importCpu);
+        if (round >= 3) {
+          warm.add(new double[] {importSeconds, store, detect, copyRows, importCpu, copyCpu, importServerCpu,
+              importPgCpu});
+        }
+      }
+      if (!warm.isEmpty()) {
+        double[] m = new double[8];
+        double[] best = new double[8];
+        for (int k = 0; k < 8; k++) {
+          final int col = k;
+          double[] column = warm.stream().mapToDouble(r -> r[col]).sorted().toArray();
+          m[k] = column.length % 2 == 1 ? column[column.length / 2]
+              : (column[column.length / 2 - 1] + column[column.length / 2]) / 2;
+          best[k] = column[0];
+        }
+        System.out.printf("warm rounds 3-%d, medians (a noisy machine: the median of many rounds, and the fastest):"
+                + " import %.2f s (store %.2f s, detection %.2f s), COPY rows %.2f s, ratio %.2f (store only %.2f);"
+                + " fastest import %.2f s, fastest COPY rows %.2f s, ratio %.2f | CPU import %.2f s, COPY rows %.2f s,"
+                + " ratio %.2f (import: server threads %.2f s, PostgreSQL %.2f s)%n", rounds, m[0], m[1], m[2], m[3],
+            m[3] / m[0], m[3] / m[1], best[0], best[3], best[3] / best[0], m[4], m[5], m[5] / m[4], m[6], m[7]);
       }
     }
   }

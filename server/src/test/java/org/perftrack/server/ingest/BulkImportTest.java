@@ -95,6 +95,71 @@ class BulkImportTest extends IntegrationTest {
         .as("the product's count of versions, kept by a trigger, for both ways in").containsExactly(3L, 3L);
   }
 
+  /**
+   * More (machine, version) pairs than detection judges together (64), so the first passes of one chunk run while
+   * the chunk before is reconciled: write-64b slows at 1.20 on both machines, fork slows at 1.30 on "b".
+   */
+  @Test
+  void aLongHistoryImportedInAnyOrderOpensTheSameRegressionsAsUploadsInVersionOrder() {
+    String imported = unique("cygwin");
+    String uploaded = unique("cygwin");
+    List<RunUpload> importedRuns = new ArrayList<>();
+    List<RunUpload> uploadedRuns = new ArrayList<>();
+    java.util.Random noise = new java.util.Random(7);
+    for (int v = 0; v < 40; v++) {
+      for (String machine : List.of("a", "b")) {
+        double write = v < 20 ? 18.0 : 48.0;
+        double fork = machine.equals("b") && v >= 30 ? 110.0 : 75.0;
+        double[] w = new double[5];
+        double[] f = new double[5];
+        for (int k = 0; k < 5; k++) {
+          w[k] = write * (1 + noise.nextGaussian() * 0.005);
+          f[k] = fork * (1 + noise.nextGaussian() * 0.005);
+        }
+        importedRuns.add(run(imported, "1." + v, machine, result("write-64b", w), result("fork", f)));
+        uploadedRuns.add(run(uploaded, "1." + v, machine, result("write-64b", w), result("fork", f)));
+      }
+    }
+    java.util.Collections.shuffle(importedRuns, new java.util.Random(11));
+    Http.Response answer = importNdjson(ndjson(importedRuns).getBytes(StandardCharsets.UTF_8), false);
+    assertThat(answer.json().get("created").asInt()).as(answer.body()).isEqualTo(80);
+    for (RunUpload run : uploadedRuns) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+
+    assertThat(regressions(imported)).hasSize(3).isEqualTo(regressions(uploaded));
+    assertThat(summaries(imported)).isEqualTo(summaries(uploaded));
+  }
+
+  /** Three batches, stored two at a time: a line repeating an earlier batch's run is unchanged, or a bad line. */
+  @Test
+  void aFileOfSeveralBatchesStoresEachRunOnceAndKnowsRepeatsAcrossBatches() {
+    String product = unique("cygwin");
+    List<RunUpload> runs = new ArrayList<>();
+    for (int v = 0; v < 450; v++) {
+      runs.add(run(product, "2." + v, "xp", result("fork", 75.0, 75.5, 74.5)));
+    }
+    RunUpload changed = runs.get(4);
+    runs.add(runs.get(2)); // line 451: the run of line 3 again
+    runs.add(new RunUpload(changed.id(), changed.product(), changed.version(), changed.machine(), changed.suite(),
+        changed.batch(), changed.startedAt(), changed.finishedAt(), changed.attributes(),
+        List.of(result("fork", 99.0)), changed.failures())); // line 452: the id of line 5, other content
+
+    Http.Response answer = importNdjson(ndjson(runs).getBytes(StandardCharsets.UTF_8), false);
+
+    assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+    assertThat(answer.json().get("created").asInt()).isEqualTo(450);
+    assertThat(answer.json().get("unchanged").asInt()).isEqualTo(1);
+    assertThat(answer.json().get("failed").asInt()).isEqualTo(1);
+    assertThat(answer.json().get("errors").get(0).get("line").asLong()).isEqualTo(452);
+    assertThat(answer.json().get("errors").get(0).get("problems").get(0).get("field").asString()).isEqualTo("id");
+    assertThat(count("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?", product))
+        .isEqualTo(450);
+    assertThat(count("""
+        SELECT count(*) FROM detection_point d JOIN series s ON s.id = d.series_id JOIN product p ON p.id = s.product_id
+        WHERE p.name = ?""", product)).isEqualTo(450);
+  }
+
   @Test
   void aStepAtTheNewestVersionIsMailedAndAGzipBodyIsAccepted() throws IOException {
     String product = unique("cygwin");
