@@ -167,11 +167,6 @@ class WindowQueries {
       UPDATE detection_stamp d SET stamp = txid_current() FROM written w WHERE d.series_id = w.series_id
       RETURNING d.stamp""";
 
-  /** Writes the points of one version, in one statement (read-back or import: no tails to keep). */
-  void upsertPoints(Map<Long, Summary> points, VersionRef version) {
-    insertPoints(points, version, UPSERT_POINTS);
-  }
-
   /**
    * Writes the points of one version, in one statement, and keeps the tails of their series (with the stamp this
    * transaction gave them): what {@link #around} read, with the new points in place. Before commit: were the
@@ -218,11 +213,6 @@ class WindowQueries {
     List<Long> stamps = jdbc.sql(statement)
         .params(version.sortKey(), version.id(), ids, levels, se, positive, counts).query(Long.class).list();
     return stamps.isEmpty() ? null : stamps.get(0);
-  }
-
-  /** Summarises the samples of every run of this version in these series into {@code detection_point}. */
-  void addPoints(List<Long> seriesIds, long versionId) {
-    upsertPoints(readPoints(seriesIds, versionId), version(versionId));
   }
 
   /**
