@@ -96,37 +96,70 @@ public class ImportService {
         .register(meters);
   }
 
-  /** Imports every line of {@code ndjson}; a line over {@code maxLineBytes} is a bad line, not the end. */
+  /**
+   * Imports every line of {@code ndjson}; a line over {@code maxLineBytes} is a bad line, not the end. A body that
+   * breaks off (the connection dropped, a gzip file cut short) ends the import at the line it broke in: that line
+   * is reported, the complete lines before it are stored and judged as usual. Whatever else stops the import
+   * half-way (a body over the limit) still has the batches stored so far judged before it is answered, so that a
+   * later import of the same file, which finds them unchanged, does not leave their steps unopened.
+   */
   public Report importRuns(InputStream ndjson, int maxLineBytes, long maxLines) throws IOException {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
     Pipeline pipeline = new Pipeline(context);
     List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
     NdjsonLines lines = new NdjsonLines(ndjson, maxLineBytes);
-    for (NdjsonLines.Line line = lines.next(); line != null; line = lines.next()) {
-      if (line.number() > maxLines) {
-        context.fail(line.number(), null, List.of(new FieldProblem("line", "and the lines after it were not read: an"
-            + " import takes at most " + maxLines + " lines; send the rest in another request")));
-        break;
+    try {
+      for (NdjsonLines.Line line = next(lines, context); line != null; line = next(lines, context)) {
+        if (line.number() > maxLines) {
+          context.fail(line.number(), null, List.of(new FieldProblem("line", "and the lines after it were not read:"
+              + " an import takes at most " + maxLines + " lines; send the rest in another request")));
+          break;
+        }
+        ImportBatch.Pending pending = parse(line, context);
+        if (pending != null) {
+          batch.add(pending);
+        }
+        if (batch.size() == BATCH_RUNS) {
+          pipeline.store(batch);
+          batch = new ArrayList<>(BATCH_RUNS);
+        }
       }
-      ImportBatch.Pending pending = parse(line, context);
-      if (pending != null) {
-        batch.add(pending);
-      }
-      if (batch.size() == BATCH_RUNS) {
+      if (!batch.isEmpty()) {
         pipeline.store(batch);
-        batch = new ArrayList<>(BATCH_RUNS);
       }
+      pipeline.await();
+    } catch (RuntimeException e) {
+      judgeWhatWasStored(pipeline, context, lines.count());
+      throw e;
     }
-    if (!batch.isEmpty()) {
-      pipeline.store(batch);
-    }
-    pipeline.await();
     long stored = System.nanoTime();
     storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     Report report = detectAndAnnounce(context, lines.count());
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     return report;
+  }
+
+  /** The next line; null at the end, or where the body broke off (that line is reported, the rest not read). */
+  private static NdjsonLines.Line next(NdjsonLines lines, ImportBatch.Context context) {
+    try {
+      return lines.next();
+    } catch (IOException e) {
+      context.fail(lines.count() + 1, null, List.of(new FieldProblem("body", "broke off in this line ("
+          + e.getMessage() + "): this line and the ones after it were not read; the lines before it are"
+          + " imported, send the rest again (or the whole file: what is stored is found unchanged)")));
+      return null;
+    }
+  }
+
+  /** After an import stopped half-way: the batches already stored are judged (best effort: the stop is answered). */
+  private void judgeWhatWasStored(Pipeline pipeline, ImportBatch.Context context, long lineCount) {
+    try {
+      pipeline.await();
+      detectAndAnnounce(context, lineCount);
+    } catch (RuntimeException e) {
+      log.error("import: the batches stored before the import stopped could not be judged", e);
+    }
   }
 
   /** The same for the CSV layout of {@link CsvRuns}: rows grouped into runs, numbered by their first row. */
@@ -136,26 +169,37 @@ public class ImportService {
     Pipeline pipeline = new Pipeline(context);
     List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
     long lines = 0;
-    for (CsvRuns.Parsed parsed : CsvRuns.read(csv, maxLineBytes, maxLines)) {
-      lines = Math.max(lines, parsed.line());
-      ImportBatch.Pending pending = null;
-      if (parsed.run() == null) {
-        context.fail(parsed.line(), null, parsed.problems());
-      } else {
-        pending = accept(parsed.line(), parsed.run(), context);
+    List<CsvRuns.Parsed> rows;
+    try {
+      rows = CsvRuns.read(csv, maxLineBytes, maxLines);
+    } catch (IOException e) {
+      throw new InvalidInput("body", "could not be read (" + e.getMessage() + "); nothing was imported");
+    }
+    try {
+      for (CsvRuns.Parsed parsed : rows) {
+        lines = Math.max(lines, parsed.line());
+        ImportBatch.Pending pending = null;
+        if (parsed.run() == null) {
+          context.fail(parsed.line(), null, parsed.problems());
+        } else {
+          pending = accept(parsed.line(), parsed.run(), context);
+        }
+        if (pending != null) {
+          batch.add(pending);
+        }
+        if (batch.size() == BATCH_RUNS) {
+          pipeline.store(batch);
+          batch = new ArrayList<>(BATCH_RUNS);
+        }
       }
-      if (pending != null) {
-        batch.add(pending);
-      }
-      if (batch.size() == BATCH_RUNS) {
+      if (!batch.isEmpty()) {
         pipeline.store(batch);
-        batch = new ArrayList<>(BATCH_RUNS);
       }
+      pipeline.await();
+    } catch (RuntimeException e) {
+      judgeWhatWasStored(pipeline, context, lines);
+      throw e;
     }
-    if (!batch.isEmpty()) {
-      pipeline.store(batch);
-    }
-    pipeline.await();
     long stored = System.nanoTime();
     storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
     Report report = detectAndAnnounce(context, lines);

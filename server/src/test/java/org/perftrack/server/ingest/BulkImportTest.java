@@ -232,6 +232,47 @@ class BulkImportTest extends IntegrationTest {
   }
 
   @Test
+  void aBodyThatBreaksOffIsReportedAtItsLineAndWhatWasStoredBeforeIsJudged() throws IOException {
+    String product = unique("cygwin");
+    List<String> versions = new ArrayList<>(List.of("1.0", "2.0"));
+    for (int i = 1; i <= 300; i++) {
+      versions.add("2." + i);
+    }
+    byte[] whole = gzip(ndjson(history(product, unique("xp"), versions.toArray(String[]::new))));
+    // the gzip stream ends early (a dropped connection, a file cut short): the first 200 lines are a batch
+    byte[] cut = java.util.Arrays.copyOf(whole, whole.length * 9 / 10);
+
+    Http.Response r = importNdjson(cut, true);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    long created = r.json().get("created").asLong();
+    assertThat(created).isBetween(200L, 301L);
+    JsonNode error = r.json().get("errors").get(0);
+    assertThat(error.get("line").asLong()).isEqualTo(created + 1);
+    assertThat(error.get("problems").get(0).get("field").asString()).isEqualTo("body");
+    assertThat(error.get("problems").get(0).get("message").asString()).contains("not read");
+    assertThat(regressions(product)).as("the step in the stored lines is judged as if they came one by one")
+        .contains("write-64b 1.0->2.0");
+
+    Http.Response again = importNdjson(whole, true);
+    assertThat(again.json().get("unchanged").asLong()).isEqualTo(created);
+    assertThat(again.json().get("created").asLong()).isEqualTo(versions.size() - created);
+    assertThat(again.json().get("failed").asLong()).isZero();
+  }
+
+  @Test
+  void aCsvBodyThatIsNotGzipAfterAllIsA400NamingTheBody() {
+    byte[] notGzip = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3};
+
+    Http.Response r = http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
+        .header("Content-Type", "text/csv").header("Authorization", "Bearer " + TOKEN)
+        .POST(HttpRequest.BodyPublishers.ofByteArray(notGzip)));
+
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    assertThat(r.body()).contains("body");
+  }
+
+  @Test
   void importNeedsAToken() {
     Http.Response r = http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/runs:import"))
         .header("Content-Type", "application/x-ndjson").POST(HttpRequest.BodyPublishers.ofString("{}\n")));
