@@ -26,7 +26,7 @@ class HomeController {
 
   /**
    * Machines per product from its series (a table that grows with machines and metrics, not with history);
-   * versions counted by the product itself (kept by a trigger on version, V30), the latest by one index probe.
+   * versions counted by the product itself (kept by a trigger on version, V29), the latest by one index probe.
    */
   static final String PRODUCTS = """
       SELECT p.name,

@@ -48,7 +48,7 @@ class ProductQueries {
     return newest;
   }
 
-  /** The product's count of versions, kept by a trigger on version (V30): no read grows with history. */
+  /** The product's count of versions, kept by a trigger on version (V29): no read grows with history. */
   long versionCount(long productId) {
     return jdbc.sql("SELECT version_count FROM product WHERE id = ?").param(productId).query(Long.class).single();
   }
