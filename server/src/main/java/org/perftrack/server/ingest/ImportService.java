@@ -106,36 +106,36 @@ public class ImportService {
   public Report importRuns(InputStream ndjson, int maxLineBytes, long maxLines) throws IOException {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
-    Pipeline pipeline = new Pipeline(context);
-    List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
     NdjsonLines lines = new NdjsonLines(ndjson, maxLineBytes);
-    try {
+    return imported(started, context, lines::count, pipeline -> {
       for (NdjsonLines.Line line = next(lines, context); line != null; line = next(lines, context)) {
         if (line.number() > maxLines) {
           context.fail(line.number(), null, List.of(new FieldProblem("line", "and the lines after it were not read:"
               + " an import takes at most " + maxLines + " lines; send the rest in another request")));
           break;
         }
-        ImportBatch.Pending pending = parse(line, context);
-        if (pending != null) {
-          batch.add(pending);
-        }
-        if (batch.size() == BATCH_RUNS) {
-          pipeline.store(batch);
-          batch = new ArrayList<>(BATCH_RUNS);
-        }
+        pipeline.add(parse(line, context));
       }
-      if (!batch.isEmpty()) {
-        pipeline.store(batch);
-      }
-      pipeline.await();
+    });
+  }
+
+  /**
+   * Feeds the runs of an import to a pipeline, waits for their storing, and judges them. Whatever stops the feed
+   * half-way still has the batches stored so far judged before the stop is answered.
+   */
+  private Report imported(long started, ImportBatch.Context context, java.util.function.LongSupplier lineCount,
+      java.util.function.Consumer<Pipeline> feed) {
+    Pipeline pipeline = new Pipeline(context);
+    try {
+      feed.accept(pipeline);
+      pipeline.finish();
     } catch (RuntimeException e) {
-      judgeWhatWasStored(pipeline, context, lines.count());
+      judgeWhatWasStored(pipeline, context, lineCount.getAsLong());
       throw e;
     }
     long stored = System.nanoTime();
     storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
-    Report report = detectAndAnnounce(context, lines.count());
+    Report report = detectAndAnnounce(context, lineCount.getAsLong());
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
     return report;
   }
@@ -166,45 +166,22 @@ public class ImportService {
   public Report importCsv(InputStream csv, int maxLineBytes, long maxLines) throws IOException {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
-    Pipeline pipeline = new Pipeline(context);
-    List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
-    long lines = 0;
     List<CsvRuns.Parsed> rows;
     try {
       rows = CsvRuns.read(csv, maxLineBytes, maxLines);
     } catch (IOException e) {
       throw new InvalidInput("body", "could not be read (" + e.getMessage() + "); nothing was imported");
     }
-    try {
+    long lines = rows.stream().mapToLong(CsvRuns.Parsed::line).max().orElse(0);
+    return imported(started, context, () -> lines, pipeline -> {
       for (CsvRuns.Parsed parsed : rows) {
-        lines = Math.max(lines, parsed.line());
-        ImportBatch.Pending pending = null;
         if (parsed.run() == null) {
           context.fail(parsed.line(), null, parsed.problems());
         } else {
-          pending = accept(parsed.line(), parsed.run(), context);
-        }
-        if (pending != null) {
-          batch.add(pending);
-        }
-        if (batch.size() == BATCH_RUNS) {
-          pipeline.store(batch);
-          batch = new ArrayList<>(BATCH_RUNS);
+          pipeline.add(accept(parsed.line(), parsed.run(), context));
         }
       }
-      if (!batch.isEmpty()) {
-        pipeline.store(batch);
-      }
-      pipeline.await();
-    } catch (RuntimeException e) {
-      judgeWhatWasStored(pipeline, context, lines);
-      throw e;
-    }
-    long stored = System.nanoTime();
-    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
-    Report report = detectAndAnnounce(context, lines);
-    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
-    return report;
+    });
   }
 
   /**
@@ -218,12 +195,33 @@ public class ImportService {
     static final int STORING = 2;
     private final ImportBatch.Context context;
     private final java.util.ArrayDeque<Future<?>> storing = new java.util.ArrayDeque<>();
+    private List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
 
     Pipeline(ImportBatch.Context context) {
       this.context = context;
     }
 
-    void store(List<ImportBatch.Pending> batch) {
+    /** A good line (null: a bad one, already reported); a full batch goes to be stored. */
+    void add(ImportBatch.Pending pending) {
+      if (pending != null) {
+        batch.add(pending);
+      }
+      if (batch.size() == BATCH_RUNS) {
+        store(batch);
+        batch = new ArrayList<>(BATCH_RUNS);
+      }
+    }
+
+    /** Stores the last, partial batch and waits for every batch being stored. */
+    void finish() {
+      if (!batch.isEmpty()) {
+        store(batch);
+        batch = new ArrayList<>(BATCH_RUNS);
+      }
+      await();
+    }
+
+    private void store(List<ImportBatch.Pending> batch) {
       while (storing.size() >= STORING) {
         awaitOldest();
       }
