@@ -48,6 +48,20 @@ final class Browser implements AutoCloseable {
     driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(20));
   }
 
+  /**
+   * Opens a page and waits until it is the document shown and loaded. On a loaded machine {@code get} once
+   * returned while the page before was still the one in the window (an element of the new page, in its source a
+   * moment later, was not found): the old document is marked first, and the wait ends when the mark is gone.
+   */
+  void open(String url) {
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    js.executeScript("window.__perftrackPageBefore = true");
+    driver.get(url);
+    new org.openqa.selenium.support.ui.WebDriverWait(driver, Duration.ofSeconds(20)).until(d ->
+        Boolean.TRUE.equals(js.executeScript("return window.__perftrackPageBefore === undefined"
+            + " && document.readyState === 'complete'")));
+  }
+
   /** Console messages at SEVERE since the last call (JavaScript errors, failed resources). */
   List<String> severeConsoleMessages() {
     return driver.manage().logs().get(LogType.BROWSER).getAll().stream()

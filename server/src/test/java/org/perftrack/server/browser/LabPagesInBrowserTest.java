@@ -91,6 +91,6 @@ class LabPagesInBrowserTest extends IntegrationTest {
   }
 
   private void open(String path) {
-    browser.driver.get("http://localhost:" + port + path);
+    browser.open("http://localhost:" + port + path);
   }
 }

@@ -203,7 +203,7 @@ class PagesInBrowserTest extends IntegrationTest {
     browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
     new WebDriverWait(browser.driver, Duration.ofSeconds(10))
         .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
-    browser.driver.get(regression);
+    browser.open(regression);
     browser.driver.findElement(By.cssSelector("input[name=status][value=acknowledged]")).click();
     browser.driver.findElement(By.id("note")).sendKeys("bisecting the signal path");
     browser.driver.findElement(By.xpath("//button[text()='Save']")).click();
@@ -246,7 +246,7 @@ class PagesInBrowserTest extends IntegrationTest {
   }
 
   private void open(String path) {
-    browser.driver.get("http://localhost:" + port + path);
+    browser.open("http://localhost:" + port + path);
   }
 
   private static void assertNoAlert() {

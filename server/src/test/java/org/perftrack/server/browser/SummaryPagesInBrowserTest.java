@@ -106,7 +106,7 @@ class SummaryPagesInBrowserTest extends IntegrationTest {
   }
 
   private void open(String path) {
-    browser.driver.get("http://localhost:" + port + path);
+    browser.open("http://localhost:" + port + path);
   }
 
   private JsonNode upload(RunUpload r) {
