@@ -207,7 +207,7 @@
     if (!note) return;
     var d = state.data;
     note.hidden = !(d.bucket > 1);
-    note.textContent = d.bucket > 1 ? ' · each point: ' + d.bucket + ' versions of ' + d.total +
+    note.textContent = d.bucket > 1 ? ' · each point: about ' + d.bucket + ' versions of ' + d.total +
       ' (median, lowest and highest of their trimmed means), every version once zoomed in' : '';
   }
 

@@ -3,9 +3,11 @@ package org.perftrack.server.products;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.series.SeriesQueries;
@@ -15,11 +17,11 @@ import org.springframework.stereotype.Service;
 
 /**
  * The JSON the series chart fetches: every version of the range when it has at most {@link #MAX_POINTS},
- * otherwise the range cut into at most {@link #MAX_POINTS} buckets of consecutive versions, each drawn as
- * the median, lowest and highest of its versions' levels (detection's trimmed means, one row per series and
- * version in {@code detection_point}, read index-only). Zooming in asks again for the narrower range and gets
- * every point there, raw samples included; the page itself carries none of it, so its HTML is the same size
- * with 20 or 20,000 versions.
+ * otherwise the range cut into at most {@link #MAX_POINTS} buckets of consecutive versions (blocks that kept
+ * summaries stand for, see {@link ChartBlocks}), each drawn as the median, lowest and highest of its versions'
+ * levels (detection's trimmed means). Zooming in asks again for the narrower range and gets every point there, raw
+ * samples included; the page itself carries none of it, so its HTML is the same size with 20 or 20,000 versions,
+ * and the chart's reads are about the same too.
  */
 @Service
 class ChartPoints {
@@ -49,40 +51,28 @@ class ChartPoints {
       ORDER BY k.sort_key DESC LIMIT ?""";
 
   /**
-   * The versions (x axis) these series measured in the range: the product's versions there (its sort-key index),
-   * each kept on the first series found to have a point at it (one probe of detection_point's key per series
-   * until one has), rather than reading every series' levels.
+   * The versions (x axis) these series measured in the range, in order, at most the given number (one more than
+   * a chart shows point by point: more means buckets): the product's versions there (its sort-key index), each
+   * kept on the first series found to have a point at it (one probe of detection_point's key per series until one
+   * has), rather than reading every series' levels.
    */
   static final String AXIS = """
       SELECT v.sort_key, v.id FROM version v
       WHERE v.product_id = ? AND v.sort_key >= ? AND v.sort_key <= ?
         AND EXISTS (SELECT 1 FROM unnest(?::bigint[]) AS s(id) JOIN detection_point dp
-                    ON dp.series_id = s.id AND dp.sort_key = v.sort_key)""";
-
-  /**
-   * The buckets, summarised by PostgreSQL so that only (machines × buckets) rows travel: per series and bucket
-   * (its first and last sort key) one short index-only range, aggregated where it is read; no sort of the
-   * (series × versions) levels.
-   */
-  static final String BUCKETS = """
-      SELECT s.id AS series_id, b.i - 1 AS bucket, x.median, x.lo, x.hi
-      FROM unnest(?::bigint[]) AS s(id)
-      CROSS JOIN unnest(?::text[], ?::text[]) WITH ORDINALITY AS b(first, last, i)
-      CROSS JOIN LATERAL (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median,
-                                 min(dp.level) AS lo, max(dp.level) AS hi
-                          FROM detection_point dp
-                          WHERE dp.series_id = s.id AND dp.sort_key >= b.first COLLATE "C"
-                            AND dp.sort_key <= b.last COLLATE "C") AS x
-      WHERE x.lo IS NOT NULL""";
+                    ON dp.series_id = s.id AND dp.sort_key = v.sort_key)
+      ORDER BY v.sort_key LIMIT ?""";
 
   static final String NAMES = "SELECT id, name FROM version WHERE id = ANY (?)";
 
   private final JdbcClient jdbc;
   private final SeriesQueries points;
   private final RegressionMarkers markers;
+  private final ChartBlocks blocks;
 
-  ChartPoints(JdbcClient jdbc, SeriesQueries points, RegressionMarkers markers) {
+  ChartPoints(JdbcClient jdbc, SeriesQueries points, RegressionMarkers markers, ChartBlocks blocks) {
     this.jdbc = jdbc;
+    this.blocks = blocks;
     this.points = points;
     this.markers = markers;
   }
@@ -114,32 +104,16 @@ class ChartPoints {
       hi = key(productId, to, "to").orElse(hi);
     }
     TreeMap<String, Long> axis = new TreeMap<>(); // sort_key → version id; Java's String order is the "C" collation
-    jdbc.sql(AXIS).params(productId, lo, hi, ids.toArray(Long[]::new)).query((ResultSet rs) -> {
+    jdbc.sql(AXIS).params(productId, lo, hi, ids.toArray(Long[]::new), maxPoints + 1).query((ResultSet rs) -> {
       axis.put(rs.getString(1), rs.getLong(2));
     });
-    List<String> keys = new ArrayList<>(axis.keySet());
-    Map<Long, String> names = names(axis.values());
     List<RegressionMarkers.Located> marks = markers.located(ids);
     SeriesChart.MachineSeries first = series.get(0);
-    if (keys.size() <= maxPoints) {
-      return every(series, keys, axis, names, marks, withSamples, first);
+    if (axis.size() <= maxPoints) {
+      return every(series, new ArrayList<>(axis.keySet()), axis, names(axis.values()), marks, withSamples, first);
     }
-    int size = (keys.size() + maxPoints - 1) / maxPoints;
-    int buckets = (keys.size() + size - 1) / size;
-    String[] firsts = new String[buckets];
-    String[] lasts = new String[buckets];
-    for (int b = 0; b < buckets; b++) {
-      firsts[b] = keys.get(b * size);
-      lasts[b] = keys.get(Math.min(keys.size(), (b + 1) * size) - 1);
-    }
-    List<Bucket> summaries = jdbc.sql(BUCKETS).params(ids.toArray(Long[]::new), firsts, lasts)
-        .query((rs, i) -> new Bucket(rs.getLong(1), rs.getInt(2), rs.getDouble(3), rs.getDouble(4), rs.getDouble(5)))
-        .list();
-    return bucketed(series, keys, axis, names, summaries, marks, first, size, buckets);
+    return bucketed(series, blocks.cut(productId, ids, lo, hi, maxPoints), marks, first);
   }
-
-  /** One series' bucket: the median, lowest and highest of its versions' levels there. */
-  private record Bucket(long seriesId, int bucket, double median, double min, double max) {}
 
   private Chart every(List<SeriesChart.MachineSeries> series, List<String> keys, TreeMap<String, Long> axis,
       Map<Long, String> names, List<RegressionMarkers.Located> marks, boolean withSamples,
@@ -162,43 +136,83 @@ class ChartPoints {
     return new Chart(versions, null, 1, keys.size(), first.unit(), first.direction(), machines, shown);
   }
 
-  private static Chart bucketed(List<SeriesChart.MachineSeries> series, List<String> keys, TreeMap<String, Long> axis,
-      Map<Long, String> names, List<Bucket> summaries, List<RegressionMarkers.Located> marks,
-      SeriesChart.MachineSeries first, int size, int buckets) {
-    Map<String, Integer> bucketOf = new HashMap<>();
-    for (int i = 0; i < keys.size(); i++) {
-      bucketOf.put(keys.get(i), i / size);
+  /**
+   * The chart of a cut range: a bucket per segment where some series has points, each series' median, lowest and
+   * highest of its levels there, labelled with the first and last version measured in it.
+   */
+  private Chart bucketed(List<SeriesChart.MachineSeries> series, ChartBlocks.Cut cut,
+      List<RegressionMarkers.Located> marks, SeriesChart.MachineSeries first) {
+    List<ChartBlocks.Segment> segments = cut.segments();
+    Set<Long> versionIds = new HashSet<>();
+    List<Integer> shown = new ArrayList<>();
+    long total = 0;
+    for (int i = 0; i < segments.size(); i++) {
+      int most = 0;
+      for (ChartBlocks.Agg[] aggs : cut.bySeries().values()) {
+        if (aggs[i] != null) {
+          most = Math.max(most, aggs[i].n());
+          versionIds.add(aggs[i].firstVersion());
+          versionIds.add(aggs[i].lastVersion());
+        }
+      }
+      if (most > 0) {
+        shown.add(i);
+        total += most;
+      }
     }
-    Map<Long, List<Bucket>> bySeries = new HashMap<>();
-    summaries.forEach(b -> bySeries.computeIfAbsent(b.seriesId(), k -> new ArrayList<>()).add(b));
-    List<SeriesChart.ChartMachine> machines = series.stream()
-        .map(s -> summarise(s.machine(), bySeries.getOrDefault(s.id(), List.of()), buckets)).toList();
+    Map<Long, String[]> named = namesAndKeys(versionIds); // id → {name, sort key}
     List<String> firsts = new ArrayList<>();
     List<String> lasts = new ArrayList<>();
-    for (int b = 0; b < buckets; b++) {
-      firsts.add(names.get(axis.get(keys.get(b * size))));
-      lasts.add(names.get(axis.get(keys.get(Math.min(keys.size(), (b + 1) * size) - 1))));
+    for (int i : shown) {
+      String[] earliest = null;
+      String[] latest = null;
+      for (ChartBlocks.Agg[] aggs : cut.bySeries().values()) {
+        ChartBlocks.Agg a = aggs[i];
+        if (a != null) {
+          String[] f = named.get(a.firstVersion());
+          String[] l = named.get(a.lastVersion());
+          earliest = earliest == null || f[1].compareTo(earliest[1]) < 0 ? f : earliest;
+          latest = latest == null || l[1].compareTo(latest[1]) > 0 ? l : latest;
+        }
+      }
+      firsts.add(earliest[0]);
+      lasts.add(latest[0]);
     }
-    List<ChartMarker> shown = marks.stream().filter(m -> bucketOf.containsKey(m.sortKey()))
-        .map(m -> marker(m, bucketOf.get(m.sortKey()))).toList();
-    return new Chart(firsts, lasts, size, keys.size(), first.unit(), first.direction(), machines, shown);
-  }
-
-  /** Per bucket: the median, lowest and highest of the versions' levels (null where the machine measured none). */
-  private static SeriesChart.ChartMachine summarise(String machine, List<Bucket> summaries, int n) {
-    Double[] median = new Double[n];
-    Double[] min = new Double[n];
-    Double[] max = new Double[n];
-    double[][] samples = new double[n][];
-    for (int b = 0; b < n; b++) {
-      samples[b] = new double[0];
+    int n = shown.size();
+    List<SeriesChart.ChartMachine> machines = series.stream().map(s -> {
+      ChartBlocks.Agg[] aggs = cut.bySeries().get(s.id());
+      Double[] median = new Double[n];
+      Double[] min = new Double[n];
+      Double[] max = new Double[n];
+      double[][] samples = new double[n][];
+      for (int b = 0; b < n; b++) {
+        ChartBlocks.Agg a = aggs[shown.get(b)];
+        samples[b] = new double[0];
+        if (a != null) {
+          median[b] = SeriesChart.round(a.median());
+          min[b] = SeriesChart.round(a.lo());
+          max[b] = SeriesChart.round(a.hi());
+        }
+      }
+      return new SeriesChart.ChartMachine(s.machine(), median, min, max, samples);
+    }).toList();
+    // a marker goes to the bucket whose segment holds its version
+    List<ChartMarker> shownMarks = new ArrayList<>();
+    for (RegressionMarkers.Located m : marks) {
+      for (int i = 0; i < segments.size(); i++) {
+        ChartBlocks.Segment s = segments.get(i);
+        if (s.first().compareTo(m.sortKey()) <= 0 && m.sortKey().compareTo(s.end()) < 0) {
+          int at = shown.indexOf(i);
+          if (at >= 0) {
+            shownMarks.add(marker(m, at));
+          }
+          break;
+        }
+      }
     }
-    for (Bucket b : summaries) {
-      median[b.bucket()] = SeriesChart.round(b.median());
-      min[b.bucket()] = SeriesChart.round(b.min());
-      max[b.bucket()] = SeriesChart.round(b.max());
-    }
-    return new SeriesChart.ChartMachine(machine, median, min, max, samples);
+    // the versions a bucket stands for on average (at least 2: the chart script reads 1 as "every version")
+    int size = (int) Math.max(2, Math.round((double) total / Math.max(1, n)));
+    return new Chart(firsts, lasts, size, (int) total, first.unit(), first.direction(), machines, shownMarks);
   }
 
   private static ChartMarker marker(RegressionMarkers.Located m, int at) {
@@ -222,6 +236,18 @@ class ChartPoints {
     }
     return Optional.of(jdbc.sql(KEY).params(productId, version).query(String.class).optional()
         .orElseThrow(() -> new InvalidInput(field, "no version " + version + " of this product")));
+  }
+
+  static final String NAMES_AND_KEYS = "SELECT id, name, sort_key FROM version WHERE id = ANY (?)";
+
+  private Map<Long, String[]> namesAndKeys(java.util.Collection<Long> versionIds) {
+    Map<Long, String[]> out = new HashMap<>();
+    if (!versionIds.isEmpty()) {
+      jdbc.sql(NAMES_AND_KEYS).param(versionIds.toArray(Long[]::new)).query((ResultSet rs) -> {
+        out.put(rs.getLong("id"), new String[] {rs.getString("name"), rs.getString("sort_key")});
+      });
+    }
+    return out;
   }
 
   Map<Long, String> names(java.util.Collection<Long> versionIds) {

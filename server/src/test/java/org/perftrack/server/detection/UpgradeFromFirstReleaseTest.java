@@ -91,6 +91,9 @@ class UpgradeFromFirstReleaseTest {
     assertThat(counts(jdbc)).as("no row lost or duplicated").isEqualTo(before);
     assertThat(jdbc.sql("SELECT version_count FROM product").query(Long.class).single())
         .as("the count of versions starts right").isEqualTo(2);
+    assertThat(jdbc.sql("SELECT count(*) FROM chart_boundary").query(Long.class).single())
+        .as("every old version starts the chart blocks its sort key says")
+        .isEqualTo(jdbc.sql("SELECT sum(chart_block_levels(sort_key)) FROM version").query(Long.class).single());
     assertThat(jdbc.sql("SELECT unnest(samples) FROM result ORDER BY run_id, series_id").query(Double.class).list())
         .isEqualTo(samplesBefore);
 

@@ -28,6 +28,14 @@ public final class ExplainQueries {
     try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(PerftrackApplication.class)
         .run("--perftrack.embedded-db.dir=" + dir.toAbsolutePath(), "--server.port=0", "--logging.level.root=WARN")) {
       JdbcClient jdbc = ctx.getBean(JdbcClient.class);
+      // the series page's chart once, as a visitor's browser fetches it: it keeps its blocks' summaries
+      String base = "http://localhost:" + ctx.getEnvironment().getProperty("local.server.port");
+      var client = java.net.http.HttpClient.newHttpClient();
+      var chart = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/products/"
+          + SeedDatabase.PRODUCT + "/series/chart?benchmark=write-64b&metric=time-per-op")).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      System.out.println("==== the whole-history chart: HTTP " + chart.statusCode() + ", " + chart.body().length()
+          + " characters");
       Map<String, String> summary = new LinkedHashMap<>();
       for (var e : statements(jdbc).entrySet()) {
         String[] target = e.getKey().split("#");
@@ -44,7 +52,8 @@ public final class ExplainQueries {
   }
 
   /** The tables whose rows grow with history (versions, runs, samples). */
-  static final List<String> HISTORY = List.of("result", "detection_point", "run", "version");
+  static final List<String> HISTORY = List.of("result", "detection_point", "run", "version", "chart_boundary",
+      "chart_summary");
 
   private static final Pattern SCAN = Pattern.compile(
       "(?<!Bitmap )(Seq Scan|Index Only Scan|Index Scan|Bitmap Heap Scan)(?: Backward)?(?: using \\S+)? on (\\w+).*"
@@ -106,14 +115,25 @@ public final class ExplainQueries {
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
     m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
-    m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(product, "", highest, chart));
+    // at most 201 versions of the axis: more, and the chart is cut into blocks (ChartBlocks), whose kept summaries the
+    // chart read once already (main, before this): the finest level's boundaries (the one that has too many, then
+    // the one used), the kept summaries, and the open newest block from the points
+    m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(product, "", highest, chart, 201));
+    int level = jdbc.sql("SELECT coalesce(min(level), 0) FROM chart_summary WHERE series_id = ?").param(chart[0])
+        .query(Integer.class).single();
+    m.put("org.perftrack.server.products.ChartBlocks#BOUNDARIES", List.of(product, Math.max(0, level - 1), "", highest,
+        200));
+    List<String> starts = jdbc.sql("SELECT sort_key FROM chart_boundary WHERE product_id = ? AND level = ? "
+        + "ORDER BY sort_key").params(product, level).query(String.class).list();
+    String newest = starts.isEmpty() ? "" : starts.get(starts.size() - 1);
+    m.put("org.perftrack.server.products.ChartBlocks#KEPT", List.of(chart, level, "", newest));
+    String[] tails = new String[chart.length];
+    String[] ends = new String[chart.length];
+    java.util.Arrays.fill(tails, newest);
+    java.util.Arrays.fill(ends, highest);
+    m.put("org.perftrack.server.products.ChartBlocks#AGGREGATE", List.of(chart, tails, ends));
     List<String> axis = jdbc.sql("SELECT sort_key FROM version WHERE product_id = ? ORDER BY sort_key").param(product)
         .query(String.class).list();
-    String[] firsts = new String[axis.size() / 10];
-    String[] lasts = new String[axis.size() / 10];
-    java.util.Arrays.setAll(firsts, b -> axis.get(b * 10));
-    java.util.Arrays.setAll(lasts, b -> axis.get(b * 10 + 9));
-    m.put("org.perftrack.server.products.ChartPoints#BUCKETS", List.of(chart, firsts, lasts));
     // the regression page's chart: 12 versions each side of a step, for one series
     String stepFrom = axis.get(axis.size() / 2);
     String stepTo = axis.get(axis.size() / 2 + 1);

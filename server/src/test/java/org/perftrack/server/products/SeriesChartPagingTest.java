@@ -1,6 +1,7 @@
 package org.perftrack.server.products;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.result;
 import static org.perftrack.server.support.Fixtures.run;
@@ -47,17 +48,49 @@ class SeriesChartPagingTest extends IntegrationTest {
   void moreVersionsThanPointsAreSentAsBucketsOfMedianLowestAndHighest() {
     ChartPoints.Chart chart = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
 
-    assertThat(chart.bucket()).isEqualTo(3);
+    assertThat(chart.versions()).hasSizeBetween(2, 4);
     assertThat(chart.total()).isEqualTo(12);
-    assertThat(chart.versions()).containsExactly("1.0", "1.3", "1.6", "1.9");
-    assertThat(chart.last()).containsExactly("1.2", "1.5", "1.8", "1.11");
-    SeriesChart.ChartMachine x = machine(chart, xp);
-    assertThat(x.median()).containsExactly(10.0, 10.0, 20.0, 20.0);
-    SeriesChart.ChartMachine v = machine(chart, vista);
-    assertThat(v.median()).containsExactly(31.0, 34.0, 37.0, 40.0);
-    assertThat(v.min()).containsExactly(30.0, 33.0, 36.0, 39.0);
-    assertThat(v.max()).containsExactly(32.0, 35.0, 38.0, 41.0);
-    assertThat(Arrays.stream(v.samples()).mapToInt(s -> s.length).sum()).isZero();
+    assertThat(chart.bucket()).isGreaterThan(1);
+    assertBucketsSummarise(chart, VERSIONS);
+    assertThat(Arrays.stream(machine(chart, vista).samples()).mapToInt(s -> s.length).sum()).isZero();
+  }
+
+  @Test
+  void keptBlockSummariesAreReusedAndAPointWrittenIntoABlockReplacesItsSummary() {
+    ChartPoints.Chart before = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+    long kept = keptSummaries(vista);
+    assertThat(kept).as("complete blocks are kept after the first chart").isPositive();
+
+    assertThat(charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow())
+        .as("the second chart, from the kept summaries, is the same").usingRecursiveComparison().isEqualTo(before);
+    // a second run of the oldest version: its point moves, so the summary of the block it is in goes
+    upload(run(product, VERSIONS.get(0), vista, result("fork", 1000, 1000, 1000)));
+    assertThat(keptSummaries(vista)).isEqualTo(kept - 1);
+    ChartPoints.Chart after = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+
+    assertThat(machine(after, vista).max()[0]).isGreaterThan(100.0);
+    assertBucketsSummarise(after, VERSIONS);
+    assertThat(keptSummaries(vista)).isEqualTo(kept);
+  }
+
+  @Test
+  void aVersionImportedIntoTheMiddleThatStartsABlockSplitsOnlyThatBlock() {
+    charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+    // a version between 1.4 and 1.5 that starts a block at every level the chart may use
+    String middle = IntStream.range(0, 10_000).mapToObj(i -> "1.4." + i)
+        .filter(v -> jdbc.sql("SELECT chart_block_levels(?)").param(org.perftrack.server.versions.VersionKey.of(v))
+            .query(Integer.class).single() >= 4)
+        .findFirst().orElseThrow();
+    upload(run(product, middle, xp, result("fork", 15, 15, 15)));
+
+    ChartPoints.Chart chart = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+
+    List<String> all = new java.util.ArrayList<>(VERSIONS.subList(0, 5));
+    all.add(middle);
+    all.addAll(VERSIONS.subList(5, VERSIONS.size()));
+    assertThat(chart.total()).isEqualTo(13);
+    assertThat(chart.versions()).contains(middle);
+    assertBucketsSummarise(chart, all);
   }
 
   @Test
@@ -133,6 +166,46 @@ class SeriesChartPagingTest extends IntegrationTest {
     assertThat(atTheStart.rows()).extracting(SeriesChart.TableRow::version)
         .containsExactly("1.0", "1.1", "1.2", "1.3", "1.4");
     assertThat(unknown.rows()).extracting(SeriesChart.TableRow::version).containsExactly("1.8", "1.9", "1.10", "1.11");
+  }
+
+  /**
+   * The buckets cut {@code versions} (in order) into consecutive stretches, and each machine's median, lowest and
+   * highest of a bucket are those of its detection levels at the stretch's versions, read from detection_point.
+   */
+  private void assertBucketsSummarise(ChartPoints.Chart chart, List<String> versions) {
+    int at = 0;
+    for (int b = 0; b < chart.versions().size(); b++) {
+      assertThat(chart.versions().get(b)).as("bucket %d starts where the one before ended", b)
+          .isEqualTo(versions.get(at));
+      int end = versions.indexOf(chart.last().get(b));
+      assertThat(end).as("bucket %d", b).isGreaterThanOrEqualTo(at);
+      List<String> stretch = versions.subList(at, end + 1);
+      for (SeriesChart.ChartMachine m : chart.machines()) {
+        double[] levels = jdbc.sql("""
+            SELECT dp.level FROM detection_point dp JOIN series s ON s.id = dp.series_id
+            JOIN machine m ON m.id = s.machine_id JOIN version v ON v.id = dp.version_id
+            WHERE m.name = ? AND s.benchmark = 'fork' AND v.name = ANY (?) ORDER BY dp.level""")
+            .params(m.name(), stretch.toArray(String[]::new)).query(Double.class).list().stream()
+            .mapToDouble(Double::doubleValue).toArray();
+        if (levels.length == 0) {
+          assertThat(m.median()[b]).isNull();
+          continue;
+        }
+        int k = levels.length;
+        double median = k % 2 == 1 ? levels[k / 2] : (levels[k / 2 - 1] + levels[k / 2]) / 2;
+        assertThat(m.median()[b]).as("%s bucket %d %s", m.name(), b, stretch).isCloseTo(median, within(1e-6));
+        assertThat(m.min()[b]).isCloseTo(levels[0], within(1e-6));
+        assertThat(m.max()[b]).isCloseTo(levels[k - 1], within(1e-6));
+      }
+      at = end + 1;
+    }
+    assertThat(at).as("the buckets cover every version").isEqualTo(versions.size());
+  }
+
+  private long keptSummaries(String machine) {
+    return jdbc.sql("""
+        SELECT count(*) FROM chart_summary c JOIN series s ON s.id = c.series_id JOIN machine m ON m.id = s.machine_id
+        WHERE m.name = ?""").param(machine).query(Long.class).single();
   }
 
   private static SeriesChart.ChartMachine machine(ChartPoints.Chart chart, String name) {

@@ -1,0 +1,247 @@
+package org.perftrack.server.products;
+
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The buckets of a long chart, from kept summaries (V30): the range is cut at the version boundaries of the finest
+ * block level that gives at most {@code maxPoints} blocks ({@code chart_boundary}), and each shown series' summary
+ * of each complete block is read from {@code chart_summary}, computed from the detection points the first time it
+ * is needed and kept until a point written into the block drops it. Only the blocks at the range's two ends that
+ * it covers in part (the newest, still open, among them) are read from the points every time. So a chart of the
+ * whole history reads about {@code maxPoints} rows per series and a few blocks of points, with 200 versions or
+ * 200,000.
+ *
+ * <p>A summary is written under a shared advisory lock on its series (taken without waiting; a series whose lock
+ * is held is summarised without keeping the result). Every writer of detection points holds the exclusive lock on
+ * the series ({@code WindowQueries.lockSeries}), so a summary is computed either after a writer committed (and sees
+ * its points) or before the writer starts writing (and the writer's trigger, V30, then drops it).
+ */
+@Service
+class ChartBlocks {
+
+  /** Block levels: a level-L block holds 2^(L+1) versions on average (V30). */
+  static final int LEVELS = 20;
+
+  /** One series' aggregate of one stretch of versions; the version ids are its first and last point there. */
+  record Agg(int n, double median, double lo, double hi, long firstVersion, long lastVersion) {}
+
+  /** A stretch [first, end) of the range; {@code kept}: a complete block, its summaries kept. */
+  record Segment(String first, String end, boolean kept) {}
+
+  /** The range cut into segments, with each series' aggregate of each (absent: no point there). */
+  record Cut(int level, List<Segment> segments, Map<Long, Agg[]> bySeries) {}
+
+  static final String VERSION_COUNT = "SELECT version_count FROM product WHERE id = ?";
+
+  static final String BOUNDARIES = """
+      SELECT sort_key FROM chart_boundary
+      WHERE product_id = ? AND level = ? AND sort_key >= ? AND sort_key <= ?
+      ORDER BY sort_key LIMIT ?""";
+
+  static final String KEPT = """
+      SELECT series_id, first_key, next_key, n, median, lo, hi, first_version, last_version FROM chart_summary
+      WHERE series_id = ANY (?::bigint[]) AND level = ? AND first_key >= ? AND first_key <= ?""";
+
+  /** Per (series, segment): one short index-only range of detection_point's key, aggregated where it is read. */
+  static final String AGGREGATE = """
+      SELECT b.i - 1 AS at, b.series_id, x.n, x.median, x.lo, x.hi, x.first_version, x.last_version
+      FROM unnest(?::bigint[], ?::text[], ?::text[]) WITH ORDINALITY AS b(series_id, first, stop, i)
+      CROSS JOIN LATERAL (SELECT count(*) AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median,
+                                 min(dp.level) AS lo, max(dp.level) AS hi,
+                                 (array_agg(dp.version_id ORDER BY dp.sort_key))[1] AS first_version,
+                                 (array_agg(dp.version_id ORDER BY dp.sort_key DESC))[1] AS last_version
+                          FROM detection_point dp
+                          WHERE dp.series_id = b.series_id AND dp.sort_key >= b.first COLLATE "C"
+                            AND dp.sort_key < b.stop COLLATE "C") AS x""";
+
+  static final String LOCK = """
+      SELECT s.id FROM unnest(?::bigint[]) AS s(id) WHERE pg_try_advisory_xact_lock_shared(s.id)""";
+
+  static final String KEEP = """
+      INSERT INTO chart_summary (series_id, level, first_key, next_key, n, median, lo, hi, first_version, last_version)
+      SELECT u.series_id, ?, u.first_key, u.next_key, u.n, u.median, u.lo, u.hi, u.first_version, u.last_version
+      FROM unnest(?::bigint[], ?::text[], ?::text[], ?::integer[], ?::float8[], ?::float8[], ?::float8[], ?::bigint[],
+                  ?::bigint[]) AS u(series_id, first_key, next_key, n, median, lo, hi, first_version, last_version)
+      ON CONFLICT (series_id, level, first_key) DO UPDATE
+      SET next_key = EXCLUDED.next_key, n = EXCLUDED.n, median = EXCLUDED.median, lo = EXCLUDED.lo,
+          hi = EXCLUDED.hi, first_version = EXCLUDED.first_version, last_version = EXCLUDED.last_version""";
+
+  private final JdbcClient jdbc;
+  private final TransactionTemplate tx;
+
+  ChartBlocks(JdbcClient jdbc, TransactionTemplate tx) {
+    this.jdbc = jdbc;
+    this.tx = tx;
+  }
+
+  /**
+   * The range [lo, hi] (sort keys; "" and {@link ChartPoints#HIGHEST} for open ends) of these series, cut into at
+   * most {@code maxPoints} segments: at the boundaries of the finest level with fewer than {@code maxPoints} of them
+   * in the range (one segment more than boundaries at most: the part before the first).
+   */
+  Cut cut(long productId, List<Long> seriesIds, String lo, String hi, int maxPoints) {
+    int most = Math.max(1, maxPoints - 1);
+    int level = startLevel(productId, most);
+    List<String> bounds = boundaries(productId, level, lo, hi, most);
+    while (bounds.size() > most && level < LEVELS - 1) {
+      bounds = boundaries(productId, ++level, lo, hi, most);
+    }
+    while (level > 0) {
+      List<String> finer = boundaries(productId, level - 1, lo, hi, most);
+      if (finer.size() > most) {
+        break;
+      }
+      level--;
+      bounds = finer;
+    }
+    List<Segment> segments = segments(lo, hi, bounds);
+    return new Cut(level, segments, aggregates(seriesIds, level, segments));
+  }
+
+  /** The finest level whose blocks the product as a whole has about {@code maxPoints} of, or fewer. */
+  private int startLevel(long productId, int maxPoints) {
+    long versions = jdbc.sql(VERSION_COUNT).param(productId).query(Long.class).optional().orElse(0L);
+    int level = 0;
+    while (level < LEVELS - 1 && versions >> (level + 1) > maxPoints) {
+      level++;
+    }
+    return level;
+  }
+
+  private List<String> boundaries(long productId, int level, String lo, String hi, int maxPoints) {
+    return jdbc.sql(BOUNDARIES).params(productId, level, lo, hi, maxPoints + 1).query(String.class).list();
+  }
+
+  /**
+   * The segments: from each boundary to the next, kept; the part before the first boundary (unless the range
+   * opens at the start of the history, which begins a block at every level) and the part from the last boundary
+   * to {@code hi} (the newest block is still open; a range may end inside a block), read from the points.
+   */
+  static List<Segment> segments(String lo, String hi, List<String> bounds) {
+    List<String> starts = new ArrayList<>();
+    if (bounds.isEmpty() || !bounds.get(0).equals(lo)) {
+      starts.add(lo);
+    }
+    starts.addAll(bounds);
+    String end = ChartPoints.HIGHEST.equals(hi) ? hi : hi + "\u0001"; // the first key above hi ("C" order)
+    List<Segment> segments = new ArrayList<>(starts.size());
+    for (int i = 0; i < starts.size(); i++) {
+      boolean last = i == starts.size() - 1;
+      boolean whole = i > 0 || lo.isEmpty() || (!bounds.isEmpty() && bounds.get(0).equals(lo));
+      segments.add(new Segment(starts.get(i), last ? end : starts.get(i + 1), whole && !last));
+    }
+    return segments;
+  }
+
+  private Map<Long, Agg[]> aggregates(List<Long> seriesIds, int level, List<Segment> segments) {
+    int n = segments.size();
+    Map<Long, Agg[]> out = new HashMap<>();
+    seriesIds.forEach(id -> out.put(id, new Agg[n]));
+    Map<String, Integer> at = new HashMap<>();
+    for (int i = 0; i < n; i++) {
+      at.put(segments.get(i).first(), i);
+    }
+    Set<List<Object>> found = new HashSet<>();
+    jdbc.sql(KEPT).params(seriesIds.toArray(Long[]::new), level, segments.get(0).first(),
+        segments.get(n - 1).first()).query((ResultSet rs) -> {
+          Integer i = at.get(rs.getString("first_key"));
+          if (i == null || !segments.get(i).kept() || !segments.get(i).end().equals(rs.getString("next_key"))) {
+            return; // a block since split by a new boundary: summarised again below
+          }
+          long series = rs.getLong("series_id");
+          found.add(List.of(series, i));
+          int count = rs.getInt("n");
+          out.get(series)[i] = count == 0 ? null : new Agg(count, rs.getDouble("median"), rs.getDouble("lo"),
+              rs.getDouble("hi"), rs.getLong("first_version"), rs.getLong("last_version"));
+        });
+    List<Long> missingSeries = new ArrayList<>();
+    List<Integer> missingAt = new ArrayList<>();
+    for (Long series : seriesIds) {
+      for (int i = 0; i < n; i++) {
+        if (!found.contains(List.of(series, i))) {
+          missingSeries.add(series);
+          missingAt.add(i);
+        }
+      }
+    }
+    if (missingSeries.isEmpty()) {
+      return out;
+    }
+    boolean keeps = missingAt.stream().anyMatch(i -> segments.get(i).kept());
+    if (!keeps) {
+      read(missingSeries, missingAt, segments, out);
+      return out;
+    }
+    tx.executeWithoutResult(status -> {
+      Set<Long> locked = new HashSet<>(jdbc.sql(LOCK).param(seriesIds.toArray(Long[]::new)).query(Long.class).list());
+      read(missingSeries, missingAt, segments, out);
+      keep(level, missingSeries, missingAt, segments, out, locked);
+    });
+    return out;
+  }
+
+  /** Aggregates the missing (series, segment) pairs from the detection points into {@code out}. */
+  private void read(List<Long> series, List<Integer> at, List<Segment> segments, Map<Long, Agg[]> out) {
+    int m = series.size();
+    String[] firsts = new String[m];
+    String[] stops = new String[m];
+    for (int k = 0; k < m; k++) {
+      firsts[k] = segments.get(at.get(k)).first();
+      stops[k] = segments.get(at.get(k)).end();
+    }
+    jdbc.sql(AGGREGATE).params(series.toArray(Long[]::new), firsts, stops).query((ResultSet rs) -> {
+      int k = rs.getInt("at");
+      int count = rs.getInt("n");
+      out.get(series.get(k))[at.get(k)] = count == 0 ? null : new Agg(count, rs.getDouble("median"),
+          rs.getDouble("lo"), rs.getDouble("hi"), rs.getLong("first_version"), rs.getLong("last_version"));
+    });
+  }
+
+  /** Keeps the summaries of the complete blocks just read, for the series whose shared lock this transaction holds. */
+  private void keep(int level, List<Long> series, List<Integer> at, List<Segment> segments, Map<Long, Agg[]> out,
+      Set<Long> locked) {
+    List<Integer> rows = new ArrayList<>();
+    for (int k = 0; k < series.size(); k++) {
+      if (segments.get(at.get(k)).kept() && locked.contains(series.get(k))) {
+        rows.add(k);
+      }
+    }
+    if (rows.isEmpty()) {
+      return;
+    }
+    int m = rows.size();
+    Long[] ids = new Long[m];
+    String[] firsts = new String[m];
+    String[] nexts = new String[m];
+    Integer[] counts = new Integer[m];
+    Double[] medians = new Double[m];
+    Double[] los = new Double[m];
+    Double[] his = new Double[m];
+    Long[] firstVersions = new Long[m];
+    Long[] lastVersions = new Long[m];
+    for (int j = 0; j < m; j++) {
+      int k = rows.get(j);
+      Segment s = segments.get(at.get(k));
+      Agg a = out.get(series.get(k))[at.get(k)];
+      ids[j] = series.get(k);
+      firsts[j] = s.first();
+      nexts[j] = s.end();
+      counts[j] = a == null ? 0 : a.n();
+      medians[j] = a == null ? null : a.median();
+      los[j] = a == null ? null : a.lo();
+      his[j] = a == null ? null : a.hi();
+      firstVersions[j] = a == null ? null : a.firstVersion();
+      lastVersions[j] = a == null ? null : a.lastVersion();
+    }
+    jdbc.sql(KEEP).params(level, ids, firsts, nexts, counts, medians, los, his, firstVersions, lastVersions).update();
+  }
+}
