@@ -75,6 +75,8 @@ public final class IngestBenchmark {
             round, api, apiSeconds, samples / copyArrays, copyArrays, api / (samples / copyArrays),
             samples / copyRows, copyRows, api / (samples / copyRows));
       }
+    } finally {
+      org.springframework.util.FileSystemUtils.deleteRecursively(dir); // its database: about 1 GB a run
     }
   }
 

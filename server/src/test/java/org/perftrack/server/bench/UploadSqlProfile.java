@@ -128,6 +128,8 @@ public final class UploadSqlProfile {
           }
         }
       }
+    } finally {
+      org.springframework.util.FileSystemUtils.deleteRecursively(dir); // its database: about 1 GB a run
     }
   }
 
