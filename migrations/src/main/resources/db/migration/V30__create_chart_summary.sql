@@ -59,17 +59,20 @@ CREATE TABLE chart_summary (
 );
 CREATE INDEX chart_summary_next_idx ON chart_summary (series_id, next_key);
 
--- A written point (upload, import, re-read) drops the summaries of the blocks it falls in. Probed per point by
--- (series, next_key > its key): for a point at the newest version that finds nothing (the open last block is never
--- stored), so an upload pays one index probe per result. Statement-level, with the written rows as a table.
+-- Written points (upload, import, re-read) drop the summaries of the blocks from each series' lowest written key to
+-- its highest: exactly the block of an upload's one point per series; an import's whole span per series (summarised
+-- again when a chart next needs it). One index probe per written series by (series, next_key > its lowest key),
+-- which finds nothing when the points are at the newest version (the open last block is never kept).
+-- Statement-level, with the written rows as a table.
 CREATE FUNCTION chart_summary_forget() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM chart_summary c
   WHERE c.ctid = ANY (ARRAY(
-    SELECT s.ctid FROM written_points p
+    SELECT s.ctid
+    FROM (SELECT w.series_id, min(w.sort_key) AS lo, max(w.sort_key) AS hi
+          FROM written_points w GROUP BY w.series_id) AS p
     CROSS JOIN LATERAL (SELECT s.ctid FROM chart_summary s
-                        WHERE s.series_id = p.series_id AND s.next_key > p.sort_key
-                          AND s.first_key <= p.sort_key) AS s));
+                        WHERE s.series_id = p.series_id AND s.next_key > p.lo AND s.first_key <= p.hi) AS s));
   RETURN NULL;
 END $$;
 

@@ -74,6 +74,23 @@ class SeriesChartPagingTest extends IntegrationTest {
   }
 
   @Test
+  void anImportIntoKeptBlocksDropsTheirSummaries() {
+    charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+    long kept = keptSummaries(xp);
+    String lines = java.util.stream.Stream.of("1.1", "1.2").map(v -> json(run(product, v, xp, result("fork", 500, 500, 500))))
+        .collect(java.util.stream.Collectors.joining("\n"));
+
+    Http.Response imported = http().postBytes("/api/v1/runs:import", lines.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        "application/x-ndjson", TOKEN);
+
+    assertThat(imported.status()).isEqualTo(200);
+    assertThat(keptSummaries(xp)).isLessThan(kept);
+    ChartPoints.Chart after = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+    assertThat(machine(after, xp).max()[0]).isGreaterThan(100.0);
+    assertBucketsSummarise(after, VERSIONS);
+  }
+
+  @Test
   void aVersionImportedIntoTheMiddleThatStartsABlockSplitsOnlyThatBlock() {
     charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
     // a version between 1.4 and 1.5 that starts a block at every level the chart may use
