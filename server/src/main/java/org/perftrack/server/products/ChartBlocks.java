@@ -75,6 +75,8 @@ class ChartBlocks {
       SET next_key = EXCLUDED.next_key, n = EXCLUDED.n, median = EXCLUDED.median, lo = EXCLUDED.lo,
           hi = EXCLUDED.hi, first_version = EXCLUDED.first_version, last_version = EXCLUDED.last_version""";
 
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ChartBlocks.class);
+
   private final JdbcClient jdbc;
   private final TransactionTemplate tx;
 
@@ -181,11 +183,17 @@ class ChartBlocks {
       read(missingSeries, missingAt, segments, out);
       return out;
     }
-    tx.executeWithoutResult(status -> {
-      Set<Long> locked = new HashSet<>(jdbc.sql(LOCK).param(seriesIds.toArray(Long[]::new)).query(Long.class).list());
+    try {
+      tx.executeWithoutResult(status -> {
+        Set<Long> locked = new HashSet<>(jdbc.sql(LOCK).param(seriesIds.toArray(Long[]::new)).query(Long.class).list());
+        read(missingSeries, missingAt, segments, out);
+        keep(level, missingSeries, missingAt, segments, out, locked);
+      });
+    } catch (org.springframework.dao.DataAccessException e) {
+      // a database that cannot keep them (a read-only replica serving the pages): summarised, not kept
+      log.debug("chart summaries not kept: {}", e.getMessage());
       read(missingSeries, missingAt, segments, out);
-      keep(level, missingSeries, missingAt, segments, out, locked);
-    });
+    }
     return out;
   }
 
