@@ -48,6 +48,8 @@ public final class ExplainQueries {
       System.out.println("==== rows read per table (rows × loops of its scans; 'seq' marks a sequential scan; tables that"
           + " grow with history: " + String.join(", ", HISTORY) + ")");
       summary.forEach((statement, reads) -> System.out.printf("%-40s %s%n", statement, reads));
+      System.out.println("(SeriesQueries#POINTS is not a page: the REST API's GET /api/v1/series, every point by its"
+          + " contract, shown for comparison)");
     }
   }
 
