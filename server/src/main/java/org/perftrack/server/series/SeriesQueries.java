@@ -62,17 +62,38 @@ public class SeriesQueries {
       WHERE r.series_id = ?
       ORDER BY v.sort_key, r.run_id""";
 
+  /**
+   * The newest {@code last} versions of a series: their keys from detection_point's (series, sort_key) index read
+   * backwards, then their results by (series, version), so the read follows {@code last}, not the history.
+   */
+  static final String NEWEST_POINTS = """
+      SELECT v.name AS version, r.run_id, r.samples, r.n, r.min, r.median, r.mean, r.max, r.stddev
+      FROM (SELECT dp.version_id, dp.sort_key FROM detection_point dp WHERE dp.series_id = ?
+            ORDER BY dp.sort_key DESC LIMIT ?) AS k
+      JOIN result r ON r.series_id = ? AND r.version_id = k.version_id
+      JOIN version v ON v.id = k.version_id
+      ORDER BY k.sort_key, r.run_id""";
+
   public Optional<Series> find(String product, String machine, String benchmark, String metric) {
+    return find(product, machine, benchmark, metric, null);
+  }
+
+  /** As {@link #find(String, String, String, String)}, with only the newest {@code last} versions when not null. */
+  public Optional<Series> find(String product, String machine, String benchmark, String metric, Integer last) {
     return jdbc.sql(FIND_SERIES).params(product, machine, benchmark, metric).query(SeriesRow.class).optional()
         .map(s -> new Series(s.id(), s.product(), s.machine(), s.benchmark(), s.metric(), s.unit(), s.direction(),
-            points(s.id())));
+            last == null ? points(s.id()) : read(jdbc.sql(NEWEST_POINTS).params(s.id(), last, s.id()))));
   }
 
   /** The points of a series by id, in version order. */
   public List<Point> points(long seriesId) {
+    return read(jdbc.sql(POINTS).param(seriesId));
+  }
+
+  private List<Point> read(JdbcClient.StatementSpec statement) {
     Map<String, List<Stored>> samples = new LinkedHashMap<>();
     Map<String, List<String>> runs = new LinkedHashMap<>();
-    jdbc.sql(POINTS).param(seriesId).query((ResultSet rs) -> {
+    statement.query((ResultSet rs) -> {
       String version = rs.getString("version");
       samples.computeIfAbsent(version, v -> new ArrayList<>()).add(Stored.of(rs));
       runs.computeIfAbsent(version, v -> new ArrayList<>()).add(rs.getString("run_id"));

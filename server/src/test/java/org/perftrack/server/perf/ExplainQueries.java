@@ -49,7 +49,7 @@ public final class ExplainQueries {
           + " grow with history: " + String.join(", ", HISTORY) + ")");
       summary.forEach((statement, reads) -> System.out.printf("%-40s %s%n", statement, reads));
       System.out.println("(SeriesQueries#POINTS is not a page: the REST API's GET /api/v1/series, every point by its"
-          + " contract, shown for comparison)");
+          + " contract, shown for comparison; NEWEST_POINTS is the same with last=50)");
     }
   }
 
@@ -158,6 +158,7 @@ public final class ExplainQueries {
         new String[] {"1.7.14-1"}));
     // the REST API's series (a contract: every point), for comparison
     m.put("org.perftrack.server.series.SeriesQueries#POINTS", List.of(series));
+    m.put("org.perftrack.server.series.SeriesQueries#NEWEST_POINTS", List.of(series, 50, series));
     return m;
   }
 

@@ -30,6 +30,29 @@ class SeriesApiTest extends IntegrationTest {
   }
 
   @Test
+  void lastGivesTheNewestVersionsWithAllTheirRunsAndABadValueIsA400NamingIt() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    for (String version : List.of("1.7.7", "1.5.24-2", "1.7.10", "1.5.19-4", "1.7.9")) {
+      upload(run(product, version, machine, result("write-64b", 18.0, 19.0, 20.0)));
+    }
+    upload(run(product, "1.7.9", machine, result("write-64b", 21.0)));
+    String path = "/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark=write-64b&metric=time-per-op";
+
+    JsonNode points = http().get(path + "&last=2").json().get("points");
+    Http.Response zero = http().get(path + "&last=0");
+    Http.Response tooMany = http().get(path + "&last=10001");
+
+    assertThat(points.valueStream().map(p -> p.get("version").asString()).toList()).containsExactly("1.7.9", "1.7.10");
+    assertThat(points.get(0).get("runs")).hasSize(2);
+    assertThat(points.get(0).get("n").asInt()).isEqualTo(4);
+    assertThat(http().get(path + "&last=50").json().get("points")).hasSize(5);
+    assertThat(zero.status()).isEqualTo(400);
+    assertThat(zero.body()).contains("last");
+    assertThat(tooMany.status()).isEqualTo(400);
+  }
+
+  @Test
   void aPointSummarisesAllSamplesOfItsVersionAndKeepsThemRaw() {
     String product = unique("cygwin");
     String machine = unique("xp");
