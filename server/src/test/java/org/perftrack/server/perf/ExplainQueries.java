@@ -121,8 +121,8 @@ public final class ExplainQueries {
     // chart read once already (main, before this): the finest level's boundaries (the one that has too many, then
     // the one used), the kept summaries, and the open newest block from the points
     m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(product, "", highest, chart, 201));
-    int level = jdbc.sql("SELECT coalesce(min(level), 0) FROM chart_summary WHERE series_id = ?").param(chart[0])
-        .query(Integer.class).single();
+    int level = jdbc.sql("SELECT coalesce(min(level), 0) FROM (SELECT level FROM chart_boundary WHERE product_id = ? "
+        + "GROUP BY level HAVING count(*) < 200) AS l").param(product).query(Integer.class).single();
     m.put("org.perftrack.server.products.ChartBlocks#BOUNDARIES", List.of(product, Math.max(0, level - 1), "", highest,
         200));
     List<String> starts = jdbc.sql("SELECT sort_key FROM chart_boundary WHERE product_id = ? AND level = ? "
