@@ -41,7 +41,7 @@ CREATE TRIGGER version_bounds_chart_blocks AFTER INSERT ON version
   REFERENCING NEW TABLE AS new_versions FOR EACH STATEMENT EXECUTE FUNCTION chart_boundary_of_versions();
 
 -- One series' summary of one complete block [first_key, next_key): how many points it has there, the median,
--- lowest and highest of their levels, its first and last version there. Written by the chart when it first needs
+-- lowest and highest of their levels, the sort keys of its first and last point there. Written by the chart when it first needs
 -- the block (under a shared lock on the series, see ChartPoints); a row is used only while next_key is still the
 -- next boundary after first_key, so a boundary inserted into its block makes it unused without touching it.
 CREATE TABLE chart_summary (
@@ -53,8 +53,8 @@ CREATE TABLE chart_summary (
     median        double precision,
     lo            double precision,
     hi            double precision,
-    first_version bigint,
-    last_version  bigint,
+    first_point   text COLLATE "C",
+    last_point    text COLLATE "C",
     PRIMARY KEY (series_id, level, first_key)
 );
 CREATE INDEX chart_summary_next_idx ON chart_summary (series_id, next_key);

@@ -31,8 +31,8 @@ class ChartBlocks {
   /** Block levels: a level-L block holds 2^(L+1) versions on average (V30). */
   static final int LEVELS = 20;
 
-  /** One series' aggregate of one stretch of versions; the version ids are its first and last point there. */
-  record Agg(int n, double median, double lo, double hi, long firstVersion, long lastVersion) {}
+  /** One series' aggregate of one stretch of versions, with the sort keys of its first and last point there. */
+  record Agg(int n, double median, double lo, double hi, String firstPoint, String lastPoint) {}
 
   /** A stretch [first, end) of the range; {@code kept}: a complete block, its summaries kept. */
   record Segment(String first, String end, boolean kept) {}
@@ -48,17 +48,16 @@ class ChartBlocks {
       ORDER BY sort_key LIMIT ?""";
 
   static final String KEPT = """
-      SELECT series_id, first_key, next_key, n, median, lo, hi, first_version, last_version FROM chart_summary
+      SELECT series_id, first_key, next_key, n, median, lo, hi, first_point, last_point FROM chart_summary
       WHERE series_id = ANY (?::bigint[]) AND level = ? AND first_key >= ? AND first_key <= ?""";
 
   /** Per (series, segment): one short index-only range of detection_point's key, aggregated where it is read. */
   static final String AGGREGATE = """
-      SELECT b.i - 1 AS at, b.series_id, x.n, x.median, x.lo, x.hi, x.first_version, x.last_version
+      SELECT b.i - 1 AS at, b.series_id, x.n, x.median, x.lo, x.hi, x.first_point, x.last_point
       FROM unnest(?::bigint[], ?::text[], ?::text[]) WITH ORDINALITY AS b(series_id, first, stop, i)
       CROSS JOIN LATERAL (SELECT count(*) AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median,
                                  min(dp.level) AS lo, max(dp.level) AS hi,
-                                 (array_agg(dp.version_id ORDER BY dp.sort_key))[1] AS first_version,
-                                 (array_agg(dp.version_id ORDER BY dp.sort_key DESC))[1] AS last_version
+                                 min(dp.sort_key) AS first_point, max(dp.sort_key) AS last_point
                           FROM detection_point dp
                           WHERE dp.series_id = b.series_id AND dp.sort_key >= b.first COLLATE "C"
                             AND dp.sort_key < b.stop COLLATE "C") AS x""";
@@ -67,13 +66,13 @@ class ChartBlocks {
       SELECT s.id FROM unnest(?::bigint[]) AS s(id) WHERE pg_try_advisory_xact_lock_shared(s.id)""";
 
   static final String KEEP = """
-      INSERT INTO chart_summary (series_id, level, first_key, next_key, n, median, lo, hi, first_version, last_version)
-      SELECT u.series_id, ?, u.first_key, u.next_key, u.n, u.median, u.lo, u.hi, u.first_version, u.last_version
-      FROM unnest(?::bigint[], ?::text[], ?::text[], ?::integer[], ?::float8[], ?::float8[], ?::float8[], ?::bigint[],
-                  ?::bigint[]) AS u(series_id, first_key, next_key, n, median, lo, hi, first_version, last_version)
+      INSERT INTO chart_summary (series_id, level, first_key, next_key, n, median, lo, hi, first_point, last_point)
+      SELECT u.series_id, ?, u.first_key, u.next_key, u.n, u.median, u.lo, u.hi, u.first_point, u.last_point
+      FROM unnest(?::bigint[], ?::text[], ?::text[], ?::integer[], ?::float8[], ?::float8[], ?::float8[], ?::text[],
+                  ?::text[]) AS u(series_id, first_key, next_key, n, median, lo, hi, first_point, last_point)
       ON CONFLICT (series_id, level, first_key) DO UPDATE
       SET next_key = EXCLUDED.next_key, n = EXCLUDED.n, median = EXCLUDED.median, lo = EXCLUDED.lo,
-          hi = EXCLUDED.hi, first_version = EXCLUDED.first_version, last_version = EXCLUDED.last_version""";
+          hi = EXCLUDED.hi, first_point = EXCLUDED.first_point, last_point = EXCLUDED.last_point""";
 
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ChartBlocks.class);
 
@@ -163,7 +162,7 @@ class ChartBlocks {
           found.add(List.of(series, i));
           int count = rs.getInt("n");
           out.get(series)[i] = count == 0 ? null : new Agg(count, rs.getDouble("median"), rs.getDouble("lo"),
-              rs.getDouble("hi"), rs.getLong("first_version"), rs.getLong("last_version"));
+              rs.getDouble("hi"), rs.getString("first_point"), rs.getString("last_point"));
         });
     List<Long> missingSeries = new ArrayList<>();
     List<Integer> missingAt = new ArrayList<>();
@@ -210,7 +209,7 @@ class ChartBlocks {
       int k = rs.getInt("at");
       int count = rs.getInt("n");
       out.get(series.get(k))[at.get(k)] = count == 0 ? null : new Agg(count, rs.getDouble("median"),
-          rs.getDouble("lo"), rs.getDouble("hi"), rs.getLong("first_version"), rs.getLong("last_version"));
+          rs.getDouble("lo"), rs.getDouble("hi"), rs.getString("first_point"), rs.getString("last_point"));
     });
   }
 
@@ -234,8 +233,8 @@ class ChartBlocks {
     Double[] medians = new Double[m];
     Double[] los = new Double[m];
     Double[] his = new Double[m];
-    Long[] firstVersions = new Long[m];
-    Long[] lastVersions = new Long[m];
+    String[] firstPoints = new String[m];
+    String[] lastPoints = new String[m];
     for (int j = 0; j < m; j++) {
       int k = rows.get(j);
       Segment s = segments.get(at.get(k));
@@ -247,9 +246,9 @@ class ChartBlocks {
       medians[j] = a == null ? null : a.median();
       los[j] = a == null ? null : a.lo();
       his[j] = a == null ? null : a.hi();
-      firstVersions[j] = a == null ? null : a.firstVersion();
-      lastVersions[j] = a == null ? null : a.lastVersion();
+      firstPoints[j] = a == null ? null : a.firstPoint();
+      lastPoints[j] = a == null ? null : a.lastPoint();
     }
-    jdbc.sql(KEEP).params(level, ids, firsts, nexts, counts, medians, los, his, firstVersions, lastVersions).update();
+    jdbc.sql(KEEP).params(level, ids, firsts, nexts, counts, medians, los, his, firstPoints, lastPoints).update();
   }
 }

@@ -112,7 +112,7 @@ class ChartPoints {
     if (axis.size() <= maxPoints) {
       return every(series, new ArrayList<>(axis.keySet()), axis, names(axis.values()), marks, withSamples, first);
     }
-    return bucketed(series, blocks.cut(productId, ids, lo, hi, maxPoints), marks, first);
+    return bucketed(productId, series, blocks.cut(productId, ids, lo, hi, maxPoints), marks, first);
   }
 
   private Chart every(List<SeriesChart.MachineSeries> series, List<String> keys, TreeMap<String, Long> axis,
@@ -140,44 +140,35 @@ class ChartPoints {
    * The chart of a cut range: a bucket per segment where some series has points, each series' median, lowest and
    * highest of its levels there, labelled with the first and last version measured in it.
    */
-  private Chart bucketed(List<SeriesChart.MachineSeries> series, ChartBlocks.Cut cut,
+  private Chart bucketed(long productId, List<SeriesChart.MachineSeries> series, ChartBlocks.Cut cut,
       List<RegressionMarkers.Located> marks, SeriesChart.MachineSeries first) {
     List<ChartBlocks.Segment> segments = cut.segments();
-    Set<Long> versionIds = new HashSet<>();
     List<Integer> shown = new ArrayList<>();
+    List<String> firstKeys = new ArrayList<>();
+    List<String> lastKeys = new ArrayList<>();
     long total = 0;
     for (int i = 0; i < segments.size(); i++) {
       int most = 0;
+      String earliest = null;
+      String latest = null;
       for (ChartBlocks.Agg[] aggs : cut.bySeries().values()) {
-        if (aggs[i] != null) {
-          most = Math.max(most, aggs[i].n());
-          versionIds.add(aggs[i].firstVersion());
-          versionIds.add(aggs[i].lastVersion());
+        ChartBlocks.Agg a = aggs[i];
+        if (a != null) {
+          most = Math.max(most, a.n());
+          earliest = earliest == null || a.firstPoint().compareTo(earliest) < 0 ? a.firstPoint() : earliest;
+          latest = latest == null || a.lastPoint().compareTo(latest) > 0 ? a.lastPoint() : latest;
         }
       }
       if (most > 0) {
         shown.add(i);
         total += most;
+        firstKeys.add(earliest);
+        lastKeys.add(latest);
       }
     }
-    Map<Long, String[]> named = namesAndKeys(versionIds); // id → {name, sort key}
-    List<String> firsts = new ArrayList<>();
-    List<String> lasts = new ArrayList<>();
-    for (int i : shown) {
-      String[] earliest = null;
-      String[] latest = null;
-      for (ChartBlocks.Agg[] aggs : cut.bySeries().values()) {
-        ChartBlocks.Agg a = aggs[i];
-        if (a != null) {
-          String[] f = named.get(a.firstVersion());
-          String[] l = named.get(a.lastVersion());
-          earliest = earliest == null || f[1].compareTo(earliest[1]) < 0 ? f : earliest;
-          latest = latest == null || l[1].compareTo(latest[1]) > 0 ? l : latest;
-        }
-      }
-      firsts.add(earliest[0]);
-      lasts.add(latest[0]);
-    }
+    Map<String, String> named = namesByKey(productId, firstKeys, lastKeys);
+    List<String> firsts = firstKeys.stream().map(named::get).toList();
+    List<String> lasts = lastKeys.stream().map(named::get).toList();
     int n = shown.size();
     List<SeriesChart.ChartMachine> machines = series.stream().map(s -> {
       ChartBlocks.Agg[] aggs = cut.bySeries().get(s.id());
@@ -238,15 +229,16 @@ class ChartPoints {
         .orElseThrow(() -> new InvalidInput(field, "no version " + version + " of this product")));
   }
 
-  static final String NAMES_AND_KEYS = "SELECT id, name, sort_key FROM version WHERE id = ANY (?)";
+  static final String NAMES_BY_KEY = "SELECT sort_key, name FROM version WHERE product_id = ? AND sort_key = ANY (?)";
 
-  private Map<Long, String[]> namesAndKeys(java.util.Collection<Long> versionIds) {
-    Map<Long, String[]> out = new HashMap<>();
-    if (!versionIds.isEmpty()) {
-      jdbc.sql(NAMES_AND_KEYS).param(versionIds.toArray(Long[]::new)).query((ResultSet rs) -> {
-        out.put(rs.getLong("id"), new String[] {rs.getString("name"), rs.getString("sort_key")});
-      });
-    }
+  /** The names of the product's versions at these sort keys (the version_order index, one probe each). */
+  private Map<String, String> namesByKey(long productId, List<String> firstKeys, List<String> lastKeys) {
+    Set<String> keys = new HashSet<>(firstKeys);
+    keys.addAll(lastKeys);
+    Map<String, String> out = new HashMap<>();
+    jdbc.sql(NAMES_BY_KEY).params(productId, keys.toArray(String[]::new)).query((ResultSet rs) -> {
+      out.put(rs.getString("sort_key"), rs.getString("name"));
+    });
     return out;
   }
 
