@@ -229,14 +229,16 @@ class ChartPoints {
         .orElseThrow(() -> new InvalidInput(field, "no version " + version + " of this product")));
   }
 
-  static final String NAMES_BY_KEY = "SELECT sort_key, name FROM version WHERE product_id = ? AND sort_key = ANY (?)";
+  static final String NAMES_BY_KEY = """
+      SELECT k.sort_key, v.name FROM unnest(?::text[]) AS k(sort_key)
+      CROSS JOIN LATERAL (SELECT v.name FROM version v WHERE v.product_id = ? AND v.sort_key = k.sort_key LIMIT 1) AS v""";
 
   /** The names of the product's versions at these sort keys (the version_order index, one probe each). */
   private Map<String, String> namesByKey(long productId, List<String> firstKeys, List<String> lastKeys) {
     Set<String> keys = new HashSet<>(firstKeys);
     keys.addAll(lastKeys);
     Map<String, String> out = new HashMap<>();
-    jdbc.sql(NAMES_BY_KEY).params(productId, keys.toArray(String[]::new)).query((ResultSet rs) -> {
+    jdbc.sql(NAMES_BY_KEY).params(keys.toArray(String[]::new), productId).query((ResultSet rs) -> {
       out.put(rs.getString("sort_key"), rs.getString("name"));
     });
     return out;

@@ -134,6 +134,9 @@ public final class ExplainQueries {
     java.util.Arrays.fill(tails, newest);
     java.util.Arrays.fill(ends, highest);
     m.put("org.perftrack.server.products.ChartBlocks#AGGREGATE", List.of(chart, tails, ends));
+    // the buckets' labels: the names of their first and last versions, by sort key
+    String[] labelKeys = starts.stream().limit(230).toArray(String[]::new);
+    m.put("org.perftrack.server.products.ChartPoints#NAMES_BY_KEY", List.of(labelKeys, product));
     List<String> axis = jdbc.sql("SELECT sort_key FROM version WHERE product_id = ? ORDER BY sort_key").param(product)
         .query(String.class).list();
     // the regression page's chart: 12 versions each side of a step, for one series
