@@ -56,6 +56,17 @@ class SeriesChartPagingTest extends IntegrationTest {
   }
 
   @Test
+  void aZoomedRangeTooLongForEveryPointIsBucketedFromItsFirstToItsLastVersion() {
+    for (int round = 0; round < 2; round++) { // the second time from kept summaries
+      ChartPoints.Chart chart = charts.chart(product, "fork", "time-per-op", null, "1.1", "1.10", 0, 4).orElseThrow();
+
+      assertThat(chart.versions()).hasSizeBetween(2, 4);
+      assertThat(chart.total()).isEqualTo(10);
+      assertBucketsSummarise(chart, VERSIONS.subList(1, 11));
+    }
+  }
+
+  @Test
   void keptBlockSummariesAreReusedAndAPointWrittenIntoABlockReplacesItsSummary() {
     ChartPoints.Chart before = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
     long kept = keptSummaries(vista);
