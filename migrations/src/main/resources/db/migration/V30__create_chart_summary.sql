@@ -63,8 +63,11 @@ CREATE INDEX chart_summary_next_idx ON chart_summary (series_id, next_key);
 -- its highest: exactly the block of an upload's one point per series; an import's whole span per series (summarised
 -- again when a chart next needs it). One index probe per written series by (series, next_key > its lowest key),
 -- which finds nothing when the points are at the newest version (the open last block is never kept).
--- Statement-level, with the written rows as a table.
-CREATE FUNCTION chart_summary_forget() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement-level, with the written rows as a table. The statement has no parameters, so PL/pgSQL plans it once per
+-- connection, from the table's size then: planned while chart_summary was empty it could scan it whole on every
+-- later upload. The function's settings leave the planner only the per-series index probe.
+CREATE FUNCTION chart_summary_forget() RETURNS trigger LANGUAGE plpgsql
+SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   DELETE FROM chart_summary c
   WHERE c.ctid = ANY (ARRAY(

@@ -20,10 +20,14 @@ import org.springframework.transaction.support.TransactionTemplate;
  * whole history reads about {@code maxPoints} rows per series and a few blocks of points, with 200 versions or
  * 200,000.
  *
- * <p>A summary is written under a shared advisory lock on its series (taken without waiting; a series whose lock
- * is held is summarised without keeping the result). Every writer of detection points holds the exclusive lock on
- * the series ({@code WindowQueries.lockSeries}), so a summary is computed either after a writer committed (and sees
- * its points) or before the writer starts writing (and the writer's trigger, V30, then drops it).
+ * <p>A summary is kept only if no writer of its series can have changed the points it was computed from: the series'
+ * change stamps ({@code detection_stamp}, set by every writer of points in the transaction that writes them) are
+ * read before the points are summarised and again, after that, in a short transaction that takes a shared advisory
+ * lock on each series without waiting; the summaries of a series are kept when its lock was free and its stamp
+ * unchanged. Every writer holds the series' exclusive lock from before it writes points to its commit
+ * ({@code WindowQueries.lockSeries}), so a writer that started after the check waits for the summaries to be
+ * committed and its trigger (V30) then drops those of the blocks it writes into. The points are read outside the
+ * lock: a chart being drawn never holds up an upload for longer than the insert of its summaries.
  */
 @Service
 class ChartBlocks {
@@ -39,6 +43,25 @@ class ChartBlocks {
 
   /** The range cut into segments, with each series' aggregate of each (absent: no point there). */
   record Cut(int level, List<Segment> segments, Map<Long, Agg[]> bySeries) {}
+
+  /**
+   * The database's order of sort keys (COLLATE "C": UTF-8 bytes, the same as code points), which
+   * {@link String#compareTo} (UTF-16 units) is not once a key holds characters beyond U+FFFF.
+   */
+  static int compareKeys(String a, String b) {
+    int i = 0;
+    int j = 0;
+    while (i < a.length() && j < b.length()) {
+      int x = a.codePointAt(i);
+      int y = b.codePointAt(j);
+      if (x != y) {
+        return Integer.compare(x, y);
+      }
+      i += Character.charCount(x);
+      j += Character.charCount(y);
+    }
+    return Integer.compare(a.length() - i, b.length() - j);
+  }
 
   static final String VERSION_COUNT = "SELECT version_count FROM product WHERE id = ?";
 
@@ -178,22 +201,33 @@ class ChartBlocks {
       return out;
     }
     boolean keeps = missingAt.stream().anyMatch(i -> segments.get(i).kept());
-    if (!keeps) {
-      read(missingSeries, missingAt, segments, out);
-      return out;
-    }
-    try {
-      tx.executeWithoutResult(status -> {
-        Set<Long> locked = new HashSet<>(jdbc.sql(LOCK).param(seriesIds.toArray(Long[]::new)).query(Long.class).list());
-        read(missingSeries, missingAt, segments, out);
-        keep(level, missingSeries, missingAt, segments, out, locked);
-      });
-    } catch (org.springframework.dao.DataAccessException e) {
-      // a database that cannot keep them (a read-only replica serving the pages): summarised, not kept
-      log.debug("chart summaries not kept: {}", e.getMessage());
-      read(missingSeries, missingAt, segments, out);
+    Map<Long, Long> before = keeps ? stamps(seriesIds) : Map.of();
+    read(missingSeries, missingAt, segments, out);
+    if (keeps) {
+      try {
+        tx.executeWithoutResult(status -> {
+          Set<Long> locked = new HashSet<>(jdbc.sql(LOCK).param(seriesIds.toArray(Long[]::new)).query(Long.class).list());
+          Map<Long, Long> now = stamps(seriesIds);
+          locked.removeIf(id -> !java.util.Objects.equals(before.get(id), now.get(id)));
+          keep(level, missingSeries, missingAt, segments, out, locked);
+        });
+      } catch (org.springframework.dao.DataAccessException | org.springframework.transaction.TransactionException e) {
+        // a database that cannot keep them (a read-only replica serving the pages): summarised, not kept
+        log.debug("chart summaries not kept: {}", e.getMessage());
+      }
     }
     return out;
+  }
+
+  static final String STAMPS = "SELECT series_id, stamp FROM detection_stamp WHERE series_id = ANY (?::bigint[])";
+
+  /** The series' change stamps (a series never written has none). */
+  private Map<Long, Long> stamps(List<Long> seriesIds) {
+    Map<Long, Long> stamps = new HashMap<>();
+    jdbc.sql(STAMPS).param(seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
+      stamps.put(rs.getLong(1), rs.getLong(2));
+    });
+    return stamps;
   }
 
   /** Aggregates the missing (series, segment) pairs from the detection points into {@code out}. */

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
@@ -103,7 +102,7 @@ class ChartPoints {
       lo = key(productId, from, "from").orElse(lo);
       hi = key(productId, to, "to").orElse(hi);
     }
-    TreeMap<String, Long> axis = new TreeMap<>(); // sort_key → version id; Java's String order is the "C" collation
+    Map<String, Long> axis = new java.util.LinkedHashMap<>(); // sort_key → version id, in the database's order
     jdbc.sql(AXIS).params(productId, lo, hi, ids.toArray(Long[]::new), maxPoints + 1).query((ResultSet rs) -> {
       axis.put(rs.getString(1), rs.getLong(2));
     });
@@ -112,10 +111,10 @@ class ChartPoints {
     if (axis.size() <= maxPoints) {
       return every(series, new ArrayList<>(axis.keySet()), axis, names(axis.values()), marks, withSamples, first);
     }
-    return bucketed(productId, series, blocks.cut(productId, ids, lo, hi, maxPoints), marks, first);
+    return bucketed(productId, series, blocks.cut(productId, ids, lo, hi, maxPoints), marks, first, maxPoints);
   }
 
-  private Chart every(List<SeriesChart.MachineSeries> series, List<String> keys, TreeMap<String, Long> axis,
+  private Chart every(List<SeriesChart.MachineSeries> series, List<String> keys, Map<String, Long> axis,
       Map<Long, String> names, List<RegressionMarkers.Located> marks, boolean withSamples,
       SeriesChart.MachineSeries first) {
     List<String> versions = keys.stream().map(k -> names.get(axis.get(k))).toList();
@@ -141,7 +140,7 @@ class ChartPoints {
    * highest of its levels there, labelled with the first and last version measured in it.
    */
   private Chart bucketed(long productId, List<SeriesChart.MachineSeries> series, ChartBlocks.Cut cut,
-      List<RegressionMarkers.Located> marks, SeriesChart.MachineSeries first) {
+      List<RegressionMarkers.Located> marks, SeriesChart.MachineSeries first, int maxPoints) {
     List<ChartBlocks.Segment> segments = cut.segments();
     List<Integer> shown = new ArrayList<>();
     List<String> firstKeys = new ArrayList<>();
@@ -155,8 +154,8 @@ class ChartPoints {
         ChartBlocks.Agg a = aggs[i];
         if (a != null) {
           most = Math.max(most, a.n());
-          earliest = earliest == null || a.firstPoint().compareTo(earliest) < 0 ? a.firstPoint() : earliest;
-          latest = latest == null || a.lastPoint().compareTo(latest) > 0 ? a.lastPoint() : latest;
+          earliest = earliest == null || ChartBlocks.compareKeys(a.firstPoint(), earliest) < 0 ? a.firstPoint() : earliest;
+          latest = latest == null || ChartBlocks.compareKeys(a.lastPoint(), latest) > 0 ? a.lastPoint() : latest;
         }
       }
       if (most > 0) {
@@ -192,7 +191,7 @@ class ChartPoints {
     for (RegressionMarkers.Located m : marks) {
       for (int i = 0; i < segments.size(); i++) {
         ChartBlocks.Segment s = segments.get(i);
-        if (s.first().compareTo(m.sortKey()) <= 0 && m.sortKey().compareTo(s.end()) < 0) {
+        if (ChartBlocks.compareKeys(s.first(), m.sortKey()) <= 0 && ChartBlocks.compareKeys(m.sortKey(), s.end()) < 0) {
           int at = shown.indexOf(i);
           if (at >= 0) {
             shownMarks.add(marker(m, at));
@@ -202,6 +201,9 @@ class ChartPoints {
       }
     }
     // the versions a bucket stands for on average (at least 2: the chart script reads 1 as "every version")
+    // versions measured: per bucket the machine with the most (machines that measured different versions make it
+    // an underestimate), and more than maxPoints, or the range would not have been cut
+    total = Math.max(total, maxPoints + 1);
     int size = (int) Math.max(2, Math.round((double) total / Math.max(1, n)));
     return new Chart(firsts, lasts, size, (int) total, first.unit(), first.direction(), machines, shownMarks);
   }

@@ -85,6 +85,29 @@ class SeriesChartPagingTest extends IntegrationTest {
   }
 
   @Test
+  void aSeriesBeingWrittenIsChartedButItsSummariesAreNotKept(@Autowired javax.sql.DataSource dataSource)
+      throws Exception {
+    long vistaSeries = jdbc.sql("""
+        SELECT s.id FROM series s JOIN machine m ON m.id = s.machine_id WHERE m.name = ? AND s.benchmark = 'fork'""")
+        .param(vista).query(Long.class).single();
+    try (java.sql.Connection writer = dataSource.getConnection()) {
+      writer.setAutoCommit(false); // a writer of points holds its series' lock until it commits
+      try (var lock = writer.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+        lock.setLong(1, vistaSeries);
+        lock.execute();
+      }
+      ChartPoints.Chart chart = charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+
+      assertBucketsSummarise(chart, VERSIONS);
+      assertThat(keptSummaries(vista)).isZero();
+      assertThat(keptSummaries(xp)).isPositive();
+      writer.rollback();
+    }
+    charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
+    assertThat(keptSummaries(vista)).isPositive();
+  }
+
+  @Test
   void anImportIntoKeptBlocksDropsTheirSummaries() {
     charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
     long kept = keptSummaries(xp);
