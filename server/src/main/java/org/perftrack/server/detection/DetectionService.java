@@ -359,6 +359,15 @@ public class DetectionService {
   }
 
   /**
+   * The change stamps of these series: every transaction that writes a series' detection points sets its stamp to
+   * its own id, so an unchanged stamp means no writer committed in between (a series never written has none).
+   * For readers that keep something derived from the points (the chart's block summaries).
+   */
+  public Map<Long, Long> changeStamps(List<Long> seriesIds) {
+    return windows.stamps(seriesIds);
+  }
+
+  /**
    * A version just inserted, with the sort key it was inserted with: detection need not read it back. Ids are
    * never handed out twice (not even after a rollback), so this is right even if the insert is rolled back.
    */

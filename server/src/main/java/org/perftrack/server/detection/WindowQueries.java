@@ -392,6 +392,15 @@ class WindowQueries {
    */
   static final String STAMPS = "SELECT series_id, stamp FROM detection_stamp WHERE series_id = ANY(?::bigint[])";
 
+  /** The change stamps of these series ({@link #STAMPS}); a series whose points were never written has none. */
+  Map<Long, Long> stamps(List<Long> seriesIds) {
+    Map<Long, Long> stamps = new HashMap<>();
+    jdbc.sql(STAMPS).param(seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
+      stamps.put(rs.getLong(1), rs.getLong(2));
+    });
+    return stamps;
+  }
+
   /** Sets the stamps of these series to this transaction's (a writer of points that keeps no tails). */
   static final String STAMP = """
       INSERT INTO detection_stamp (series_id, stamp)
@@ -422,11 +431,7 @@ class WindowQueries {
    * The caller holds the series' locks.
    */
   Map<Long, Around> around(List<Long> seriesIds, VersionRef changed, int side) {
-    Map<Long, Long> stamps = new HashMap<>();
-    jdbc.sql(STAMPS).param(seriesIds.toArray(Long[]::new))
-        .query((ResultSet rs) -> {
-          stamps.put(rs.getLong(1), rs.getLong(2));
-        });
+    Map<Long, Long> stamps = stamps(seriesIds);
     Map<Long, Meta> meta = metas(seriesIds);
     Map<Long, Around> cut = new HashMap<>();
     List<Long> missing = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.perftrack.server.detection.DetectionService;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -101,10 +102,12 @@ class ChartBlocks {
 
   private final JdbcClient jdbc;
   private final TransactionTemplate tx;
+  private final DetectionService detection;
 
-  ChartBlocks(JdbcClient jdbc, TransactionTemplate tx) {
+  ChartBlocks(JdbcClient jdbc, TransactionTemplate tx, DetectionService detection) {
     this.jdbc = jdbc;
     this.tx = tx;
+    this.detection = detection;
   }
 
   /**
@@ -201,13 +204,13 @@ class ChartBlocks {
       return out;
     }
     boolean keeps = missingAt.stream().anyMatch(i -> segments.get(i).kept());
-    Map<Long, Long> before = keeps ? stamps(seriesIds) : Map.of();
+    Map<Long, Long> before = keeps ? detection.changeStamps(seriesIds) : Map.of();
     read(missingSeries, missingAt, segments, out);
     if (keeps) {
       try {
         tx.executeWithoutResult(status -> {
           Set<Long> locked = new HashSet<>(jdbc.sql(LOCK).param(seriesIds.toArray(Long[]::new)).query(Long.class).list());
-          Map<Long, Long> now = stamps(seriesIds);
+          Map<Long, Long> now = detection.changeStamps(seriesIds);
           locked.removeIf(id -> !java.util.Objects.equals(before.get(id), now.get(id)));
           keep(level, missingSeries, missingAt, segments, out, locked);
         });
@@ -217,17 +220,6 @@ class ChartBlocks {
       }
     }
     return out;
-  }
-
-  static final String STAMPS = "SELECT series_id, stamp FROM detection_stamp WHERE series_id = ANY (?::bigint[])";
-
-  /** The series' change stamps (a series never written has none). */
-  private Map<Long, Long> stamps(List<Long> seriesIds) {
-    Map<Long, Long> stamps = new HashMap<>();
-    jdbc.sql(STAMPS).param(seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
-      stamps.put(rs.getLong(1), rs.getLong(2));
-    });
-    return stamps;
   }
 
   /** Aggregates the missing (series, segment) pairs from the detection points into {@code out}. */

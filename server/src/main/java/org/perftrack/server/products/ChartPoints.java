@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,7 +103,7 @@ class ChartPoints {
       lo = key(productId, from, "from").orElse(lo);
       hi = key(productId, to, "to").orElse(hi);
     }
-    Map<String, Long> axis = new java.util.LinkedHashMap<>(); // sort_key → version id, in the database's order
+    Map<String, Long> axis = new LinkedHashMap<>(); // sort_key → version id, in the database's order
     jdbc.sql(AXIS).params(productId, lo, hi, ids.toArray(Long[]::new), maxPoints + 1).query((ResultSet rs) -> {
       axis.put(rs.getString(1), rs.getLong(2));
     });
