@@ -297,7 +297,7 @@ public class ImportService {
     } catch (RuntimeException e) {
       log.error("import: a batch of {} runs could not be checked", batch.size(), e);
       for (ImportBatch.Pending p : batch) {
-        context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
+        context.fail(p.line(), p.runId(), List.of(new FieldProblem("line",
             "could not be stored (the server log has the details); nothing of its batch was kept")));
       }
       return null;
@@ -308,12 +308,13 @@ public class ImportService {
     try {
       tx.executeWithoutResult(status -> stored.store());
       context.addReadBack(stored.readBack());
+      stored.pending().forEach(ImportBatch.Pending::release);
     } catch (RuntimeException e) {
       log.error("import: a batch of {} runs could not be stored", stored.pending().size(), e);
       List<ImportBatch.Pending> lost = stored.pending();
       context.forget(lost);
       for (ImportBatch.Pending p : lost) {
-        context.fail(p.line(), p.run().id(), List.of(new FieldProblem("line",
+        context.fail(p.line(), p.runId(), List.of(new FieldProblem("line",
             "could not be stored (the server log has the details); nothing of its batch was kept")));
       }
     }
