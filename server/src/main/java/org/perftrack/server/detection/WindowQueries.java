@@ -679,7 +679,12 @@ class WindowQueries {
     org.perftrack.server.db.BinaryCopy rows = null;
     try {
       rows = org.perftrack.server.db.BinaryCopy.streaming(con, COPY_POINTS);
-      for (Map.Entry<List<Long>, List<StoredRun.Values>> e : values.entrySet()) {
+      // in index order (series, then version order): each leaf page of the key is filled in one visit, not revisited
+      // by every version of a batch (a batch holds versions × series in run order)
+      List<Map.Entry<List<Long>, List<StoredRun.Values>>> inOrder = new ArrayList<>(values.entrySet());
+      inOrder.sort(Map.Entry.<List<Long>, List<StoredRun.Values>>comparingByKey(java.util.Comparator
+          .<List<Long>>comparingLong(pair -> pair.get(0)).thenComparing(pair -> versions.get(pair.get(1)).sortKey())));
+      for (Map.Entry<List<Long>, List<StoredRun.Values>> e : inOrder) {
         List<Long> pair = e.getKey();
         if (existing.contains(pair)) {
           continue;
@@ -745,7 +750,11 @@ class WindowQueries {
       ) AS w
       ORDER BY w.series_id, w.sort_key""";
 
-  /** The points of each series from {@code side} before its key on to its end, in version order: one read. */
+  /**
+   * The points of each series from {@code side} before its key on to its end, in version order: one read. An import
+   * reads 100,000 points here at once: they come in PostgreSQL's binary format (the driver would otherwise ask for
+   * text on a statement's first executions, and parse every number back), a chunk at a time.
+   */
   Map<Long, List<Loaded>> history(Map<Long, String> from, int side) {
     Long[] ids = from.keySet().toArray(Long[]::new);
     String[] keys = new String[ids.length];
@@ -753,12 +762,26 @@ class WindowQueries {
       keys[i] = from.get(ids[i]);
     }
     List<Row> rows = new ArrayList<>();
-    jdbc.sql(HISTORY).params(ids, keys, side).query((ResultSet rs) -> {
-      double se = rs.getDouble("within_se");
-      se = rs.wasNull() ? Double.NaN : se;
-      rows.add(new Row(rs.getLong("series_id"), false, rs.getLong("version_id"),
-          new Summary(rs.getDouble("level"), se, rs.getBoolean("positive"), rs.getInt("sample_count"))));
-    });
+    java.sql.Connection con = org.springframework.jdbc.datasource.DataSourceUtils.getConnection(dataSource);
+    try (java.sql.PreparedStatement ps = con.prepareStatement(HISTORY)) {
+      ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(-1); // binary results from the first execution
+      ps.setFetchSize(8192); // in the import's transaction: a portal read in chunks
+      ps.setArray(1, con.createArrayOf("bigint", ids));
+      ps.setArray(2, con.createArrayOf("text", keys));
+      ps.setInt(3, side);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          double se = rs.getDouble(4);
+          se = rs.wasNull() ? Double.NaN : se;
+          rows.add(new Row(rs.getLong(1), false, rs.getLong(2),
+              new Summary(rs.getDouble(3), se, rs.getBoolean(5), rs.getInt(6))));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("reading the series' points for an import failed", e);
+    } finally {
+      org.springframework.jdbc.datasource.DataSourceUtils.releaseConnection(con, dataSource);
+    }
     Map<Long, VersionRef> names = versions(rows.stream().map(Row::versionId).distinct().toList());
     Map<Long, List<Loaded>> out = new HashMap<>();
     for (Row r : rows) {
