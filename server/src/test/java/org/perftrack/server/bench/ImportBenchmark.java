@@ -38,8 +38,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class ImportBenchmark {
 
   private static final String TOKEN = "bench-token-0123456789";
-  private static final int RESULTS = 100;
-  private static final int SAMPLES = 5;
+  private static final int RESULTS = ImportBenchmarkData.RESULTS;
+  private static final int SAMPLES = ImportBenchmarkData.SAMPLES;
 
   public static void main(String[] args) throws Exception {
     List<String> plain = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
@@ -58,7 +58,7 @@ public final class ImportBenchmark {
       HttpClient http = HttpClient.newHttpClient();
       URI endpoint = URI.create("http://localhost:" + port + "/api/v1/runs:import");
 
-      post(http, endpoint, ndjson(makeRuns("warmup", 200, new Random(1)))); // JIT, pools, caches
+      post(http, endpoint, ImportBenchmarkData.ndjson(ImportBenchmarkData.runs("warmup", 200, new Random(1)))); // JIT, pools, caches
       timerSeconds(app, "perftrack.import.store");
       timerSeconds(app, "perftrack.import.detect");
       System.out.printf("import benchmark: %d runs x %d results x %d samples in one NDJSON request, %d cores, %s%n",
@@ -66,8 +66,9 @@ public final class ImportBenchmark {
       long samples = (long) runs * RESULTS * SAMPLES;
       List<double[]> warm = new ArrayList<>(); // import s, store s, detection s, COPY rows s, import CPU, COPY CPU
       for (int round = 1; round <= rounds; round++) {
-        List<RunUpload> batch = makeRuns("round" + round, runs, new Random(round));
-        byte[] body = ndjson(batch);
+        // the runs are made again for the COPY after the import: the client's copy of them is not in the server's
+        // heap (one JVM) while it imports
+        byte[] body = ImportBenchmarkData.ndjson(ImportBenchmarkData.runs("round" + round, runs, new Random(round)));
 
         long server0 = serverCpu();
         Map<Long, Long> pg0 = UploadCpuBenchmark.postgresCpu(pgData);
@@ -79,6 +80,8 @@ public final class ImportBenchmark {
         double importCpu = importServerCpu + importPgCpu;
         double store = timerSeconds(app, "perftrack.import.store");
         double detect = timerSeconds(app, "perftrack.import.detect");
+        body = null;
+        List<RunUpload> batch = ImportBenchmarkData.runs("round" + round, runs, new Random(round));
         long copyThread0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         Map<Long, Long> copyPg0 = UploadCpuBenchmark.postgresCpu(pgData);
         double copyRows = copy(ds, batch, false);
@@ -146,31 +149,6 @@ public final class ImportBenchmark {
   }
 
   private static final Map<String, Double> LAST = new java.util.HashMap<>();
-
-  /** 10 machines × runs/10 versions, each run with RESULTS series of SAMPLES samples (as IngestBenchmark). */
-  private static List<RunUpload> makeRuns(String product, int runs, Random random) {
-    List<RunUpload> list = new ArrayList<>(runs);
-    for (int i = 0; i < runs; i++) {
-      List<RunUpload.ResultUpload> results = new ArrayList<>(RESULTS);
-      for (int b = 0; b < RESULTS; b++) {
-        List<Double> s = new ArrayList<>(SAMPLES);
-        for (int k = 0; k < SAMPLES; k++) {
-          s.add(10 + b + random.nextGaussian() * 0.2);
-        }
-        results.add(new RunUpload.ResultUpload("bench-" + b, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, s));
-      }
-      list.add(new RunUpload(UUID.randomUUID().toString(), product, "1." + (i / 10),
-          new RunUpload.MachineInfo("machine-" + (i % 10), "Linux", "x86_64", 2, 24000L, Map.of()),
-          "posix", null, null, null, Map.of(), results, List.of()));
-    }
-    return list;
-  }
-
-  private static byte[] ndjson(List<RunUpload> runs) {
-    StringBuilder text = new StringBuilder();
-    runs.forEach(r -> text.append(Json.MAPPER.writeValueAsString(r)).append('\n'));
-    return text.toString().getBytes(StandardCharsets.UTF_8);
-  }
 
   private static String post(HttpClient http, URI endpoint, byte[] body) throws Exception {
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint)
