@@ -57,8 +57,12 @@ final class ImportBatch {
     String hash() {
       String h = hash;
       if (h == null) {
-        h = IngestService.contentHash(run);
-        hash = h;
+        RunUpload r = run;
+        h = hash; // read again after the run: release() sets the hash before it drops the run
+        if (h == null) {
+          h = IngestService.contentHash(r);
+          hash = h;
+        }
       }
       return h;
     }
