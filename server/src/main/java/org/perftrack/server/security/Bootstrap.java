@@ -4,19 +4,19 @@ import java.security.SecureRandom;
 import java.util.Base64;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.ApplicationArguments;
-import org.springframework.boot.ApplicationRunner;
-import org.springframework.core.annotation.Order;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Makes sure someone can get in after the first start: the bootstrap API token and the admin user.
- * What it generates is printed once and stored only hashed.
+ * What it generates is printed once and stored only hashed. It runs once every bean is made (the schema is
+ * migrated by then) and before the web server starts: an agent's upload that arrives in the first moment, with
+ * the token given in {@code PERFTRACK_BOOTSTRAP_TOKEN}, finds the token stored (as an application runner it ran
+ * after the port opened, and such uploads were refused with 401).
  */
 @Component
-@Order(0)
-class Bootstrap implements ApplicationRunner {
+class Bootstrap implements SmartInitializingSingleton {
 
   private static final Logger log = LoggerFactory.getLogger(Bootstrap.class);
 
@@ -33,7 +33,7 @@ class Bootstrap implements ApplicationRunner {
   }
 
   @Override
-  public void run(ApplicationArguments args) {
+  public void afterSingletonsInstantiated() {
     tx.executeWithoutResult(status -> {
       bootstrapToken();
       adminUser();
