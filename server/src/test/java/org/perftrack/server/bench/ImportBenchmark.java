@@ -8,7 +8,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -16,10 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.PerftrackApplication;
 import org.postgresql.PGConnection;
@@ -38,8 +35,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class ImportBenchmark {
 
   private static final String TOKEN = "bench-token-0123456789";
-  private static final int RESULTS = ImportBenchmarkData.RESULTS;
-  private static final int SAMPLES = ImportBenchmarkData.SAMPLES;
+  private static final int RESULTS = BenchmarkRuns.RESULTS;
+  private static final int SAMPLES = BenchmarkRuns.SAMPLES;
 
   public static void main(String[] args) throws Exception {
     List<String> plain = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
@@ -58,7 +55,7 @@ public final class ImportBenchmark {
       HttpClient http = HttpClient.newHttpClient();
       URI endpoint = URI.create("http://localhost:" + port + "/api/v1/runs:import");
 
-      post(http, endpoint, ImportBenchmarkData.ndjson(ImportBenchmarkData.runs("warmup", 200, new Random(1)))); // JIT, pools, caches
+      post(http, endpoint, BenchmarkRuns.ndjson(BenchmarkRuns.runs("warmup", 200, new Random(1)))); // JIT, pools, caches
       timerSeconds(app, "perftrack.import.store");
       timerSeconds(app, "perftrack.import.detect");
       System.out.printf("import benchmark: %d runs x %d results x %d samples in one NDJSON request, %d cores, %s%n",
@@ -68,7 +65,7 @@ public final class ImportBenchmark {
       for (int round = 1; round <= rounds; round++) {
         // the runs are made again for the COPY after the import: the client's copy of them is not in the server's
         // heap (one JVM) while it imports
-        byte[] body = ImportBenchmarkData.ndjson(ImportBenchmarkData.runs("round" + round, runs, new Random(round)));
+        byte[] body = BenchmarkRuns.ndjson(BenchmarkRuns.runs("round" + round, runs, new Random(round)));
 
         long server0 = serverCpu();
         Map<Long, Long> pg0 = UploadCpuBenchmark.postgresCpu(pgData);
@@ -81,7 +78,7 @@ public final class ImportBenchmark {
         double store = timerSeconds(app, "perftrack.import.store");
         double detect = timerSeconds(app, "perftrack.import.detect");
         body = null;
-        List<RunUpload> batch = ImportBenchmarkData.runs("round" + round, runs, new Random(round));
+        List<RunUpload> batch = BenchmarkRuns.runs("round" + round, runs, new Random(round));
         long copyThread0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         Map<Long, Long> copyPg0 = UploadCpuBenchmark.postgresCpu(pgData);
         double copyRows = copy(ds, batch, false);

@@ -4,16 +4,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
-import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.PerftrackApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -54,9 +48,9 @@ public final class ImportSqlProfile {
         URI endpoint = URI.create("http://localhost:" + ((WebServerApplicationContext) app).getWebServer().getPort()
             + "/api/v1/runs:import");
         HttpClient http = HttpClient.newHttpClient();
-        post(http, endpoint, ImportBenchmarkData.ndjson(ImportBenchmarkData.runs("warmup", 200, new Random(1))));
+        post(http, endpoint, BenchmarkRuns.ndjson(BenchmarkRuns.runs("warmup", 200, new Random(1))));
         for (int round = 1; round <= rounds; round++) {
-          byte[] body = ImportBenchmarkData.ndjson(ImportBenchmarkData.runs("round" + round, runs, new Random(round)));
+          byte[] body = BenchmarkRuns.ndjson(BenchmarkRuns.runs("round" + round, runs, new Random(round)));
           if (round == rounds) {
             jdbc.sql("SELECT pg_stat_statements_reset()").query().singleValue();
           }

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -35,8 +34,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 public final class IngestBenchmark {
 
   private static final String TOKEN = "bench-token-0123456789";
-  private static final int RESULTS = 100;
-  private static final int SAMPLES = 5;
+  private static final int RESULTS = BenchmarkRuns.RESULTS;
+  private static final int SAMPLES = BenchmarkRuns.SAMPLES;
 
   public static void main(String[] args) throws Exception {
     List<String> plain = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
@@ -53,11 +52,11 @@ public final class IngestBenchmark {
       HttpClient http = HttpClient.newHttpClient();
       String base = "http://localhost:" + port + "/api/v1/runs";
 
-      upload(http, base, makeRuns("warmup", 200, new Random(1)), threads); // JIT, pools, caches
+      upload(http, base, BenchmarkRuns.runs("warmup", 200, new Random(1)), threads); // JIT, pools, caches
       System.out.printf("ingest benchmark: %d runs x %d results x %d samples, %d client threads, %d cores, %s%n",
           runs, RESULTS, SAMPLES, threads, Runtime.getRuntime().availableProcessors(), springArgs);
       for (int round = 1; round <= 3; round++) {
-        List<RunUpload> batch = makeRuns("round" + round, runs, new Random(round));
+        List<RunUpload> batch = BenchmarkRuns.runs("round" + round, runs, new Random(round));
         List<String> bodies = batch.stream().map(Json.MAPPER::writeValueAsString).toList();
         long samples = (long) runs * RESULTS * SAMPLES;
 
@@ -99,24 +98,6 @@ public final class IngestBenchmark {
   }
 
   private static final Map<String, double[]> LAST = new java.util.HashMap<>();
-
-  private static List<RunUpload> makeRuns(String product, int runs, Random random) {
-    List<RunUpload> list = new ArrayList<>(runs);
-    for (int i = 0; i < runs; i++) {
-      List<RunUpload.ResultUpload> results = new ArrayList<>(RESULTS);
-      for (int b = 0; b < RESULTS; b++) {
-        List<Double> s = new ArrayList<>(SAMPLES);
-        for (int k = 0; k < SAMPLES; k++) {
-          s.add(10 + b + random.nextGaussian() * 0.2);
-        }
-        results.add(new RunUpload.ResultUpload("bench-" + b, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, s));
-      }
-      list.add(new RunUpload(UUID.randomUUID().toString(), product, "1." + (i / 10), 
-          new RunUpload.MachineInfo("machine-" + (i % 10), "Linux", "x86_64", 2, 24000L, Map.of()),
-          "posix", null, null, null, Map.of(), results, List.of()));
-    }
-    return list;
-  }
 
   private static void upload(HttpClient http, String base, List<?> runs, int threads) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(threads);

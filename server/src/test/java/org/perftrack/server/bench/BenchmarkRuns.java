@@ -9,13 +9,13 @@ import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
 
-/** The history the import benchmarks send: 10 machines × runs/10 versions, each run 100 results of 5 samples. */
-final class ImportBenchmarkData {
+/** The history the upload and import benchmarks send: 10 machines × runs/10 versions, each run 100 results of 5 samples. */
+final class BenchmarkRuns {
 
   static final int RESULTS = 100;
   static final int SAMPLES = 5;
 
-  private ImportBenchmarkData() {}
+  private BenchmarkRuns() {}
 
   static List<RunUpload> runs(String product, int runs, Random random) {
     List<RunUpload> list = new ArrayList<>(runs);
