@@ -33,6 +33,11 @@ public final class AgentContext {
     return home;
   }
 
+  /** The agent's own folder: {@code home/.perftrack}, where the spool and the work folder are by default. */
+  public Path agentHome() {
+    return home.resolve(".perftrack");
+  }
+
   public boolean windowsHost() {
     return windowsHost;
   }

@@ -3,6 +3,7 @@ package org.perftrack.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.agent.upload.SpoolSender;
 import org.perftrack.agent.upload.Uploader;
@@ -24,12 +25,12 @@ final class Delivery {
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"));
     out.flush();
     if (summary.rejected() > 0 || summary.refused()) {
-      return Main.ERROR;
+      return ExitCode.ERROR;
     }
     if (failOnRegression && !summary.regressions().isEmpty()) {
-      return Main.REGRESSION;
+      return ExitCode.REGRESSION;
     }
-    return summary.left() > 0 ? Main.SPOOLED : Main.OK;
+    return summary.left() > 0 ? ExitCode.SPOOLED : ExitCode.OK;
   }
 
   /** Four significant digits: enough to read a regression, unlike a double's seventeen. */

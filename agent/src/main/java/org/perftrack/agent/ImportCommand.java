@@ -84,10 +84,10 @@ final class ImportCommand implements Callable<Integer> {
     } catch (Importer.Failure e) {
       err.println("error: " + e.getMessage());
       out.println(totals.line("stopped"));
-      return e.unreachable ? Main.SPOOLED : Main.ERROR;
+      return e.unreachable ? ExitCode.SPOOLED : ExitCode.ERROR;
     }
     out.println(totals.line("done"));
-    return totals.failed > 0 ? Main.ERROR : Main.OK;
+    return totals.failed > 0 ? ExitCode.ERROR : ExitCode.OK;
   }
 
   private void importFile(Importer importer, Path file, Totals totals, PrintWriter out, PrintWriter err)

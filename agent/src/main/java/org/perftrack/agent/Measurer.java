@@ -48,7 +48,7 @@ final class Measurer {
     Map<String, String> attributes = new LinkedHashMap<>();
     attributes.put("scale", Double.toString(plan.scale()));
     attributes.put("repetitions", Integer.toString(plan.repetitions()));
-    attributes.put("agent", new Main.Version().getVersion()[0]);
+    attributes.put("agent", AgentVersion.name());
     RunAssembler.Session session = new RunAssembler.Session(plan.product(), plan.machine(),
         UUID.randomUUID().toString(), attributes);
     List<RunUpload> runs = new ArrayList<>();

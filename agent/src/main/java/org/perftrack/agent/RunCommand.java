@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
 /** {@code run}: measures the suite in every target, interleaved, spools one run per target, uploads. */
 @Command(name = "run", mixinStandardHelpOptions = true,
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {Main.EXIT_0, Main.EXIT_1, Main.EXIT_2, Main.EXIT_3, Main.EXIT_4},
-    footer = Main.EXIT_ORDER,
+    exitCodeList = {ExitCode.HELP_0, ExitCode.HELP_1, ExitCode.HELP_2, ExitCode.HELP_3, ExitCode.HELP_4},
+    footer = ExitCode.HELP_ORDER,
     description = {"Run the suite in every target of the config (or in the local shell) and upload one run per target.",
         "Each run is written to the spool before it is uploaded; runs left from earlier sessions are sent too."})
 final class RunCommand implements Callable<Integer> {
@@ -92,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
           .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)));
       if (plan.dryRun()) {
         out.println(WireJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
-        return Main.OK;
+        return ExitCode.OK;
       }
       Spool spool = new Spool(plan.spool());
       boolean empty = false;
@@ -112,10 +112,10 @@ final class RunCommand implements Callable<Integer> {
       }
       if (runner.cancelled()) {
         out.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
-        return Main.ERROR;
+        return ExitCode.ERROR;
       }
       int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOnRegression, out);
-      return empty || stopped ? Main.ERROR : code;
+      return empty || stopped ? ExitCode.ERROR : code;
     } finally {
       spooled.countDown();
       removeQuietly(onCtrlC);
@@ -148,7 +148,7 @@ final class RunCommand implements Callable<Integer> {
     }
     String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
     Path work = workDir != null ? workDir
-        : config != null && config.workDir() != null ? Paths.get(config.workDir()) : Main.home(context).resolve("work");
+        : config != null && config.workDir() != null ? Paths.get(config.workDir()) : context.agentHome().resolve("work");
     return new RunPlan(serverUrl, tokenValue, productName, machineName, reps, factor, selected, targets,
         server.spool(config, context), work, dryRun);
   }

@@ -25,6 +25,7 @@ import org.perftrack.agent.shell.Target;
 import org.perftrack.agent.suite.Benchmark;
 import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
+import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.formats.RunUpload;
 import picocli.CommandLine.Command;
@@ -132,7 +133,7 @@ final class ServeCommand implements Callable<Integer> {
         }
       }
       out.println("stopped");
-      return Main.OK;
+      return ExitCode.OK;
     } finally {
       heartbeats.shutdownNow();
       stopped.countDown();
@@ -172,7 +173,7 @@ final class ServeCommand implements Callable<Integer> {
     s.scale = config.scale() != null ? config.scale() : 1.0;
     s.spool = server.spool(config, context);
     s.workDir = workDir != null ? workDir
-        : config.workDir() != null ? Paths.get(config.workDir()) : Main.home(context).resolve("work");
+        : config.workDir() != null ? Paths.get(config.workDir()) : context.agentHome().resolve("work");
     if (s.heartbeat < 1) {
       throw new ParameterException(spec.commandLine(), "--heartbeat must be at least 1 second");
     }
@@ -184,7 +185,7 @@ final class ServeCommand implements Callable<Integer> {
     while (stop.getCount() > 0) {
       try {
         offered.set(versions(resolve(config, s)));
-        agentId = client.register(s.product, s.machine, new Main.Version().getVersion()[0], s.heartbeat, offered.get());
+        agentId = client.register(s.product, s.machine, AgentVersion.name(), s.heartbeat, offered.get());
         out.printf("registered %s (%s) as agent %d with %s: %s%n", s.machine, s.product, agentId,
             Words.count(offered.get().size(), "target"), offered.get());
         out.flush();

@@ -46,7 +46,7 @@ final class ServerOptions {
     if (config != null && config.spool() != null) {
       return Paths.get(config.spool());
     }
-    return Main.home(context).resolve("spool");
+    return context.agentHome().resolve("spool");
   }
 
   Uploader.Retry retry() {

@@ -26,6 +26,6 @@ final class SuiteCommand implements Callable<Integer> {
     out.printf("Primary metric: %s (%s for pipe-bw/*); also uploaded: %s, %s, %s.%n", Benchmark.TIME_PER_OP,
         Benchmark.BANDWIDTH, Benchmark.CTX_SWITCHES, Benchmark.USER_CPU, Benchmark.SYS_CPU);
     out.flush();
-    return Main.OK;
+    return ExitCode.OK;
   }
 }

@@ -12,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
+import org.perftrack.agent.upload.RunFileException;
 import org.perftrack.agent.upload.RunFiles;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.formats.FormatNames;
@@ -30,8 +31,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "upload",
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {Main.EXIT_0, Main.EXIT_1, Main.EXIT_2, Main.EXIT_3, Main.EXIT_4},
-    footer = Main.EXIT_ORDER,
+    exitCodeList = {ExitCode.HELP_0, ExitCode.HELP_1, ExitCode.HELP_2, ExitCode.HELP_3, ExitCode.HELP_4},
+    footer = ExitCode.HELP_ORDER,
     description = {"Upload result files, then everything waiting in the spool.",
         "Files are spooled before they are sent; the server converts other tools' files whole or not at all."})
 final class UploadCommand implements Callable<Integer> {
@@ -100,7 +101,7 @@ final class UploadCommand implements Callable<Integer> {
   }
 
   /** Our own run files, every one read before any is spooled: one bad file stops the command with its name. */
-  private List<RunUpload> readAll() throws AgentException, IOException {
+  private List<RunUpload> readAll() throws AgentException, RunFileException, IOException {
     List<RunUpload> runs = new ArrayList<>();
     for (Path file : files) {
       runs.add(RunFiles.read(read(file), file.toString(), product, version, machine, runId));

@@ -33,7 +33,7 @@ class MainTest {
   void noCommandIsAUsageError() {
     CliRun result = CliRun.run(home);
 
-    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(result.err()).contains("Missing command");
   }
 
@@ -41,7 +41,7 @@ class MainTest {
   void unknownOptionIsAUsageError() {
     CliRun result = CliRun.run(home, "run", "--repetitons", "3");
 
-    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(result.err()).contains("--repetitons");
   }
 
@@ -50,9 +50,9 @@ class MainTest {
     CliRun noProduct = CliRun.run(home, "run", "--server", "http://x", "--token", "t");
     CliRun noServer = CliRun.run(home, "run", "--product", "cygwin");
 
-    assertThat(noProduct.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(noProduct.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(noProduct.err()).contains("Missing --product");
-    assertThat(noServer.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(noServer.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(noServer.err()).contains("Missing --server");
   }
 
@@ -60,7 +60,7 @@ class MainTest {
   void unknownBenchmarkOnTheCommandLineIsAUsageError() {
     CliRun result = CliRun.run(home, "run", "--product", "p", "--dry-run", "--benchmarks", "write-64b,frok");
 
-    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(result.err()).contains("[frok]");
   }
 
@@ -70,7 +70,7 @@ class MainTest {
 
     CliRun result = CliRun.run(home, "run", "--config", config.toString(), "--dry-run");
 
-    assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
     assertThat(result.err()).contains("agent.yml").contains("'targets'");
   }
 
@@ -93,9 +93,9 @@ class MainTest {
     CliRun unknown = CliRun.run(home, "upload", "--server", "http://x", "--token", "t", "--format", "nosuch",
         file.toString());
 
-    assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
     assertThat(result.err()).contains("hf.json");
-    assertThat(unknown.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(unknown.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(unknown.err()).contains("unknown format 'nosuch'");
   }
 
@@ -104,7 +104,7 @@ class MainTest {
     CliRun result = CliRun.run(home, java.util.Map.of("PERFTRACK_SERVER", "http://127.0.0.1:9",
         "PERFTRACK_TOKEN", "t"), "upload", "--retry-attempts", "1");
 
-    assertThat(result.exitCode()).isEqualTo(Main.OK);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
     assertThat(result.out()).contains("0 runs uploaded");
   }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.UUID;
-import org.perftrack.agent.AgentException;
 import org.perftrack.formats.RunUpload;
 
 /**
@@ -16,22 +15,22 @@ public final class RunFiles {
   private RunFiles() {}
 
   public static RunUpload read(byte[] content, String source, String product, String version, String machine,
-      String runId) throws AgentException {
+      String runId) throws RunFileException {
     RunUpload run;
     try {
       JsonNode root = WireJson.MAPPER.readTree(content);
       if (root == null || !root.isObject() || !root.has("product") || !root.has("version") || !root.has("results")) {
-        throw new AgentException(source + ": not a perftrack run file "
+        throw new RunFileException(source + ": not a perftrack run file "
             + "(expected an object with \"product\", \"version\" and \"results\")");
       }
       run = WireJson.MAPPER.treeToValue(root, RunUpload.class);
     } catch (JsonProcessingException e) {
-      throw new AgentException(source + ": not a perftrack run file: " + e.getOriginalMessage());
+      throw new RunFileException(source + ": not a perftrack run file: " + e.getOriginalMessage());
     } catch (IOException e) {
-      throw new AgentException(source + ": cannot read: " + e.getMessage());
+      throw new RunFileException(source + ": cannot read: " + e.getMessage());
     }
     if (run.results() == null || run.results().isEmpty()) {
-      throw new AgentException(source + ": the run has no results");
+      throw new RunFileException(source + ": the run has no results");
     }
     return new RunUpload(
         first(runId, run.id(), UUID.randomUUID().toString()),

@@ -1,6 +1,6 @@
 package org.perftrack.agent.upload;
 
-import org.perftrack.agent.Words;
+import org.perftrack.agent.text.Words;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
-import org.perftrack.agent.Main;
+import org.perftrack.agent.ExitCode;
 import org.perftrack.agent.upload.FakeServer;
 import org.perftrack.agent.upload.WireJson;
 import org.perftrack.formats.RunUpload;
@@ -34,7 +34,7 @@ class RunUploadTest {
           "--machine", "ci-01", "--benchmarks", "null-call", "--repetitions", "2", "--scale", "0.01",
           "--step-timeout", "60");
 
-      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
       assertThat(result.out()).contains("2 runs uploaded, 0 rejected, 0 waiting");
       assertThat(server.stored()).hasSize(2).containsKey(leftover.id());
       RunUpload measured = server.stored().entrySet().stream().filter(e -> !e.getKey().equals(leftover.id()))
@@ -68,7 +68,7 @@ class RunUploadTest {
 
       CliRun result = CliRun.run(home, "run", "--config", config.toString(), "--step-timeout", "60");
 
-      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
       List<RunUpload> runs = server.stored().values().stream().map(v -> Runs.parse("[" + v + "]").get(0))
           .collect(java.util.stream.Collectors.toList());
       assertThat(runs).extracting(r -> r.product() + "@" + r.version())

@@ -13,7 +13,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
-import org.perftrack.agent.Main;
+import org.perftrack.agent.ExitCode;
 import org.perftrack.formats.RunUpload;
 
 class UploadCommandTest {
@@ -51,14 +51,14 @@ class UploadCommandTest {
 
     CliRun down = upload("http://127.0.0.1:" + port, runFile(id).toString());
 
-    assertThat(down.exitCode()).isEqualTo(Main.SPOOLED);
+    assertThat(down.exitCode()).isEqualTo(ExitCode.SPOOLED);
     assertThat(down.out()).contains("server unreachable").contains("1 run left in");
     assertThat(spool().resolve(id + ".json")).exists();
 
     try (FakeServer server = new FakeServer(port)) {
       CliRun up = upload(server.url());
 
-      assertThat(up.exitCode()).isEqualTo(Main.OK);
+      assertThat(up.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(server.stored()).containsOnlyKeys(id);
       assertThat(server.authorizations()).containsOnly("Bearer t0k");
       assertThat(spool().resolve(id + ".json")).doesNotExist();
@@ -74,7 +74,7 @@ class UploadCommandTest {
 
       CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
 
-      assertThat(result.exitCode()).isEqualTo(Main.OK);
+      assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(server.requests()).isEqualTo(3);
       assertThat(server.stored()).hasSize(1);
     }
@@ -88,7 +88,7 @@ class UploadCommandTest {
 
       CliRun result = upload(server.url(), runFile(id).toString());
 
-      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(server.requests()).isEqualTo(1);
       assertThat(result.out()).contains("rejected").contains("results[0].samples is empty");
       assertThat(spool().resolve("rejected/" + id + ".json")).exists();
@@ -108,7 +108,7 @@ class UploadCommandTest {
 
       CliRun result = upload(server.url(), runFile(id).toString());
 
-      assertThat(result.exitCode()).as(result.out()).isEqualTo(Main.OK);
+      assertThat(result.exitCode()).as(result.out()).isEqualTo(ExitCode.OK);
       assertThat(server.requests()).isEqualTo(3);
       assertThat(server.stored()).containsOnlyKeys(id);
       assertThat(spool().resolve("rejected/" + id + ".json")).doesNotExist();
@@ -124,7 +124,7 @@ class UploadCommandTest {
 
       CliRun result = upload(server.url(), runFile(id).toString());
 
-      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(server.requests()).isEqualTo(1);
       assertThat(spool().resolve("rejected/" + id + ".json")).exists();
     }
@@ -135,10 +135,10 @@ class UploadCommandTest {
     try (FakeServer server = FakeServer.start()) {
       Path file = runFile(UUID.randomUUID().toString());
 
-      assertThat(upload(server.url(), file.toString()).exitCode()).isEqualTo(Main.OK);
+      assertThat(upload(server.url(), file.toString()).exitCode()).isEqualTo(ExitCode.OK);
       CliRun again = upload(server.url(), file.toString());
 
-      assertThat(again.exitCode()).isEqualTo(Main.OK);
+      assertThat(again.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(again.out()).contains("already had it");
       assertThat(server.requests()).isEqualTo(2);
       assertThat(server.stored()).hasSize(1);
@@ -152,7 +152,7 @@ class UploadCommandTest {
 
       CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
 
-      assertThat(result.exitCode()).isEqualTo(Main.OK);
+      assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(result.out()).contains("SUMMARY opened " + server.url().replaceAll("/+$", "") + "/summaries/7");
     }
   }
@@ -167,8 +167,8 @@ class UploadCommandTest {
       CliRun lenient = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
       CliRun strict = upload(server.url(), "--fail-on-regression", runFile(UUID.randomUUID().toString()).toString());
 
-      assertThat(lenient.exitCode()).isEqualTo(Main.OK);
-      assertThat(strict.exitCode()).isEqualTo(Main.REGRESSION);
+      assertThat(lenient.exitCode()).isEqualTo(ExitCode.OK);
+      assertThat(strict.exitCode()).isEqualTo(ExitCode.REGRESSION);
       assertThat(strict.out()).contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18.01 -> 48.02 us (x2.666)");
     }
   }
@@ -181,7 +181,7 @@ class UploadCommandTest {
 
       CliRun result = upload(server.url(), runFile(id).toString());
 
-      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(result.out()).contains("refused the token");
       assertThat(spool().resolve(id + ".json")).exists();
     }
@@ -198,7 +198,7 @@ class UploadCommandTest {
       CliRun result = upload(server.url(), "--format", "hyperfine", "--product", "cygwin", "--version", "1.5.24-2",
           "--machine", "ci 01", "--run-id", "5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", hyperfine.toString());
 
-      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(Main.OK);
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
       assertThat(server.stored()).containsExactly(Map.entry("5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", file));
       String query = server.queries().get(0);
       assertThat(FakeServer.parameter(query, "format")).isEqualTo("hyperfine");
@@ -221,7 +221,7 @@ class UploadCommandTest {
     CliRun down = upload("http://127.0.0.1:" + port, "--format", "hyperfine", "--product", "cygwin",
         "--version", "1.5.24-2", hyperfine.toString());
 
-    assertThat(down.exitCode()).isEqualTo(Main.SPOOLED);
+    assertThat(down.exitCode()).isEqualTo(ExitCode.SPOOLED);
     Path[] waiting;
     try (var files = Files.list(spool())) {
       waiting = files.filter(p -> p.toString().endsWith(".upload")).toArray(Path[]::new);
@@ -232,7 +232,7 @@ class UploadCommandTest {
       server.then(503, "{}");
       server.then(201, "{\"id\":\"" + id + "\",\"regressions\":[]}");
       CliRun up = upload(server.url());
-      assertThat(up.exitCode()).isEqualTo(Main.OK);
+      assertThat(up.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(server.queries()).hasSize(2).allSatisfy(q -> {
         assertThat(FakeServer.parameter(q, "id")).isEqualTo(id);
         assertThat(FakeServer.parameter(q, "format")).isEqualTo("hyperfine");
@@ -248,7 +248,7 @@ class UploadCommandTest {
     CliRun result = upload("http://127.0.0.1:9", "--format", "criterion", "--product", "p", "--version", "1",
         home.resolve("x.json").toString());
 
-    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(result.err()).contains("unknown format 'criterion'").contains("hyperfine, gbench, jmh");
   }
 
@@ -258,7 +258,7 @@ class UploadCommandTest {
 
     CliRun result = upload("http://127.0.0.1:9", "--format", "hyperfine", "--product", "cygwin", hyperfine.toString());
 
-    assertThat(result.exitCode()).isEqualTo(Main.USAGE);
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(result.err()).contains("--format hyperfine needs --product and --version");
   }
 
@@ -270,7 +270,7 @@ class UploadCommandTest {
 
       CliRun result = upload(server.url(), good.toString(), bad.toString());
 
-      assertThat(result.exitCode()).isEqualTo(Main.ERROR);
+      assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(result.err()).contains("bad.json");
       assertThat(server.requests()).isZero();
     }

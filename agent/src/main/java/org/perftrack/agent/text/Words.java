@@ -1,4 +1,4 @@
-package org.perftrack.agent;
+package org.perftrack.agent.text;
 
 /** Counts with their noun in the right number, as the server's pages word them ("1 run", "2 runs"). */
 public final class Words {
