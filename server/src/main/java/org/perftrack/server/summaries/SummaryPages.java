@@ -34,6 +34,11 @@ class SummaryPages {
   record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels,
       List<MovedTo> movedTo) {
 
+    /** How a status reads on the page ("won't fix"); a method, since {@code labels[st]} in a template looks up the key "st". */
+    public String label(String status) {
+      return labels.getOrDefault(status, status);
+    }
+
     /** "×3000", "×4.7", "×1.23": as the mail words it. */
     public String ratio(double r) {
       return Wording.ratio(r);

@@ -116,6 +116,39 @@ final class Browser implements AutoCloseable {
     }
   }
 
+  /**
+   * Every control of the page (input, select and its options, textarea, button) that shows no name a person
+   * can read: no visible text of its own or of its label, and no aria-label. Empty when each one has a name.
+   */
+  List<String> controlsWithoutVisibleName() {
+    @SuppressWarnings("unchecked")
+    List<String> out = (List<String>) ((JavascriptExecutor) driver).executeScript("""
+        function text(e) { return e ? (e.innerText || e.textContent || '').trim() : ''; }
+        function labelOf(c) {
+          var t = c.getAttribute('aria-label') || '';
+          if (c.labels) for (var i = 0; i < c.labels.length; i++) t += text(c.labels[i]);
+          var by = c.getAttribute('aria-labelledby');
+          if (by) by.split(' ').forEach(function (id) { t += text(document.getElementById(id)); });
+          return t.trim();
+        }
+        function describe(c) {
+          return c.tagName.toLowerCase() + (c.type ? '[type=' + c.type + ']' : '') + (c.name ? '[name=' + c.name + ']' : '')
+              + (c.value && c.tagName !== 'TEXTAREA' ? '[value=' + c.value + ']' : '') + (c.id ? '#' + c.id : '');
+        }
+        var out = [];
+        document.querySelectorAll('input, select, textarea, button').forEach(function (c) {
+          if (c.type === 'hidden') return;
+          var name = c.tagName === 'BUTTON' ? text(c) || labelOf(c)
+              : (c.type === 'submit' || c.type === 'button') ? (c.value || labelOf(c)) : labelOf(c);
+          if (!name) out.push(describe(c));
+          if (c.tagName === 'SELECT') for (var i = 0; i < c.options.length; i++) {
+            if (!text(c.options[i])) out.push(describe(c) + ' option[value=' + c.options[i].value + ']');
+          }
+        });
+        return out;""");
+    return out;
+  }
+
   private static void pause(long millis) {
     try {
       Thread.sleep(millis);
