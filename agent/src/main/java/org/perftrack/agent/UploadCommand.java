@@ -64,6 +64,14 @@ final class UploadCommand implements Callable<Integer> {
   @Option(names = "--machine", paramLabel = "M", description = "machine name (default for other tools' files: host name)")
   String machine;
 
+  @Option(names = "--branch", paramLabel = "B", description = "the branch measured (a pull request's, say): judged "
+      + "against the default branch up to --start-point, never added to it")
+  String branch;
+
+  @Option(names = "--start-point", paramLabel = "V", description = "the default branch's version the branch started "
+      + "from (default: its newest version on this machine)")
+  String startPoint;
+
   @Option(names = "--run-id", paramLabel = "UUID", description = "run id for a single file (stable ids make CI re-sends harmless)")
   String runId;
 
@@ -86,6 +94,9 @@ final class UploadCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--format: unknown format '" + format + "'; known formats: "
           + String.join(", ", FormatNames.ALL));
     }
+    if (startPoint != null && branch == null) {
+      throw new ParameterException(spec.commandLine(), "--start-point needs --branch");
+    }
     if (runId != null && files.size() > 1) {
       throw new ParameterException(spec.commandLine(), "--run-id names one run: give a single FILE");
     }
@@ -104,7 +115,8 @@ final class UploadCommand implements Callable<Integer> {
   private List<RunUpload> readAll() throws AgentException, RunFileException, IOException {
     List<RunUpload> runs = new ArrayList<>();
     for (Path file : files) {
-      runs.add(RunFiles.read(read(file), file.toString(), product, version, machine, runId));
+      RunUpload run = RunFiles.read(read(file), file.toString(), product, version, machine, runId);
+      runs.add(branch == null ? run : run.onBranch(branch, startPoint));
     }
     return runs;
   }
@@ -132,6 +144,12 @@ final class UploadCommand implements Callable<Integer> {
       query.put("version", version);
       query.put("machine", machineName);
       query.put("id", id);
+      if (branch != null) {
+        query.put("branch", branch);
+      }
+      if (startPoint != null) {
+        query.put("startPoint", startPoint);
+      }
       spool.saveForeign(id, query, content);
     }
   }

@@ -41,7 +41,8 @@ final class PerftrackFormat implements ResultFormat {
         firstNonNull(context.product(), run.product()),
         firstNonNull(context.version(), run.version()),
         context.machine() != null ? overrideName(run.machine(), context.machine()) : run.machine(),
-        run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures());
+        run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures(),
+        run.branch(), run.startPoint());
   }
 
   private static RunUpload.MachineInfo overrideName(RunUpload.MachineInfo m, String name) {

@@ -21,7 +21,7 @@ import java.util.Objects;
  * Jackson 3 (the server) both read.
  */
 @JsonPropertyOrder({"id", "product", "version", "machine", "suite", "batch", "startedAt", "finishedAt",
-    "attributes", "results", "failures"})
+    "attributes", "results", "failures", "branch", "startPoint"})
 public final class RunUpload {
 
   public static final String LOWER_IS_BETTER = "lower_is_better";
@@ -38,10 +38,22 @@ public final class RunUpload {
   private final Map<String, String> attributes;
   private final List<ResultUpload> results;
   private final List<BenchmarkFailure> failures;
+  private final String branch;
+  private final String startPoint;
+
+  /** A run of the default branch. */
+  public RunUpload(String id, String product, String version, MachineInfo machine, String suite, String batch,
+      Instant startedAt, Instant finishedAt, Map<String, String> attributes, List<ResultUpload> results,
+      List<BenchmarkFailure> failures) {
+    this(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results, failures, null,
+        null);
+  }
 
   /**
    * @param attributes run-level environment (uname inside the target, compiler, CYGWIN variable, mount flags…)
    * @param failures benchmarks that could not be measured in this run (compile error, crash)
+   * @param branch the branch measured (a pull request's, say); null for the default branch
+   * @param startPoint the default branch's version the branch started from; null: its newest on the machine
    */
   @JsonCreator
   public RunUpload(
@@ -55,7 +67,9 @@ public final class RunUpload {
       @JsonProperty("finishedAt") Instant finishedAt,
       @JsonProperty("attributes") Map<String, String> attributes,
       @JsonProperty("results") List<ResultUpload> results,
-      @JsonProperty("failures") List<BenchmarkFailure> failures) {
+      @JsonProperty("failures") List<BenchmarkFailure> failures,
+      @JsonProperty("branch") String branch,
+      @JsonProperty("startPoint") String startPoint) {
     this.id = id;
     this.product = product;
     this.version = version;
@@ -67,6 +81,14 @@ public final class RunUpload {
     this.attributes = attributes;
     this.results = results;
     this.failures = failures;
+    this.branch = branch;
+    this.startPoint = startPoint;
+  }
+
+  /** This run on a branch (null: the default branch), from a start point (null: the newest default version). */
+  public RunUpload onBranch(String branchName, String startPointName) {
+    return new RunUpload(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results,
+        failures, branchName, startPointName);
   }
 
   @JsonProperty("id")
@@ -124,6 +146,19 @@ public final class RunUpload {
     return failures;
   }
 
+  /** Left out of the JSON when null, so a default-branch run serialises (and hashes) as it always did. */
+  @JsonProperty("branch")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public String branch() {
+    return branch;
+  }
+
+  @JsonProperty("startPoint")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public String startPoint() {
+    return startPoint;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) {
@@ -137,20 +172,22 @@ public final class RunUpload {
         && Objects.equals(machine, r.machine) && Objects.equals(suite, r.suite) && Objects.equals(batch, r.batch)
         && Objects.equals(startedAt, r.startedAt) && Objects.equals(finishedAt, r.finishedAt)
         && Objects.equals(attributes, r.attributes) && Objects.equals(results, r.results)
-        && Objects.equals(failures, r.failures);
+        && Objects.equals(failures, r.failures) && Objects.equals(branch, r.branch)
+        && Objects.equals(startPoint, r.startPoint);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results,
-        failures);
+        failures, branch, startPoint);
   }
 
   @Override
   public String toString() {
     return "RunUpload[id=" + id + ", product=" + product + ", version=" + version + ", machine=" + machine
         + ", suite=" + suite + ", batch=" + batch + ", startedAt=" + startedAt + ", finishedAt=" + finishedAt
-        + ", attributes=" + attributes + ", results=" + results + ", failures=" + failures + "]";
+        + ", attributes=" + attributes + ", results=" + results + ", failures=" + failures + ", branch=" + branch
+        + ", startPoint=" + startPoint + "]";
   }
 
   /** The machine a run was measured on; {@code attributes} hold anything else worth comparing (antivirus…). */

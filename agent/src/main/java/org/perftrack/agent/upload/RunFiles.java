@@ -37,7 +37,8 @@ public final class RunFiles {
         first(product, run.product()),
         first(version, run.version()),
         machine != null ? rename(run.machine(), machine) : run.machine(),
-        run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures());
+        run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures(),
+        run.branch(), run.startPoint());
   }
 
   private static RunUpload.MachineInfo rename(RunUpload.MachineInfo m, String name) {

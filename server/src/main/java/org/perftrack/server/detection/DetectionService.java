@@ -390,7 +390,7 @@ public class DetectionService {
     throw new java.util.NoSuchElementException("version " + run.versionId() + " is not in the window");
   }
 
-  private static DetectionSettings settingsFor(Map<String, BenchmarkSettings.Setting> knobs, String benchmark,
+  static DetectionSettings settingsFor(Map<String, BenchmarkSettings.Setting> knobs, String benchmark,
       DetectionSettings defaults) {
     BenchmarkSettings.Setting s = knobs.get(benchmark);
     return s == null ? defaults : s.apply(defaults);

@@ -42,12 +42,15 @@ class ForeignRunsController {
       @RequestParam(required = false) String version,
       @RequestParam(required = false) String machine,
       @RequestParam(required = false) String id,
+      @RequestParam(required = false) String branch,
+      @RequestParam(required = false) String startPoint,
       @RequestBody(required = false) byte[] body) {
-    RunUpload run = convert(format(format), new RunContext(product, version, machine, id), body);
+    RunUpload converted = convert(format(format), new RunContext(product, version, machine, id), body, branch);
+    RunUpload run = branch == null && startPoint == null ? converted : converted.onBranch(branch, startPoint);
     IngestService.Outcome outcome = ingest.ingest(run);
     return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
         .header(HttpHeaders.LOCATION, "/api/v1/runs/" + outcome.id())
-        .body(new RunsController.UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.summaries()));
+        .body(RunsController.UploadResponse.of(outcome));
   }
 
   private static ResultFormat format(String name) {
@@ -58,13 +61,13 @@ class ForeignRunsController {
     }
   }
 
-  private static RunUpload convert(ResultFormat format, RunContext context, byte[] body) {
+  private static RunUpload convert(ResultFormat format, RunContext context, byte[] body, String branch) {
     if (!format.name().equals(PERFTRACK)) {
       requireTags(context);
     }
     byte[] file = body == null ? new byte[0] : body;
     RunContext withId = context.runId() != null || format.name().equals(PERFTRACK) ? context
-        : new RunContext(context.product(), context.version(), context.machine(), sameFileSameId(format, context, file));
+        : new RunContext(context.product(), context.version(), context.machine(), sameFileSameId(format, context, file, branch));
     try {
       return format.convert(file, "body", withId);
     } catch (FormatException e) {
@@ -92,11 +95,12 @@ class ForeignRunsController {
 
   /**
    * A CI job that is re-run sends the same file with the same tags again; deriving the run id from them makes
-   * that resend harmless (200, stored once) without the job having to keep an id.
+   * that resend harmless (200, stored once) without the job having to keep an id. The same file sent for a branch
+   * is another run than on the default branch.
    */
-  static String sameFileSameId(ResultFormat format, RunContext context, byte[] file) {
-    byte[] tags = String.join("\u0000", format.name(), context.product(), context.version(), context.machine(), "")
-        .getBytes(StandardCharsets.UTF_8);
+  static String sameFileSameId(ResultFormat format, RunContext context, byte[] file, String branch) {
+    String tagged = String.join("\u0000", format.name(), context.product(), context.version(), context.machine(), "");
+    byte[] tags = (branch == null ? tagged : tagged + "branch\u0000" + branch).getBytes(StandardCharsets.UTF_8);
     byte[] all = new byte[tags.length + file.length];
     System.arraycopy(tags, 0, all, 0, tags.length);
     System.arraycopy(file, 0, all, tags.length, file.length);

@@ -83,6 +83,17 @@ class Ids {
    * differs, is a 400 naming every misfit. Creates nothing.
    */
   private Map<String, RunStore.SeriesRow> check(RunUpload run) {
+    return existing(run).series();
+  }
+
+  /** What exists of a run's product, machine and series (ids null, series absent when not). */
+  record Existing(Long productId, Long machineId, Map<String, RunStore.SeriesRow> series) {}
+
+  /**
+   * The existing product, machine and series of a run's results, checked: a result whose unit does not convert,
+   * or whose direction differs, is a 400 naming every misfit. Creates nothing (a branch run uses only this).
+   */
+  Existing existing(RunUpload run) {
     List<ResultUpload> results = run.results();
     Long product = products.get(run.product());
     if (product == null) {
@@ -97,7 +108,7 @@ class Ids {
       }
       RunStore.resolve(results, found); // checks the results of existing series only
     }
-    return found;
+    return new Existing(product, machine, found);
   }
 
   private static List<ResultUpload> missing(List<ResultUpload> results, Map<String, RunStore.SeriesRow> found) {

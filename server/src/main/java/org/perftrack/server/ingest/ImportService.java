@@ -281,6 +281,9 @@ public class ImportService {
   private static ImportBatch.Pending accept(long line, RunUpload run, ImportBatch.Context context) {
     try {
       RunValidator.validate(run);
+      if (run.branch() != null) {
+        throw new InvalidInput("branch", "a branch run is judged on its own: upload it to /api/v1/runs");
+      }
     } catch (InvalidInput e) {
       context.fail(line, run == null ? null : run.id(), problems(e));
       return null;

@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.branches.Branches;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.Regression;
@@ -28,7 +29,13 @@ import tools.jackson.databind.json.JsonMapper;
 public class IngestService {
 
   /** What happened to an upload: {@code created} false means it was already stored. */
-  public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Summaries.Change> summaries) {}
+  public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Summaries.Change> summaries,
+      String branch, String startPoint) {
+
+    Outcome(UUID id, boolean created, List<Regression> regressions, List<Summaries.Change> summaries) {
+      this(id, created, regressions, summaries, null, null);
+    }
+  }
 
   private static final JsonMapper CANONICAL =
       Json.MAPPER.rebuild().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
@@ -38,12 +45,14 @@ public class IngestService {
   private final TransactionTemplate tx;
   private final DetectionService detection;
   private final Summaries summaries;
+  private final Branches branches;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
   IngestService(RunStore store, Ids ids, TransactionTemplate tx, DetectionService detection,
-      Summaries summaries, MeterRegistry meters) {
+      Summaries summaries, Branches branches, MeterRegistry meters) {
     this.ids = ids;
+    this.branches = branches;
     this.tx = tx;
     this.summaries = summaries;
     this.store = store;
@@ -64,6 +73,9 @@ public class IngestService {
     RunUpload run = canonicalIds(upload);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
+    if (run.branch() != null) {
+      return onBranch(id, run, hash);
+    }
     long started = System.nanoTime();
     Ids.RunIds known = ids.resolve(run);
     long productId = known.productId();
@@ -90,6 +102,27 @@ public class IngestService {
     });
   }
 
+  /**
+   * A branch run: matched to the default branch's existing series (nothing of the default branch is created or
+   * written), then stored and judged with its branch.
+   */
+  private Outcome onBranch(UUID id, RunUpload run, String hash) {
+    Ids.Existing known = ids.existing(run);
+    List<RunUpload.ResultUpload> all = run.results();
+    RunStore.Resolved matched = RunStore.resolve(all, known.series());
+    List<Branches.Result> results = new java.util.ArrayList<>(all.size());
+    int k = 0;
+    for (RunUpload.ResultUpload r : all) {
+      boolean inSeries = known.series().containsKey(RunStore.key(r));
+      RunUpload.ResultUpload converted = inSeries ? matched.results().get(k) : r;
+      Long seriesId = inSeries ? matched.seriesIds().get(k++) : null;
+      results.add(new Branches.Result(converted, seriesId, values(List.of(converted)).get(0)));
+    }
+    Branches.Upload upload = new Branches.Upload(id, run, hash, known.productId(), known.machineId(), results);
+    Branches.Outcome done = tx.execute(status -> branches.store(upload));
+    return new Outcome(done.id(), done.created(), done.regressions(), List.of(), done.branch(), done.startPoint());
+  }
+
   /** The stored values of each result, for detection to summarise without reading them back. */
   static List<StoredRun.Values> values(List<RunUpload.ResultUpload> results) {
     List<StoredRun.Values> out = new java.util.ArrayList<>(results.size());
@@ -111,7 +144,7 @@ public class IngestService {
   private static RunUpload canonicalIds(RunUpload run) {
     return new RunUpload(UUID.fromString(run.id()).toString(), run.product(), run.version(), run.machine(), run.suite(),
         run.batch() == null ? null : UUID.fromString(run.batch()).toString(), run.startedAt(), run.finishedAt(),
-        run.attributes(), run.results(), run.failures());
+        run.attributes(), run.results(), run.failures(), run.branch(), run.startPoint());
   }
 
   private Outcome resent(UUID id, String storedHash, String hash) {

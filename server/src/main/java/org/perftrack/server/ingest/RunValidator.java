@@ -34,6 +34,7 @@ final class RunValidator {
       Names.check("suite", run.suite(), p);
     }
     uuid("batch", run.batch(), false, p);
+    branch(run, p);
     if (run.startedAt() != null && run.finishedAt() != null && run.finishedAt().isBefore(run.startedAt())) {
       p.add(new FieldProblem("finishedAt", "must not be before startedAt"));
     }
@@ -43,6 +44,19 @@ final class RunValidator {
     failures(run.failures(), p);
     if (!p.isEmpty()) {
       throw new InvalidInput(p.size() > 50 ? p.subList(0, 50) : p);
+    }
+  }
+
+  private static void branch(RunUpload run, List<FieldProblem> p) {
+    if (run.branch() != null) {
+      Names.check("branch", run.branch(), p);
+    }
+    if (run.startPoint() != null) {
+      if (run.branch() == null) {
+        p.add(new FieldProblem("startPoint", "is a branch run's version of the default branch; give branch too"));
+      } else {
+        Names.check("startPoint", run.startPoint(), p);
+      }
     }
   }
 

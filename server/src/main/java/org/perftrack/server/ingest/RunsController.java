@@ -1,5 +1,6 @@
 package org.perftrack.server.ingest;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.detection.Regression;
@@ -14,8 +15,19 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class RunsController {
 
-  /** The answer to an upload: the run's id, the regressions it created and the summaries it opened or grew. */
-  record UploadResponse(String id, List<Regression> regressions, List<Summaries.Change> summaries) {}
+  /**
+   * The answer to an upload: the run's id, the regressions it created and the summaries it opened or grew; for a
+   * branch run its branch and the start point it was judged against (left out for the default branch).
+   */
+  record UploadResponse(String id, List<Regression> regressions, List<Summaries.Change> summaries,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint) {
+
+    static UploadResponse of(IngestService.Outcome outcome) {
+      return new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.summaries(), outcome.branch(),
+          outcome.startPoint());
+    }
+  }
 
   private final IngestService ingest;
 
@@ -28,6 +40,6 @@ class RunsController {
     IngestService.Outcome outcome = ingest.ingest(run);
     return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
         .header("Location", "/api/v1/runs/" + outcome.id())
-        .body(new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.summaries()));
+        .body(UploadResponse.of(outcome));
   }
 }

@@ -1,0 +1,144 @@
+package org.perftrack.server.branches;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.perftrack.formats.Json;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.detection.BranchJudge;
+import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Verdict;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** The SQL of the branch tables (this package owns them): branches, their runs and their results' verdicts. */
+@Repository
+class BranchStore {
+
+  private final JdbcClient jdbc;
+
+  BranchStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** A default-branch version: what a branch run starts from. */
+  record StartPoint(long id, String name, String sortKey) {}
+
+  static final String VERSION = "SELECT id, name, sort_key FROM version WHERE product_id = ? AND name = ?";
+
+  Optional<StartPoint> version(long productId, String name) {
+    return jdbc.sql(VERSION).params(productId, name).query(StartPoint.class).optional();
+  }
+
+  /** Newest version first, each probed for a run on the machine: stops at the first (the version index, backwards). */
+  static final String NEWEST_ON_MACHINE = """
+      SELECT v.id, v.name, v.sort_key FROM version v
+      WHERE v.product_id = ? AND EXISTS (SELECT 1 FROM run r WHERE r.version_id = v.id AND r.machine_id = ?)
+      ORDER BY v.sort_key DESC LIMIT 1""";
+
+  Optional<StartPoint> newestOnMachine(long productId, long machineId) {
+    return jdbc.sql(NEWEST_ON_MACHINE).params(productId, machineId).query(StartPoint.class).optional();
+  }
+
+  static final String UPSERT_BRANCH = """
+      INSERT INTO branch (product_id, name) VALUES (?, ?)
+      ON CONFLICT (product_id, name) DO UPDATE SET last_run_at = now()
+      RETURNING id""";
+
+  long branchId(long productId, String name) {
+    return jdbc.sql(UPSERT_BRANCH).params(productId, name).query(Long.class).single();
+  }
+
+  static final String INSERT_RUN = """
+      INSERT INTO branch_run (id, branch_id, version, machine_id, start_version_id, suite, started_at, finished_at,
+                              attributes, failures, content_hash)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)
+      ON CONFLICT (id) DO NOTHING""";
+
+  /** False when a run with this id is stored already. */
+  boolean insertRun(UUID id, long branchId, long machineId, StartPoint start, RunUpload run, String hash) {
+    return jdbc.sql(INSERT_RUN).params(id, branchId, run.version(), machineId, start.id(),
+        run.suite() == null ? "default" : run.suite(), timestamp(run.startedAt()), timestamp(run.finishedAt()),
+        Json.MAPPER.writeValueAsString(run.attributes() == null ? Map.of() : run.attributes()),
+        Json.MAPPER.writeValueAsString(run.failures() == null ? List.of() : run.failures()), hash).update() == 1;
+  }
+
+  static final String HASH = "SELECT content_hash FROM branch_run WHERE id = ?";
+
+  Optional<String> contentHash(UUID id) {
+    return jdbc.sql(HASH).param(id).query(String.class).optional();
+  }
+
+  static final String DEFAULT_RUN = "SELECT EXISTS (SELECT 1 FROM run WHERE id = ?)";
+
+  boolean onDefaultBranch(UUID id) {
+    return jdbc.sql(DEFAULT_RUN).param(id).query(Boolean.class).single();
+  }
+
+  static final String INSERT_RESULT = """
+      INSERT INTO branch_result (run_id, series_id, benchmark, metric, unit, direction, samples, n, mean, median,
+                                 stddev, verdict, baseline_version, baseline_value, value, ratio, p_value)
+      VALUES (?, ?, ?, ?, ?, ?, ?::float8[], ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+
+  void insertResult(UUID runId, Branches.Result r, BranchJudge.Judged judged) {
+    RunUpload.ResultUpload u = r.result();
+    List<Double> samples = u.samples() == null ? List.of() : u.samples();
+    jdbc.sql(INSERT_RESULT).params(runId, r.seriesId(), u.benchmark(), u.metric(), u.unit(), u.direction(),
+        samples.toArray(Double[]::new), u.samples() == null ? u.n() : samples.size(), u.mean(), u.median(),
+        u.stddev(), judged.verdict() == null ? null : judged.verdict().wire(), judged.baselineVersion(),
+        judged.baselineValue(), judged.value(), judged.ratio(), judged.pValue()).update();
+  }
+
+  static final String REGRESSIONS_OF_RUN = """
+      SELECT br.id, p.name AS product, m.name AS machine, br.benchmark, br.metric, br.unit, br.direction,
+             br.baseline_version, ru.version, br.baseline_value, br.value, br.ratio, br.p_value, ru.received_at
+      FROM branch_result br JOIN branch_run ru ON ru.id = br.run_id JOIN branch b ON b.id = ru.branch_id
+      JOIN product p ON p.id = b.product_id JOIN machine m ON m.id = ru.machine_id
+      WHERE br.run_id = ? AND br.verdict = 'regression'
+      ORDER BY br.benchmark, br.metric""";
+
+  /** The regressions a branch run showed against its start point, as the one regression record. */
+  List<Regression> regressions(UUID runId) {
+    return jdbc.sql(REGRESSIONS_OF_RUN).param(runId).query((rs, i) -> {
+      Instant at = rs.getTimestamp("received_at").toInstant();
+      return new Regression(rs.getLong("id"), rs.getString("product"), rs.getString("machine"),
+          rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"), Direction.of(rs.getString("direction")),
+          Regression.Kind.REGRESSION, rs.getString("baseline_version"), rs.getString("version"),
+          rs.getDouble("baseline_value"), rs.getDouble("value"), rs.getDouble("ratio"), rs.getDouble("p_value"),
+          Regression.Status.OPEN, at, at, null, null, null, List.of(), List.of(), null, null);
+    }).list();
+  }
+
+  static final String START_POINT_OF_RUN = """
+      SELECT v.name FROM branch_run ru JOIN version v ON v.id = ru.start_version_id WHERE ru.id = ?""";
+
+  String startPointOf(UUID runId) {
+    return jdbc.sql(START_POINT_OF_RUN).param(runId).query(String.class).single();
+  }
+
+  static final String PRUNE = "DELETE FROM branch WHERE last_run_at < ?";
+
+  int prune(Instant before) {
+    return jdbc.sql(PRUNE).param(Timestamp.from(before)).update();
+  }
+
+  private static Timestamp timestamp(Instant instant) {
+    return instant == null ? null : Timestamp.from(instant);
+  }
+
+  static Verdict verdict(String wire) {
+    if (wire == null) {
+      return null;
+    }
+    for (Verdict v : Verdict.values()) {
+      if (v.wire().equals(wire)) {
+        return v;
+      }
+    }
+    throw new IllegalStateException("unknown verdict " + wire);
+  }
+}

@@ -1,0 +1,116 @@
+package org.perftrack.server.branches;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.detection.BranchJudge;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.StoredRun;
+import org.perftrack.server.detection.Verdict;
+import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.InvalidInput;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Service;
+
+/**
+ * Branches (a pull request's builds): a branch run is stored with its branch and judged against the default
+ * branch's history up to its start point on the same machine ({@link BranchJudge}); the default branch's tables
+ * are only read. Branches without a run for {@code perftrack.branches.prune-after} are deleted with their runs.
+ */
+@Service
+public class Branches {
+
+  /**
+   * One result of a branch run: in its default series' unit when the default branch has the series on this
+   * machine ({@code seriesId} set), else as sent.
+   */
+  public record Result(RunUpload.ResultUpload result, Long seriesId, StoredRun.Values values) {}
+
+  /**
+   * A validated branch run, with what the default branch knows of it: the product and machine ids (null when the
+   * default branch has none of that name) and its results.
+   */
+  public record Upload(UUID id, RunUpload run, String hash, Long productId, Long machineId, List<Result> results) {}
+
+  /** What an upload did; {@code created} false: the same run was stored before. */
+  public record Outcome(UUID id, boolean created, String branch, String startPoint, List<Regression> regressions) {}
+
+  private final BranchStore store;
+  private final BranchJudge judge;
+  private final BranchesProperties properties;
+
+  Branches(BranchStore store, BranchJudge judge, BranchesProperties properties) {
+    this.store = store;
+    this.judge = judge;
+    this.properties = properties;
+  }
+
+  /** Stores and judges one branch run; call it inside the upload's transaction. */
+  public Outcome store(Upload upload) {
+    RunUpload run = upload.run();
+    BranchStore.StartPoint start = startPoint(upload);
+    if (store.onDefaultBranch(upload.id())) {
+      throw new Conflict("run " + upload.id() + " is stored on the default branch; a branch run needs a new id");
+    }
+    long branchId = store.branchId(upload.productId(), run.branch());
+    if (!store.insertRun(upload.id(), branchId, upload.machineId(), start, run, upload.hash())) {
+      String stored = store.contentHash(upload.id()).orElseThrow();
+      if (!stored.equals(upload.hash())) {
+        throw new Conflict("run " + upload.id() + " was already stored with other content; a changed run needs a new id");
+      }
+      return new Outcome(upload.id(), false, run.branch(), store.startPointOf(upload.id()),
+          store.regressions(upload.id()));
+    }
+    List<BranchJudge.Judged> judged = judged(upload, start);
+    for (int i = 0; i < upload.results().size(); i++) {
+      store.insertResult(upload.id(), upload.results().get(i), judged.get(i));
+    }
+    store.prune(Instant.now().minus(properties.pruneAfter()));
+    return new Outcome(upload.id(), true, run.branch(), start.name(), store.regressions(upload.id()));
+  }
+
+  private BranchStore.StartPoint startPoint(Upload upload) {
+    RunUpload run = upload.run();
+    String where = "product " + run.product() + " on machine " + run.machine().name();
+    if (upload.productId() == null || upload.machineId() == null) {
+      throw new InvalidInput("startPoint", "the default branch has no run of " + where
+          + " to judge the branch against; upload a default-branch run of that machine first");
+    }
+    if (run.startPoint() != null) {
+      return store.version(upload.productId(), run.startPoint()).orElseThrow(() -> new InvalidInput("startPoint",
+          "product " + run.product() + " has no version " + run.startPoint() + " on the default branch"));
+    }
+    return store.newestOnMachine(upload.productId(), upload.machineId()).orElseThrow(() -> new InvalidInput(
+        "startPoint", "the default branch has no run of " + where + " to start from; give startPoint"));
+  }
+
+  /** Each result's verdict, in the upload's order: the results without a default series have no history. */
+  private List<BranchJudge.Judged> judged(Upload upload, BranchStore.StartPoint start) {
+    List<Long> seriesIds = new ArrayList<>();
+    List<StoredRun.Values> values = new ArrayList<>();
+    for (Result r : upload.results()) {
+      if (r.seriesId() != null) {
+        seriesIds.add(r.seriesId());
+        values.add(r.values());
+      }
+    }
+    List<BranchJudge.Judged> found = judge.judge(upload.productId(), start.sortKey(), seriesIds, values);
+    List<BranchJudge.Judged> out = new ArrayList<>(upload.results().size());
+    int k = 0;
+    for (Result r : upload.results()) {
+      out.add(r.seriesId() != null ? found.get(k++)
+          : new BranchJudge.Judged(Verdict.INSUFFICIENT_DATA, null, null, BranchJudge.level(r.values()), null,
+              null));
+    }
+    return out;
+  }
+
+  /** Deletes the branches without a run for longer than {@code perftrack.branches.prune-after}. */
+  @EventListener(ApplicationReadyEvent.class)
+  public int prune() {
+    return store.prune(Instant.now().minus(properties.pruneAfter()));
+  }
+}

@@ -1,0 +1,100 @@
+package org.perftrack.server.detection;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Service;
+
+/**
+ * Judges a branch's build (a pull request's) with the same detection as the default branch: each series' default
+ * history up to the start point (the window detection would read there), with the build's values as one more
+ * version after it. Reads only: the default branch's points, regressions and stamps are never written, so a branch
+ * cannot change what the default branch shows.
+ */
+@Service
+public class BranchJudge {
+
+  /**
+   * One result's verdict against the start point: the step detection found at the build ({@code baselineVersion}
+   * its baseline), else the last default version of the history with the ratio to it. {@code verdict} is null for a
+   * secondary metric (not judged, shown beside its benchmark); {@link Verdict#INSUFFICIENT_DATA} when the default
+   * branch has no history of the series up to the start point.
+   */
+  public record Judged(Verdict verdict, String baselineVersion, Double baselineValue, double value, Double ratio,
+      Double pValue) {}
+
+  private final WindowQueries windows;
+  private final BenchmarkSettings settings;
+  private final DetectionProperties properties;
+  private final Detector detector = new Detector();
+
+  BranchJudge(WindowQueries windows, BenchmarkSettings settings, DetectionProperties properties) {
+    this.windows = windows;
+    this.settings = settings;
+    this.properties = properties;
+  }
+
+  /**
+   * @param startSortKey the start point's sort key: the history is every default version up to and including it
+   * @param seriesIds the default series of each result (same machine)
+   * @param values each result's values in its series' unit
+   */
+  public List<Judged> judge(long productId, String startSortKey, List<Long> seriesIds,
+      List<StoredRun.Values> values) {
+    if (seriesIds.isEmpty()) {
+      return List.of();
+    }
+    int side = 2 * properties.window();
+    // a key just after the start point's: the window's points before it are the history up to the start point
+    WindowQueries.VersionRef after = new WindowQueries.VersionRef(-1, BUILD, startSortKey + '\u0001');
+    Map<Long, WindowQueries.Around> around = windows.around(seriesIds, after, side);
+    Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(productId);
+    DetectionSettings defaults = properties.defaults();
+    Judged[] out = new Judged[seriesIds.size()];
+    List<SeriesUpdate> updates = new ArrayList<>();
+    List<Integer> judged = new ArrayList<>();
+    for (int i = 0; i < seriesIds.size(); i++) {
+      WindowQueries.Around a = around.get(seriesIds.get(i));
+      SeriesWindow w = a.window();
+      List<Point> history = new ArrayList<>(w.points().subList(0, a.before()));
+      Summary build = WindowQueries.pointOf(values.get(i));
+      if (history.isEmpty()) {
+        out[i] = new Judged(Verdict.INSUFFICIENT_DATA, null, null, build.level(), null, null);
+      } else if (properties.isSecondary(w.metric())) {
+        out[i] = against(null, history.get(history.size() - 1), build);
+      } else {
+        history.add(Point.summarized(BUILD, build));
+        updates.add(new SeriesUpdate(new Series(Direction.of(w.direction()), history), BUILD,
+            DetectionService.settingsFor(knobs, w.benchmark(), defaults)));
+        judged.add(i);
+      }
+    }
+    List<DetectionResult> results = detector.detectRun(updates);
+    for (int k = 0; k < judged.size(); k++) {
+      List<Point> points = updates.get(k).series().points();
+      Summary build = points.get(points.size() - 1).summary();
+      out[judged.get(k)] = results.get(k).steps().stream().filter(s -> s.version().equals(BUILD)).findFirst()
+          .map(BranchJudge::of).orElseGet(() -> against(Verdict.UNCHANGED, points.get(points.size() - 2), build));
+    }
+    return List.of(out);
+  }
+
+  /** A result's level (what a verdict's {@code value} is) when it has no default series to be judged in. */
+  public static double level(StoredRun.Values values) {
+    return WindowQueries.pointOf(values).level();
+  }
+
+  /** The build's name in the windows it is judged in: a control character no version name may hold. */
+  private static final String BUILD = "\u0000build";
+
+  private static Judged of(Step step) {
+    Verdict verdict = step.kind() == Regression.Kind.REGRESSION ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+    return new Judged(verdict, step.baselineVersion(), step.baselineValue(), step.value(), step.ratio(),
+        step.pValue());
+  }
+
+  private static Judged against(Verdict verdict, Point last, Summary build) {
+    double base = last.summary().level();
+    return new Judged(verdict, last.version(), base, build.level(), base == 0 ? null : build.level() / base, null);
+  }
+}
