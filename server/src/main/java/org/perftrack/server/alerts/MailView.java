@@ -42,9 +42,9 @@ record MailView(String heading, String intro, String machine, String product, St
 
   private static Row row(Regression i, String base) {
     String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " " + MailFormat.ratio(h.ratio()))
-        + " (" + MailFormat.value(h.baselineValue()) + " → " + MailFormat.value(h.value()) + " " + h.unit() + ")")
+        + " (" + MailFormat.value(h.baselineValue()) + " → " + Wording.quantity(MailFormat.value(h.value()), h.unit()) + ")")
         .collect(Collectors.joining("; "));
-    return new Row(i.benchmark(), i.metric(), i.unit(), i.baselineVersion(), i.version(), i.machine(),
+    return new Row(i.benchmark(), i.metric(), Wording.unit(i.unit()), i.baselineVersion(), i.version(), i.machine(),
         MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), MailFormat.ratio(i.ratio()),
         String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,

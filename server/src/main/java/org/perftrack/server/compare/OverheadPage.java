@@ -29,9 +29,9 @@ class OverheadPage {
       return head == null ? null : head.split("@", 2)[0];
     }
 
-    /** "×45", "×4.7", "×1.23": as summaries and mails word it. */
+    /** "×45", "×4.7", "×1.23" as summaries and mails word it; below 1 "12.5× less". */
     public String ratio(double r) {
-      return Wording.ratio(r);
+      return Wording.overhead(r);
     }
   }
 

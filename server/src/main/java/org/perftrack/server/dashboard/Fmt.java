@@ -30,6 +30,11 @@ public class Fmt {
     return d.stripTrailingZeros().toPlainString();
   }
 
+  /** A value with its unit: "48.12 us"; a pure number (unit "1") without one. */
+  public String quantity(Double value, String unit) {
+    return org.perftrack.server.web.Wording.quantity(num(value), unit);
+  }
+
   /** Longer names are elided in pages; the whole name stays in the element's title and in links. */
   static final int NAME_SHOWN = 80;
 

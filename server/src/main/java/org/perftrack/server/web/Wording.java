@@ -28,6 +28,28 @@ public final class Wording {
     return "×" + (d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString());
   }
 
+  /**
+   * An overhead (layer / baseline) as a person says it: above 1 as {@link #ratio}, below 1 as how many times less
+   * ({@code 0.08} → "12.5× less", {@code 0.5} → "2× less"), since "×0.08" of a bandwidth reads as nothing at all.
+   */
+  public static String overhead(double r) {
+    if (r > 0 && r < 1) {
+      return ratio(1 / r).substring(1) + "× less";
+    }
+    return ratio(r);
+  }
+
+  /** A unit as written after a number: nothing for a pure number (unit "1", as OpenTelemetry writes it). */
+  public static String unit(String unit) {
+    return unit == null || unit.isBlank() || "1".equals(unit.strip()) ? "" : unit;
+  }
+
+  /** "48.1 us", and "0.001983" for a pure number rather than "0.001983 1". */
+  public static String quantity(String number, String unit) {
+    String u = unit(unit);
+    return u.isEmpty() ? number : number + " " + u;
+  }
+
   /** "1 regression", "3 regressions"; "box" → "boxes". */
   public static String count(long n, String singular) {
     return n + " " + noun(n, singular);

@@ -116,6 +116,25 @@ final class Browser implements AutoCloseable {
     }
   }
 
+  /** At a phone's size (390 × 844): the text of the elements matching {@code css} that are shown and lie on the screen. */
+  List<String> shownOnPhoneScreen(String css) {
+    driver.manage().window().setSize(new Dimension(390, 844));
+    pause(300);
+    try {
+      @SuppressWarnings("unchecked")
+      List<String> out = (List<String>) ((JavascriptExecutor) driver).executeScript("""
+          var w = document.documentElement.clientWidth, out = [];
+          document.querySelectorAll(arguments[0]).forEach(function (e) {
+            var r = e.getBoundingClientRect();
+            if (r.width > 0 && r.left >= 0 && r.right <= w) out.push(e.innerText.trim());
+          });
+          return out;""", css);
+      return out;
+    } finally {
+      driver.manage().window().setSize(new Dimension(1366, 900));
+    }
+  }
+
   /**
    * Every control of the page (input, select and its options, textarea, button) that shows no name a person
    * can read: no visible text of its own or of its label, and no aria-label. Empty when each one has a name.

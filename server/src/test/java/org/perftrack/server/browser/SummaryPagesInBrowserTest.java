@@ -62,6 +62,8 @@ class SummaryPagesInBrowserTest extends IntegrationTest {
 
     open("/compare?base=" + linux + "@6.1.0&head=" + seed + "@1.5.24-2&machine=" + boxes.get(0));
     assertThat(browser.driver.findElement(By.id("typical-overhead")).getText()).startsWith("×43");
+    assertThat(browser.driver.findElements(By.cssSelector(".overhead-table thead th"))).extracting(e -> e.getText())
+        .as("versions in headers as written, not in capitals").contains(linux + "@6.1.0", seed + "@1.5.24-2");
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
     browser.screenshot("overhead-laptop", 1366);
     browser.screenshot("overhead-phone", 390);
@@ -78,6 +80,8 @@ class SummaryPagesInBrowserTest extends IntegrationTest {
     open("/");
     assertThat(browser.driver.findElements(By.cssSelector("a[href='/summaries/" + summary + "']"))).hasSize(1);
     assertThat(browser.driver.findElement(By.xpath("//tr[.//a[@href='/summaries/" + summary + "']]")).getText()).contains("3 on 3 of 3 machines");
+    assertThat(browser.shownOnPhoneScreen("tr:has(a[href='/summaries/" + summary + "']) .badge"))
+        .as("the worst ratio next to the name on a phone").containsExactly("×2.67");
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
     browser.screenshot("home-summaries-laptop", 1366);
     browser.screenshot("home-summaries-phone", 390);

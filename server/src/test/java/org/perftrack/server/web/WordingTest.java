@@ -20,6 +20,21 @@ class WordingTest {
   }
 
   @Test
+  void anOverheadBelowOneReadsAsTimesLess() {
+    assertThat(Wording.overhead(0.08)).isEqualTo("12.5× less");
+    assertThat(Wording.overhead(0.5)).isEqualTo("2× less");
+    assertThat(Wording.overhead(43.2)).isEqualTo("×43.2");
+    assertThat(Wording.overhead(Double.NaN)).isEqualTo("—");
+  }
+
+  @Test
+  void aPureNumberIsWrittenWithoutTheUnitOne() {
+    assertThat(Wording.quantity("0.001983", "1")).isEqualTo("0.001983");
+    assertThat(Wording.quantity("48.1", "us")).isEqualTo("48.1 us");
+    assertThat(Wording.quantity("3", null)).isEqualTo("3");
+  }
+
+  @Test
   void countsTakeTheirNounInTheRightNumber() {
     assertThat(Wording.count(1, "benchmark")).isEqualTo("1 benchmark");
     assertThat(Wording.count(3, "benchmark")).isEqualTo("3 benchmarks");
