@@ -5,9 +5,8 @@ import java.util.stream.Stream;
 
 /**
  * Ends a process with its children. {@code Process.descendants()} (Java 9) is called by reflection
- * because the agent is built for Java 8; on a Java 8 runtime only the process itself can be ended
- * (Java 8 has no portable way to list a Windows process's children), so a benchmark's forked helper
- * may outlive a timeout there.
+ * because the agent is built for Java 8; a Java 8 runtime cannot list a process's children, and there
+ * {@link ShellRunner} ends the script's process group instead ({@link ProcessGroups}).
  */
 final class ProcessTrees {
 

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -98,9 +97,22 @@ public class ShellRunner { // not final: tests stand in for what only Windows do
     void delete(Path file) throws IOException;
   }
 
-  private final Set<Process> running = ConcurrentHashMap.newKeySet();
+  /** How a process tree is ended: Java 9 and later list a process's children; Java 8 needs the target's help. */
+  public enum TreeEnding {
+    /** {@code Process.descendants()}, then the process. */
+    DESCENDANTS,
+    /** The script runs as its own process group, ended by the target's {@code kill} (see {@link ProcessGroups}). */
+    PROCESS_GROUP;
+
+    public static TreeEnding forThisRuntime() {
+      return ProcessTrees.seesChildren() ? DESCENDANTS : PROCESS_GROUP;
+    }
+  }
+
+  private final Map<Process, Runnable> running = new ConcurrentHashMap<>();
   private final Deleter deleter;
   private final Charset fallback;
+  private final TreeEnding ending;
   private volatile boolean cancelled;
 
   public ShellRunner() {
@@ -112,30 +124,41 @@ public class ShellRunner { // not final: tests stand in for what only Windows do
    * @param fallback how to read output that is not UTF-8 (Cygwin 1.5 writes the ANSI code page)
    */
   public ShellRunner(Deleter deleter, Charset fallback) {
-    this.deleter = deleter;
-    this.fallback = fallback;
+    this(deleter, fallback, TreeEnding.forThisRuntime());
   }
 
+  public ShellRunner(Deleter deleter, Charset fallback, TreeEnding ending) {
+    this.deleter = deleter;
+    this.fallback = fallback;
+    this.ending = ending;
+  }
+
+  /**
+   * Runs {@code command}: a shell prefix with the script as its last word, as {@link TargetShell#command} makes
+   * it. On a timeout or {@link #cancel} the script ends with every process it started.
+   */
   public Result run(List<String> command, Map<String, String> env, Duration timeout)
       throws IOException, InterruptedException {
     if (cancelled) {
       return new Result(-1, "", "cancelled");
     }
+    ProcessGroups group = ending == TreeEnding.PROCESS_GROUP ? ProcessGroups.of(command, env) : null;
     Path out = Files.createTempFile("perftrack-", ".out");
     Path err = Files.createTempFile("perftrack-", ".err");
     try {
-      ProcessBuilder builder = new ProcessBuilder(command)
+      ProcessBuilder builder = new ProcessBuilder(group == null ? command : group.command())
           .redirectOutput(out.toFile())
           .redirectError(err.toFile())
           .redirectInput(ProcessBuilder.Redirect.PIPE);
       builder.environment().putAll(env);
       Process process = builder.start();
       process.getOutputStream().close();
-      running.add(process);
+      Runnable end = group == null ? () -> ProcessTrees.end(process) : () -> group.end(process);
+      running.put(process, end);
       try {
         boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (!finished) {
-          ProcessTrees.end(process);
+          end.run();
         }
         int code = finished && !cancelled ? process.exitValue() : -1;
         OutputText stdout = OutputText.decode(Files.readAllBytes(out), fallback);
@@ -148,6 +171,9 @@ public class ShellRunner { // not final: tests stand in for what only Windows do
     } finally {
       delete(out);
       delete(err);
+      if (group != null) {
+        group.close();
+      }
     }
   }
 
@@ -166,7 +192,7 @@ public class ShellRunner { // not final: tests stand in for what only Windows do
   /** Ends every running process tree; later calls to {@link #run} do nothing. */
   public void cancel() {
     cancelled = true;
-    running.forEach(ProcessTrees::end);
+    running.values().forEach(Runnable::run);
   }
 
   public boolean cancelled() {
