@@ -20,6 +20,11 @@ import org.perftrack.formats.RunUpload;
 /** One measuring session: targets prepared, the suite run interleaved, one run per target assembled. */
 final class Measurer {
 
+  /** Takes each target's run as soon as it is assembled (the spool), before the next target's is made. */
+  interface RunSink {
+    void accept(RunUpload run) throws IOException;
+  }
+
   private final ShellRunner runner;
   private final boolean windowsHost;
   private final PrintWriter out;
@@ -31,6 +36,11 @@ final class Measurer {
   }
 
   List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings)
+      throws AgentException, IOException, InterruptedException {
+    return measure(plan, settings, run -> { });
+  }
+
+  List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings, RunSink sink)
       throws AgentException, IOException, InterruptedException {
     List<Target> targets = new TargetFactory(runner, windowsHost).create(plan.targets(), plan.workDir());
     TargetSetup setup = new TargetSetup(runner);
@@ -53,13 +63,15 @@ final class Measurer {
         UUID.randomUUID().toString(), attributes);
     List<RunUpload> runs = new ArrayList<>();
     for (Measurements m : measured) {
+      RunUpload run = RunAssembler.assemble(m, session);
+      sink.accept(run);
+      runs.add(run);
       try {
         ResultTable.print(out, m);
       } catch (RuntimeException e) {
-        // a table is for reading; the run must be spooled whatever happens to it
+        // a table is for reading; the run is spooled already
         out.printf("(no table for %s: %s)%n", m.target().target().name(), e);
       }
-      runs.add(RunAssembler.assemble(m, session));
     }
     return runs;
   }

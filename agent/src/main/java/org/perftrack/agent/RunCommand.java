@@ -1,5 +1,6 @@
 package org.perftrack.agent;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -88,22 +89,14 @@ final class RunCommand implements Callable<Integer> {
     }, "perftrack-interrupt");
     Runtime.getRuntime().addShutdownHook(onCtrlC);
     try {
+      Spool spool = new Spool(plan.spool());
+      SpoolEach spoolEach = new SpoolEach(spool, out);
       List<RunUpload> runs = new Measurer(runner, context.windowsHost(), console)
-          .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)));
+          .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)),
+              plan.dryRun() ? run -> { } : spoolEach);
       if (plan.dryRun()) {
         out.println(WireJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
         return ExitCode.OK;
-      }
-      Spool spool = new Spool(plan.spool());
-      boolean empty = false;
-      for (RunUpload run : runs) {
-        if (run.results().isEmpty()) {
-          // the server takes no run without results; the failures were printed above
-          out.printf("no results for %s: nothing to upload%n", run.version());
-          empty = true;
-        } else {
-          out.printf("spooled %s (%s)%n", spool.save(run), run.version());
-        }
       }
       spooled.countDown();
       boolean stopped = runs.stream().anyMatch(r -> r.attributes().containsKey(RunAssembler.STOPPED));
@@ -115,7 +108,7 @@ final class RunCommand implements Callable<Integer> {
         return ExitCode.ERROR;
       }
       int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOnRegression, out);
-      return empty || stopped ? ExitCode.ERROR : code;
+      return spoolEach.empty || stopped || spoolEach.unsaved ? ExitCode.ERROR : code;
     } finally {
       spooled.countDown();
       removeQuietly(onCtrlC);
@@ -162,6 +155,39 @@ final class RunCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "discover: cannot list the folders: " + e.getMessage());
     }
     return all;
+  }
+
+  /**
+   * Spools each target's run as soon as it is assembled; one that cannot be written (an antivirus holding the
+   * file through the spool's retries) is reported and the others are still spooled.
+   */
+  private static final class SpoolEach implements Measurer.RunSink {
+    private final Spool spool;
+    private final PrintWriter out;
+    boolean empty;
+    boolean unsaved;
+
+    SpoolEach(Spool spool, PrintWriter out) {
+      this.spool = spool;
+      this.out = out;
+    }
+
+    @Override
+    public void accept(RunUpload run) {
+      if (run.results().isEmpty()) {
+        // the server takes no run without results; the failures were printed above
+        out.printf("no results for %s: nothing to upload%n", run.version());
+        empty = true;
+        return;
+      }
+      try {
+        out.printf("spooled %s (%s)%n", spool.save(run), run.version());
+      } catch (IOException e) {
+        out.printf("cannot spool the run of %s: %s%n", run.version(), e);
+        unsaved = true;
+      }
+      out.flush();
+    }
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

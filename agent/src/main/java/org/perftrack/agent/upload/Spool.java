@@ -7,6 +7,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Collections;
@@ -54,10 +55,26 @@ public final class Spool {
     }
   }
 
+  /** Renames a file; a test stands in for Windows, where an antivirus scanning the new file makes it fail. */
+  interface Mover {
+    void move(Path from, Path to) throws IOException;
+  }
+
+  /** Waits between attempts at a rename that failed: a scanner holds a new file for a moment. */
+  private static final long[] RETRY_MILLIS = {100, 300, 1000, 3000};
+
   private final Path dir;
+  private final Mover mover;
+  private final long[] retryMillis;
 
   public Spool(Path dir) {
+    this(dir, Spool::atomicMove, RETRY_MILLIS);
+  }
+
+  Spool(Path dir, Mover mover, long... retryMillis) {
     this.dir = dir;
+    this.mover = mover;
+    this.retryMillis = retryMillis.clone();
   }
 
   public Path dir() {
@@ -156,7 +173,33 @@ public final class Spool {
     }
   }
 
-  private static void move(Path from, Path to) throws IOException {
+  /** Renames, trying again a few times: a failure that lasts gives the last attempt's error. */
+  private void move(Path from, Path to) throws IOException {
+    for (int attempt = 0; ; attempt++) {
+      try {
+        mover.move(from, to);
+        return;
+      } catch (NoSuchFileException e) {
+        throw e;
+      } catch (IOException e) {
+        if (attempt >= retryMillis.length) {
+          throw e;
+        }
+        pause(retryMillis[attempt], e);
+      }
+    }
+  }
+
+  private static void pause(long millis, IOException failure) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw failure;
+    }
+  }
+
+  private static void atomicMove(Path from, Path to) throws IOException {
     try {
       Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
