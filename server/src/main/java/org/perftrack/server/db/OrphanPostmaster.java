@@ -52,6 +52,26 @@ final class OrphanPostmaster {
     }
   }
 
+  /**
+   * The port of the PostgreSQL that a running perftrack server (another process, holding the lock) serves this
+   * directory's database on; empty when no server has it open.
+   */
+  static Optional<Integer> portOfServer(Path dir) throws IOException {
+    if (running(dir).isEmpty()) {
+      return Optional.empty();
+    }
+    try (FileChannel ch = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        FileLock lock = ch.tryLock()) {
+      if (lock != null) {
+        return Optional.empty(); // an orphan: the next start stops it
+      }
+    } catch (OverlappingFileLockException e) {
+      throw new IllegalStateException("this process already runs a database on " + dir, e);
+    }
+    List<String> lines = Files.readAllLines(dir.resolve("postmaster.pid"));
+    return Optional.of(Integer.parseInt(lines.get(3).strip())); // PostgreSQL's postmaster.pid: line 4 is the port
+  }
+
   /** The live postmaster named by {@code postmaster.pid}, if it is a postgres of this directory. */
   static Optional<ProcessHandle> running(Path dir) {
     try {
