@@ -26,12 +26,14 @@ public class DetectionService {
   private final Regressions queries;
   private final BenchmarkSettings settings;
   private final DetectionProperties properties;
+  private final JudgingDue due;
   private final Detector detector = new Detector();
   private final Reconciler reconciler = new Reconciler();
 
   DetectionService(WindowQueries windows, RegressionStore store, Regressions queries,
-      BenchmarkSettings settings, DetectionProperties properties) {
+      BenchmarkSettings settings, DetectionProperties properties, JudgingDue due) {
     this.windows = windows;
+    this.due = due;
     this.store = store;
     this.queries = queries;
     this.settings = settings;
@@ -76,12 +78,12 @@ public class DetectionService {
       }
     });
     loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
-    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId()), null, null));
+    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId()), null, null, null));
   }
 
   /** Detects over the loaded windows of one run, reconciles and writes; returns the ids of what it raised. */
   private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs,
-      Set<Long> withSteps, List<DetectionResult> firstPass) {
+      Set<Long> withSteps, List<DetectionResult> firstPass, String curation) {
     List<SeriesWindow> primary = primary(loaded);
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
@@ -104,7 +106,7 @@ public class DetectionService {
     for (int i = 0; i < primary.size(); i++) {
       judged.put(primary.get(i).seriesId(), results.get(i));
     }
-    return reconcile(loaded, judged, run.runId(), withSteps);
+    return reconcile(loaded, judged, run.runId(), withSteps, curation);
   }
 
   private List<SeriesWindow> primary(List<SeriesWindow> loaded) {
@@ -131,12 +133,16 @@ public class DetectionService {
 
   /**
    * Writes, in an import batch's transaction, the points of the (series, version) pairs it stored from the values
-   * it stored; returns the pairs that had a point already, which {@link #onImported} reads back from all their runs.
+   * it stored, and marks the pairs due for judging ({@link Rejudging}: a crash before {@link #onImported} leaves
+   * them marked); returns the pairs that had a point already, which {@link #onImported} reads back from all their
+   * runs.
    */
   public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values) {
     Map<Long, WindowQueries.VersionRef> versions =
         windows.versions(values.keySet().stream().map(k -> k.get(1)).distinct().toList());
-    return windows.writeNewPoints(values, versions);
+    Set<List<Long>> existing = windows.writeNewPoints(values, versions);
+    due.mark(values.keySet(), null);
+    return existing;
   }
 
   /**
@@ -144,6 +150,14 @@ public class DetectionService {
    * {@code readBack} are summarised again from all their stored runs (null: every touched pair).
    */
   public Map<UUID, List<Regression>> onImported(List<Imported> touched, Set<List<Long>> readBack) {
+    return onImported(touched, readBack, null);
+  }
+
+  /**
+   * As {@link #onImported(List, Set)}; {@code curation}, when given, is the change of data a person made, which
+   * the decisions name as their reason ({@link CuratedDecisions}). The judged pairs are no longer due.
+   */
+  Map<UUID, List<Regression>> onImported(List<Imported> touched, Set<List<Long>> readBack, String curation) {
     Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
     if (touched.isEmpty()) {
       return raised;
@@ -190,12 +204,14 @@ public class DetectionService {
       List<List<DetectionResult>> first = await(currentFirst);
       for (int i = 0; i < current.runs().size(); i++) {
         StoredRun run = current.runs().get(i);
-        List<Long> ids = judge(run, current.loaded().get(i), knobs.get(run.productId()), withSteps, first.get(i));
+        List<Long> ids = judge(run, current.loaded().get(i), knobs.get(run.productId()), withSteps, first.get(i),
+            curation);
         if (!ids.isEmpty()) {
           raised.computeIfAbsent(run.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
         }
       }
     }
+    due.done(imported);
     return raised;
   }
 
@@ -321,7 +337,7 @@ public class DetectionService {
    * up to date, adding the series it creates steps for), so the others' steps are not looked for.
    */
   private List<Long> reconcile(List<SeriesWindow> loaded, Map<Long, DetectionResult> judged, UUID runId,
-      Set<Long> withSteps) {
+      Set<Long> withSteps, String curation) {
     Set<Long> versionIds = new HashSet<>();
     List<Long> look = new ArrayList<>(loaded.size());
     for (SeriesWindow w : loaded) {
@@ -338,6 +354,9 @@ public class DetectionService {
       List<RecordedRegression> stored = recorded.getOrDefault(w.seriesId(), List.of());
       DetectionResult result = judged.get(w.seriesId());
       List<Decision> decisions = result == null ? withdrawSecondary(stored) : reconciler.reconcile(result, stored);
+      if (curation != null && result != null) {
+        decisions = CuratedDecisions.of(decisions, result, stored, curation);
+      }
       if (withSteps != null && !decisions.isEmpty()) {
         withSteps.add(w.seriesId());
       }

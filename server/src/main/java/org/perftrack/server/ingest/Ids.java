@@ -18,9 +18,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * The ids of products, versions, machines and series, from a cache or from short statements of their own, run
  * before (outside) the transaction that stores a run: a new version or series is committed at once, so no
  * uploader waits on another's uncommitted insert of it, and the common case (all known) costs no round trip.
- * Only committed rows enter the caches. Products, versions and series are never deleted and their ids, names,
- * units and directions never change, so their entries stay right; a machine's entry lasts a minute, so that
- * details another server wrote are written back here as before.
+ * Only committed rows enter the caches. Series are never deleted and their ids, names, units and directions never
+ * change, so their entries stay right; a purged version is forgotten ({@link #forgetVersions}); a machine's entry
+ * lasts a minute, so that details another server wrote are written back here as before.
  */
 @Component
 class Ids {
@@ -40,6 +40,11 @@ class Ids {
   Ids(JdbcClient jdbc, org.perftrack.server.detection.DetectionService detection) {
     this.jdbc = jdbc;
     this.detection = detection;
+  }
+
+  /** After versions were purged for good: their names are looked up (or made) again. */
+  void forgetVersions() {
+    versions.clear();
   }
 
   /** The ids a run is stored under, and its results in their series' units. */

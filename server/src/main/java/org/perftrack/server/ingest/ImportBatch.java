@@ -89,6 +89,10 @@ final class ImportBatch {
   private final List<RunStore.RunResults> results = new ArrayList<>();
   private final Map<UUID, Pending> byId = new HashMap<>();
   private final Set<List<Long>> readBack = new java.util.HashSet<>();
+  /** What this batch's transaction did, told to the context only once it committed (a rollback counts nothing). */
+  private int created;
+  private int storedBefore;
+  private final List<Touched> touched = new ArrayList<>();
 
   private final DetectionService detection;
 
@@ -106,18 +110,20 @@ final class ImportBatch {
    * results do not fit their series is a bad line and creates nothing.
    */
   void prepare(List<Pending> batch) {
-    Map<UUID, String> stored = store.storedHashes(batch.stream().map(Pending::id).toList());
+    Map<UUID, ImportStore.Stored> stored = store.storedHashes(batch.stream().map(Pending::id).toList());
     Map<Pending, Ids.RunIds> fitting = new java.util.IdentityHashMap<>(); // a record's hash would hash the whole run
     List<Pending> order = new ArrayList<>();
     for (Pending p : batch) {
       Pending earlier = stored.containsKey(p.id()) ? null : context.hashesInFile.get(p.id());
       String inFile = earlier == null ? null : earlier.hash();
-      String known = stored.getOrDefault(p.id(), inFile);
+      ImportStore.Stored before = stored.get(p.id());
+      String known = before != null ? before.hash() : inFile;
       if (known != null) {
         if (known.equals(p.hash()) && inFile != null) {
           context.copyInFile(p);
         } else if (known.equals(p.hash())) {
           context.addUnchanged(1);
+          context.unchangedAt(before.place());
         } else {
           context.fail(p.line(), p.runId(), List.of(new FieldProblem("id", "was already stored with other"
               + " content; a changed run needs a new id")));
@@ -173,15 +179,16 @@ final class ImportBatch {
       return;
     }
     Set<UUID> inserted = store.insertRuns(rows);
-    context.addUnchanged(rows.size() - inserted.size()); // another request stored them first
+    storedBefore = rows.size() - inserted.size(); // another request stored them first
     runs.streamResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
     Map<List<Long>, List<StoredRun.Values>> values = new LinkedHashMap<>();
     for (int i = 0; i < rows.size(); i++) {
       ImportStore.RunRow row = rows.get(i);
       if (inserted.contains(row.id())) {
-        context.addCreated();
+        created++;
         RunStore.RunResults r = results.get(i);
-        touch(row, r, byId.get(row.id()).run().version());
+        touched.add(new Touched(row.id(), row.productId(), row.machineId(), row.versionId(),
+            VersionKey.of(byId.get(row.id()).run().version()), new LinkedHashSet<>(r.seriesIds())));
         List<StoredRun.Values> v = IngestService.values(r.results());
         for (int k = 0; k < v.size(); k++) {
           values.computeIfAbsent(List.of(r.seriesIds().get(k), r.versionId()), x -> new ArrayList<>()).add(v.get(k));
@@ -193,23 +200,22 @@ final class ImportBatch {
     readBack.addAll(detection.onImportedValues(values));
   }
 
-  /** The (series, version) pairs of this batch to read back at the end (known after its commit). */
-  Set<List<Long>> readBack() {
-    return readBack;
-  }
-
   /** The pending runs this batch was to store (to report them when its transaction failed). */
   List<Pending> pending() {
     return rows.stream().map(r -> byId.get(r.id())).toList();
   }
 
-  private void touch(ImportStore.RunRow row, RunStore.RunResults results, String version) {
+  /** After the batch's transaction committed: its runs count as created, and its versions are to be judged. */
+  void committed() {
     synchronized (context) { // two batches store at once
-      Touched t = context.touched.computeIfAbsent(row.productId() + "/" + row.machineId() + "/" + row.versionId(),
-          k -> new Touched(row.id(), row.productId(), row.machineId(), row.versionId(), VersionKey.of(version),
-              new LinkedHashSet<>()));
-      t.seriesIds().addAll(results.seriesIds());
+      context.unchanged += storedBefore;
+      context.created += created;
+      for (Touched t : touched) {
+        context.touched.computeIfAbsent(t.productId() + "/" + t.machineId() + "/" + t.versionId(), k -> t)
+            .seriesIds().addAll(t.seriesIds());
+      }
     }
+    context.addReadBack(readBack);
   }
 
   /**
@@ -271,8 +277,15 @@ final class ImportBatch {
       unchanged += runs;
     }
 
-    synchronized void addCreated() {
-      created++;
+    /** Where runs found stored already were measured: a crash may have left them unjudged. */
+    private final Set<List<Long>> unchangedPlaces = new java.util.HashSet<>();
+
+    synchronized void unchangedAt(List<Long> machineAndVersion) {
+      unchangedPlaces.add(machineAndVersion);
+    }
+
+    synchronized Set<List<Long>> unchangedPlaces() {
+      return Set.copyOf(unchangedPlaces);
     }
 
     Map<String, Touched> touched() {

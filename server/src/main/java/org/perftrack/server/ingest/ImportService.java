@@ -26,6 +26,7 @@ import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.web.JsonProblems;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
@@ -66,6 +67,7 @@ public class ImportService {
   private final ImportStore store;
   private final Ids ids;
   private final DetectionService detection;
+  private final Rejudging rejudging;
   private final Summaries summaries;
   private final TransactionTemplate tx;
   private final Timer storeTimer;
@@ -81,8 +83,9 @@ public class ImportService {
     }
   });
 
-  ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection,
+  ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Rejudging rejudging,
       Summaries summaries, TransactionTemplate tx, MeterRegistry meters) {
+    this.rejudging = rejudging;
     this.summaries = summaries;
     this.runs = runs;
     this.ids = ids;
@@ -310,7 +313,7 @@ public class ImportService {
   private void storeBatch(ImportBatch stored, ImportBatch.Context context) {
     try {
       tx.executeWithoutResult(status -> stored.store());
-      context.addReadBack(stored.readBack());
+      stored.committed();
       stored.pending().forEach(ImportBatch.Pending::release);
     } catch (RuntimeException e) {
       log.error("import: a batch of {} runs could not be stored", stored.pending().size(), e);
@@ -335,7 +338,16 @@ public class ImportService {
           t.seriesIds()));
       allSeries.addAll(t.seriesIds());
     }
-    Map<UUID, List<Regression>> raised = touched.isEmpty() ? Map.of() : tx.execute(status -> detection.onImported(touched, context.readBack()));
+    Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
+    if (!touched.isEmpty()) {
+      raised.putAll(tx.execute(status -> detection.onImported(touched, context.readBack())));
+    }
+    // what an earlier import of these series or runs stored but never judged (it crashed before its end)
+    Rejudging.Outcome left = tx.execute(status -> rejudging.pickUp(allSeries, context.unchangedPlaces()));
+    if (!left.raised().isEmpty()) {
+      raised.put(UUID.randomUUID(), left.raised());
+      allSeries.addAll(left.seriesIds());
+    }
     int regressions = 0;
     int mailed = 0;
     if (!raised.isEmpty()) {

@@ -23,13 +23,16 @@ class ImportStore {
     this.jdbc = jdbc;
   }
 
-  static final String HASHES = "SELECT id, content_hash FROM run WHERE id = ANY(?::uuid[])";
+  static final String HASHES = "SELECT id, content_hash, machine_id, version_id FROM run WHERE id = ANY(?::uuid[])";
 
-  /** The content hash of each of these runs that is stored already. */
-  Map<UUID, String> storedHashes(List<UUID> ids) {
-    Map<UUID, String> hashes = new HashMap<>();
+  /** A run stored already: its content hash, and where it was measured (a pair that may still be due for judging). */
+  record Stored(String hash, List<Long> place) {}
+
+  /** Each of these runs that is stored already. */
+  Map<UUID, Stored> storedHashes(List<UUID> ids) {
+    Map<UUID, Stored> hashes = new HashMap<>();
     jdbc.sql(HASHES).param(ids.toArray(UUID[]::new)).query((rs, i) -> hashes.put(rs.getObject(1, UUID.class),
-        rs.getString(2))).list();
+        new Stored(rs.getString(2), List.of(rs.getLong(3), rs.getLong(4))))).list();
     return hashes;
   }
 

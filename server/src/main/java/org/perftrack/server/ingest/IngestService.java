@@ -14,6 +14,7 @@ import org.perftrack.server.branches.Branches;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.problems.Conflict;
 import org.springframework.stereotype.Service;
@@ -44,13 +45,15 @@ public class IngestService {
   private final Ids ids;
   private final TransactionTemplate tx;
   private final DetectionService detection;
+  private final Rejudging rejudging;
   private final Summaries summaries;
   private final Branches branches;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
-  IngestService(RunStore store, Ids ids, TransactionTemplate tx, DetectionService detection,
+  IngestService(RunStore store, Ids ids, TransactionTemplate tx, DetectionService detection, Rejudging rejudging,
       Summaries summaries, Branches branches, MeterRegistry meters) {
+    this.rejudging = rejudging;
     this.ids = ids;
     this.branches = branches;
     this.tx = tx;
@@ -94,7 +97,11 @@ public class IngestService {
       UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
       var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds,
           values(series.results())));
+      Rejudging.Outcome left = rejudging.pickUpStale(seriesIds);
       detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+      if (!left.raised().isEmpty()) {
+        summaries.onRegressionsCreated(UUID.randomUUID(), List.copyOf(left.seriesIds()), left.raised());
+      }
       // the summaries take the regressions, then hand them to the alerts (one mail per summary)
       List<Summaries.Change> changed = summaries.onRegressionsCreated(id, seriesIds, regressions);
       // read back, so that each regression names the summary it joined
@@ -121,6 +128,11 @@ public class IngestService {
     Branches.Upload upload = new Branches.Upload(id, run, hash, known.productId(), known.machineId(), results);
     Branches.Outcome done = tx.execute(status -> branches.store(upload));
     return new Outcome(done.id(), done.created(), done.regressions(), List.of(), done.branch(), done.startPoint());
+  }
+
+  /** After versions were purged for good: an upload naming one again makes it anew. */
+  public void versionsPurged() {
+    ids.forgetVersions();
   }
 
   /** The stored values of each result, for detection to summarise without reading them back. */

@@ -23,7 +23,7 @@ class RegressionDetails {
   static final String LATEST_RUN = """
       SELECT r.id FROM run r
       JOIN product p ON p.id = r.product_id JOIN machine m ON m.id = r.machine_id JOIN version v ON v.id = r.version_id
-      WHERE p.name = ? AND m.name = ? AND v.name = ?
+      WHERE p.name = ? AND m.name = ? AND v.name = ? AND r.excluded_at IS NULL AND r.deletion_id IS NULL
       ORDER BY r.received_at DESC LIMIT 1""";
 
   private final RunQueries runs;

@@ -18,10 +18,16 @@ import tools.jackson.core.type.TypeReference;
 @Service
 public class RunQueries {
 
-  /** A stored run: what was uploaded, plus when it arrived. */
+  /**
+   * A stored run: what was uploaded, plus when it arrived; {@code excluded} (null when it counts) says who took it
+   * out of judgement, when and why; {@code deleted} that it is deleted (restorable until purged).
+   */
   public record StoredRunView(String id, String product, String version, RunUpload.MachineInfo machine, String suite,
       String batch, Instant startedAt, Instant finishedAt, Instant receivedAt, Map<String, String> attributes,
-      List<RunUpload.BenchmarkFailure> failures, List<Result> results) {}
+      List<RunUpload.BenchmarkFailure> failures, List<Result> results, Exclusion excluded, boolean deleted) {}
+
+  /** Who excluded a run from judgement, when, and why. */
+  public record Exclusion(Instant at, String by, String reason) {}
 
   /** One result of a stored run with its summary. */
   public record Result(String benchmark, String metric, String unit, String direction, double[] samples,
@@ -43,15 +49,16 @@ public class RunQueries {
   static final String RUN = """
       SELECT r.id, p.name AS product, v.name AS version, r.machine_snapshot::text AS machine, r.suite,
              r.batch, r.started_at, r.finished_at, r.received_at, r.attributes::text AS attributes,
-             r.failures::text AS failures
+             r.failures::text AS failures, r.excluded_at, r.excluded_by, r.excluded_reason,
+             r.deletion_id IS NOT NULL AS deleted
       FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
       WHERE r.id = ?""";
 
   static final String RESULTS = """
       SELECT s.benchmark, s.metric, s.unit, s.direction, x.samples, x.n, coalesce(x.min, x.mean) AS min,
              coalesce(x.median, x.mean) AS median, x.mean, coalesce(x.max, x.mean) AS max
-      FROM result x JOIN series s ON s.id = x.series_id
-      WHERE x.run_id = ?
+      FROM (SELECT * FROM result WHERE run_id = ? UNION ALL SELECT * FROM result_set_aside WHERE run_id = ?) AS x
+      JOIN series s ON s.id = x.series_id
       ORDER BY s.benchmark, s.metric""";
 
   public Optional<StoredRunView> find(UUID id) {
@@ -60,13 +67,15 @@ public class RunQueries {
             Json.MAPPER.readValue(rs.getString("machine"), RunUpload.MachineInfo.class), rs.getString("suite"),
             rs.getString("batch"), instant(rs, "started_at"), instant(rs, "finished_at"), instant(rs, "received_at"),
             Json.MAPPER.readValue(rs.getString("attributes"), STRING_MAP),
-            Json.MAPPER.readValue(rs.getString("failures"), FAILURES), results(id)))
+            Json.MAPPER.readValue(rs.getString("failures"), FAILURES), results(id),
+            rs.getTimestamp("excluded_at") == null ? null : new Exclusion(instant(rs, "excluded_at"),
+                rs.getString("excluded_by"), rs.getString("excluded_reason")), rs.getBoolean("deleted")))
         .optional();
   }
 
   private List<Result> results(UUID id) {
     List<Result> results = new ArrayList<>();
-    jdbc.sql(RESULTS).param(id).query((ResultSet rs) -> {
+    jdbc.sql(RESULTS).params(id, id).query((ResultSet rs) -> {
       results.add(new Result(rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
           rs.getString("direction"), SeriesQueries.doubles(rs.getArray("samples")), rs.getInt("n"),
           rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"), rs.getDouble("max")));
@@ -80,6 +89,7 @@ public class RunQueries {
              jsonb_array_length(r.failures) AS failures
       FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
            JOIN machine m ON m.id = r.machine_id
+      WHERE r.deletion_id IS NULL
       ORDER BY r.received_at DESC, r.id
       LIMIT ?""";
 

@@ -11,11 +11,13 @@ import org.springframework.security.config.annotation.web.configurers.AuthorizeH
 final class ApiAccess {
 
   /** Reads that are never public: subscribers' e-mail addresses. */
-  static final String[] ADMIN_READS = {"/api/v1/subscriptions", "/api/v1/subscriptions/**"};
+  static final String[] ADMIN_READS = {"/api/v1/subscriptions", "/api/v1/subscriptions/**", "/api/v1/audit",
+      "/api/v1/deletions"};
   static final String[] UPLOADS = {"/api/v1/runs", "/api/v1/runs:import"};
   static final String[] TRIAGE_PATCHES = {"/api/v1/regressions/*", "/api/v1/summaries/*"};
   static final String[] TRIAGE_PUTS = {"/api/v1/benchmark-settings/**"};
-  static final String[] TRIAGE_POSTS = {"/api/v1/regressions/*/**"};
+  /** Triage of regressions; excluding a run from judgement and including it again ({@code /api/v1/runs/{id}:exclude}). */
+  static final String[] TRIAGE_POSTS = {"/api/v1/regressions/*/**", "/api/v1/runs/*"};
   /** What a lab agent does with its (upload) token: register, heartbeat, claim and report its jobs. */
   static final String[] AGENT_POSTS = {"/api/v1/lab/agents", "/api/v1/lab/agents/*/**", "/api/v1/lab/jobs/*/**"};
   /** Asking the lab for work: a run now, a schedule. */

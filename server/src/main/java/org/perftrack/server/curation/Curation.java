@@ -1,0 +1,147 @@
+package org.perftrack.server.curation;
+
+import java.util.List;
+import java.util.UUID;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Rejudging;
+import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.summaries.Summaries;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Excluding runs from judgement, deleting runs and versions (soft, with undo) and restoring them. Each change is one
+ * transaction: the data moves, the affected series are judged again ({@link Rejudging}: a step that stood on the
+ * removed data is withdrawn, one withdrawn because of it reopened, both saying who changed what), the summaries
+ * follow and the change is written to the audit log. Mail goes only for steps never announced before.
+ */
+@Service
+public class Curation {
+
+  /** What a change did: the run or version it touched, its deletion (if any) and the steps it raised again. */
+  public record Change(String target, Long deletionId, List<Regression> raised) {}
+
+  private final CurationStore store;
+  private final Rejudging rejudging;
+  private final Summaries summaries;
+  private final Audit audit;
+  private final CurationProperties props;
+  private final TransactionTemplate tx;
+
+  Curation(CurationStore store, Rejudging rejudging, Summaries summaries, Audit audit, CurationProperties props,
+      TransactionTemplate tx) {
+    this.store = store;
+    this.rejudging = rejudging;
+    this.summaries = summaries;
+    this.audit = audit;
+    this.props = props;
+    this.tx = tx;
+  }
+
+  /** Takes a run out of judgement (it stays stored and shown); {@code reason} is required. */
+  public Change exclude(UUID id, String by, String reason) {
+    return tx.execute(s -> {
+      CurationStore.RunRow run = liveRun(id);
+      if (run.excludedAt() != null) {
+        throw new Conflict("run " + id + " is excluded already (by " + run.excludedBy() + ")");
+      }
+      List<List<Long>> pairs = store.pairs(List.of(id));
+      store.setAside(List.of(id));
+      store.exclude(id, by, reason);
+      audit.record(by, "excluded", describe(run), reason);
+      return new Change(id.toString(), null, rejudge(pairs, "data excluded by " + by + " (" + reason + ")"));
+    });
+  }
+
+  /** Counts an excluded run again. */
+  public Change include(UUID id, String by) {
+    return tx.execute(s -> {
+      CurationStore.RunRow run = liveRun(id);
+      if (run.excludedAt() == null) {
+        throw new Conflict("run " + id + " is not excluded");
+      }
+      store.putBack(List.of(id));
+      store.include(id);
+      audit.record(by, "included", describe(run), "excluded before by " + run.excludedBy());
+      return new Change(id.toString(), null, rejudge(store.pairs(List.of(id)), "data included again by " + by));
+    });
+  }
+
+  /** Deletes a run (restorable until purged). */
+  public Change deleteRun(UUID id, String by) {
+    return tx.execute(s -> {
+      CurationStore.RunRow run = liveRun(id);
+      String what = describe(run);
+      long deletion = store.newDeletion("run", run.productId(), run.versionId(), id, what, 1, by);
+      List<List<Long>> pairs = store.pairs(List.of(id));
+      store.setAside(List.of(id));
+      store.deleteRuns(deletion, List.of(id));
+      audit.record(by, "deleted", what, "deletion " + deletion);
+      return new Change(id.toString(), deletion, run.counts() ? rejudge(pairs, "data deleted by " + by) : List.of());
+    });
+  }
+
+  /** Deletes a version of a product with all its runs (restorable until purged). */
+  public Change deleteVersion(String product, String version, String by) {
+    return tx.execute(s -> {
+      CurationStore.VersionRow v = store.lockVersion(product, version)
+          .orElseThrow(() -> new NotFound("no version " + version + " of product " + product));
+      List<CurationStore.RunRow> runs = store.runsOfVersion(v.id());
+      List<UUID> ids = runs.stream().map(CurationStore.RunRow::id).toList();
+      String what = "version " + version + " of " + product + " (" + runs.size() + " runs)";
+      long deletion = store.newDeletion("version", v.productId(), v.id(), null, what, runs.size(), by);
+      List<List<Long>> pairs = store.pairs(ids);
+      store.setAside(ids);
+      store.deleteRuns(deletion, ids);
+      store.deleteVersion(v.id(), deletion);
+      audit.record(by, "deleted", what, "deletion " + deletion);
+      return new Change(product + " " + version, deletion, rejudge(pairs, "data deleted by " + by));
+    });
+  }
+
+  /** Undoes a deletion that is not purged yet. */
+  public Change restore(long deletionId, String by) {
+    return tx.execute(s -> {
+      CurationStore.Deletion d = store.lockDeletion(deletionId, keepSeconds())
+          .orElseThrow(() -> new NotFound("no deletion " + deletionId + " (restored or purged already?)"));
+      List<UUID> counting = store.countingRunsOf(d.id());
+      store.undelete(d.id());
+      if ("version".equals(d.kind())) {
+        store.deleteVersion(d.versionId(), null);
+      }
+      store.putBack(counting);
+      store.forgetDeletion(d.id());
+      audit.record(by, "restored", d.description(), "deletion " + d.id() + " by " + d.deletedBy());
+      return new Change(d.description(), d.id(), rejudge(store.pairs(counting), "data restored by " + by));
+    });
+  }
+
+  /** The deletions that can still be restored, newest first. */
+  public List<CurationStore.Deletion> recentlyDeleted(int limit) {
+    return store.deletions(keepSeconds(), limit);
+  }
+
+  long keepSeconds() {
+    return props.keepDeleted().toSeconds();
+  }
+
+  private CurationStore.RunRow liveRun(UUID id) {
+    CurationStore.RunRow run = store.lockRun(id).orElseThrow(() -> new NotFound("no run " + id));
+    if (run.deletionId() != null) {
+      throw new NotFound("run " + id + " is deleted (restore it under Recently deleted)");
+    }
+    return run;
+  }
+
+  static String describe(CurationStore.RunRow run) {
+    return "run " + run.id() + " of " + run.product() + " " + run.version() + " on " + run.machine();
+  }
+
+  /** Judges the changed series again; the summaries take what it raised (mail only for what was never announced). */
+  private List<Regression> rejudge(List<List<Long>> pairs, String reason) {
+    Rejudging.Outcome outcome = rejudging.changed(pairs, reason);
+    summaries.onRegressionsCreated(UUID.randomUUID(), List.copyOf(outcome.seriesIds()), outcome.raised());
+    return outcome.raised();
+  }
+}

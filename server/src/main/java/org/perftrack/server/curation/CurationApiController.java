@@ -1,0 +1,99 @@
+package org.perftrack.server.curation;
+
+import java.util.List;
+import java.util.UUID;
+import org.perftrack.server.problems.InvalidInput;
+import org.springframework.security.core.Authentication;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Curation over REST: {@code POST /api/v1/runs/{id}:exclude} and {@code :include} (triage),
+ * {@code DELETE /api/v1/runs/{id}} and {@code DELETE /api/v1/products/{p}/versions/{v}}, the recently deleted list
+ * and {@code POST /api/v1/deletions/{id}:restore} (admin), and {@code GET /api/v1/audit} (admin).
+ */
+@RestController
+class CurationApiController {
+
+  static final int MAX_REASON = 500;
+
+  record ExcludeRequest(String reason) {}
+
+  private final Curation curation;
+  private final Audit audit;
+
+  CurationApiController(Curation curation, Audit audit) {
+    this.curation = curation;
+    this.audit = audit;
+  }
+
+  @PostMapping("/api/v1/runs/{id}:exclude")
+  Curation.Change exclude(@PathVariable String id, @RequestBody(required = false) ExcludeRequest request,
+      Authentication who) {
+    return curation.exclude(uuid(id), who.getName(), reason(request == null ? null : request.reason()));
+  }
+
+  @PostMapping("/api/v1/runs/{id}:include")
+  Curation.Change include(@PathVariable String id, Authentication who) {
+    return curation.include(uuid(id), who.getName());
+  }
+
+  @DeleteMapping("/api/v1/runs/{id}")
+  Curation.Change deleteRun(@PathVariable String id, Authentication who) {
+    return curation.deleteRun(uuid(id), who.getName());
+  }
+
+  @DeleteMapping("/api/v1/products/{product}/versions/{version}")
+  Curation.Change deleteVersion(@PathVariable String product, @PathVariable String version, Authentication who) {
+    return curation.deleteVersion(product, version, who.getName());
+  }
+
+  @GetMapping("/api/v1/deletions")
+  List<CurationStore.Deletion> deletions(@RequestParam(defaultValue = "200") int limit) {
+    return curation.recentlyDeleted(limit(limit));
+  }
+
+  @PostMapping("/api/v1/deletions/{id}:restore")
+  Curation.Change restore(@PathVariable long id, Authentication who) {
+    return curation.restore(id, who.getName());
+  }
+
+  @GetMapping("/api/v1/audit")
+  List<Audit.Event> audit(@RequestParam(required = false) String actor, @RequestParam(required = false) String action,
+      @RequestParam(required = false) Long before, @RequestParam(defaultValue = "200") int limit) {
+    return audit.list(actor, action, before, limit(limit));
+  }
+
+  static int limit(int limit) {
+    if (limit < 1 || limit > Audit.MAX_LIMIT) {
+      throw new InvalidInput("limit", "must be between 1 and " + Audit.MAX_LIMIT);
+    }
+    return limit;
+  }
+
+  static UUID uuid(String id) {
+    try {
+      return UUID.fromString(id);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInput("id", "must be a UUID (the id the agent printed for the run)");
+    }
+  }
+
+  /** Why a run is excluded: required, one line of at most {@value #MAX_REASON} characters. */
+  static String reason(String reason) {
+    String r = reason == null ? "" : reason.strip();
+    if (r.isEmpty()) {
+      throw new InvalidInput("reason", "say why the run is excluded (e.g. machine disturbed, wrong build installed,"
+          + " test upload)");
+    }
+    if (r.length() > MAX_REASON || r.chars().anyMatch(Character::isISOControl)) {
+      throw new InvalidInput("reason", "must be one line of at most " + MAX_REASON + " characters");
+    }
+    return r;
+  }
+}

@@ -1,0 +1,163 @@
+package org.perftrack.server.curation;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The SQL of curation. Results of a run that does not count (excluded or deleted) live in {@code result_set_aside},
+ * so every reader of {@code result} counts only the runs that count; moving them is one statement each way.
+ */
+@Repository
+class CurationStore {
+
+  /** A run as curation sees it, locked for the change. */
+  record RunRow(UUID id, long productId, long versionId, long machineId, String product, String version,
+      String machine, Instant excludedAt, String excludedBy, String excludedReason, Long deletionId) {
+
+    boolean counts() {
+      return excludedAt == null && deletionId == null;
+    }
+  }
+
+  /** One deletion, as the Recently deleted page lists it. */
+  record Deletion(long id, String kind, long productId, Long versionId, UUID runId, String description, int runs,
+      String deletedBy, Instant deletedAt, Instant purgeAt) {}
+
+  private final JdbcClient jdbc;
+
+  CurationStore(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String RUN = """
+      SELECT r.id, r.product_id, r.version_id, r.machine_id, p.name AS product, v.name AS version, m.name AS machine,
+             r.excluded_at, r.excluded_by, r.excluded_reason, r.deletion_id
+      FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
+           JOIN machine m ON m.id = r.machine_id
+      WHERE r.id = ?""";
+
+  Optional<RunRow> run(UUID id) {
+    return jdbc.sql(RUN).param(id).query(RunRow.class).optional();
+  }
+
+  Optional<RunRow> lockRun(UUID id) {
+    return jdbc.sql(RUN + " FOR UPDATE OF r").param(id).query(RunRow.class).optional();
+  }
+
+  static final String PAIRS = """
+      SELECT DISTINCT series_id, version_id FROM (
+        SELECT series_id, version_id FROM result WHERE run_id = ANY(?::uuid[])
+        UNION ALL SELECT series_id, version_id FROM result_set_aside WHERE run_id = ANY(?::uuid[])) AS x""";
+
+  /** The (series, version) pairs these runs measured. */
+  List<List<Long>> pairs(List<UUID> runs) {
+    UUID[] ids = runs.toArray(UUID[]::new);
+    return jdbc.sql(PAIRS).params(ids, ids).query((rs, i) -> List.of(rs.getLong(1), rs.getLong(2))).list();
+  }
+
+  static final String SET_ASIDE = """
+      WITH moved AS (DELETE FROM result WHERE run_id = ANY(?::uuid[]) RETURNING *)
+      INSERT INTO result_set_aside SELECT * FROM moved""";
+
+  static final String PUT_BACK = """
+      WITH moved AS (DELETE FROM result_set_aside WHERE run_id = ANY(?::uuid[]) RETURNING *)
+      INSERT INTO result SELECT * FROM moved""";
+
+  /** The results of these runs stop counting. */
+  void setAside(List<UUID> runs) {
+    jdbc.sql(SET_ASIDE).param(runs.toArray(UUID[]::new)).update();
+  }
+
+  /** The results of these runs count again. */
+  void putBack(List<UUID> runs) {
+    jdbc.sql(PUT_BACK).param(runs.toArray(UUID[]::new)).update();
+  }
+
+  void exclude(UUID run, String by, String reason) {
+    jdbc.sql("UPDATE run SET excluded_at = now(), excluded_by = ?, excluded_reason = ? WHERE id = ?")
+        .params(by, reason, run).update();
+  }
+
+  void include(UUID run) {
+    jdbc.sql("UPDATE run SET excluded_at = NULL, excluded_by = NULL, excluded_reason = NULL WHERE id = ?")
+        .param(run).update();
+  }
+
+  static final String NEW_DELETION = """
+      INSERT INTO deletion (kind, product_id, version_id, run_id, description, runs, deleted_by)
+      VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id""";
+
+  long newDeletion(String kind, long productId, Long versionId, UUID runId, String description, int runs, String by) {
+    return jdbc.sql(NEW_DELETION).params(kind, productId, versionId, runId, description, runs, by)
+        .query(Long.class).single();
+  }
+
+  void deleteRuns(long deletion, List<UUID> runs) {
+    jdbc.sql("UPDATE run SET deletion_id = ? WHERE id = ANY(?::uuid[])").params(deletion, runs.toArray(UUID[]::new))
+        .update();
+  }
+
+  /** A version of a product, locked for the change; empty when there is none (or it is deleted). */
+  record VersionRow(long id, long productId, String product, String name) {}
+
+  static final String VERSION = """
+      SELECT v.id, v.product_id, p.name AS product, v.name FROM version v JOIN product p ON p.id = v.product_id
+      WHERE p.name = ? AND v.name = ? AND v.deletion_id IS NULL FOR UPDATE OF v""";
+
+  Optional<VersionRow> lockVersion(String product, String version) {
+    return jdbc.sql(VERSION).params(product, version).query(VersionRow.class).optional();
+  }
+
+  /** The runs of a version that are not deleted, with whether each is excluded; locked. */
+  List<RunRow> runsOfVersion(long versionId) {
+    return jdbc.sql(RUN.replace("WHERE r.id = ?", "WHERE r.version_id = ? AND r.deletion_id IS NULL ORDER BY r.id")
+        + " FOR UPDATE OF r").param(versionId).query(RunRow.class).list();
+  }
+
+  void deleteVersion(long versionId, Long deletion) {
+    jdbc.sql("UPDATE version SET deletion_id = ? WHERE id = ?").params(deletion, versionId).update();
+  }
+
+  static final String DELETIONS = """
+      SELECT id, kind, product_id, version_id, run_id, description, runs, deleted_by, deleted_at,
+             deleted_at + make_interval(secs => ?) AS purge_at
+      FROM deletion ORDER BY deleted_at DESC, id DESC LIMIT ?""";
+
+  List<Deletion> deletions(long keepSeconds, int limit) {
+    return jdbc.sql(DELETIONS).params(keepSeconds, limit).query(Deletion.class).list();
+  }
+
+  Optional<Deletion> lockDeletion(long id, long keepSeconds) {
+    return jdbc.sql(DELETIONS.replace("ORDER BY deleted_at DESC, id DESC LIMIT ?", "WHERE id = ? FOR UPDATE"))
+        .params(keepSeconds, id).query(Deletion.class).optional();
+  }
+
+  static final String EXPIRED = """
+      SELECT id FROM deletion WHERE deleted_at < now() - make_interval(secs => ?) ORDER BY id LIMIT 100""";
+
+  List<Long> expired(long keepSeconds) {
+    return jdbc.sql(EXPIRED).param(keepSeconds).query(Long.class).list();
+  }
+
+  /** The runs of a deletion that count once restored (not excluded). */
+  List<UUID> countingRunsOf(long deletion) {
+    return jdbc.sql("SELECT id FROM run WHERE deletion_id = ? AND excluded_at IS NULL").param(deletion)
+        .query(UUID.class).list();
+  }
+
+  void undelete(long deletion) {
+    jdbc.sql("UPDATE run SET deletion_id = NULL WHERE deletion_id = ?").param(deletion).update();
+  }
+
+  List<UUID> runsOf(long deletion) {
+    return jdbc.sql("SELECT id FROM run WHERE deletion_id = ? ORDER BY id").param(deletion).query(UUID.class).list();
+  }
+
+  void forgetDeletion(long id) {
+    jdbc.sql("DELETE FROM deletion WHERE id = ?").param(id).update();
+  }
+}

@@ -1,0 +1,151 @@
+package org.perftrack.server.detection;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * Judges series again after their data changed other than by an upload: runs excluded, deleted or restored, and
+ * import batches stored but not judged (a crash between the two). The change marks its (series, version) pairs due
+ * in its own transaction ({@code judging_due}); judging them summarises each pair's point again from the results that
+ * count (removing it when none is left), judges the windows around them as an upload would, withdraws the open steps
+ * whose versions have no data left, and clears the marks, all in the caller's transaction.
+ */
+@Service
+public class Rejudging {
+
+  /** What a re-judgement raised (regressions created or reopened) and which series it judged. */
+  public record Outcome(List<Regression> raised, Set<Long> seriesIds) {
+    static final Outcome NONE = new Outcome(List.of(), Set.of());
+  }
+
+  private final DetectionService detection;
+  private final JudgingDue due;
+  private final WindowQueries windows;
+  private final RegressionStore store;
+  private final JdbcClient jdbc;
+
+  Rejudging(DetectionService detection, JudgingDue due, WindowQueries windows, RegressionStore store, JdbcClient jdbc) {
+    this.detection = detection;
+    this.due = due;
+    this.windows = windows;
+    this.store = store;
+    this.jdbc = jdbc;
+  }
+
+  /**
+   * In the transaction that changed the data of these (series, version) pairs: marks them due and judges them.
+   * {@code reason} is what the history says ("data excluded by alice").
+   */
+  public Outcome changed(Collection<List<Long>> pairs, String reason) {
+    due.mark(pairs, reason);
+    return judge(pairs, reason);
+  }
+
+  /**
+   * An upload's look for pairs of its series left due by another server's import that never finished: only pairs
+   * marked over {@value #STALE_SECONDS} seconds ago (an import under way judges its own at its end; a crashed
+   * server's are also judged when it starts again).
+   */
+  public Outcome pickUpStale(Collection<Long> seriesIds) {
+    return judgeDue(due.ofSeries(seriesIds, STALE_SECONDS));
+  }
+
+  static final long STALE_SECONDS = 3600;
+
+  /** An import's look for the pairs left due in its series and at its (machine id, version id) places. */
+  public Outcome pickUp(Collection<Long> seriesIds, Collection<List<Long>> places) {
+    List<JudgingDue.Due> found = new ArrayList<>(due.ofSeries(seriesIds, 0));
+    due.atPlaces(places).stream().filter(d -> !seriesIds.contains(d.seriesId())).forEach(found::add);
+    return judgeDue(found);
+  }
+
+  /** Judges up to {@code limit} of the oldest pairs left due anywhere (at start-up); none left gives NONE. */
+  public Outcome pickUpOldest(int limit) {
+    return judgeDue(due.oldest(limit));
+  }
+
+  private Outcome judgeDue(List<JudgingDue.Due> found) {
+    Map<String, List<List<Long>>> byReason = new LinkedHashMap<>();
+    found.forEach(d -> byReason.computeIfAbsent(d.reason() == null ? "" : d.reason(), k -> new ArrayList<>())
+        .add(List.of(d.seriesId(), d.versionId())));
+    List<Regression> raised = new ArrayList<>();
+    Set<Long> series = new LinkedHashSet<>();
+    byReason.forEach((reason, pairs) -> {
+      Outcome o = judge(pairs, reason.isEmpty() ? null : reason);
+      raised.addAll(o.raised());
+      series.addAll(o.seriesIds());
+    });
+    return new Outcome(raised, series);
+  }
+
+  private record SeriesOf(long id, long productId, long machineId) {}
+
+  static final String SERIES = "SELECT id, product_id, machine_id FROM series WHERE id = ANY(?::bigint[])";
+
+  static final String DROP_EMPTY_POINTS = """
+      DELETE FROM detection_point p USING unnest(?::bigint[], ?::text[]) AS k(series_id, sort_key)
+      WHERE p.series_id = k.series_id AND p.sort_key = k.sort_key
+        AND NOT EXISTS (SELECT 1 FROM result r WHERE r.series_id = p.series_id AND r.version_id = p.version_id)""";
+
+  /** The version of the series' point nearest to a sort key: the next one after it, else the last one before. */
+  static final String STANDING = """
+      SELECT coalesce(
+        (SELECT p.version_id FROM detection_point p WHERE p.series_id = ? AND p.sort_key >= ? ORDER BY p.sort_key LIMIT 1),
+        (SELECT p.version_id FROM detection_point p WHERE p.series_id = ? AND p.sort_key < ?
+         ORDER BY p.sort_key DESC LIMIT 1))""";
+
+  static final String ORPHANED = """
+      SELECT rg.id FROM regression rg
+      WHERE rg.series_id = ANY(?::bigint[]) AND rg.status = 'open'
+        AND (NOT EXISTS (SELECT 1 FROM detection_point p WHERE p.series_id = rg.series_id
+                           AND p.sort_key = (SELECT v.sort_key FROM version v WHERE v.id = rg.version_id))
+          OR NOT EXISTS (SELECT 1 FROM detection_point p WHERE p.series_id = rg.series_id
+                           AND p.sort_key = (SELECT v.sort_key FROM version v WHERE v.id = rg.baseline_version_id)))
+      ORDER BY rg.id""";
+
+  private Outcome judge(Collection<List<Long>> pairs, String reason) {
+    if (pairs.isEmpty()) {
+      return Outcome.NONE;
+    }
+    Set<Long> seriesIds = new TreeSet<>();
+    pairs.forEach(p -> seriesIds.add(p.get(0)));
+    windows.lockSeries(List.copyOf(seriesIds));
+    Map<Long, WindowQueries.VersionRef> versions = windows.versions(pairs.stream().map(p -> p.get(1)).distinct().toList());
+    windows.writePoints(pairs, versions);
+    jdbc.sql(DROP_EMPTY_POINTS).params(pairs.stream().map(p -> p.get(0)).toArray(Long[]::new),
+        pairs.stream().map(p -> versions.get(p.get(1)).sortKey()).toArray(String[]::new)).update();
+    windows.stamp(seriesIds);
+    Map<Long, SeriesOf> series = new HashMap<>();
+    jdbc.sql(SERIES).param(seriesIds.toArray(Long[]::new)).query(SeriesOf.class).list()
+        .forEach(s -> series.put(s.id(), s));
+    Map<List<Long>, DetectionService.Imported> touched = new LinkedHashMap<>();
+    for (List<Long> pair : pairs) {
+      SeriesOf s = series.get(pair.get(0));
+      String key = versions.get(pair.get(1)).sortKey();
+      Long standing = s == null ? null : jdbc.sql(STANDING).params(s.id(), key, s.id(), key)
+          .query(Long.class).optional().orElse(null);
+      if (standing != null) {
+        touched.computeIfAbsent(List.of(s.productId(), s.machineId(), standing),
+            k -> new DetectionService.Imported(null, s.productId(), s.machineId(), standing, new LinkedHashSet<>()))
+            .seriesIds().add(s.id());
+      }
+    }
+    List<Regression> raised = new ArrayList<>();
+    detection.onImported(List.copyOf(touched.values()), Set.of(), reason).values().forEach(raised::addAll);
+    String withdrawal = reason != null ? reason : "its data is gone";
+    for (Long id : jdbc.sql(ORPHANED).param(seriesIds.toArray(Long[]::new)).query(Long.class).list()) {
+      store.apply(Decision.withdraw(id, withdrawal), null, List.of(), null, null);
+    }
+    due.done(pairs);
+    return new Outcome(raised, seriesIds);
+  }
+}

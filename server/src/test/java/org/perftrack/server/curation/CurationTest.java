@@ -1,0 +1,198 @@
+package org.perftrack.server.curation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.server.security.Scope;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Issue 27: a real step, then test versions after it that withdraw it; excluding or deleting them reopens the step
+ * with its history, including or restoring them withdraws it again, and a purge leaves no row behind.
+ */
+class CurationTest extends IntegrationTest {
+
+  @Autowired Purge purge;
+
+  private final Random random = new Random(5);
+  private final String product = unique("cygwin");
+  private final String machine = unique("xp");
+
+  @Test
+  void excludingTheTestRunsThatWithdrewAStepReopensItAndIncludingThemWithdrawsItAgain() {
+    List<String> testRuns = stepThenTestVersions();
+    String triage = token(Scope.TRIAGE);
+
+    for (String id : testRuns) {
+      Http.Response excluded = post("/api/v1/runs/" + id + ":exclude", "{\"reason\":\"test upload\"}", triage);
+      assertThat(excluded.status()).as(excluded.body()).isEqualTo(200);
+    }
+
+    JsonNode step = theStep();
+    assertThat(step.get("status").asString()).isEqualTo("open");
+    JsonNode history = step.get("history");
+    assertThat(actions(history)).containsSubsequence("opened", "withdrawn", "reopened");
+    assertThat(history.get(history.size() - 1).get("reason").asString())
+        .startsWith("data excluded by token:test (test upload)");
+    JsonNode run = http().get("/api/v1/runs/" + testRuns.get(0)).json();
+    assertThat(run.get("results").size()).as("an excluded run stays stored and shown").isEqualTo(1);
+    assertThat(http().get("/api/v1/series?product=" + product + "&machine=" + machine
+        + "&benchmark=write-64b&metric=time-per-op").body()).doesNotContain("\"4.12\"", "\"4.13\"");
+
+    for (String id : testRuns) {
+      assertThat(post("/api/v1/runs/" + id + ":include", null, triage).status()).isEqualTo(200);
+    }
+    assertThat(theStep().get("status").asString()).isEqualTo("withdrawn");
+    assertThat(post("/api/v1/runs/" + testRuns.get(0) + ":include", null, triage).status())
+        .as("not excluded").isEqualTo(409);
+    assertThat(post("/api/v1/runs/" + testRuns.get(0) + ":exclude", "{}", triage).json().get("fields").get(0)
+        .get("field").asString()).isEqualTo("reason");
+
+    JsonNode audit = http().getWithToken("/api/v1/audit?actor=token:test", ADMIN_TOKEN).json();
+    List<String> touched = new ArrayList<>();
+    audit.forEach(e -> touched.add(e.get("action").asString() + " " + e.get("target").asString()));
+    assertThat(touched).contains("excluded " + "run " + testRuns.get(0) + " of " + product + " 4.12 on " + machine,
+        "included " + "run " + testRuns.get(1) + " of " + product + " 4.13 on " + machine);
+  }
+
+  @Test
+  void deletingTheTestVersionsReopensTheStepAndRestoringThemWithdrawsItAgain() {
+    stepThenTestVersions();
+    List<Long> deletions = new ArrayList<>();
+    for (String v : List.of("4.12", "4.13")) {
+      Http.Response deleted = send("DELETE", "/api/v1/products/" + product + "/versions/" + v, ADMIN_TOKEN);
+      assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
+      deletions.add(deleted.json().get("deletionId").asLong());
+    }
+    JsonNode step = theStep();
+    assertThat(step.get("status").asString()).isEqualTo("open");
+    assertThat(last(step.get("history")).get("reason").asString()).startsWith("data deleted by token:test-admin");
+    assertThat(send("DELETE", "/api/v1/products/" + product + "/versions/4.12", ADMIN_TOKEN).status())
+        .as("deleted already").isEqualTo(404);
+    assertThat(http().getWithToken("/api/v1/deletions", ADMIN_TOKEN).body()).contains("version 4.12 of " + product);
+
+    for (Long d : deletions) {
+      Http.Response restored = post("/api/v1/deletions/" + d + ":restore", null, ADMIN_TOKEN);
+      assertThat(restored.status()).as(restored.body()).isEqualTo(200);
+    }
+    assertThat(theStep().get("status").asString()).isEqualTo("withdrawn");
+    assertThat(jdbc.sql("""
+        SELECT count(*) FROM detection_point p JOIN version v ON v.id = p.version_id JOIN product pr ON pr.id = v.product_id
+        WHERE pr.name = ? AND v.name IN ('4.12', '4.13')""").param(product).query(Long.class).single())
+        .as("the restored versions count again").isEqualTo(2);
+    assertThat(http().getWithToken("/api/v1/deletions", ADMIN_TOKEN).body()).doesNotContain("version 4.12 of " + product);
+  }
+
+  @Test
+  void aPurgedVersionLeavesNoRowBehindInAnyTable() {
+    for (int v = 1; v <= 10; v++) {
+      upload("5." + v, 100);
+    }
+    String bad = upload("5.11", 300).json().get("id").asString();
+    assertThat(theStepAt("5.11")).as("the test version made a step of its own").isNotNull();
+    long versionId = jdbc.sql("SELECT v.id FROM version v JOIN product p ON p.id = v.product_id"
+        + " WHERE p.name = ? AND v.name = '5.11'").param(product).query(Long.class).single();
+    long deletion = send("DELETE", "/api/v1/products/" + product + "/versions/5.11", ADMIN_TOKEN).json()
+        .get("deletionId").asLong();
+
+    purge.purge(deletion);
+
+    assertThat(rowsMentioning(UUID.fromString(bad), versionId, deletion)).isEmpty();
+    assertThat(http().get("/api/v1/series?product=" + product + "&machine=" + machine
+        + "&benchmark=write-64b&metric=time-per-op").json().get("points").size()).isEqualTo(10);
+    assertThat(upload("5.11", 100).status()).as("the name can be used again").isEqualTo(201);
+  }
+
+  /** Every column of every table that holds a run id (any uuid column) or a version or deletion id. */
+  private List<String> rowsMentioning(UUID run, long version, long deletion) {
+    List<String> found = new ArrayList<>();
+    List<String[]> columns = jdbc.sql("""
+        SELECT table_name, column_name, data_type FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name NOT LIKE 'flyway%'
+          AND (data_type = 'uuid' OR column_name LIKE '%version_id' OR (table_name = 'version' AND column_name = 'id')
+               OR column_name = 'deletion_id' OR (table_name = 'deletion' AND column_name = 'id'))""")
+        .query((rs, i) -> new String[] {rs.getString(1), rs.getString(2), rs.getString(3)}).list();
+    assertThat(columns).hasSizeGreaterThan(10);
+    for (String[] c : columns) {
+      Object value = c[2].equals("uuid") ? run
+          : c[1].equals("deletion_id") || c[0].equals("deletion") ? deletion : version;
+      long n = jdbc.sql("SELECT count(*) FROM " + c[0] + " WHERE " + c[1] + " = ?").param(value)
+          .query(Long.class).single();
+      if (n > 0) {
+        found.add(c[0] + "." + c[1] + ": " + n);
+      }
+    }
+    return found;
+  }
+
+  /** 4.1 … 4.10 at 100 µs, a real step to 160 µs at 4.11, then two test versions back at 100 that withdraw it. */
+  private List<String> stepThenTestVersions() {
+    for (int v = 1; v <= 10; v++) {
+      upload("4." + v, 100);
+    }
+    assertThat(upload("4.11", 160).json().get("regressions").size()).isEqualTo(1);
+    List<String> testRuns = List.of(upload("4.12", 100).json().get("id").asString(),
+        upload("4.13", 100).json().get("id").asString());
+    assertThat(theStep().get("status").asString()).as("the test versions withdrew it").isEqualTo("withdrawn");
+    return testRuns;
+  }
+
+  private JsonNode theStep() {
+    JsonNode step = theStepAt("4.11");
+    assertThat(step).isNotNull();
+    return http().get("/api/v1/regressions/" + step.get("id").asLong()).json();
+  }
+
+  private JsonNode theStepAt(String version) {
+    for (JsonNode r : http().get("/api/v1/regressions?status=all&product=" + product + "&machine=" + machine).json()) {
+      if (r.get("version").asString().equals(version)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  private static List<String> actions(JsonNode history) {
+    List<String> out = new ArrayList<>();
+    history.forEach(e -> out.add(e.get("action").asString()));
+    return out;
+  }
+
+  private static JsonNode last(JsonNode array) {
+    return array.get(array.size() - 1);
+  }
+
+  private Http.Response upload(String version, double level) {
+    double session = 1 + 0.005 * random.nextGaussian();
+    List<Double> samples = java.util.stream.IntStream.range(0, 5)
+        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine,
+        new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples))), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    return r;
+  }
+
+  private Http.Response post(String path, String body, String token) {
+    return http().postJson(path, body == null ? "" : body, token);
+  }
+
+  private Http.Response send(String method, String path, String token) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+        .method(method, HttpRequest.BodyPublishers.noBody()).header("Authorization", "Bearer " + token);
+    return http().send(b);
+  }
+}
