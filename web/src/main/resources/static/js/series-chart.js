@@ -115,6 +115,16 @@
     };
   }
 
+  function showNewest(u, data) {
+    var idxs = [data.versions.length - 1];
+    data.machines.forEach(function (m) {
+      var i = m.median.length - 1;
+      while (i > 0 && m.median[i] == null) i--;
+      idxs.push(i);
+    });
+    u.setLegend({ idxs: idxs }, false);
+  }
+
   function xLabel(data, i) {
     if (i == null || i < 0 || i >= data.versions.length) return '—';
     return data.last ? data.versions[i] + ' … ' + data.last[i] : data.versions[i];
@@ -167,6 +177,8 @@
       cursor: { drag: { x: true, y: false, setScale: !bucketed } },
       legend: { live: true },
       hooks: {
+        // away from the chart, the legend shows each machine's newest value instead of dashes
+        setCursor: [function (u) { if (u.cursor.idx == null) showNewest(u, data); }],
         drawAxes: [drawBands(data)],
         draw: [drawSamplesAndMarkers(data)],
         setSelect: [function (u) {
@@ -179,6 +191,7 @@
       }
     };
     var plot = new uPlot(opts, columns, el);
+    showNewest(plot, data);
     plot.over.addEventListener('dblclick', function () { if (state.zoomed && state.onReset) state.onReset(); });
     var points = 0, samples = 0;
     data.machines.forEach(function (m) {

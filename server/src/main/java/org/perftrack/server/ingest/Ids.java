@@ -199,8 +199,10 @@ class Ids {
         AND cores IS NOT DISTINCT FROM ? AND memory_mb IS NOT DISTINCT FROM ? AND attributes = CAST(? AS jsonb)""";
   static final String UPSERT_MACHINE = """
       INSERT INTO machine (name, os, cpu, cores, memory_mb, attributes) VALUES (?, ?, ?, ?, ?, ?::jsonb)
-      ON CONFLICT (name) DO UPDATE SET os = excluded.os, cpu = excluded.cpu, cores = excluded.cores,
-        memory_mb = excluded.memory_mb, attributes = excluded.attributes, last_seen = now()
+      ON CONFLICT (name) DO UPDATE SET os = coalesce(excluded.os, machine.os), cpu = coalesce(excluded.cpu, machine.cpu),
+        cores = coalesce(excluded.cores, machine.cores), memory_mb = coalesce(excluded.memory_mb, machine.memory_mb),
+        attributes = CASE WHEN excluded.attributes = '{}'::jsonb THEN machine.attributes ELSE excluded.attributes END,
+        last_seen = now()
       RETURNING id""";
 
   static final String MACHINE_BY_NAME = "SELECT id FROM machine WHERE name = ?";
@@ -212,7 +214,10 @@ class Ids {
         : jdbc.sql(MACHINE_BY_NAME).param(name).query(Long.class).optional().orElse(null);
   }
 
-  /** The machine's id; creates it, or updates it to what this run says about it when that changed. */
+  /**
+   * The machine's id; creates it, or updates it to what this run says about it when that changed. A fact the run
+   * leaves out (a run that sends only the name) keeps the last one known.
+   */
   long machineId(RunUpload.MachineInfo m) {
     long now = System.nanoTime();
     CachedMachine cached = machines.get(m.name());

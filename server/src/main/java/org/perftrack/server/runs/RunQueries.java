@@ -3,12 +3,14 @@ package org.perftrack.server.runs;
 import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.series.SeriesQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -41,9 +43,11 @@ public class RunQueries {
   private static final TypeReference<List<RunUpload.BenchmarkFailure>> FAILURES = new TypeReference<>() {};
 
   private final JdbcClient jdbc;
+  private final DetectionProperties detection;
 
-  RunQueries(JdbcClient jdbc) {
+  RunQueries(JdbcClient jdbc, DetectionProperties detection) {
     this.jdbc = jdbc;
+    this.detection = detection;
   }
 
   static final String RUN = """
@@ -80,6 +84,9 @@ public class RunQueries {
           rs.getString("direction"), SeriesQueries.doubles(rs.getArray("samples")), rs.getInt("n"),
           rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"), rs.getDouble("max")));
     });
+    // per benchmark, its primary metric (time-per-op) before the secondary ones that ride along (ctx-switches-per-op)
+    results.sort(Comparator.comparing(Result::benchmark).thenComparing(r -> detection.isSecondary(r.metric()))
+        .thenComparing(Result::metric));
     return results;
   }
 

@@ -88,6 +88,9 @@ class PagesInBrowserTest extends IntegrationTest {
     assertThat(chart.getAttribute("data-points")).isEqualTo(String.valueOf(MACHINES.size() * VERSIONS.size()));
     assertThat(chart.getAttribute("data-samples")).isEqualTo(String.valueOf(MACHINES.size() * VERSIONS.size() * 4));
     assertThat(chart.findElement(By.cssSelector(".u-legend")).getText()).contains("xp-lab-01", "linux-ref");
+    assertThat(chart.findElements(By.cssSelector(".u-legend .u-value"))).extracting(WebElement::getText)
+        .as("the newest values before any hover").startsWith("1.7.9-1").noneMatch(v -> v.contains("—"))
+        .hasSize(1 + MACHINES.size());
     assertThat(browser.severeConsoleMessages()).isEmpty();
     browser.screenshot("series-laptop", 1366);
     browser.screenshot("series-phone", 390);

@@ -45,6 +45,24 @@ class RunUploadContractTest extends IntegrationTest {
   }
 
   @Test
+  void aRunThatSendsOnlyTheMachineNameKeepsTheFactsKnownOfIt() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    assertThat(http().postJson("/api/v1/runs", json(run(product, "1.5.19-4", machine, result("fork", 75))), TOKEN)
+        .status()).isEqualTo(201);
+    RunUpload second = run(product, "1.5.24-2", machine, result("fork", 76));
+    String nameOnly = json(new RunUpload(second.id(), product, "1.5.24-2", RunUpload.MachineInfo.named(machine),
+        second.suite(), null, second.startedAt(), second.finishedAt(), second.attributes(), second.results(),
+        second.failures()));
+
+    assertThat(http().postJson("/api/v1/runs", nameOnly, TOKEN).status()).isEqualTo(201);
+
+    assertThat(jdbc.sql("SELECT os || ' / ' || cpu || ' / ' || cores || ' / ' || memory_mb || ' / ' || attributes::text "
+        + "FROM machine WHERE name = ?").param(machine).query(String.class).single())
+        .isEqualTo("Windows XP SP2 / AMD64 3200+ / 1 / 1024 / {\"antivirus\": \"NOD32\"}");
+  }
+
+  @Test
   void resendingTheSameRunAnswers200AndStoresNothingTwice() {
     String product = unique("cygwin");
     String body = json(run(product, "1.5.24-2", unique("xp"), result("write-64b", 48.2, 47.9)));

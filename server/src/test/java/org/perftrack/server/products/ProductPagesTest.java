@@ -90,6 +90,16 @@ class ProductPagesTest extends IntegrationTest {
   }
 
   @Test
+  void theRunPageListsEachBenchmarksPrimaryMetricFirst() {
+    RunUpload run = org.perftrack.server.summaries.Seed003.run(unique("cygwin"), unique("xp"), "1.5.24-2", 48, 3000);
+    upload(run);
+
+    String body = http().page("/runs/" + run.id()).body();
+
+    assertThat(body.indexOf(">time-per-op<")).isPositive().isLessThan(body.indexOf(">ctx-switches-per-op<"));
+  }
+
+  @Test
   void unknownProductsAndSeriesArePagesSaying404() {
     Http.Response product = http().page("/products/" + unique("nothing"));
     Http.Response series = http().page(seriesPath(unique("nothing"), "write-64b", null));
