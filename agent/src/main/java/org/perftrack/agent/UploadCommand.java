@@ -1,6 +1,7 @@
 package org.perftrack.agent;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.upload.RunFileException;
+import org.perftrack.agent.upload.Reports;
 import org.perftrack.agent.upload.RunFiles;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.formats.FormatNames;
@@ -75,6 +77,17 @@ final class UploadCommand implements Callable<Integer> {
   @Option(names = "--run-id", paramLabel = "UUID", description = "run id for a single file (stable ids make CI re-sends harmless)")
   String runId;
 
+  @Option(names = "--report", paramLabel = "FILE.md", description = "write the server's report of these files' runs "
+      + "as Markdown (for a pull request comment: changed metrics first; one line when nothing changed)")
+  Path report;
+
+  @Option(names = "--junit", paramLabel = "FILE.xml", description = "write the server's report of these files' runs "
+      + "as JUnit XML (a test case per benchmark and metric, a failure per regression)")
+  Path junit;
+
+  /** The ids of the runs this command's files became, for their reports. */
+  private final List<String> sent = new ArrayList<>();
+
   private final AgentContext context;
 
   UploadCommand(AgentContext context) {
@@ -104,11 +117,44 @@ final class UploadCommand implements Callable<Integer> {
     if (FormatNames.PERFTRACK.equals(format)) {
       for (RunUpload run : readAll()) {
         spool.save(run);
+        sent.add(run.id());
       }
     } else {
       spoolForeign(config, spool);
     }
-    return Delivery.sendSpool(spool, url, token, server.retry(), server.failOnRegression, spec.commandLine().getOut());
+    int code = Delivery.sendSpool(spool, url, token, server.retry(), server.failOnRegression,
+        spec.commandLine().getOut());
+    writeReports(new Reports(url, token));
+    return code;
+  }
+
+  /**
+   * The reports of this command's runs, as the server makes them; a report that cannot be fetched is said on
+   * stderr and leaves the exit code alone (the upload's outcome is what the code tells).
+   */
+  private void writeReports(Reports reports) throws IOException {
+    if (report == null && junit == null) {
+      return;
+    }
+    List<String> markdown = new ArrayList<>();
+    List<String> xml = new ArrayList<>();
+    try {
+      for (String id : sent) {
+        markdown.add(report == null ? null : reports.fetch(id, "markdown"));
+        xml.add(junit == null ? null : reports.fetch(id, "junit"));
+      }
+    } catch (IOException e) {
+      spec.commandLine().getErr().println("no report written: " + e.getMessage());
+      return;
+    }
+    if (report != null) {
+      Files.write(report, Reports.markdown(sent, markdown).getBytes(StandardCharsets.UTF_8));
+      spec.commandLine().getOut().println("report written to " + report);
+    }
+    if (junit != null) {
+      Files.write(junit, Reports.junit(xml).getBytes(StandardCharsets.UTF_8));
+      spec.commandLine().getOut().println("JUnit report written to " + junit);
+    }
   }
 
   /** Our own run files, every one read before any is spooled: one bad file stops the command with its name. */
@@ -151,6 +197,7 @@ final class UploadCommand implements Callable<Integer> {
         query.put("startPoint", startPoint);
       }
       spool.saveForeign(id, query, content);
+      sent.add(id);
     }
   }
 

@@ -11,7 +11,6 @@ import org.perftrack.formats.RunUpload;
 import org.perftrack.server.detection.BranchJudge;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
-import org.perftrack.server.detection.Verdict;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -128,17 +127,5 @@ class BranchStore {
 
   private static Timestamp timestamp(Instant instant) {
     return instant == null ? null : Timestamp.from(instant);
-  }
-
-  static Verdict verdict(String wire) {
-    if (wire == null) {
-      return null;
-    }
-    for (Verdict v : Verdict.values()) {
-      if (v.wire().equals(wire)) {
-        return v;
-      }
-    }
-    throw new IllegalStateException("unknown verdict " + wire);
   }
 }

@@ -49,10 +49,21 @@ class PullRequestCheckTest extends IntegrationTest {
     AgentProcess.Result check = AgentProcess.run(home, "upload", "--server", "http://localhost:" + port,
         "--token", TOKEN, "--spool", home.resolve("spool").toString(), "--format", "gbench", "--product", product,
         "--version", "1.1.1+pr-42.3", "--machine", machine, "--branch", "pr-42", "--start-point", "1.1.1",
-        "--fail-on-regression", file.toString());
+        "--fail-on-regression", "--report", home.resolve("perf.md").toString(), "--junit",
+        home.resolve("perf.xml").toString(), file.toString());
 
     assertThat(check.exitCode()).as(check.out()).isEqualTo(3);
     assertThat(check.out()).contains("REGRESSION " + LARGE).doesNotContain("REGRESSION " + SMALL);
+    String comment = Files.readString(home.resolve("perf.md"));
+    assertThat(comment).startsWith("### perftrack: 2 regressions").contains("(branch pr-42, against 1.1.1)")
+        .contains(PUBLIC_URL + "/products/" + product + "/branches/pr-42");
+    assertThat(comment.substring(0, comment.indexOf("<details>"))).contains("| " + LARGE + " | real-time | 1.1.1: ")
+        .doesNotContain(SMALL);
+    String junit = Files.readString(home.resolve("perf.xml"));
+    assertThat(junit).contains("<testsuites name=\"perftrack\" tests=\"4\" failures=\"2\"");
+    assertThat(junit.split("<failure ")).hasSize(3);
+    assertThat(junit).contains("<testcase classname=\"" + LARGE + "\" name=\"real-time\" time=\"0\">\n"
+        + "      <failure type=\"regression\"");
     assertThat(mainAsItIs()).isEqualTo(before);
     JsonNode verdicts = jdbcJson("""
         SELECT coalesce(jsonb_agg(jsonb_build_object('benchmark', br.benchmark, 'verdict', br.verdict,

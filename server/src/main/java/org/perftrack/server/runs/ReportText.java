@@ -1,0 +1,138 @@
+package org.perftrack.server.runs;
+
+import java.util.List;
+import org.perftrack.server.dashboard.Fmt;
+import org.perftrack.server.detection.Verdict;
+import org.perftrack.server.web.Links;
+
+/**
+ * A run's report as CI systems show it: Markdown for a pull request comment (changed metrics first, one line when
+ * nothing changed) and JUnit XML for test reporters (one test case per benchmark and metric, a failure per
+ * regression, skipped when there was nothing to compare with).
+ */
+final class ReportText {
+
+  private static final Fmt FMT = new Fmt();
+
+  private ReportText() {}
+
+  /** The page that shows the run: its run page, or its branch's page. */
+  static String link(RunReports.Report r, String base) {
+    return r.branch() == null ? base + "/runs/" + Links.segment(r.id())
+        : base + "/products/" + Links.segment(r.product()) + "/branches/" + Links.segment(r.branch());
+  }
+
+  static String markdown(RunReports.Report r, String base) {
+    List<RunReports.Row> changed = r.rows().stream().filter(RunReports.Row::changed).toList();
+    List<RunReports.Row> rest = r.rows().stream().filter(row -> !row.changed()).toList();
+    String what = cell(r.product()) + " " + cell(r.version()) + " on " + cell(r.machine())
+        + (r.branch() == null ? "" : " (branch " + cell(r.branch()) + ", against " + cell(r.startPoint()) + ")");
+    String details = "[details](" + link(r, base) + ")";
+    if (changed.isEmpty()) {
+      return "perftrack: no change in " + what + " (" + count(rest.size(), "metric") + "). " + details + "\n";
+    }
+    StringBuilder md = new StringBuilder();
+    md.append("### perftrack: ").append(summary(r)).append('\n').append(what).append(". ").append(details)
+        .append("\n\n");
+    table(md, changed);
+    if (!rest.isEmpty()) {
+      md.append("\n<details><summary>").append(count(rest.size(), "other metric")).append("</summary>\n\n");
+      table(md, rest);
+      md.append("\n</details>\n");
+    }
+    return md.toString();
+  }
+
+  private static String summary(RunReports.Report r) {
+    long regressions = r.regressions();
+    long improvements = r.rows().stream().filter(x -> x.verdict() == Verdict.IMPROVEMENT).count();
+    String s = regressions > 0 ? count(regressions, "regression") : "";
+    if (improvements > 0) {
+      s += (s.isEmpty() ? "" : ", ") + count(improvements, "improvement");
+    }
+    return s;
+  }
+
+  private static void table(StringBuilder md, List<RunReports.Row> rows) {
+    md.append("| Benchmark | Metric | Baseline | Value | Change | p | Verdict |\n");
+    md.append("|---|---|---|---:|---:|---:|---|\n");
+    for (RunReports.Row x : rows) {
+      md.append("| ").append(cell(x.benchmark())).append(" | ").append(cell(x.metric())).append(" | ")
+          .append(x.baselineVersion() == null ? "—" : cell(x.baselineVersion()) + ": "
+              + FMT.quantity(x.baselineValue(), x.unit()))
+          .append(" | ").append(FMT.quantity(x.value(), x.unit())).append(" | ").append(change(x)).append(" | ")
+          .append(FMT.p(x.pValue())).append(" | ").append(x.changed() ? "**" + label(x) + "**" : label(x))
+          .append(" |\n");
+    }
+  }
+
+  private static String change(RunReports.Row x) {
+    return x.ratio() == null ? "—" : FMT.ratio(x.ratio()) + " (" + FMT.verdictChange(x.ratio(),
+        x.direction().wire(), x.unit()) + ")";
+  }
+
+  static String label(RunReports.Row x) {
+    return x.verdict() == null ? "not judged (secondary metric)"
+        : x.verdict() == Verdict.INSUFFICIENT_DATA ? "no history to compare with" : x.verdict().wire();
+  }
+
+  /** Text in a table cell: a pipe would end the cell, a line break the row. */
+  private static String cell(String s) {
+    return s == null ? "—" : s.replace("|", "\\|").replaceAll("[\\r\\n]+", " ");
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+
+  static String junit(RunReports.Report r, String base) {
+    long failures = r.regressions();
+    long skipped = r.rows().stream().filter(x -> x.verdict() == Verdict.INSUFFICIENT_DATA).count();
+    String suite = "perftrack " + r.product() + " " + r.version() + " on " + r.machine()
+        + (r.branch() == null ? "" : " (branch " + r.branch() + ")");
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    xml.append("<testsuites name=\"perftrack\" tests=\"").append(r.rows().size()).append("\" failures=\"")
+        .append(failures).append("\" errors=\"0\" skipped=\"").append(skipped).append("\">\n");
+    xml.append("  <testsuite name=\"").append(xml(suite)).append("\" tests=\"").append(r.rows().size())
+        .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"").append(skipped)
+        .append("\">\n");
+    xml.append("    <properties><property name=\"url\" value=\"").append(xml(link(r, base)))
+        .append("\"/></properties>\n");
+    for (RunReports.Row x : r.rows()) {
+      xml.append("    <testcase classname=\"").append(xml(x.benchmark())).append("\" name=\"").append(xml(x.metric()))
+          .append("\" time=\"0\"");
+      String against = x.baselineVersion() == null ? "" : FMT.quantity(x.baselineValue(), x.unit()) + " in "
+          + x.baselineVersion() + " → " + FMT.quantity(x.value(), x.unit()) + ": " + change(x);
+      if (x.verdict() == Verdict.REGRESSION) {
+        xml.append(">\n      <failure type=\"regression\" message=\"").append(xml(against + ", p " + FMT.p(x.pValue())))
+            .append("\">").append(xml(link(r, base))).append("</failure>\n    </testcase>\n");
+      } else if (x.verdict() == Verdict.INSUFFICIENT_DATA) {
+        xml.append(">\n      <skipped message=\"no history to compare with\"/>\n    </testcase>\n");
+      } else {
+        xml.append(">\n      <system-out>").append(xml(label(x) + (against.isEmpty() ? "" : ": " + against)))
+            .append("</system-out>\n    </testcase>\n");
+      }
+    }
+    return xml.append("  </testsuite>\n</testsuites>\n").toString();
+  }
+
+  /** Text for an XML attribute or element: escaped, and without the control characters XML 1.0 forbids. */
+  private static String xml(String s) {
+    StringBuilder out = new StringBuilder(s.length());
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '&' -> out.append("&amp;");
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '"' -> out.append("&quot;");
+        case '\'' -> out.append("&apos;");
+        default -> {
+          if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,160 @@
+package org.perftrack.server.runs;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.perftrack.server.detection.DetectionProperties;
+import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.detection.Verdict;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * What one run showed, metric by metric, for a CI system to display (a pull request comment, a test report): a
+ * default-branch run against the version before it in each series, with the regressions its upload raised; a
+ * branch run against its start point, with the verdicts it was judged with. Rows that changed come first.
+ */
+@Service
+public class RunReports {
+
+  /**
+   * One metric of the run. {@code verdict} is null for a secondary metric (shown, not judged);
+   * {@link Verdict#INSUFFICIENT_DATA} when there was nothing to compare with. {@code pValue} is set for a step.
+   */
+  public record Row(String benchmark, String metric, String unit, Direction direction, String baselineVersion,
+      Double baselineValue, Double value, Double ratio, Double pValue, Verdict verdict) {
+
+    boolean changed() {
+      return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
+    }
+  }
+
+  /** A run's report; {@code branch} and {@code startPoint} null for a default-branch run. */
+  public record Report(String id, String product, String version, String machine, String branch, String startPoint,
+      List<Row> rows) {
+
+    public long regressions() {
+      return rows.stream().filter(r -> r.verdict() == Verdict.REGRESSION).count();
+    }
+  }
+
+  private static final List<Verdict> ORDER = List.of(Verdict.REGRESSION, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE,
+      Verdict.UNCHANGED, Verdict.INSUFFICIENT_DATA);
+
+  private final JdbcClient jdbc;
+  private final Regressions regressions;
+  private final DetectionProperties detection;
+
+  RunReports(JdbcClient jdbc, Regressions regressions, DetectionProperties detection) {
+    this.jdbc = jdbc;
+    this.regressions = regressions;
+    this.detection = detection;
+  }
+
+  public Optional<Report> of(UUID id) {
+    return defaultRun(id).or(() -> branchRun(id)).map(r -> new Report(r.id(), r.product(), r.version(), r.machine(),
+        r.branch(), r.startPoint(), sorted(r.rows())));
+  }
+
+  private static List<Row> sorted(List<Row> rows) {
+    List<Row> out = new ArrayList<>(rows);
+    out.sort(Comparator.comparingInt((Row r) -> r.verdict() == null ? ORDER.size() : ORDER.indexOf(r.verdict()))
+        .thenComparing(Row::benchmark).thenComparing(Row::metric));
+    return out;
+  }
+
+  static final String DEFAULT_RUN = """
+      SELECT r.id::text AS id, p.name AS product, v.name AS version, m.name AS machine
+      FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
+      JOIN machine m ON m.id = r.machine_id WHERE r.id = ?""";
+
+  /** Each metric of the run with its version's level and the level of the series' version before it. */
+  static final String DEFAULT_ROWS = """
+      SELECT s.benchmark, s.metric, s.unit, s.direction, pv.name AS baseline_version, prev.level AS baseline_value,
+             cur.level AS value
+      FROM result r JOIN series s ON s.id = r.series_id
+      LEFT JOIN detection_point cur ON cur.series_id = r.series_id AND cur.version_id = r.version_id
+      LEFT JOIN LATERAL (SELECT p.level, p.version_id FROM detection_point p
+                         WHERE p.series_id = r.series_id AND p.sort_key < cur.sort_key
+                         ORDER BY p.sort_key DESC LIMIT 1) prev ON true
+      LEFT JOIN version pv ON pv.id = prev.version_id
+      WHERE r.run_id = ?""";
+
+  private Optional<Report> defaultRun(UUID id) {
+    return jdbc.sql(DEFAULT_RUN).param(id).query((rs, i) -> {
+      Map<String, Regression> raised = new HashMap<>();
+      regressions.createdBy(id).forEach(g -> raised.put(g.benchmark() + '\0' + g.metric(), g));
+      List<Row> rows = jdbc.sql(DEFAULT_ROWS).param(id).query((ResultSet x, int j) -> {
+        Regression g = raised.get(x.getString("benchmark") + '\0' + x.getString("metric"));
+        return g != null ? of(g) : row(x, null);
+      }).list();
+      return new Report(rs.getString("id"), rs.getString("product"), rs.getString("version"), rs.getString("machine"),
+          null, null, rows);
+    }).optional();
+  }
+
+  private static Row of(Regression g) {
+    return new Row(g.benchmark(), g.metric(), g.unit(), g.direction(), g.baselineVersion(), g.baselineValue(),
+        g.value(), g.ratio(), g.pValue(), Verdict.REGRESSION);
+  }
+
+  /** A row without a step: unchanged against its baseline, or nothing to compare with; null for a secondary metric. */
+  private Row row(ResultSet x, Verdict stored) throws SQLException {
+    Double base = number(x, "baseline_value");
+    Double value = number(x, "value");
+    Double ratio = base == null || value == null || base == 0 ? null : value / base;
+    String metric = x.getString("metric");
+    Verdict verdict = stored != null ? stored : detection.isSecondary(metric) ? null
+        : ratio == null ? Verdict.INSUFFICIENT_DATA : Verdict.UNCHANGED;
+    return new Row(x.getString("benchmark"), metric, x.getString("unit"), Direction.of(x.getString("direction")),
+        x.getString("baseline_version"), base, value, ratio, null, verdict);
+  }
+
+  static final String BRANCH_RUN = """
+      SELECT ru.id::text AS id, p.name AS product, ru.version, m.name AS machine, b.name AS branch,
+             v.name AS start_point
+      FROM branch_run ru JOIN branch b ON b.id = ru.branch_id JOIN product p ON p.id = b.product_id
+      JOIN machine m ON m.id = ru.machine_id JOIN version v ON v.id = ru.start_version_id WHERE ru.id = ?""";
+
+  static final String BRANCH_ROWS = """
+      SELECT benchmark, metric, unit, direction, baseline_version, baseline_value, value, ratio, p_value, verdict
+      FROM branch_result WHERE run_id = ?""";
+
+  private Optional<Report> branchRun(UUID id) {
+    return jdbc.sql(BRANCH_RUN).param(id).query((rs, i) -> new Report(rs.getString("id"), rs.getString("product"),
+        rs.getString("version"), rs.getString("machine"), rs.getString("branch"), rs.getString("start_point"),
+        branchRows(id))).optional();
+  }
+
+  /** The verdicts a branch run was judged with (they are kept with it: see the branches package). */
+  public List<Row> branchRows(UUID id) {
+    return sorted(jdbc.sql(BRANCH_ROWS).param(id).query((ResultSet x, int j) -> {
+      String verdict = x.getString("verdict");
+      Row plain = row(x, verdict == null ? null : verdict(verdict));
+      return new Row(plain.benchmark(), plain.metric(), plain.unit(), plain.direction(), plain.baselineVersion(),
+          plain.baselineValue(), plain.value(), number(x, "ratio"), number(x, "p_value"), plain.verdict());
+    }).list());
+  }
+
+  private static Verdict verdict(String wire) {
+    for (Verdict v : Verdict.values()) {
+      if (v.wire().equals(wire)) {
+        return v;
+      }
+    }
+    throw new IllegalStateException("unknown verdict " + wire);
+  }
+
+  private static Double number(ResultSet rs, String column) throws SQLException {
+    double v = rs.getDouble(column);
+    return rs.wasNull() ? null : v;
+  }
+}
