@@ -1,13 +1,15 @@
 package org.perftrack.formats;
 
-import tools.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A file written by another benchmark tool. What every such converter does the same way lives here:
  * tag the run from the context, parse the whole file, refuse another tool's file by name; the
  * subclass only reads its tool's structure into the run.
+ *
+ * @param <T> what the file is parsed into (a JSON tree, lines of text, a folder's files)
  */
-abstract class ForeignFormat implements ResultFormat {
+abstract class ForeignFormat<T> implements ResultFormat {
 
   private final String name;
   private final String expected;
@@ -26,14 +28,19 @@ abstract class ForeignFormat implements ResultFormat {
   @Override
   public final RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
     ForeignRun run = ForeignRun.start(sourceName, name, context);
-    JsonNode root = JsonInput.read(content, sourceName);
-    if (!FormatSniffer.matches(name, root)) {
-      throw FormatSniffer.wrongFormat(sourceName, name, root, expected);
+    if (content == null || new String(content, StandardCharsets.UTF_8).isBlank()) {
+      throw new FormatException(sourceName + ": the file is empty");
     }
-    read(root, run, sourceName);
+    String seen = FormatSniffer.rejectOther(name, content, sourceName);
+    T parsed = parse(content, sourceName);
+    FormatSniffer.require(name, seen, sourceName, expected);
+    read(parsed, run, sourceName);
     return run.build();
   }
 
+  /** The whole file parsed, or {@link FormatException} saying where it is broken. */
+  abstract T parse(byte[] content, String sourceName) throws FormatException;
+
   /** Adds the file's benchmarks, samples and attributes to {@code run}. */
-  abstract void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException;
+  abstract void read(T parsed, ForeignRun run, String sourceName) throws FormatException;
 }

@@ -15,6 +15,15 @@ public final class Formats {
     register(new GbenchFormat());
     register(new JmhFormat());
     register(new PytestBenchmarkFormat());
+    register(new CriterionFormat());
+    register(new GoBenchFormat());
+    register(new BenchmarkDotNetFormat());
+    register(new Catch2Format());
+    register(new AsvFormat());
+    register(new BmfFormat());
+    register(new CargoBenchFormat());
+    register(new VitestFormat());
+    register(new PyperfFormat());
   }
 
   private Formats() {}

@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * library computed over a cpu_time of 0 is written as Infinity: that value is dropped, and the run's notes
  * say so.
  */
-final class GbenchFormat extends ForeignFormat {
+final class GbenchFormat extends JsonFormat {
 
   static final String NAME = "gbench";
 

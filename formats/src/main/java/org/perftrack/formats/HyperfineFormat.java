@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
  * hyperfine exports user and system time only as means over all runs: they become summary-only secondary
  * metrics {@code user-time} and {@code system-time} (n = the number of runs).
  */
-final class HyperfineFormat extends ForeignFormat {
+final class HyperfineFormat extends JsonFormat {
 
   static final String NAME = "hyperfine";
 

@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  * percentiles ({@code p0.00 … p1.00}) are named after the mode's metric ({@code sample-time:p0.50}), which the
  * server treats as secondary metrics: hints on the benchmark's regression, never alarms of their own.
  */
-final class JmhFormat extends ForeignFormat {
+final class JmhFormat extends JsonFormat {
 
   static final String NAME = "jmh";
 

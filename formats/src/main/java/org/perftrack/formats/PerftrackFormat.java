@@ -14,10 +14,9 @@ final class PerftrackFormat implements ResultFormat {
 
   @Override
   public RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
+    String seen = FormatSniffer.rejectOther(name(), content, sourceName);
     JsonNode root = JsonInput.read(content, sourceName);
-    if (!FormatSniffer.matches(name(), root)) {
-      throw FormatSniffer.wrongFormat(sourceName, name(), root, "an object with \"product\", \"version\" and \"results\"");
-    }
+    FormatSniffer.require(name(), seen, sourceName, "an object with \"product\", \"version\" and \"results\"");
     RunUpload run;
     try {
       run = Json.MAPPER.treeToValue(root, RunUpload.class);

@@ -15,7 +15,7 @@ import tools.jackson.databind.JsonNode;
  * {@code machine_info} and {@code commit_info} become run attributes; the numbers a test puts in
  * {@code extra_info} become secondary metrics {@code extra:KEY} of one sample each.
  */
-final class PytestBenchmarkFormat extends ForeignFormat {
+final class PytestBenchmarkFormat extends JsonFormat {
 
   static final String NAME = "pytest-benchmark";
 

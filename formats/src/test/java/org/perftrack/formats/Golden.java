@@ -25,6 +25,29 @@ final class Golden {
     }
   }
 
+  /** A golden folder zipped as the agent sends it (paths relative to the folder's parent, '/'-separated). */
+  static byte[] zip(String folder) {
+    try {
+      java.nio.file.Path root = java.nio.file.Path.of(Golden.class.getResource("/golden/" + folder).toURI());
+      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+      try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(bytes);
+          java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(root)) {
+        for (java.nio.file.Path file : files.filter(java.nio.file.Files::isRegularFile).sorted().toList()) {
+          zip.putNextEntry(new java.util.zip.ZipEntry(root.getParent().relativize(file).toString().replace('\\', '/')));
+          zip.write(java.nio.file.Files.readAllBytes(file));
+          zip.closeEntry();
+        }
+      }
+      return bytes.toByteArray();
+    } catch (IOException | java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static RunUpload convert(String format, byte[] content, String name) throws FormatException {
+    return Formats.byName(format).convert(content, name, CONTEXT);
+  }
+
   /** The file read independently of the converters, to compare their samples with the raw data. */
   static JsonNode tree(String path) {
     return Json.MAPPER.readTree(bytes(path));

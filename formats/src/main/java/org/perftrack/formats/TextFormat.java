@@ -1,0 +1,33 @@
+package org.perftrack.formats;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * A tool's text output, read line by line. Such output has no closing bracket to tell a cut-off file, but a
+ * tool always ends its last line: a last result line without its line break is refused as truncated.
+ */
+abstract class TextFormat extends ForeignFormat<List<String>> {
+
+  TextFormat(String name, String expected) {
+    super(name, expected);
+  }
+
+  @Override
+  final List<String> parse(byte[] content, String sourceName) throws FormatException {
+    String text = new String(content, StandardCharsets.UTF_8);
+    if (text.startsWith("\uFEFF")) {
+      text = text.substring(1);
+    }
+    List<String> lines = text.replace("\r\n", "\n").lines().toList();
+    String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+    if (!text.endsWith("\n") && isResultLine(last)) {
+      throw new FormatException(sourceName + ": truncated: the file ends inside line " + lines.size()
+          + " without its line break: '" + (last.length() > 80 ? last.substring(0, 80) + "…" : last) + "'");
+    }
+    return lines;
+  }
+
+  /** Whether a line holds a benchmark's figures (and so must not be the cut-off end of the file). */
+  abstract boolean isResultLine(String line);
+}
