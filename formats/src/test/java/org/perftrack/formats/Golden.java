@@ -25,20 +25,11 @@ final class Golden {
     }
   }
 
-  /** A golden folder zipped as the agent sends it (paths relative to the folder's parent, '/'-separated). */
+  /** A golden folder zipped as the agent sends it. */
   static byte[] zip(String folder) {
     try {
       java.nio.file.Path root = java.nio.file.Path.of(Golden.class.getResource("/golden/" + folder).toURI());
-      java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-      try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(bytes);
-          java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(root)) {
-        for (java.nio.file.Path file : files.filter(java.nio.file.Files::isRegularFile).sorted().toList()) {
-          zip.putNextEntry(new java.util.zip.ZipEntry(root.getParent().relativize(file).toString().replace('\\', '/')));
-          zip.write(java.nio.file.Files.readAllBytes(file));
-          zip.closeEntry();
-        }
-      }
-      return bytes.toByteArray();
+      return FolderZip.zip(root, folder.startsWith("criterion") ? "criterion" : "asv");
     } catch (IOException | java.net.URISyntaxException e) {
       throw new IllegalStateException(e);
     }

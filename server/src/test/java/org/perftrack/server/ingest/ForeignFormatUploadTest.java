@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.perftrack.formats.FormatNames;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perftrack.server.support.Http;
@@ -85,7 +86,10 @@ class ForeignFormatUploadTest extends IntegrationTest {
       "hyperfine, bad/hyperfine-truncated.json, format 'hyperfine': body: truncated JSON",
       "hyperfine, gbench/counters.json, format 'hyperfine': body: this looks like a Google Benchmark file, not hyperfine",
       "gbench, bad/gbench-nan.json, format 'gbench': body: benchmarks[1].real_time is NaN",
-      "jmh, bad/empty.json, format 'jmh': body: the file is empty"})
+      "jmh, bad/empty.json, format 'jmh': body: the file is empty",
+      "benchmarkdotnet, vitest/vitest-1.6.1.json, format 'benchmarkdotnet': body: this looks like a vitest bench file",
+      "catch2, go-bench/count3-go1.19.txt, format 'catch2': body: this looks like a go test -bench file",
+      "criterion, criterion/0.3.6/criterion/sum/100/new/sample.json, format 'criterion': body: this is one file of a Criterion.rs folder"})
   void badFileIsA400NamingTheFormatAndTheProblemAndStoresNothing(String format, String file, String detail) {
     String product = unique("demo");
 
@@ -95,6 +99,53 @@ class ForeignFormatUploadTest extends IntegrationTest {
     assertThat(r.contentType()).startsWith("application/problem+json");
     assertThat(r.json().get("detail").asString()).startsWith(detail);
     assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo("body");
+    assertThat(products(product)).isZero();
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+      "go-bench, go-bench/benchmem-cpu-go1.19.txt, BenchmarkRepeat/n=16-2, throughput, MB/s, higher_is_better, 2",
+      "cargo-bench, cargo-bench/rust-1.95.txt, tests::bench_fib_20, time-per-iteration, ns, lower_is_better, 1",
+      "criterion, criterion/0.3.6/criterion/, sum/1000, elements-per-second, elements/s, higher_is_better, 10",
+      "benchmarkdotnet, benchmarkdotnet/full-0.13.json, Sample.Benchmarks.Sum, time-per-op, ns, lower_is_better, 3",
+      "catch2, catch2/catch2-2.13.10.xml, fib 20, time, ns, lower_is_better, 0",
+      "asv, asv/results/, bench_sort.MemSuite.mem_list, memory, B, lower_is_better, 1",
+      "bmf, bmf/latency-throughput.json, tests::parse_small, throughput, ops/s, higher_is_better, 1",
+      "vitest, vitest/vitest-3.2.4.json, math.bench.js > sort > toSorted, time, ms, lower_is_better, 0",
+      "pyperf, pyperf/suite-2.10.json, sort, time, s, lower_is_better, 6"})
+  void everyToolsFileIsStoredWithItsUnitDirectionAndSamples(String format, String file, String benchmark,
+      String metric, String unit, String direction, int samples) {
+    String product = unique("demo");
+    byte[] body = file.endsWith("/") ? GoldenFiles.zip(file.substring(0, file.length() - 1)) : golden(file);
+
+    Http.Response r = upload(format, product, "1.0.0", unique("ci"), body);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    assertThat(stored(UUID.fromString(r.json().get("id").asString())))
+        .filteredOn(s -> s.benchmark().equals(benchmark) && s.metric().equals(metric))
+        .singleElement()
+        .satisfies(s -> {
+          assertThat(s.unit()).isEqualTo(unit);
+          assertThat(s.direction()).isEqualTo(direction);
+          assertThat(s.samples()).hasSize(samples);
+        });
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @CsvSource({
+      "gbench, gbench/repetitions.json, Google Benchmark",
+      "go-bench, go-bench/count3-go1.19.txt, go test -bench",
+      "catch2, catch2/catch2-v3-layout.xml, Catch2 XML",
+      "pyperf, pyperf/timeit-2.10.json, pyperf"})
+  void aToolFileSentWithoutAFormatIsAnsweredWithTheFormatToAdd(String format, String file, String label) {
+    String product = unique("demo");
+
+    Http.Response r = http().postBytes("/api/v1/runs?product=" + product, golden(file), "application/json", TOKEN);
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo("format");
+    assertThat(r.json().get("fields").get(0).get("message").asString())
+        .startsWith("the body looks like a " + label + " file: add ?format=" + format + "&product=");
     assertThat(products(product)).isZero();
   }
 
@@ -109,11 +160,11 @@ class ForeignFormatUploadTest extends IntegrationTest {
 
   @Test
   void unknownFormatListsTheKnownOnes() {
-    Http.Response r = upload("criterion", unique("demo"), "1", unique("ci"), golden("hyperfine/basic.json"));
+    Http.Response r = upload("criterium", unique("demo"), "1", unique("ci"), golden("hyperfine/basic.json"));
 
     assertThat(r.status()).isEqualTo(400);
     assertThat(r.json().get("detail").asString())
-        .isEqualTo("format: unknown format 'criterion'; known formats: perftrack, hyperfine, gbench, jmh, pytest-benchmark");
+        .isEqualTo("format: unknown format 'criterium'; known formats: " + String.join(", ", FormatNames.ALL));
   }
 
   @Test
