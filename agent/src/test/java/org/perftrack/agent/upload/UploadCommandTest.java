@@ -245,11 +245,11 @@ class UploadCommandTest {
 
   @Test
   void anUnknownFormatIsAUsageErrorNamingTheKnownOnes() throws Exception {
-    CliRun result = upload("http://127.0.0.1:9", "--format", "criterion", "--product", "p", "--version", "1",
+    CliRun result = upload("http://127.0.0.1:9", "--format", "criterium", "--product", "p", "--version", "1",
         home.resolve("x.json").toString());
 
     assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(result.err()).contains("unknown format 'criterion'").contains("hyperfine, gbench, jmh");
+    assertThat(result.err()).contains("unknown format 'criterium'").contains("hyperfine, gbench, jmh");
   }
 
   @Test
