@@ -58,6 +58,17 @@ public class AlertService {
     return fresh.stream().map(Regression::id).collect(Collectors.toUnmodifiableSet());
   }
 
+  /** How many of these regressions a mail will announce to someone: none without an immediate subscriber. */
+  public int mailedOf(List<Regression> regressions) {
+    return !props.enabled() || regressions.isEmpty() ? 0 : mailedOf(subscriptions.active(), regressions);
+  }
+
+  static int mailedOf(List<Subscription> subscriptions, List<Regression> regressions) {
+    List<Subscription> immediate = subscriptions.stream().filter(s -> s.mode().equals(Subscription.IMMEDIATE)).toList();
+    return (int) regressions.stream().filter(r -> r.status() == Regression.Status.OPEN)
+        .filter(r -> immediate.stream().anyMatch(s -> s.wants(r))).count();
+  }
+
   private List<Regression> record(UUID runId, List<Regression> regressions) {
     if (!props.enabled() || regressions.isEmpty()) {
       return List.of();

@@ -32,6 +32,9 @@ final class CsvRuns {
   /** A run assembled from rows, numbered by its first row's line; or a line's problem. */
   record Parsed(long line, RunUpload run, List<FieldProblem> problems) {}
 
+  /** The runs and problems of a file, and how many lines after the header were read. */
+  record Read(List<Parsed> parsed, long lines) {}
+
   private record Key(String product, String machine, String version, String run) {}
 
   private static final class Building {
@@ -47,13 +50,13 @@ final class CsvRuns {
 
   private CsvRuns() {}
 
-  static List<Parsed> read(InputStream in, int maxLineBytes, long maxLines) throws IOException {
+  static Read read(InputStream in, int maxLineBytes, long maxLines) throws IOException {
     BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
     List<Parsed> parsed = new ArrayList<>();
     String header = reader.readLine();
     if (header == null) {
       parsed.add(new Parsed(1, null, List.of(new FieldProblem("line", "is missing: the header row"))));
-      return parsed;
+      return new Read(parsed, 0);
     }
     List<String> names = fields(header.replace("\uFEFF", "")).stream().map(n -> n.trim().toLowerCase(Locale.ROOT))
         .toList();
@@ -61,10 +64,11 @@ final class CsvRuns {
     if (!missing.isEmpty() || !(names.contains("value") || names.contains("samples"))) {
       parsed.add(new Parsed(1, null, List.of(new FieldProblem("header", "must name the columns " + String.join(", ",
           REQUIRED) + " and value or samples" + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing))))));
-      return parsed;
+      return new Read(parsed, 0);
     }
     Map<Key, Building> runs = new LinkedHashMap<>();
     long number = 1;
+    long read = 0;
     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
       number++;
       if (number > maxLines) {
@@ -72,6 +76,7 @@ final class CsvRuns {
             + " an import takes at most " + maxLines + " lines"))));
         break;
       }
+      read++;
       if (line.isBlank()) {
         continue;
       }
@@ -84,7 +89,7 @@ final class CsvRuns {
         RunUpload.MachineInfo.named(key.machine()), b.suite, null, null, null, Map.of(),
         List.copyOf(b.results.values()), List.of()), List.of())));
     parsed.sort(java.util.Comparator.comparingLong(Parsed::line));
-    return parsed;
+    return new Read(parsed, read);
   }
 
   /** Adds one row to its run; the problem with the row, or null. */

@@ -22,6 +22,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.web.JsonProblems;
 import org.perftrack.server.detection.DetectionService;
@@ -57,8 +58,9 @@ public class ImportService {
   public record LineError(long line, String id, List<FieldProblem> problems) {}
 
   /**
-   * What an import did. {@code regressions} counts those opened; {@code mailed} those announced by mail (steps
-   * at the newest version of their series); the others wait in the digest.
+   * What an import did. {@code lines} counts the lines read (a CSV file's header not among them);
+   * {@code regressions} the regressions opened; {@code mailed} those a mail will announce (steps at the newest
+   * version of their series that a subscriber wants at once; none without recipients); the others wait in the digest.
    */
   public record Report(long lines, int created, int unchanged, int failed, List<LineError> errors,
       int regressions, int mailed, int inDigestOnly) {}
@@ -68,6 +70,7 @@ public class ImportService {
   private final Ids ids;
   private final DetectionService detection;
   private final Rejudging rejudging;
+  private final AlertService alerts;
   private final Summaries summaries;
   private final TransactionTemplate tx;
   private final Timer storeTimer;
@@ -84,8 +87,9 @@ public class ImportService {
   });
 
   ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Rejudging rejudging,
-      Summaries summaries, TransactionTemplate tx, MeterRegistry meters) {
+      Summaries summaries, AlertService alerts, TransactionTemplate tx, MeterRegistry meters) {
     this.rejudging = rejudging;
+    this.alerts = alerts;
     this.summaries = summaries;
     this.runs = runs;
     this.ids = ids;
@@ -169,15 +173,14 @@ public class ImportService {
   public Report importCsv(InputStream csv, int maxLineBytes, long maxLines) throws IOException {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
-    List<CsvRuns.Parsed> rows;
+    CsvRuns.Read file;
     try {
-      rows = CsvRuns.read(csv, maxLineBytes, maxLines);
+      file = CsvRuns.read(csv, maxLineBytes, maxLines);
     } catch (IOException e) {
       throw new InvalidInput("body", "could not be read (" + e.getMessage() + "); nothing was imported");
     }
-    long lines = rows.stream().mapToLong(CsvRuns.Parsed::line).max().orElse(0);
-    return imported(started, context, () -> lines, pipeline -> {
-      for (CsvRuns.Parsed parsed : rows) {
+    return imported(started, context, file::lines, pipeline -> {
+      for (CsvRuns.Parsed parsed : file.parsed()) {
         if (parsed.run() == null) {
           context.fail(parsed.line(), null, parsed.problems());
         } else {
@@ -367,7 +370,7 @@ public class ImportService {
             summaries.onRegressionsCreated(e.getKey(), current);
           }
         });
-        mailed += current.size();
+        mailed += alerts.mailedOf(current);
       }
     }
     return new Report(lineCount, context.created(), context.unchanged(), context.failed(), context.errors(),

@@ -66,6 +66,17 @@ class AlertRulesTest {
     assertThat(props.backoffAfter(60)).isEqualTo(Duration.ofMinutes(10));
   }
 
+  @Test
+  void onlyWhatAnImmediateSubscriberWantsCountsAsMailed() {
+    List<Regression> steps = List.of(item("lower_is_better", 100, 200), item("lower_is_better", 100, 105));
+    Subscription digest = new Subscription(2, "d@x.org", "user", null, null, null, 0, "digest", "t", "me", Instant.now());
+
+    assertThat(AlertService.mailedOf(List.of(), steps)).as("no recipients: nothing is mailed").isZero();
+    assertThat(AlertService.mailedOf(List.of(digest), steps)).as("the digest is not a mail of its own").isZero();
+    assertThat(AlertService.mailedOf(List.of(digest, subscription(10)), steps)).isEqualTo(1);
+    assertThat(AlertService.mailedOf(List.of(subscription(0)), steps)).isEqualTo(2);
+  }
+
   private static Subscription subscription(double minChange) {
     return new Subscription(1, "a@x.org", "user", null, null, null, minChange, "immediate", "t", "me", Instant.now());
   }

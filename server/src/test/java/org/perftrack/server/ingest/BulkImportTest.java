@@ -297,6 +297,7 @@ class BulkImportTest extends IntegrationTest {
 
     assertThat(first.status()).as(first.body()).isEqualTo(200);
     assertThat(first.json().get("created").asInt()).isEqualTo(2);
+    assertThat(first.json().get("lines").asLong()).as("the header is not a line of data").isEqualTo(5);
     assertThat(first.json().get("errors").get(0).get("line").asLong()).isEqualTo(5);
     assertThat(first.json().get("errors").get(0).get("problems").get(0).get("message").asString())
         .contains("'fast'");
