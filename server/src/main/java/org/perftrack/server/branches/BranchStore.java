@@ -27,16 +27,22 @@ class BranchStore {
   /** A default-branch version: what a branch run starts from. */
   record StartPoint(long id, String name, String sortKey) {}
 
-  static final String VERSION = "SELECT id, name, sort_key FROM version WHERE product_id = ? AND name = ?";
+  static final String VERSION = """
+      SELECT id, name, sort_key FROM version WHERE product_id = ? AND name = ? AND deletion_id IS NULL""";
 
   Optional<StartPoint> version(long productId, String name) {
     return jdbc.sql(VERSION).params(productId, name).query(StartPoint.class).optional();
   }
 
-  /** Newest version first, each probed for a run on the machine: stops at the first (the version index, backwards). */
+  /**
+   * Newest version first, each probed for a run on the machine that counts (not excluded, not deleted): stops at the
+   * first (the version index, backwards).
+   */
   static final String NEWEST_ON_MACHINE = """
       SELECT v.id, v.name, v.sort_key FROM version v
-      WHERE v.product_id = ? AND EXISTS (SELECT 1 FROM run r WHERE r.version_id = v.id AND r.machine_id = ?)
+      WHERE v.product_id = ? AND v.deletion_id IS NULL
+        AND EXISTS (SELECT 1 FROM run r WHERE r.version_id = v.id AND r.machine_id = ?
+                      AND r.excluded_at IS NULL AND r.deletion_id IS NULL)
       ORDER BY v.sort_key DESC LIMIT 1""";
 
   Optional<StartPoint> newestOnMachine(long productId, long machineId) {
