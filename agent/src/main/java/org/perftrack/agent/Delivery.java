@@ -3,6 +3,10 @@ package org.perftrack.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Collections;
 import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.agent.upload.SpoolSender;
@@ -15,7 +19,19 @@ final class Delivery {
 
   static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, boolean failOnRegression,
       PrintWriter out) throws IOException, InterruptedException {
+    return sendSpool(spool, server, token, retry, failOnRegression, out, Collections.<Path>emptyList());
+  }
+
+  /**
+   * @param unkeptIfRefused entries spooled from files the user still has: when the token or the URL is refused
+   *     they leave the spool, so that sending the files again with a good token does not send them twice
+   */
+  static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, boolean failOnRegression,
+      PrintWriter out, Collection<Path> unkeptIfRefused) throws IOException, InterruptedException {
     SpoolSender.Summary summary = new SpoolSender(spool, new Uploader(server, token, retry), out).sendAll();
+    if (summary.refused()) {
+      unkeep(unkeptIfRefused, out);
+    }
     for (JsonNode r : summary.regressions()) {
       out.printf("REGRESSION %s %s: %s -> %s: %s -> %s %s (x%s)%n", text(r, "benchmark"), text(r, "metric"),
           text(r, "baselineVersion"), text(r, "version"), number(r, "baselineValue"), number(r, "value"),
@@ -31,6 +47,19 @@ final class Delivery {
       return ExitCode.REGRESSION;
     }
     return summary.left() > 0 ? ExitCode.SPOOLED : ExitCode.OK;
+  }
+
+  private static void unkeep(Collection<Path> entries, PrintWriter out) throws IOException {
+    int removed = 0;
+    for (Path entry : entries) {
+      if (Files.deleteIfExists(entry)) {
+        removed++;
+      }
+    }
+    if (removed > 0) {
+      out.printf("%s of this upload not kept in the spool: upload %s again once the server takes it%n",
+          Words.count(removed, "file"), removed == 1 ? "it" : "them");
+    }
   }
 
   /** Four significant digits: enough to read a regression, unlike a double's seventeen. */

@@ -5,10 +5,16 @@ import java.nio.file.Paths;
 import java.time.Duration;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.upload.Uploader;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** Where results go: shared by {@code run} and {@code upload}. Options beat the config file, which beats the environment. */
 final class ServerOptions {
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
 
   @Option(names = "--config", paramLabel = "FILE", description = "agent config file (YAML, see README)")
   Path config;
@@ -31,8 +37,14 @@ final class ServerOptions {
   @Option(names = "--retry-delay-ms", hidden = true, defaultValue = "1000")
   long retryDelayMs;
 
+  /** The server's address; one that is no http(s) URL is a usage error at once, before anything is measured. */
   String server(AgentConfig config, AgentContext context) {
-    return first(server, config == null ? null : config.server(), context.environment().apply("PERFTRACK_SERVER"));
+    String url = first(server, config == null ? null : config.server(), context.environment().apply("PERFTRACK_SERVER"));
+    String problem = url == null ? null : ServerUrl.problem(url);
+    if (problem != null) {
+      throw new ParameterException(command.commandLine(), "--server (or 'server:', PERFTRACK_SERVER): " + problem);
+    }
+    return url;
   }
 
   String token(AgentConfig config, AgentContext context) {

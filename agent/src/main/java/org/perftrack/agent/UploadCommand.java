@@ -114,16 +114,21 @@ final class UploadCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "--run-id names one run: give a single FILE");
     }
     Spool spool = new Spool(server.spool(config, context));
+    List<Path> spooled = new ArrayList<>();
     if (FormatNames.PERFTRACK.equals(format)) {
       for (RunUpload run : readAll()) {
-        spool.save(run);
+        boolean waiting = spool.has(run.id());
+        Path entry = spool.save(run);
         sent.add(run.id());
+        if (!waiting) { // a run that waited before this upload stays: it may exist nowhere else
+          spooled.add(entry);
+        }
       }
     } else {
-      spoolForeign(config, spool);
+      spooled.addAll(spoolForeign(config, spool));
     }
     int code = Delivery.sendSpool(spool, url, token, server.retry(), server.failOnRegression,
-        spec.commandLine().getOut());
+        spec.commandLine().getOut(), spooled);
     writeReports(new Reports(url, token));
     return code;
   }
@@ -172,13 +177,14 @@ final class UploadCommand implements Callable<Integer> {
    * need Java 17, the agent runs on Java 8. Each is spooled first with its query and a run id made here,
    * so a file the server has not accepted yet stays in the spool and a resend is the same run.
    */
-  private void spoolForeign(AgentConfig config, Spool spool) throws AgentException, IOException {
+  private List<Path> spoolForeign(AgentConfig config, Spool spool) throws AgentException, IOException {
     String productName = ServerOptions.first(product, config == null ? null : config.product());
     if ((productName == null || version == null) && !files.isEmpty()) {
       throw new ParameterException(spec.commandLine(), "--format " + format + " needs --product and --version");
     }
     String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
     List<byte[]> contents = new ArrayList<>();
+    List<Path> spooled = new ArrayList<>();
     for (Path file : files) {
       contents.add(read(file));
     }
@@ -196,9 +202,14 @@ final class UploadCommand implements Callable<Integer> {
       if (startPoint != null) {
         query.put("startPoint", startPoint);
       }
-      spool.saveForeign(id, query, content);
+      boolean waiting = spool.has(id);
+      Path entry = spool.saveForeign(id, query, content);
       sent.add(id);
+      if (!waiting) {
+        spooled.add(entry);
+      }
     }
+    return spooled;
   }
 
   private static byte[] read(Path file) throws AgentException, IOException {

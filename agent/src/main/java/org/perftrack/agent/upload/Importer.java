@@ -81,7 +81,7 @@ public final class Importer {
         http.setDoOutput(true);
         http.setConnectTimeout(10_000);
         http.setReadTimeout(600_000);
-        http.setFixedLengthStreamingMode(body.length);
+        // no streaming mode: in it a 401's problem detail cannot be read
         http.setRequestProperty("Content-Type", "application/x-ndjson");
         http.setRequestProperty("Content-Encoding", "gzip");
         http.setRequestProperty("Accept", "application/json, application/problem+json");
@@ -98,8 +98,12 @@ public final class Importer {
         if (status == 400 && ours) {
           return badChunk(JSON.readTree(answer), lines.size(), firstLine);
         }
+        if (status == 404 || status == 405 || (status == 401 || status == 403) && !ours) {
+          throw new Failure("no perftrack server at this URL: POST " + endpoint + " answered HTTP " + status
+              + ", not perftrack's API; give the server's own address (e.g. http://host:8080)", false);
+        }
         if (status == 401 || status == 403) {
-          throw new Failure("the server refused the token (HTTP " + status + "): " + answer, false);
+          throw new Failure("the server refused the token (HTTP " + status + "): " + Uploader.detail(answer), false);
         }
         reason = "HTTP " + status + (status == 413 ? ": " + answer : "");
         if (status >= 400 && status < 500 && status != 408 && status != 429 && ours) {

@@ -98,6 +98,11 @@ public final class Spool {
     return write(id + FOREIGN, content.toByteArray());
   }
 
+  /** Whether a run or file of this id waits in the spool already. */
+  public boolean has(String id) {
+    return Files.exists(dir.resolve(id + RUN)) || Files.exists(dir.resolve(id + FOREIGN));
+  }
+
   /** What to send for a spooled entry. */
   public Request request(Path entry) throws IOException {
     byte[] content = Files.readAllBytes(entry);

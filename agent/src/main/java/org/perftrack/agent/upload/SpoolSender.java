@@ -1,7 +1,5 @@
 package org.perftrack.agent.upload;
 
-import org.perftrack.agent.text.Words;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.perftrack.agent.text.Words;
 
 /** Sends every run waiting in the spool, oldest first; stops at the first sign that the server is away. */
 public final class SpoolSender {
@@ -108,11 +107,18 @@ public final class SpoolSender {
         Path kept = spool.reject(file, r.status(), r.problem());
         rejected++;
         out.printf("the server rejected %s (HTTP %d): %s; kept in %s%n",
-            file.getFileName(), r.status(), oneLine(r.problem()), kept.getParent());
+            file.getFileName(), r.status(), Uploader.detail(r.problem()), kept.getParent());
       } else if (outcome instanceof Uploader.Refused) {
         Uploader.Refused r = (Uploader.Refused) outcome;
         out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
-            r.status(), oneLine(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
+            r.status(), Uploader.detail(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
+        out.flush();
+        return new Summary(stored, rejected, pending.size() - i, true, regressions);
+      } else if (outcome instanceof Uploader.NotPerftrack) {
+        Uploader.NotPerftrack n = (Uploader.NotPerftrack) outcome;
+        out.printf("no perftrack server at this URL: POST %s answered HTTP %d, not perftrack's API; give the "
+            + "server's own address (e.g. http://host:8080); %s left in %s%n", uploader.endpoint(), n.status(),
+            Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
         return new Summary(stored, rejected, pending.size() - i, true, regressions);
       } else if (outcome instanceof Uploader.Unreachable) {
@@ -126,10 +132,5 @@ public final class SpoolSender {
     }
     out.flush();
     return new Summary(stored, rejected, 0, false, regressions);
-  }
-
-  private static String oneLine(String text) {
-    String s = text == null ? "" : text.replaceAll("\\s+", " ").trim();
-    return s.length() > 300 ? s.substring(0, 300) + "…" : s;
   }
 }

@@ -176,9 +176,19 @@ public final class Uploader {
     }
   }
 
-  /** 401/403: the token, not the run, is wrong; the run stays in the spool. */
+  /** 401/403 of the perftrack server: the token, not the run, is wrong. */
   public static final class Refused extends ProblemAnswer {
     public Refused(int status, String problem) {
+      super(status, problem);
+    }
+  }
+
+  /**
+   * Not the perftrack API: a 404 or 405, or a 401/403 without perftrack's problem detail (a server URL with an
+   * extra path reaches the pages' security, which refuses a POST). Retrying cannot help; neither is the run wrong.
+   */
+  public static final class NotPerftrack extends ProblemAnswer {
+    public NotPerftrack(int status, String problem) {
       super(status, problem);
     }
   }
@@ -220,6 +230,11 @@ public final class Uploader {
 
   private final String endpoint;
   private final String token;
+
+  /** Where runs go: {@code server}'s {@code /api/v1/runs}. */
+  public String endpoint() {
+    return endpoint;
+  }
   private final Retry retry;
 
   public Uploader(String server, String token, Retry retry) {
@@ -249,10 +264,14 @@ public final class Uploader {
           return new Stored(status, regressions(response.body), summaries(response.body));
         }
         reason = "HTTP " + status;
+        boolean problem = isProblem(response.contentType);
+        if (status == 404 || status == 405 || (status == 401 || status == 403) && !problem) {
+          return new NotPerftrack(status, response.body);
+        }
         if (status == 401 || status == 403) {
           return new Refused(status, response.body);
         }
-        if (status >= 400 && status < 500 && status != 408 && status != 429 && isProblem(response.contentType)) {
+        if (status >= 400 && status < 500 && status != 408 && status != 429 && problem) {
           return new Rejected(status, response.body);
         }
       } catch (IOException e) {
@@ -271,7 +290,7 @@ public final class Uploader {
       http.setReadTimeout(120_000);
       http.setRequestMethod("POST");
       http.setDoOutput(true);
-      http.setFixedLengthStreamingMode(request.body().length);
+      // no streaming mode: in it a 401's problem detail cannot be read
       http.setRequestProperty("Content-Type", request.contentType());
       http.setRequestProperty("Accept", "application/json, application/problem+json");
       http.setRequestProperty("Authorization", "Bearer " + token);
@@ -295,6 +314,29 @@ public final class Uploader {
       }
       return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
     }
+  }
+
+  /** The problem's {@code detail} (else its title), or the answer itself on one line when it is no problem detail. */
+  public static String detail(String problem) {
+    try {
+      JsonNode node = WireJson.MAPPER.readTree(problem == null ? "" : problem);
+      if (node != null && node.isObject()) {
+        for (String field : new String[] {"detail", "title"}) {
+          if (node.hasNonNull(field) && !node.get(field).asText().trim().isEmpty()) {
+            return oneLine(node.get(field).asText());
+          }
+        }
+      }
+    } catch (IOException e) {
+      // not JSON: shown as it came
+    }
+    String text = oneLine(problem);
+    return text.isEmpty() ? "(the server gave no reason)" : text;
+  }
+
+  private static String oneLine(String text) {
+    String s = text == null ? "" : text.replaceAll("\\s+", " ").trim();
+    return s.length() > 300 ? s.substring(0, 300) + "…" : s;
   }
 
   /** True for {@code application/problem+json} (any parameters, any case): an answer of the perftrack server. */

@@ -53,6 +53,16 @@ public final class FakeServer implements AutoCloseable {
       exchange.getResponseBody().write(bytes);
       exchange.close();
     });
+    // a server whose API is elsewhere: Spring's error JSON for a POST to its pages, not perftrack's problem detail
+    http.createContext("/elsewhere/", exchange -> {
+      requests++;
+      exchange.getRequestBody().readAllBytes();
+      byte[] bytes = "{\"status\":403,\"error\":\"Forbidden\"}".getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(403, bytes.length);
+      exchange.getResponseBody().write(bytes);
+      exchange.close();
+    });
     http.start();
   }
 

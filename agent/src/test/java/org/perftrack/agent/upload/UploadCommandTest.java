@@ -174,17 +174,57 @@ class UploadCommandTest {
   }
 
   @Test
-  void refusedTokenLeavesTheRunInTheSpool() throws Exception {
-    try (FakeServer server = FakeServer.start()) {
-      server.then(401, "{\"title\":\"Unauthorized\",\"status\":401}");
+  void aRefusedTokenPrintsTheServersDetailAndKeepsOnlyWhatWaitedBefore() throws Exception {
+    String waiting = UUID.randomUUID().toString();
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    assertThat(upload("http://127.0.0.1:" + port, runFile(waiting).toString()).exitCode()).isEqualTo(ExitCode.SPOOLED);
+    try (FakeServer server = new FakeServer(port)) {
+      server.then(401, "{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,"
+          + "\"detail\":\"the API token is not valid (unknown or revoked)\"}");
       String id = UUID.randomUUID().toString();
 
       CliRun result = upload(server.url(), runFile(id).toString());
 
       assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
-      assertThat(result.out()).contains("refused the token");
-      assertThat(spool().resolve(id + ".json")).exists();
+      assertThat(result.out())
+          .contains("the server refused the token (HTTP 401): the API token is not valid (unknown or revoked);")
+          .contains("1 file of this upload not kept in the spool");
+      assertThat(spool().resolve(id + ".json")).doesNotExist();
+      assertThat(spool().resolve(waiting + ".json")).exists();
+
+      CliRun good = upload(server.url(), runFile(id).toString());
+
+      assertThat(good.exitCode()).as(good.out()).isEqualTo(ExitCode.OK);
+      assertThat(server.stored()).containsOnlyKeys(waiting, id);
     }
+  }
+
+  @Test
+  void aServerUrlWithAnExtraPathIsNoPerftrackServerNotARefusedToken() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      CliRun forbidden = upload(server.url() + "/elsewhere", runFile(UUID.randomUUID().toString()).toString());
+      CliRun notFound = upload(server.url() + "/perftrack", runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(forbidden.exitCode()).isEqualTo(ExitCode.ERROR);
+      assertThat(forbidden.out()).contains("no perftrack server at this URL: POST " + server.url()
+          + "/elsewhere/api/v1/runs answered HTTP 403").doesNotContain("token");
+      assertThat(notFound.exitCode()).isEqualTo(ExitCode.ERROR);
+      assertThat(notFound.out()).contains("no perftrack server at this URL: POST " + server.url()
+          + "/perftrack/api/v1/runs answered HTTP 404");
+      assertThat(server.requests()).as("neither is retried").isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aServerUrlWithoutSchemeIsAUsageErrorBeforeAnythingIsSpooled() throws Exception {
+    CliRun result = upload("localhost:8080", runFile(UUID.randomUUID().toString()).toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(result.err()).contains("'localhost:8080' has no scheme: give it with its scheme, e.g. http://localhost:8080");
+    assertThat(spool()).doesNotExist();
   }
 
   @Test
