@@ -18,8 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * The shipped jar starts on a Java 8 runtime (Windows XP / Server 2003): every class in it is class-file
  * version 52 or lower, except multi-release overrides under {@code META-INF/versions/N}, which a Java 8
- * runtime never loads (each may be at most the version of Java N). Runs in the package phase, after the
- * shade plugin built the jar; the pom passes the jar's path.
+ * runtime never loads (each may be at most the version of Java N); and no class in it, dependencies
+ * included, calls an API Java 8 lacks (animal-sniffer's Java 8 signature: a class-file version misses
+ * {@code ByteBuffer.flip()} compiled against Java 9's covariant return). Runs in the package phase, after
+ * the shade plugin built the jar; the pom passes the jar's path and the signature's.
  */
 class PackagedJarJava8Test {
 
@@ -52,6 +54,13 @@ class PackagedJarJava8Test {
     }
     assertThat(classes).as("classes in " + path).isGreaterThan(100);
     assertThat(tooNew).as("classes a Java 8 runtime cannot load in " + path).isEmpty();
+  }
+
+  @Test
+  void noClassInTheAgentJarUsesAnApiMissingFromJava8() throws IOException {
+    Path jar = Path.of(System.getProperty("perftrack.jar"));
+
+    assertThat(Java8Api.gaps(jar)).as("calls to APIs that Java 8 lacks in " + jar).isEmpty();
   }
 
   private static int majorVersion(JarFile file, JarEntry entry) throws IOException {
