@@ -1,8 +1,8 @@
 package org.perftrack.server.detection;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
+import org.perftrack.server.stats.MultipleTesting;
 
 /**
  * Entry point of step detection (no Spring, no database): given the series an upload touched,
@@ -42,12 +42,15 @@ public final class Detector {
     return results;
   }
 
-  private record Test(int scan, int candidate, double p, double q) {
-  }
-
+  /**
+   * Every candidate of every scan is one hypothesis at its series' own false discovery rate; a series tested
+   * without a candidate still counts as one.
+   */
   private static boolean[][] benjaminiHochberg(List<LocalScan> scans) {
-    List<Test> tests = new ArrayList<>();
     boolean[][] keep = new boolean[scans.size()][];
+    List<int[]> at = new ArrayList<>();
+    List<Double> p = new ArrayList<>();
+    List<Double> q = new ArrayList<>();
     int tested = 0;
     for (int s = 0; s < scans.size(); s++) {
       LocalScan scan = scans.get(s);
@@ -57,19 +60,15 @@ public final class Detector {
       }
       tested++;
       for (int c = 0; c < scan.pValues().length; c++) {
-        tests.add(new Test(s, c, scan.pValues()[c], scan.update().settings().falseDiscoveryRate()));
+        at.add(new int[] {s, c});
+        p.add(scan.pValues()[c]);
+        q.add(scan.update().settings().falseDiscoveryRate());
       }
     }
-    int m = Math.max(tested, tests.size());
-    tests.sort(Comparator.comparingDouble(Test::p));
-    int lastRejected = -1;
-    for (int r = 0; r < tests.size(); r++) {
-      if (tests.get(r).p() <= Math.min(MAX_P, tests.get(r).q() * (r + 1) / m)) {
-        lastRejected = r;
-      }
-    }
-    for (int r = 0; r <= lastRejected; r++) {
-      keep[tests.get(r).scan()][tests.get(r).candidate()] = true;
+    boolean[] rejected = MultipleTesting.benjaminiHochberg(p.stream().mapToDouble(Double::doubleValue).toArray(),
+        q.stream().mapToDouble(Double::doubleValue).toArray(), Math.max(tested, p.size()), MAX_P);
+    for (int i = 0; i < rejected.length; i++) {
+      keep[at.get(i)[0]][at.get(i)[1]] = rejected[i];
     }
     for (int s = 0; s < scans.size(); s++) {
       LocalScan scan = scans.get(s);

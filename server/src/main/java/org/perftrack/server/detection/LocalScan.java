@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.apache.commons.math3.special.Beta;
 import org.perftrack.server.stats.Robust;
+import org.perftrack.server.stats.StudentT;
 
 /**
  * The detector's view of one series around a changed version: the versions within 2 × window of it,
@@ -48,7 +48,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     List<Candidate> found = new ArrayList<>();
     for (StepScan.Candidate c : new StepScan(levels.x(), noise.sigma(), w, minEffect).run()) {
       if (c.index() >= lo && c.index() <= hi) {
-        found.add(new Candidate(c.index(), c.shift(), Math.min(1, c.positions() * twoSidedP(c.t(), noise.df())),
+        found.add(new Candidate(c.index(), c.shift(), Math.min(1, c.positions() * StudentT.twoSidedP(c.t(), noise.df())),
             false, false));
       }
     }
@@ -96,10 +96,6 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
       }
     }
     found.add(new Candidate(f.index(), f.shift(), f.p(), f.clean(), true));
-  }
-
-  static double twoSidedP(double t, double df) {
-    return Beta.regularizedBeta(df / (df + t * t), df / 2, 0.5);
   }
 
   /**

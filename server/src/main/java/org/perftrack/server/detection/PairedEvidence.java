@@ -10,6 +10,7 @@ import org.perftrack.server.stats.PairedRounds;
 import org.perftrack.server.stats.RandomEffects;
 import org.perftrack.server.stats.RankTest;
 import org.perftrack.server.stats.Robust;
+import org.perftrack.server.stats.StudentT;
 
 /**
  * Steps seen inside interleaved sessions. Within one batch, neighbouring members (in version order)
@@ -88,7 +89,7 @@ final class PairedEvidence {
       }
       RandomEffects combined = RandomEffects.combine(est, se);
       double shift = combined.estimate();
-      double p = Math.abs(shift) < minEffect ? 1 : LocalScan.twoSidedP(shift / combined.se(), df);
+      double p = Math.abs(shift) < minEffect ? 1 : StudentT.twoSidedP(shift / combined.se(), df);
       boolean clean = pairs.stream().allMatch(x -> Math.signum(x.rounds().logRatio()) == Math.signum(shift)
           && (x.gap() * Math.signum(shift) >= CLEAN_GAP || x.rounds().minRound() >= CLEAN_GAP));
       if (clean) {

@@ -1,9 +1,10 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.MultipleTesting;
 import org.perftrack.server.stats.Robust;
+import org.perftrack.server.stats.StudentT;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ public final class VersionComparer {
 
   public List<ComparisonResult> compareAll(List<Comparison> rows) {
     double[] p = rows.stream().mapToDouble(VersionComparer::pValue).toArray();
-    boolean[] significant = benjaminiHochberg(p);
+    boolean[] significant = MultipleTesting.benjaminiHochberg(p, FDR);
     List<ComparisonResult> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       out.add(result(rows.get(i), p[i], significant[i]));
@@ -74,7 +75,7 @@ public final class VersionComparer {
     if (se == 0) {
       return diff == 0 ? 1 : 0;
     }
-    return LocalScan.twoSidedP(diff / se, Double.isNaN(df) || df < 1 ? 1 : df);
+    return StudentT.twoSidedP(diff / se, Double.isNaN(df) || df < 1 ? 1 : df);
   }
 
   private static double[] logs(double[] samples) {
@@ -95,25 +96,5 @@ public final class VersionComparer {
   private static double variance(double[] v) {
     double m = mean(v);
     return Arrays.stream(v).map(x -> (x - m) * (x - m)).sum() / (v.length - 1);
-  }
-
-  private static boolean[] benjaminiHochberg(double[] p) {
-    Integer[] order = new Integer[p.length];
-    for (int i = 0; i < p.length; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, Comparator.comparingDouble(i -> Double.isNaN(p[i]) ? 2 : p[i]));
-    long m = Arrays.stream(p).filter(v -> !Double.isNaN(v)).count();
-    int last = -1;
-    for (int r = 0; r < m; r++) {
-      if (p[order[r]] <= FDR * (r + 1) / m) {
-        last = r;
-      }
-    }
-    boolean[] out = new boolean[p.length];
-    for (int r = 0; r <= last; r++) {
-      out[order[r]] = true;
-    }
-    return out;
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.perftrack.server.stats.Robust;
+import org.perftrack.server.stats.StudentT;
 
 /**
  * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step at a
@@ -116,7 +117,7 @@ final class WithdrawalReason {
       return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %.4g"
           + " (between-session noise ±%.1f %%)", r.version(), r.value(), 100 * sigma);
     }
-    if (shift * recorded <= 0 || LocalScan.twoSidedP(t, NoiseModel.HISTORY_DF) > Detector.MAX_P || !StepChecks.accepted(c, x, sigma, minEffect, scratch)) {
+    if (shift * recorded <= 0 || StudentT.twoSidedP(t, NoiseModel.HISTORY_DF) > Detector.MAX_P || !StepChecks.accepted(c, x, sigma, minEffect, scratch)) {
       return String.format(Locale.ROOT, "no longer a step with the versions up to %s: the change at %s is ×%.3f,"
           + " %.1f × its error with the between-session noise as it was up to %s (±%.1f %%)",
           result.versions().get(result.versions().size() - 1), r.version(), Math.exp(shift), Math.abs(t), r.version(),

@@ -81,4 +81,21 @@ class StatsKernelTest {
     assertThat(RankTest.mannWhitneyP(new double[] {1, 3, 5, 7, 9}, new double[] {2, 4, 6, 8, 10}))
         .isGreaterThan(0.5);
   }
+
+  @Test
+  void benjaminiHochbergRejectsUpToTheLastRankUnderItsLine() {
+    // ranks 1..5 at q = 0.05: lines 0.01, 0.02, 0.03, 0.04, 0.05; rank 3 (0.029) is the last under its line
+    double[] p = {0.045, 0.001, 0.029, 0.5, 0.019, Double.NaN};
+
+    assertThat(MultipleTesting.benjaminiHochberg(p, 0.05)).containsExactly(false, true, true, false, true, false);
+    assertThat(MultipleTesting.benjaminiHochberg(p, new double[] {0.05, 0.05, 0.05, 0.05, 0.05, 0.05}, 5, 0.01))
+        .as("a cap stops weaker evidence whatever the rank").containsExactly(false, true, false, false, false, false);
+  }
+
+  @Test
+  void studentTGivesTheTablesTwoSidedPValues() {
+    assertThat(StudentT.twoSidedP(2.776, 4)).isCloseTo(0.05, within(1e-4));
+    assertThat(StudentT.twoSidedP(1.96, 1e6)).isCloseTo(0.05, within(1e-3));
+    assertThat(StudentT.twoSidedP(0, 3)).isEqualTo(1.0);
+  }
 }
