@@ -33,12 +33,12 @@ final class Delivery {
       unkeep(unkeptIfRefused, out);
     }
     for (JsonNode r : summary.regressions()) {
-      out.printf("REGRESSION %s %s: %s -> %s: %s -> %s %s (x%s)%n", text(r, "benchmark"), text(r, "metric"),
-          text(r, "baselineVersion"), text(r, "version"), number(r, "baselineValue"), number(r, "value"),
-          text(r, "unit"), number(r, "ratio"));
+      out.println(RegressionLines.line(r));
     }
-    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%n", Words.count(summary.stored(), "run"),
-        summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"));
+    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%n", Words.count(summary.stored(), "run"),
+        summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),
+        summary.reattributions() == 0 ? "" : "; " + Words.count(summary.reattributions(), "run")
+            + " moved regressions found before to a newly measured version (a re-attribution: see SUMMARY above)");
     out.flush();
     if (summary.rejected() > 0 || summary.refused()) {
       return ExitCode.ERROR;
@@ -60,20 +60,5 @@ final class Delivery {
       out.printf("%s of this upload not kept in the spool: upload %s again once the server takes it%n",
           Words.count(removed, "file"), removed == 1 ? "it" : "them");
     }
-  }
-
-  /** Four significant digits: enough to read a regression, unlike a double's seventeen. */
-  private static String number(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    if (value == null || !value.isNumber()) {
-      return "?";
-    }
-    return new java.math.BigDecimal(value.asDouble()).round(new java.math.MathContext(4)).stripTrailingZeros()
-        .toPlainString();
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    return value == null || value.isNull() ? "?" : value.asText();
   }
 }

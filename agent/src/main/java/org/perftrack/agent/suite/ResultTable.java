@@ -3,9 +3,16 @@ package org.perftrack.agent.suite;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;
+import org.perftrack.agent.text.Numbers;
 
-/** The short per-target summary printed after a session: median, spread and failures. */
+/**
+ * The short per-target summary printed after a session: median, spread and failures, and a warning for each
+ * benchmark whose samples vary too much for its median to be trusted.
+ */
 public final class ResultTable {
+
+  /** Samples whose coefficient of variation is above this are too noisy to trust (10%). */
+  public static final double NOISY_CV = 0.10;
 
   private ResultTable() {}
 
@@ -20,6 +27,15 @@ public final class ResultTable {
           b.name(), median(v), b.unit(), v[0], v[v.length - 1], 100 * cv(v));
     });
     m.failures().forEach((benchmark, message) -> out.printf("  %-16s FAILED: %s%n", benchmark, message));
+    m.samples().forEach((b, samples) -> {
+      double cv = cv(samples.stream().mapToDouble(Sample::value).toArray());
+      if (cv > NOISY_CV) {
+        out.printf("  NOISY %s: its samples vary by %s (cv, above %s): too noisy to trust; measure again with more "
+            + "repetitions (--repetitions %d) or on a quieter machine (nothing else running, no virus scan, "
+            + "a fixed CPU frequency)%n", b.name(), Numbers.percent(cv), Numbers.percent(NOISY_CV),
+            Math.max(10, 2 * samples.size()));
+      }
+    });
     out.flush();
   }
 

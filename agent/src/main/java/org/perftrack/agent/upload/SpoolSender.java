@@ -20,13 +20,20 @@ public final class SpoolSender {
     private final int left;
     private final boolean refused;
     private final List<JsonNode> regressions;
+    private final int reattributions;
 
-    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions) {
+    /** @param reattributions stored runs that opened no regression but moved known ones to their version */
+    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions) {
       this.stored = stored;
       this.rejected = rejected;
       this.left = left;
       this.refused = refused;
       this.regressions = regressions;
+      this.reattributions = reattributions;
+    }
+
+    public int reattributions() {
+      return reattributions;
     }
 
     public int stored() {
@@ -59,18 +66,18 @@ public final class SpoolSender {
       }
       Summary o = (Summary) other;
       return stored == o.stored && rejected == o.rejected && left == o.left && refused == o.refused
-          && Objects.equals(regressions, o.regressions);
+          && Objects.equals(regressions, o.regressions) && reattributions == o.reattributions;
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(stored, rejected, left, refused, regressions);
+      return Objects.hash(stored, rejected, left, refused, regressions, reattributions);
     }
 
     @Override
     public String toString() {
       return "Summary[stored=" + stored + ", rejected=" + rejected + ", left=" + left + ", refused=" + refused
-          + ", regressions=" + regressions + "]";
+          + ", regressions=" + regressions + ", reattributions=" + reattributions + "]";
     }
   }
 
@@ -89,6 +96,7 @@ public final class SpoolSender {
     List<JsonNode> regressions = new ArrayList<>();
     int stored = 0;
     int rejected = 0;
+    int reattributions = 0;
     for (int i = 0; i < pending.size(); i++) {
       Path file = pending.get(i);
       Uploader.Outcome outcome = uploader.send(spool.request(file));
@@ -99,8 +107,12 @@ public final class SpoolSender {
         regressions.addAll(s.regressions());
         out.printf("uploaded %s (HTTP %d%s)%n", file.getFileName(), s.status(),
             s.status() == 200 ? ", the server already had it" : "");
+        // a new run that changed summaries without a regression of its own moved known ones: a re-attribution
+        boolean moved = s.status() == 201 && s.regressions().isEmpty() && !s.summaries().isEmpty();
+        reattributions += moved ? 1 : 0;
         for (String summary : s.summaries()) {
-          out.printf("SUMMARY %s%n", summary);
+          out.printf("SUMMARY %s%s%n", summary, moved ? " (no new regression: regressions found before now belong "
+              + "to this run's version, a re-attribution)" : "");
         }
       } else if (outcome instanceof Uploader.Rejected) {
         Uploader.Rejected r = (Uploader.Rejected) outcome;
@@ -113,24 +125,24 @@ public final class SpoolSender {
         out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
             r.status(), Uploader.detail(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions);
+        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions);
       } else if (outcome instanceof Uploader.NotPerftrack) {
         Uploader.NotPerftrack n = (Uploader.NotPerftrack) outcome;
         out.printf("no perftrack server at this URL: POST %s answered HTTP %d, not perftrack's API; give the "
             + "server's own address (e.g. http://host:8080); %s left in %s%n", uploader.endpoint(), n.status(),
             Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions);
+        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions);
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;
         out.printf("server unreachable (%s); %s left in %s: send them later with "
             + "'perftrack-agent upload' or the next 'run'%n", u.reason(), Words.count(pending.size() - i, "run"),
             spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, false, regressions);
+        return new Summary(stored, rejected, pending.size() - i, false, regressions, reattributions);
       }
     }
     out.flush();
-    return new Summary(stored, rejected, 0, false, regressions);
+    return new Summary(stored, rejected, 0, false, regressions, reattributions);
   }
 }

@@ -158,9 +158,42 @@ class UploadCommandTest {
   }
 
   @Test
+  void regressionLinesReadAsPeopleReadNumbersAndNameTheMachine() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.reportRegressions("[{\"benchmark\":\"pipe-bw/65536\",\"metric\":\"bandwidth\",\"machine\":\"lab-a\","
+          + "\"unit\":\"B/s\",\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":3180000000,"
+          + "\"value\":1092000000,\"ratio\":0.3434},"
+          + "{\"benchmark\":\"faults\",\"metric\":\"faults-per-op\",\"machine\":\"lab-b\",\"unit\":\"1\","
+          + "\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":0.001,"
+          + "\"value\":0.001983,\"ratio\":1.983}]");
+
+      CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(result.out())
+          .contains("REGRESSION pipe-bw/65536 bandwidth: 1.5.19-4 -> 1.5.24-2: 3.18 GB/s -> 1.092 GB/s (2.91x less) on lab-a")
+          .contains("REGRESSION faults faults-per-op: 1.5.19-4 -> 1.5.24-2: 0.001 -> 0.001983 (x1.98) on lab-b");
+    }
+  }
+
+  @Test
+  void aRunThatMovedKnownRegressionsSaysItWasAReattribution() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.reportSummaries("[{\"id\":7,\"change\":\"opened\",\"url\":\"/summaries/7\"}]");
+
+      CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
+      assertThat(result.out())
+          .contains("SUMMARY opened " + server.url() + "/summaries/7 (no new regression: regressions found before now "
+              + "belong to this run's version, a re-attribution)")
+          .contains("0 regressions; 1 run moved regressions found before to a newly measured version (a re-attribution");
+    }
+  }
+
+  @Test
   void regressionsFailTheBuildOnlyWhenAskedTo() throws Exception {
     try (FakeServer server = FakeServer.start()) {
-      server.reportRegressions("[{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\","
+      server.reportRegressions("[{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\",\"machine\":\"xp-lab-01\","
           + "\"unit\":\"us\",\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":18.0123,"
           + "\"value\":48.02,\"ratio\":2.66595}]");
 
@@ -169,7 +202,8 @@ class UploadCommandTest {
 
       assertThat(lenient.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(strict.exitCode()).isEqualTo(ExitCode.REGRESSION);
-      assertThat(strict.out()).contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18.01 -> 48.02 us (x2.666)");
+      assertThat(strict.out())
+          .contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18.01 us -> 48.02 us (x2.67) on xp-lab-01");
     }
   }
 
