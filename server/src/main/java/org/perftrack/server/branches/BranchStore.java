@@ -131,6 +131,49 @@ class BranchStore {
     return jdbc.sql(PRUNE).param(Timestamp.from(before)).update();
   }
 
+  /** A branch as lists show it: its runs, and how many regressions its newest run showed. */
+  record Listed(long id, String name, Instant createdAt, Instant lastRunAt, long runs, long latestRegressions) {}
+
+  static final String LIST = """
+      SELECT b.id, b.name, b.created_at, b.last_run_at,
+             (SELECT count(*) FROM branch_run r WHERE r.branch_id = b.id) AS runs,
+             (SELECT count(*) FROM branch_result x
+              WHERE x.verdict = 'regression' AND x.run_id = (SELECT l.id FROM branch_run l WHERE l.branch_id = b.id
+                                                            ORDER BY l.received_at DESC, l.id LIMIT 1))
+               AS latest_regressions
+      FROM branch b WHERE b.product_id = ? AND (CAST(? AS text) IS NULL OR b.name = ?)
+      ORDER BY b.last_run_at DESC, b.name""";
+
+  List<Listed> list(long productId) {
+    return jdbc.sql(LIST).params(productId, null, null).query(Listed.class).list();
+  }
+
+  Optional<Listed> find(long productId, String name) {
+    return jdbc.sql(LIST).params(productId, name, name).query(Listed.class).optional();
+  }
+
+  static final String PRODUCT = "SELECT id FROM product WHERE name = ?";
+
+  Optional<Long> productId(String name) {
+    return jdbc.sql(PRODUCT).param(name).query(Long.class).optional();
+  }
+
+  /** One build of a branch: its run, and the start point it was judged against. */
+  record Build(UUID id, String version, String machine, String startPoint, Instant receivedAt) {}
+
+  static final String BUILDS = """
+      SELECT r.id, r.version, m.name AS machine, v.name AS start_point, r.received_at
+      FROM branch_run r JOIN machine m ON m.id = r.machine_id JOIN version v ON v.id = r.start_version_id
+      WHERE r.branch_id = ? ORDER BY r.received_at DESC, r.id LIMIT ?""";
+
+  List<Build> builds(long branchId, int limit) {
+    return jdbc.sql(BUILDS).params(branchId, limit).query(Build.class).list();
+  }
+
+  boolean delete(long branchId) {
+    return jdbc.sql("DELETE FROM branch WHERE id = ?").param(branchId).update() == 1;
+  }
+
   private static Timestamp timestamp(Instant instant) {
     return instant == null ? null : Timestamp.from(instant);
   }

@@ -1,8 +1,10 @@
 package org.perftrack.server.branches;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.detection.BranchJudge;
@@ -11,6 +13,9 @@ import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.detection.Verdict;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.runs.RunReports;
+import org.perftrack.server.web.Links;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
@@ -41,8 +46,10 @@ public class Branches {
   private final BranchStore store;
   private final BranchJudge judge;
   private final BranchesProperties properties;
+  private final RunReports reports;
 
-  Branches(BranchStore store, BranchJudge judge, BranchesProperties properties) {
+  Branches(BranchStore store, BranchJudge judge, BranchesProperties properties, RunReports reports) {
+    this.reports = reports;
     this.store = store;
     this.judge = judge;
     this.properties = properties;
@@ -106,6 +113,58 @@ public class Branches {
               null));
     }
     return out;
+  }
+
+  /** A branch as lists show it: how many runs, and how many regressions its newest run showed. */
+  public record Branch(String name, Instant createdAt, Instant lastRunAt, long runs, long latestRegressions,
+      @JsonIgnore String page) {
+
+    static Branch of(String product, BranchStore.Listed b) {
+      return new Branch(b.name(), b.createdAt(), b.lastRunAt(), b.runs(), b.latestRegressions(), Branches.page(product,
+          b.name()));
+    }
+  }
+
+  /** The branch page's path (the branch's slashes kept: servers refuse an encoded slash). */
+  public static String page(String product, String branch) {
+    return "/products/" + Links.segment(product) + "/branches/" + Links.segments(branch);
+  }
+
+  /** One build of a branch with each metric's verdict against its start point, changed ones first. */
+  public record Build(String id, String version, String machine, String startPoint, Instant receivedAt,
+      List<RunReports.Row> results) {
+
+    public long regressions() {
+      return results.stream().filter(r -> r.verdict() == Verdict.REGRESSION).count();
+    }
+  }
+
+  /** A branch with its newest builds. */
+  public record Detail(String product, Branch branch, List<Build> builds) {}
+
+  /** Builds a branch's page and API show: the newest, each with its verdicts. */
+  static final int BUILDS_SHOWN = 50;
+
+  /** The product's branches, the most recently built first. */
+  public List<Branch> list(String product) {
+    return store.list(productId(product)).stream().map(b -> Branch.of(product, b)).toList();
+  }
+
+  public Optional<Detail> find(String product, String branch) {
+    return store.find(productId(product), branch).map(b -> new Detail(product, Branch.of(product, b),
+        store.builds(b.id(), BUILDS_SHOWN).stream().map(r -> new Build(r.id().toString(), r.version(), r.machine(),
+            r.startPoint(), r.receivedAt(), reports.branchRows(r.id()))).toList()));
+  }
+
+  /** Deletes a branch with its runs (an admin's); the default branch is untouched. */
+  public void delete(String product, String branch) {
+    long id = store.find(productId(product), branch).orElseThrow(() -> new NotFound("product " + product
+        + " has no branch " + branch)).id();
+    store.delete(id);
+  }
+
+  private long productId(String product) {
+    return store.productId(product).orElseThrow(() -> new NotFound("no product " + product));
   }
 
   /** Deletes the branches without a run for longer than {@code perftrack.branches.prune-after}. */

@@ -7,7 +7,10 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /api/v1/compare?product=&machine=&base=&head=} → {@code {"rows": [...]}}. */
+/**
+ * {@code GET /api/v1/compare?product=&machine=&base=&head=} → {@code {"rows": [...]}}; with {@code headBranch=},
+ * {@code head} is a build of that branch (a pull request's) compared with the default branch's {@code base}.
+ */
 @RestController
 class CompareController {
 
@@ -21,7 +24,8 @@ class CompareController {
 
   @GetMapping("/api/v1/compare")
   CompareResponse compare(@RequestParam String product, @RequestParam String machine, @RequestParam String base,
-      @RequestParam String head) {
-    return new CompareResponse(compare.compare(product, machine, base, head));
+      @RequestParam String head, @RequestParam(required = false) String headBranch) {
+    return new CompareResponse(compare.compare(product, java.util.List.of(machine), base, head, headBranch, null)
+        .getOrDefault(machine, List.of()));
   }
 }

@@ -74,16 +74,57 @@ public class CompareService {
    */
   public Map<String, List<ComparedMetric>> compare(String product, List<String> machines, String base, String head,
       List<String> benchmarks) {
+    return compare(product, machines, base, head, null, benchmarks);
+  }
+
+  /**
+   * The same with {@code head} a build of branch {@code headBranch} (null: the default branch), judged with the
+   * noise of the default history around {@code base}: a pull request's build next to any default version.
+   */
+  public Map<String, List<ComparedMetric>> compare(String product, List<String> machines, String base, String head,
+      String headBranch, List<String> benchmarks) {
     String[] only = benchmarks == null ? null : benchmarks.toArray(String[]::new);
-    versionId(product, base, "base");
-    long headId = versionId(product, head, "head");
+    long baseId = versionId(product, base, "base");
+    long headId = headBranch == null ? versionId(product, head, "head") : baseId;
     Map<Long, SeriesRuns> series = new LinkedHashMap<>();
-    jdbc.sql(RESULTS).params(base, head, product, machines.toArray(String[]::new), only, only).query((ResultSet rs) -> {
-      series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "machine"),
-          uncheckedString(rs, "benchmark"), uncheckedString(rs, "metric"), uncheckedString(rs, "unit"),
-          uncheckedString(rs, "direction"), new ArrayList<>())).runs().add(new Run(rs.getString("version"),
-          rs.getString("batch"), WindowQueries.doubles(rs.getArray("samples"))));
-    });
+    String[] on = machines.toArray(String[]::new);
+    jdbc.sql(RESULTS).params(base, headBranch == null ? head : base, product, on, only, only)
+        .query((ResultSet rs) -> add(series, rs, rs.getString("version")));
+    if (headBranch != null) {
+      // the build's own name: a branch's version may be named like a default one
+      String build = "\u0000" + headBranch + "\u0000" + head;
+      jdbc.sql(BRANCH_RESULTS).params(product, headBranch, head, on, only, only)
+          .query((ResultSet rs) -> add(series, rs, build));
+      if (series.values().stream().noneMatch(s -> has(s, build))) {
+        throw new NotFound("head: branch " + headBranch + " of " + product + " has no build " + head + " there");
+      }
+      head = build;
+    }
+    return judged(product, base, head, headId, series);
+  }
+
+  /** Runs of a branch's build, as {@link #RESULTS} reads the default branch's. */
+  static final String BRANCH_RESULTS = """
+      SELECT s.id, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction, NULL AS batch, br.samples
+      FROM branch_result br
+      JOIN branch_run ru ON ru.id = br.run_id
+      JOIN branch b ON b.id = ru.branch_id
+      JOIN product p ON p.id = b.product_id
+      JOIN machine m ON m.id = ru.machine_id
+      JOIN series s ON s.id = br.series_id
+      WHERE p.name = ? AND b.name = ? AND ru.version = ? AND m.name = ANY (?::text[])
+        AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
+      ORDER BY m.name, s.benchmark, s.metric, ru.received_at, ru.id""";
+
+  private static void add(Map<Long, SeriesRuns> series, ResultSet rs, String version) throws java.sql.SQLException {
+    series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "machine"),
+        uncheckedString(rs, "benchmark"), uncheckedString(rs, "metric"), uncheckedString(rs, "unit"),
+        uncheckedString(rs, "direction"), new ArrayList<>())).runs().add(new Run(version, rs.getString("batch"),
+        WindowQueries.doubles(rs.getArray("samples"))));
+  }
+
+  private Map<String, List<ComparedMetric>> judged(String product, String base, String head, long headId,
+      Map<Long, SeriesRuns> series) {
     List<SeriesRuns> both = series.values().stream().filter(s -> has(s, base) && has(s, head)).toList();
     if (both.isEmpty()) {
       return Map.of();

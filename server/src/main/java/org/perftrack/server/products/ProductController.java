@@ -1,6 +1,7 @@
 package org.perftrack.server.products;
 
 import java.util.List;
+import org.perftrack.server.branches.Branches;
 import org.perftrack.server.compare.Overhead;
 import org.perftrack.server.dashboard.DataCache;
 import org.perftrack.server.dashboard.PageNotFound;
@@ -24,9 +25,11 @@ class ProductController {
 
   private final DetectionProperties detection;
   private final Overhead overhead;
+  private final Branches branches;
 
   ProductController(ProductQueries products, SeriesChart charts, DataCache cache, DetectionProperties detection,
-      Overhead overhead) {
+      Overhead overhead, Branches branches) {
+    this.branches = branches;
     this.overhead = overhead;
     this.products = products;
     this.charts = charts;
@@ -52,6 +55,7 @@ class ProductController {
           window.isEmpty() ? List.of() : products.trends(slice.series(), slice.latestOnly(), window),
           detection::isSecondary, products.openRegressions(id));
     }));
+    model.addAttribute("branches", branches.list(product));
     return "products/product";
   }
 

@@ -19,7 +19,7 @@ final class ReportText {
   /** The page that shows the run: its run page, or its branch's page. */
   static String link(RunReports.Report r, String base) {
     return r.branch() == null ? base + "/runs/" + Links.segment(r.id())
-        : base + "/products/" + Links.segment(r.product()) + "/branches/" + Links.segment(r.branch());
+        : base + "/products/" + Links.segment(r.product()) + "/branches/" + Links.segments(r.branch());
   }
 
   static String markdown(RunReports.Report r, String base) {

@@ -25,6 +25,18 @@ public final class Links {
     return base + path + query;
   }
 
+  /**
+   * A value that may hold slashes (a branch {@code feature/x}) as path segments: each part encoded, the slashes
+   * kept, since servers refuse an encoded slash in a path.
+   */
+  public static String segments(String value) {
+    StringJoiner path = new StringJoiner("/");
+    for (String part : value.split("/", -1)) {
+      path.add(segment(part));
+    }
+    return path.toString();
+  }
+
   public static String segment(String value) {
     return UriUtils.encodePathSegment(value, StandardCharsets.UTF_8);
   }

@@ -1,0 +1,145 @@
+package org.perftrack.server.branches;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A product's branches: listed by the API and on the product page, each build with its verdicts on the branch
+ * page, compared with any default version, deleted by an admin and pruned once old; seed 003's write() of 64 bytes
+ * (18 → 48 µs) is the pull request's slowdown.
+ */
+class BranchesTest extends IntegrationTest {
+
+  @Autowired
+  Branches branches;
+
+  private final String product = unique("cygwin");
+  private final String machine = unique("xp-lab");
+
+  @BeforeEach
+  void mainHistory() {
+    for (String version : List.of("1.5.19-1", "1.5.19-2", "1.5.19-3", "1.5.19-4")) {
+      upload(run(product, version, machine, result("write-64b", 18.0, 18.1, 17.9, 18.2, 18.0),
+          result("fork", 75.0, 75.2, 74.9, 75.1, 75.0)));
+    }
+  }
+
+  @Test
+  void aBranchIsListedWithItsBuildsAndTheirVerdictsOnTheApiTheBranchPageAndTheProductPage() {
+    upload(slow("1.5.19-4+pr9.1").onBranch("pr-9", null));
+    upload(same("1.5.19-4+pr9.2").onBranch("pr-9", "1.5.19-4"));
+    upload(slow("1.5.19-4+fast").onBranch("feature/fast-copy", null));
+
+    JsonNode list = get("/api/v1/branches?product=" + product);
+    JsonNode pr = get("/api/v1/branches/pr-9?product=" + product);
+    JsonNode feature = get("/api/v1/branches/feature/fast-copy?product=" + product);
+    String page = http().page("/products/" + product + "/branches/pr-9").body();
+    String productPage = http().page("/products/" + product).body();
+
+    assertThat(list.findValuesAsString("name")).containsExactly("feature/fast-copy", "pr-9");
+    assertThat(list.get(1).get("runs").asLong()).isEqualTo(2);
+    assertThat(list.get(1).get("latestRegressions").asLong()).as("its newest build is as fast as main").isZero();
+    JsonNode builds = pr.get("builds");
+    assertThat(builds.findValuesAsString("version")).containsExactly("1.5.19-4+pr9.2", "1.5.19-4+pr9.1");
+    JsonNode slowBuild = builds.get(1).get("results").get(0);
+    assertThat(slowBuild.get("benchmark").asString()).isEqualTo("write-64b");
+    assertThat(slowBuild.get("verdict").asString()).isEqualTo("regression");
+    assertThat(slowBuild.get("baselineVersion").asString()).isEqualTo("1.5.19-4");
+    assertThat(builds.get(0).get("results").findValuesAsString("verdict")).containsOnly("unchanged");
+    assertThat(feature.get("builds").get(0).get("startPoint").asString()).isEqualTo("1.5.19-4");
+    assertThat(page).contains("Branch <span>pr-9</span>", "1.5.19-4+pr9.1", "against 1.5.19-4",
+        "<span class=\"badge regression\">1 regression</span>", "2.67× slower");
+    assertThat(productPage).contains("href=\"/products/" + product + "/branches/feature/fast-copy\"",
+        "href=\"/products/" + product + "/branches/pr-9\"");
+  }
+
+  @Test
+  void aBranchBuildIsComparedWithAnyDefaultVersion() {
+    upload(slow("1.5.19-4").onBranch("pr-10", null));
+
+    JsonNode rows = get("/api/v1/compare?product=" + product + "&machine=" + machine
+        + "&base=1.5.19-2&head=1.5.19-4&headBranch=pr-10").get("rows");
+    JsonNode mainRows = get("/api/v1/compare?product=" + product + "&machine=" + machine
+        + "&base=1.5.19-2&head=1.5.19-4").get("rows");
+    Http.Response none = http().getWithToken("/api/v1/compare?product=" + product + "&machine=" + machine
+        + "&base=1.5.19-2&head=9.9&headBranch=pr-10", TOKEN);
+
+    assertThat(verdict(rows, "write-64b")).isEqualTo("regression");
+    assertThat(verdict(rows, "fork")).isEqualTo("unchanged");
+    assertThat(verdict(mainRows, "write-64b")).as("main's 1.5.19-4 of the same name").isEqualTo("unchanged");
+    assertThat(none.status()).isEqualTo(404);
+  }
+
+  @Test
+  void anAdminDeletesABranchWithItsRunsAndOldBranchesArePruned() {
+    upload(slow("1.5.19-4+old").onBranch("old", null));
+    upload(slow("1.5.19-4+new").onBranch("new", null));
+    upload(slow("1.5.19-4+gone").onBranch("gone", null));
+    long mainRuns = count("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?");
+
+    int refused = delete("/api/v1/branches/gone?product=" + product, TOKEN);
+    int deleted = delete("/api/v1/branches/gone?product=" + product, ADMIN_TOKEN);
+    jdbc.sql("UPDATE branch SET last_run_at = now() - interval '91 days' WHERE name = 'old' AND product_id = "
+        + "(SELECT id FROM product WHERE name = ?)").param(product).update();
+    int pruned = branches.prune();
+
+    assertThat(refused).isEqualTo(403);
+    assertThat(deleted).isEqualTo(204);
+    assertThat(pruned).isGreaterThanOrEqualTo(1);
+    assertThat(get("/api/v1/branches?product=" + product).findValuesAsString("name")).containsExactly("new");
+    assertThat(http().getWithToken("/api/v1/branches/gone?product=" + product, TOKEN).status()).isEqualTo(404);
+    assertThat(count("SELECT count(*) FROM branch_run r JOIN branch b ON b.id = r.branch_id JOIN product p "
+        + "ON p.id = b.product_id WHERE p.name = ?")).as("the runs went with their branches").isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?"))
+        .isEqualTo(mainRuns);
+  }
+
+  private static String verdict(JsonNode rows, String benchmark) {
+    return rows.valueStream().filter(r -> r.get("benchmark").asString().equals(benchmark)).findFirst().orElseThrow()
+        .get("verdict").asString();
+  }
+
+  private RunUpload slow(String version) {
+    return run(product, version, machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1),
+        result("fork", 75.1, 75.0, 74.8, 75.2, 75.0));
+  }
+
+  private RunUpload same(String version) {
+    return run(product, version, machine, result("write-64b", 18.1, 18.0, 17.9, 18.2, 18.0),
+        result("fork", 75.1, 75.0, 74.8, 75.2, 75.0));
+  }
+
+  private long count(String sql) {
+    return jdbc.sql(sql).param(product).query(Long.class).single();
+  }
+
+  private int delete(String path, String token) {
+    return http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+        .header("Authorization", "Bearer " + token).DELETE()).status();
+  }
+
+  private JsonNode get(String path) {
+    Http.Response r = http().getWithToken(path, TOKEN);
+    assertThat(r.status()).as(path + ": " + r.body()).isEqualTo(200);
+    return r.json();
+  }
+
+  private void upload(RunUpload run) {
+    Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+  }
+}
