@@ -51,6 +51,10 @@ final class ImportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", arity = "1..*", description = "NDJSON files of runs (.gz too), or single-run .json files")
   List<Path> files = new ArrayList<>();
 
+  @Option(names = "--format", paramLabel = "F", description = "ndjson or csv (default: csv for a .csv or .csv.gz"
+      + " file, else ndjson; a CSV file goes in one request, since a run's rows may be anywhere in it)")
+  String format;
+
   @Option(names = "--chunk", paramLabel = "N", defaultValue = "500",
       description = "runs per request (default ${DEFAULT-VALUE})")
   int chunk;
@@ -69,6 +73,10 @@ final class ImportCommand implements Callable<Integer> {
     if (url == null || token == null) {
       throw new ParameterException(spec.commandLine(), "Missing " + (url == null ? "--server" : "--token")
           + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN)");
+    }
+    if (format != null && !format.equals("csv") && !format.equals("ndjson")) {
+      throw new ParameterException(spec.commandLine(), "--format: '" + format + "' is neither ndjson nor csv"
+          + " (another tool's result file goes in with: upload --format F)");
     }
     if (chunk < 1) {
       throw new ParameterException(spec.commandLine(), "--chunk must be at least 1");
@@ -96,6 +104,14 @@ final class ImportCommand implements Callable<Integer> {
     long first = 1;
     long number = 0;
     try (BufferedReader reader = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
+      if (isCsv(file)) {
+        List<String> rows = new ArrayList<>();
+        for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+          rows.add(line);
+        }
+        report(importer.sendCsv(rows), file, 1, rows.size(), totals, out, err);
+        return;
+      }
       if (isSingleRun(file)) {
         // a pretty-printed run: JSON's line breaks outside strings are only whitespace
         StringBuilder whole = new StringBuilder();
@@ -125,15 +141,24 @@ final class ImportCommand implements Callable<Integer> {
 
   private static void send(Importer importer, Path file, List<String> lines, long first, Totals totals,
       PrintWriter out, PrintWriter err) throws Importer.Failure, InterruptedException {
-    Importer.Answer answer = importer.send(lines, first);
+    report(importer.send(lines, first), file, first, lines.size(), totals, out, err);
+  }
+
+  private static void report(Importer.Answer answer, Path file, long first, int lines, Totals totals,
+      PrintWriter out, PrintWriter err) {
     for (String error : answer.errors) {
       err.println(file + ": " + error);
     }
     totals.add(answer);
-    out.println(file + ": lines " + first + "-" + (first + lines.size() - 1) + ": " + answer.created + " new, "
+    out.println(file + ": lines " + first + "-" + (first + lines - 1) + ": " + answer.created + " new, "
         + answer.unchanged + " unchanged, " + answer.failed + " bad | " + totals.line("so far"));
     out.flush();
     err.flush();
+  }
+
+  private boolean isCsv(Path file) {
+    String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+    return format == null ? name.endsWith(".csv") || name.endsWith(".csv.gz") : format.equals("csv");
   }
 
   private static boolean isSingleRun(Path file) {

@@ -3,7 +3,6 @@ package org.perftrack.agent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,10 +12,12 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
-import org.perftrack.agent.upload.RunFileException;
 import org.perftrack.agent.upload.Reports;
+import org.perftrack.agent.upload.ResultFiles;
+import org.perftrack.agent.upload.RunFileException;
 import org.perftrack.agent.upload.RunFiles;
 import org.perftrack.agent.upload.Spool;
+import org.perftrack.formats.FormatGuess;
 import org.perftrack.formats.FormatNames;
 import org.perftrack.formats.RunUpload;
 import picocli.CommandLine.Command;
@@ -49,11 +50,12 @@ final class UploadCommand implements Callable<Integer> {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
   boolean help;
 
-  @Parameters(paramLabel = "FILE", arity = "0..*", description = "result files; none: send the spool")
+  @Parameters(paramLabel = "FILE", arity = "0..*", description = "result files, or a tool's result folder"
+      + " (Criterion's target/criterion, asv's .asv/results); none: send the spool")
   List<Path> files = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "F", defaultValue = "perftrack",
-      description = "format of the files: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})",
+  @Option(names = "--format", paramLabel = "F",
+      description = "format of the files: ${COMPLETION-CANDIDATES} (default: recognised from each file)",
       completionCandidates = FormatNameList.class)
   String format;
 
@@ -103,7 +105,7 @@ final class UploadCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "Missing " + (url == null ? "--server" : "--token")
           + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN)");
     }
-    if (!FormatNames.ALL.contains(format)) {
+    if (format != null && !FormatNames.ALL.contains(format)) {
       throw new ParameterException(spec.commandLine(), "--format: unknown format '" + format + "'; known formats: "
           + String.join(", ", FormatNames.ALL));
     }
@@ -113,20 +115,31 @@ final class UploadCommand implements Callable<Integer> {
     if (runId != null && files.size() > 1) {
       throw new ParameterException(spec.commandLine(), "--run-id names one run: give a single FILE");
     }
+    List<ResultFiles.Item> items = new ArrayList<>();
+    for (Path file : files) {
+      items.add(ResultFiles.read(file, format));
+    }
     Spool spool = new Spool(server.spool(config, context));
     List<Path> spooled = new ArrayList<>();
-    if (FormatNames.PERFTRACK.equals(format)) {
-      for (RunUpload run : readAll()) {
-        boolean waiting = spool.has(run.id());
-        Path entry = spool.save(run);
-        sent.add(run.id());
-        if (!waiting) { // a run that waited before this upload stays: it may exist nowhere else
-          spooled.add(entry);
-        }
+    List<ResultFiles.Item> foreign = new ArrayList<>();
+    for (ResultFiles.Item item : items) {
+      if (item.recognised) {
+        spec.commandLine().getOut().println(item.path + ": a " + FormatGuess.label(item.format) + " "
+            + (Files.isDirectory(item.path) ? "folder" : "file") + " (format " + item.format + ")");
       }
-    } else {
-      spooled.addAll(spoolForeign(config, spool));
+      if (!item.isRun()) {
+        foreign.add(item);
+      }
     }
+    for (RunUpload run : readRuns(items)) {
+      boolean waiting = spool.has(run.id());
+      Path entry = spool.save(run);
+      sent.add(run.id());
+      if (!waiting) { // a run that waited before this upload stays: it may exist nowhere else
+        spooled.add(entry);
+      }
+    }
+    spooled.addAll(spoolForeign(config, spool, foreign));
     int code = Delivery.sendSpool(spool, url, token, server.retry(), server.failOnRegression,
         spec.commandLine().getOut(), spooled);
     writeReports(new Reports(url, token));
@@ -163,11 +176,13 @@ final class UploadCommand implements Callable<Integer> {
   }
 
   /** Our own run files, every one read before any is spooled: one bad file stops the command with its name. */
-  private List<RunUpload> readAll() throws AgentException, RunFileException, IOException {
+  private List<RunUpload> readRuns(List<ResultFiles.Item> items) throws RunFileException {
     List<RunUpload> runs = new ArrayList<>();
-    for (Path file : files) {
-      RunUpload run = RunFiles.read(read(file), file.toString(), product, version, machine, runId);
-      runs.add(branch == null ? run : run.onBranch(branch, startPoint));
+    for (ResultFiles.Item item : items) {
+      if (item.isRun()) {
+        RunUpload run = RunFiles.read(item.content, item.path.toString(), product, version, machine, runId);
+        runs.add(branch == null ? run : run.onBranch(branch, startPoint));
+      }
     }
     return runs;
   }
@@ -177,21 +192,22 @@ final class UploadCommand implements Callable<Integer> {
    * need Java 17, the agent runs on Java 8. Each is spooled first with its query and a run id made here,
    * so a file the server has not accepted yet stays in the spool and a resend is the same run.
    */
-  private List<Path> spoolForeign(AgentConfig config, Spool spool) throws AgentException, IOException {
+  private List<Path> spoolForeign(AgentConfig config, Spool spool, List<ResultFiles.Item> items) throws IOException {
     String productName = ServerOptions.first(product, config == null ? null : config.product());
-    if ((productName == null || version == null) && !files.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "--format " + format + " needs --product and --version");
+    if ((productName == null || version == null) && !items.isEmpty()) {
+      ResultFiles.Item first = items.get(0);
+      throw new ParameterException(spec.commandLine(), first.recognised
+          ? first.path + " is a " + FormatGuess.label(first.format) + " file (--format " + first.format
+              + "): it needs --product and --version"
+          : "--format " + first.format + " needs --product and --version");
     }
     String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
-    List<byte[]> contents = new ArrayList<>();
     List<Path> spooled = new ArrayList<>();
-    for (Path file : files) {
-      contents.add(read(file));
-    }
-    for (byte[] content : contents) {
+    for (ResultFiles.Item item : items) {
+      byte[] content = item.content;
       String id = runId != null ? runId : UUID.randomUUID().toString();
       Map<String, String> query = new LinkedHashMap<>();
-      query.put("format", format);
+      query.put("format", item.format);
       query.put("product", productName);
       query.put("version", version);
       query.put("machine", machineName);
@@ -210,14 +226,6 @@ final class UploadCommand implements Callable<Integer> {
       }
     }
     return spooled;
-  }
-
-  private static byte[] read(Path file) throws AgentException, IOException {
-    try {
-      return Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new AgentException(file + ": no such file");
-    }
   }
 
   /** The known format names, for the help text. */

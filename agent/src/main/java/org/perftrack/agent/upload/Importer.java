@@ -67,6 +67,18 @@ public final class Importer {
 
   /** Sends lines {@code firstLine…} of a file, one run each. */
   public Answer send(List<String> lines, long firstLine) throws Failure, InterruptedException {
+    return send(lines, firstLine, "application/x-ndjson");
+  }
+
+  /**
+   * Sends a whole CSV file (header first) as {@code text/csv}: the rows of one run may be anywhere in it, so it
+   * is one request; the server's line numbers are the file's.
+   */
+  public Answer sendCsv(List<String> lines) throws Failure, InterruptedException {
+    return send(lines, 1, "text/csv");
+  }
+
+  private Answer send(List<String> lines, long firstLine, String contentType) throws Failure, InterruptedException {
     byte[] body = gzip(lines);
     long delay = retry.firstDelay().toMillis();
     String reason = "no attempt made";
@@ -82,7 +94,7 @@ public final class Importer {
         http.setConnectTimeout(10_000);
         http.setReadTimeout(600_000);
         // no streaming mode: in it a 401's problem detail cannot be read
-        http.setRequestProperty("Content-Type", "application/x-ndjson");
+        http.setRequestProperty("Content-Type", contentType);
         http.setRequestProperty("Content-Encoding", "gzip");
         http.setRequestProperty("Accept", "application/json, application/problem+json");
         http.setRequestProperty("Authorization", "Bearer " + token);

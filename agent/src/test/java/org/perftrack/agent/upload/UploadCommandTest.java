@@ -349,4 +349,70 @@ class UploadCommandTest {
       assertThat(server.requests()).isZero();
     }
   }
+
+  private static final Path GOLDEN = Path.of("../formats/src/test/resources/golden");
+
+  @Test
+  void aToolsFileWithoutFormatIsRecognisedAndSentInItsFormat() throws Exception {
+    Path bench = Files.copy(GOLDEN.resolve("go-bench/count3-go1.19.txt"), home.resolve("bench.txt"));
+    try (FakeServer server = FakeServer.start()) {
+      CliRun result = upload(server.url(), "--product", "mylib", "--version", "1.2", bench.toString());
+
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
+      assertThat(result.out()).contains("bench.txt: a go test -bench file (format go-bench)");
+      assertThat(FakeServer.parameter(server.queries().get(0), "format")).isEqualTo("go-bench");
+      assertThat(server.stored().values()).containsExactly(Files.readString(bench));
+    }
+  }
+
+  @Test
+  void aRecognisedToolsFileWithoutVersionSaysWhatItIsAndWhatItNeeds() throws Exception {
+    Path bench = Files.copy(GOLDEN.resolve("gbench/repetitions.json"), home.resolve("bench.json"));
+
+    CliRun result = upload("http://127.0.0.1:9", bench.toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(result.err()).contains(bench + " is a Google Benchmark file (--format gbench): it needs --product"
+        + " and --version");
+  }
+
+  @Test
+  void aFileOfAnotherFormatThanGivenIsNamedAndNothingIsSpooled() throws Exception {
+    Path bench = Files.copy(GOLDEN.resolve("pyperf/timeit-2.10.json"), home.resolve("bench.json"));
+
+    CliRun result = upload("http://127.0.0.1:9", "--format", "pytest-benchmark", "--product", "p", "--version", "1",
+        bench.toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
+    assertThat(result.err()).contains("bench.json: this looks like a pyperf file, not pytest-benchmark"
+        + " (use --format pyperf)");
+    assertThat(spool()).satisfiesAnyOf(s -> assertThat(s).doesNotExist(), s -> assertThat(s).isEmptyDirectory());
+  }
+
+  @Test
+  void criterionsFolderIsSentAsOneZipOfItsNewMeasurements() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      CliRun result = upload(server.url(), "--product", "mylib", "--version", "1.2",
+          GOLDEN.resolve("criterion/0.3.6/criterion").toString());
+
+      assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
+      assertThat(result.out()).contains("criterion: a Criterion.rs folder (format criterion)");
+      assertThat(FakeServer.parameter(server.queries().get(0), "format")).isEqualTo("criterion");
+      String zip = server.stored().values().iterator().next();
+      assertThat(zip).startsWith("PK").contains("criterion/sum/100/new/sample.json")
+          .contains("criterion/fib 15/new/benchmark.json").doesNotContain("/base/");
+    }
+  }
+
+  @Test
+  void aFolderOfNoToolIsRefusedNamingTheFoldersThatCanBeSent() throws Exception {
+    Path folder = Files.createDirectories(home.resolve("results"));
+    Files.writeString(folder.resolve("notes.txt"), "nothing here");
+
+    CliRun result = upload("http://127.0.0.1:9", "--product", "p", "--version", "1", folder.toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
+    assertThat(result.err()).contains("results: a folder that is neither Criterion.rs's target/criterion")
+        .contains("folders are sent for criterion and asv");
+  }
 }

@@ -64,4 +64,40 @@ class AgentForeignUploadTest extends IntegrationTest {
     assertThat(jdbc.sql("select count(*) from result where run_id = ?::uuid").param(id).query(Long.class).single())
         .isPositive();
   }
+
+  @Test
+  void aFileWithoutFormatAndCriterionsFolderAreRecognisedAndStored() throws Exception {
+    Path golden = Path.of("../formats/src/test/resources/golden");
+    Path bench = Files.copy(golden.resolve("gbench/repetitions.json"), home.resolve("bench.json"));
+    Path criterion = golden.resolve("criterion/0.3.6/criterion");
+
+    AgentProcess.Result result = upload("http://localhost:" + port, "--product", product, "--version", "2.0.0",
+        "--machine", machine, bench.toString(), criterion.toString());
+
+    assertThat(result.exitCode()).as(result.out()).isZero();
+    assertThat(result.out()).contains("bench.json: a Google Benchmark file (format gbench)")
+        .contains("criterion: a Criterion.rs folder (format criterion)").contains("2 runs uploaded");
+    assertThat(jdbc.sql("""
+        select r.suite, s.benchmark from run r join product p on p.id = r.product_id
+        join result x on x.run_id = r.id join series s on s.id = x.series_id
+        where p.name = ? and s.metric in ('real-time', 'time-per-iteration') order by 1, 2""")
+        .param(product).query((rs, i) -> rs.getString(1) + " " + rs.getString(2)).list())
+        .containsExactly("criterion fib 15", "criterion sum/100", "criterion sum/1000",
+            "gbench BM_StringCopy/4096", "gbench BM_StringCopy/64");
+  }
+
+  @Test
+  void aFileOfAnotherFormatThanGivenIsRefusedBeforeAnythingIsSpooled() throws Exception {
+    Path bench = Files.copy(Path.of("../formats/src/test/resources/golden/gbench/repetitions.json"),
+        home.resolve("bench.json"));
+
+    AgentProcess.Result result = upload("http://localhost:" + port, "--format", "hyperfine", "--product", product,
+        "--version", "2.0.0", bench.toString());
+
+    assertThat(result.exitCode()).as(result.out()).isEqualTo(1);
+    assertThat(result.out()).contains("bench.json: this looks like a Google Benchmark file, not hyperfine"
+        + " (use --format gbench)");
+    assertThat(home.resolve("spool")).satisfiesAnyOf(
+        spool -> assertThat(spool).doesNotExist(), spool -> assertThat(spool).isEmptyDirectory());
+  }
 }

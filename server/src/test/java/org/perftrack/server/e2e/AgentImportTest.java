@@ -54,4 +54,25 @@ class AgentImportTest extends IntegrationTest {
     assertThat(jdbc.sql("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?")
         .param(product).query(Long.class).single()).isEqualTo(5);
   }
+
+  @Test
+  void aCsvFileIsImportedAsCsvWithItsLinesNamed() throws Exception {
+    String product = unique("cygwin");
+    Path csv = home.resolve("history.csv");
+    Files.writeString(csv, """
+        product,machine,version,benchmark,metric,unit,direction,samples
+        %1$s,xp,1.0,fork,time-per-op,us,lower_is_better,75 76 75.5
+        %1$s,xp,1.1,fork,time-per-op,us,lower_is_better,74 75
+        %1$s,xp,1.2,fork,time-per-op,us,sideways,74 75
+        """.formatted(product));
+
+    AgentProcess.Result result = AgentProcess.run(home, "import", "--server", "http://localhost:" + port,
+        "--token", TOKEN, csv.toString());
+
+    assertThat(result.exitCode()).as(result.out()).isEqualTo(1);
+    assertThat(result.out()).contains("history.csv: line 4: ")
+        .contains("import done: 2 runs new, 0 unchanged, 1 bad lines").doesNotContain("is not a run in JSON");
+    assertThat(jdbc.sql("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?")
+        .param(product).query(Long.class).single()).isEqualTo(2);
+  }
 }
