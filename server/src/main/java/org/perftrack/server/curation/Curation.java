@@ -50,7 +50,7 @@ public class Curation {
       store.setAside(List.of(id));
       store.exclude(id, by, reason);
       audit.record(by, "excluded", describe(run), reason);
-      return new Change(id.toString(), null, rejudge(pairs, "data excluded by " + by + " (" + reason + ")"));
+      return new Change(describe(run), null, rejudge(pairs, "data excluded by " + by + " (" + reason + ")"));
     });
   }
 
@@ -64,7 +64,7 @@ public class Curation {
       store.putBack(List.of(id));
       store.include(id);
       audit.record(by, "included", describe(run), "excluded before by " + run.excludedBy());
-      return new Change(id.toString(), null, rejudge(store.pairs(List.of(id)), "data included again by " + by));
+      return new Change(describe(run), null, rejudge(store.pairs(List.of(id)), "data included again by " + by));
     });
   }
 
@@ -78,7 +78,7 @@ public class Curation {
       store.setAside(List.of(id));
       store.deleteRuns(deletion, List.of(id));
       audit.record(by, "deleted", what, "deletion " + deletion);
-      return new Change(id.toString(), deletion, run.counts() ? rejudge(pairs, "data deleted by " + by) : List.of());
+      return new Change(what, deletion, run.counts() ? rejudge(pairs, "data deleted by " + by) : List.of());
     });
   }
 
@@ -96,7 +96,7 @@ public class Curation {
       store.deleteRuns(deletion, ids);
       store.deleteVersion(v.id(), deletion);
       audit.record(by, "deleted", what, "deletion " + deletion);
-      return new Change(product + " " + version, deletion, rejudge(pairs, "data deleted by " + by));
+      return new Change(what, deletion, rejudge(pairs, "data deleted by " + by));
     });
   }
 

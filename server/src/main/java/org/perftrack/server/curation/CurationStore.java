@@ -112,6 +112,16 @@ class CurationStore {
     return jdbc.sql(VERSION).params(product, version).query(VersionRow.class).optional();
   }
 
+  static final String VERSION_RUNS = """
+      SELECT count(r.id) FROM version v JOIN product p ON p.id = v.product_id
+      LEFT JOIN run r ON r.version_id = v.id AND r.deletion_id IS NULL
+      WHERE p.name = ? AND v.name = ? AND v.deletion_id IS NULL GROUP BY v.id""";
+
+  /** How many runs deleting this version would take (empty: no such version, or deleted already). */
+  Optional<Integer> countRunsOfVersion(String product, String version) {
+    return jdbc.sql(VERSION_RUNS).params(product, version).query(Integer.class).optional();
+  }
+
   /** The runs of a version that are not deleted, with whether each is excluded; locked. */
   List<RunRow> runsOfVersion(long versionId) {
     return jdbc.sql(RUN.replace("WHERE r.id = ?", "WHERE r.version_id = ? AND r.deletion_id IS NULL ORDER BY r.id")

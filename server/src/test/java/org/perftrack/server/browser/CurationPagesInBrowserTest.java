@@ -1,0 +1,120 @@
+package org.perftrack.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+
+/** Issue 27 on the pages: exclude a run and undo it from the run page, delete a run and restore it. */
+class CurationPagesInBrowserTest extends IntegrationTest {
+
+  private static Browser browser;
+  private final Random random = new Random(11);
+  private final String product = unique("cygwin");
+  private final String machine = unique("xp");
+
+  @BeforeAll
+  static void startBrowser() throws IOException {
+    browser = new Browser();
+  }
+
+  @AfterAll
+  static void stopBrowser() throws IOException {
+    browser.close();
+  }
+
+  @Test
+  void aSignedInAdminExcludesARunUndoesItDeletesItAndRestoresIt() {
+    for (int v = 1; v <= 10; v++) {
+      upload("4." + v, 100);
+    }
+    upload("4.11", 160);
+    String test1 = upload("4.12", 100);
+    String test2 = upload("4.13", 100);
+    assertThat(stepStatus()).isEqualTo("withdrawn");
+    signIn();
+
+    for (String id : List.of(test1, test2)) {
+      open("/runs/" + id);
+      new Select(browser.driver.findElement(By.id("exclude-reason"))).selectByVisibleText("test upload");
+      browser.driver.findElement(By.id("exclude-run")).click();
+      await(By.id("excluded"), "test upload");
+    }
+    assertThat(browser.driver.findElement(By.id("excluded")).getText()).contains("Excluded from judgement", "admin");
+    assertThat(stepStatus()).as("the step the test versions withdrew is back").isEqualTo("open");
+    browser.screenshot("run-excluded-laptop", 1366);
+    browser.screenshot("run-excluded-phone", 390);
+
+    browser.driver.findElement(By.id("include-run")).click();
+    await(By.cssSelector(".note"), "counted again");
+    assertThat(browser.driver.findElements(By.id("excluded"))).isEmpty();
+
+    browser.driver.findElement(By.id("delete-run")).click();
+    await(By.id("what-goes"), "this run and its results");
+    assertThat(browser.driver.findElement(By.tagName("h1")).getText()).contains("Delete run " + test2);
+    browser.driver.findElement(By.id("confirm-delete")).click();
+    await(By.cssSelector(".note"), "Deleted run " + test2);
+    browser.screenshot("recently-deleted-laptop", 1366);
+    browser.driver.findElement(By.xpath("//tr[td[contains(., '" + test2 + "')]]//button[text()='Restore']")).click();
+    await(By.cssSelector(".note"), "Restored run " + test2);
+    open("/runs/" + test2);
+    assertThat(browser.driver.findElements(By.id("deleted"))).isEmpty();
+    open("/admin/audit");
+    assertThat(browser.driver.findElement(By.tagName("table")).getText())
+        .contains("excluded", "included", "deleted", "restored", "run " + test2);
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  private String stepStatus() {
+    for (var r : http().get("/api/v1/regressions?status=all&product=" + product).json()) {
+      if (r.get("version").asString().equals("4.11")) {
+        return r.get("status").asString();
+      }
+    }
+    return null;
+  }
+
+  private String upload(String version, double level) {
+    double session = 1 + 0.005 * random.nextGaussian();
+    List<Double> samples = java.util.stream.IntStream.range(0, 5)
+        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine,
+        new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples))), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    return r.json().get("id").asString();
+  }
+
+  private void signIn() {
+    open("/login");
+    browser.driver.findElement(By.id("username")).sendKeys("admin");
+    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
+  }
+
+  private void await(By where, String text) {
+    new WebDriverWait(browser.driver, Duration.ofSeconds(20))
+        .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
+  }
+
+  private void open(String path) {
+    browser.open("http://localhost:" + port + path);
+  }
+}

@@ -1,0 +1,69 @@
+package org.perftrack.server.curation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.security.Scope;
+import org.perftrack.server.support.IntegrationTest;
+
+/**
+ * The scope matrix of the curation endpoints: excluding and including runs needs triage; deleting, restoring and
+ * reading the audit log and the deleted list need admin. Unknown ids, so a 404 means "past the scope check".
+ */
+class CurationScopesTest extends IntegrationTest {
+
+  private record Call(String method, String path, String body) {}
+
+  @Test
+  void eachCurationEndpointNeedsItsScope() {
+    String run = UUID.randomUUID().toString();
+    Map<String, String> credentials = new LinkedHashMap<>();
+    credentials.put("none", null);
+    credentials.put("upload+read", TOKEN);
+    credentials.put("read", token(Scope.READ));
+    credentials.put("triage", token(Scope.TRIAGE));
+    credentials.put("admin", ADMIN_TOKEN);
+    Map<Call, List<Integer>> expected = new LinkedHashMap<>();
+    //                                                                  none upload+read read triage admin
+    expected.put(new Call("POST", "/api/v1/runs/" + run + ":exclude", "{\"reason\":\"test upload\"}"),
+        List.of(401, 403, 403, 404, 404));
+    expected.put(new Call("POST", "/api/v1/runs/" + run + ":include", ""), List.of(401, 403, 403, 404, 404));
+    expected.put(new Call("DELETE", "/api/v1/runs/" + run, null), List.of(401, 403, 403, 403, 404));
+    expected.put(new Call("DELETE", "/api/v1/products/no-such-product/versions/1.0", null),
+        List.of(401, 403, 403, 403, 404));
+    expected.put(new Call("POST", "/api/v1/deletions/999999999:restore", ""), List.of(401, 403, 403, 403, 404));
+    expected.put(new Call("GET", "/api/v1/deletions", null), List.of(401, 403, 403, 403, 200));
+    expected.put(new Call("GET", "/api/v1/audit", null), List.of(401, 403, 403, 403, 200));
+
+    List<String> wrong = new ArrayList<>();
+    expected.forEach((call, statuses) -> {
+      int i = 0;
+      for (Map.Entry<String, String> c : credentials.entrySet()) {
+        int status = send(call, c.getValue());
+        if (status != statuses.get(i)) {
+          wrong.add(call.method() + " " + call.path() + " as " + c.getKey() + ": " + status + ", not " + statuses.get(i));
+        }
+        i++;
+      }
+    });
+    assertThat(wrong).isEmpty();
+  }
+
+  private int send(Call call, String token) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + port + call.path()))
+        .header("Content-Type", "application/json")
+        .method(call.method(), call.body() == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(call.body()));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    return http().send(b).status();
+  }
+}
