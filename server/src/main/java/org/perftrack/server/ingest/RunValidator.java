@@ -10,6 +10,7 @@ import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.server.problems.Names;
 
 /** Checks a whole run before anything is stored; every problem names its field by JSON path. */
 final class RunValidator {

@@ -60,6 +60,36 @@ class InvisibleNamesTest extends IntegrationTest {
         .as("nothing stored").isZero();
   }
 
+  /** Issue 26 item 12: {@code "  1.5.25-1"} would be a look-alike second version of {@code "1.5.25-1"}. */
+  @ParameterizedTest(name = "{0} = [{1}]")
+  @CsvSource(delimiter = '|', value = {
+      "version | '  1.5.25-1' | U+0020 SPACE at 0",
+      "version | '1.5.25-1 ' | U+0020 SPACE at 8",
+      "machine.name | 'lab\u00a0' | U+00A0 NO-BREAK SPACE at ",
+      "results[0].benchmark | '\twrite' | U+0009"})
+  void aNameWithASpaceAtEitherEndIsA400(String field, String value, String said) {
+    String product = unique("p");
+    String machine = unique("m");
+    String version = "1.5.25-1";
+    String benchmark = "write-64b";
+    String name = value;
+    switch (field) {
+      case "version" -> version = name;
+      case "machine.name" -> machine = machine + name;
+      case "results[0].benchmark" -> benchmark = name;
+      default -> throw new IllegalArgumentException(field);
+    }
+
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine, result(benchmark, 48.2, 47.9))),
+        TOKEN);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo(field);
+    assertThat(r.json().get("fields").get(0).get("message").asString()).contains(said);
+    assertThat(jdbc.sql("SELECT count(*) FROM product WHERE name = ?").param(product).query(Long.class).single())
+        .as("nothing stored").isZero();
+  }
+
   @Test
   void rightToLeftLettersAndPairedSurrogatesAreNames() {
     String machine = unique("m") + "-\u05de\u05db\u05d5\u05e0\u05d4-\ud83d\ude80";

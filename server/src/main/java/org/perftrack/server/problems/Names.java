@@ -1,5 +1,6 @@
-package org.perftrack.server.ingest;
+package org.perftrack.server.problems;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
 
@@ -8,34 +9,63 @@ import org.perftrack.server.problems.InvalidInput.FieldProblem;
  * every script are welcome; refused are control characters, lone UTF-16 surrogates (not text: PostgreSQL
  * would store {@code ?}) and, in names, invisible formatting characters (Unicode category Cf: zero-width
  * space and joiners, bidirectional marks, embeddings, overrides and isolates, the byte order mark, the
- * soft hyphen), which make two names look alike or display another name than the stored one.
+ * soft hyphen), which make two names look alike or display another name than the stored one, and spaces at
+ * either end ({@code " 1.5.25-1"} would be a second version beside {@code "1.5.25-1"}). Names are refused
+ * rather than cleaned, so that a name is stored exactly as it was sent. Uploads and the lab share these rules.
  */
-final class Names {
+public final class Names {
 
-  static final int MAX_NAME = 128;
+  public static final int MAX_NAME = 128;
 
   /**
    * Benchmark names are longer: JMH class + {@code @Param} names and hyperfine commands run to hundreds of
    * characters and a CI job cannot shorten them. The byte bound keeps a name inside one B-tree index entry
    * (PostgreSQL's limit is about 2,700 bytes; the series key also holds the metric).
    */
-  static final int MAX_BENCHMARK = 1000;
-  static final int MAX_BENCHMARK_BYTES = 2000;
+  public static final int MAX_BENCHMARK = 1000;
+  public static final int MAX_BENCHMARK_BYTES = 2000;
 
   private Names() {}
 
   /** Adds a problem for {@code field} when {@code value} is not a valid name; true when it is valid. */
-  static boolean check(String field, String value, List<FieldProblem> problems) {
+  public static boolean check(String field, String value, List<FieldProblem> problems) {
     if (value == null) {
       problems.add(new FieldProblem(field, "is required"));
       return false;
     }
-    return checkText(field, value, MAX_NAME, true, problems) && visible(field, value, problems);
+    return checkName(field, value, MAX_NAME, problems);
+  }
+
+  /** Throws {@link InvalidInput} naming {@code field} when {@code value} is not a valid name. */
+  public static String require(String field, String value) {
+    List<FieldProblem> problems = new ArrayList<>(1);
+    if (!check(field, value, problems)) {
+      throw new InvalidInput(problems);
+    }
+    return value;
   }
 
   /** A short name that is not required (a unit): at most {@code max} characters, no invisible characters. */
-  static boolean checkName(String field, String value, int max, List<FieldProblem> problems) {
-    return checkText(field, value, max, true, problems) && visible(field, value, problems);
+  public static boolean checkName(String field, String value, int max, List<FieldProblem> problems) {
+    return checkText(field, value, max, true, problems) && visible(field, value, problems)
+        && noEdgeSpace(field, value, problems);
+  }
+
+  /** A space at either end makes a look-alike of the name without it. */
+  private static boolean noEdgeSpace(String field, String value, List<FieldProblem> problems) {
+    int first = value.codePointAt(0);
+    int last = value.codePointBefore(value.length());
+    if (space(first) || space(last)) {
+      int at = space(first) ? 0 : value.length() - Character.charCount(last);
+      problems.add(new FieldProblem(field, "must not begin or end with a space (found " + describe(value.codePointAt(at))
+          + " at " + at + "); send the name without it"));
+      return false;
+    }
+    return true;
+  }
+
+  private static boolean space(int cp) {
+    return Character.isWhitespace(cp) || Character.isSpaceChar(cp);
   }
 
   /** No formatting character (Cf): a name must read as it is stored. */
@@ -58,12 +88,12 @@ final class Names {
   }
 
   /** A benchmark name: required, at most {@link #MAX_BENCHMARK} characters, no control characters. */
-  static boolean checkBenchmark(String field, String value, List<FieldProblem> problems) {
+  public static boolean checkBenchmark(String field, String value, List<FieldProblem> problems) {
     if (value == null) {
       problems.add(new FieldProblem(field, "is required"));
       return false;
     }
-    if (!checkText(field, value, MAX_BENCHMARK, true, problems) || !visible(field, value, problems)) {
+    if (!checkName(field, value, MAX_BENCHMARK, problems)) {
       return false;
     }
     int bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
@@ -75,7 +105,7 @@ final class Names {
   }
 
   /** Free text (OS name, attribute value): optional, bounded, no control characters. */
-  static boolean checkText(String field, String value, int max, boolean required, List<FieldProblem> problems) {
+  public static boolean checkText(String field, String value, int max, boolean required, List<FieldProblem> problems) {
     if (value == null) {
       if (required) {
         problems.add(new FieldProblem(field, "is required"));
