@@ -9,7 +9,10 @@ import java.util.Optional;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** The agents of the lab: one row per product and machine, kept current by registrations and heartbeats. */
+/**
+ * The agents of the lab: one row per product and machine, kept current by registrations and heartbeats, and
+ * bound to the API token that registered it.
+ */
 @Repository
 class Agents {
 
@@ -42,17 +45,43 @@ class Agents {
     this.jdbc = jdbc;
   }
 
+  /**
+   * A registration updates the agent of this product and machine only when the same token registered it (or
+   * none did, or that token was revoked since): another token's registration does not touch it.
+   */
   static final String REGISTER = """
-      INSERT INTO lab_agent (product, machine, agent_version, heartbeat_seconds, targets)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT INTO lab_agent (product, machine, agent_version, heartbeat_seconds, targets, token_id)
+      VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (product, machine) DO UPDATE
          SET agent_version = excluded.agent_version, heartbeat_seconds = excluded.heartbeat_seconds,
-             targets = excluded.targets, registered_at = now(), last_seen_at = now(), progress = NULL
+             targets = excluded.targets, registered_at = now(), last_seen_at = now(), progress = NULL,
+             token_id = excluded.token_id
+       WHERE lab_agent.token_id IS NULL OR lab_agent.token_id = excluded.token_id
+          OR NOT EXISTS (SELECT 1 FROM api_token t WHERE t.id = lab_agent.token_id AND t.revoked_at IS NULL)
       RETURNING\s""" + COLUMNS;
 
-  Agent register(String product, String machine, String agentVersion, int heartbeatSeconds, List<String> targets) {
-    return jdbc.sql(REGISTER).params(product, machine, agentVersion, heartbeatSeconds, targets.toArray(String[]::new))
-        .query(Agents::map).single();
+  /** Empty when another (valid) token registered an agent of this product and machine. */
+  Optional<Agent> register(String product, String machine, String agentVersion, int heartbeatSeconds,
+      List<String> targets, long tokenId) {
+    return jdbc.sql(REGISTER).params(product, machine, agentVersion, heartbeatSeconds, targets.toArray(String[]::new),
+        tokenId).query(Agents::map).optional();
+  }
+
+  /** True when the agent exists and {@code tokenId} registered it. */
+  boolean ownedBy(long id, long tokenId) {
+    return jdbc.sql("SELECT EXISTS (SELECT 1 FROM lab_agent WHERE id = ? AND token_id = ?)").params(id, tokenId)
+        .query(Boolean.class).single();
+  }
+
+  /** How many agents {@code tokenId} registered, and how many {@code product} has, leaving out this machine's. */
+  record Counts(long ofToken, long ofProduct) {}
+
+  Counts countsBesides(String product, String machine, long tokenId) {
+    return jdbc.sql("""
+        SELECT count(*) FILTER (WHERE token_id = ?), count(*) FILTER (WHERE product = ?)
+          FROM lab_agent WHERE NOT (product = ? AND machine = ?) AND (token_id = ? OR product = ?)""")
+        .params(tokenId, product, product, machine, tokenId, product)
+        .query((rs, n) -> new Counts(rs.getLong(1), rs.getLong(2))).single();
   }
 
   static final String HEARTBEAT = """
@@ -74,8 +103,14 @@ class Agents {
         .params(product, machine).query(Agents::map).optional();
   }
 
-  List<Agent> all() {
-    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent ORDER BY product, machine").query(Agents::map).list();
+  /** One page of the agents, by product and machine. */
+  List<Agent> page(int page, int size) {
+    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent ORDER BY product, machine LIMIT ? OFFSET ?")
+        .params(size, (long) page * size).query(Agents::map).list();
+  }
+
+  long count() {
+    return jdbc.sql("SELECT count(*) FROM lab_agent").query(Long.class).single();
   }
 
   List<Agent> ofProduct(String product, String machine) {

@@ -138,6 +138,16 @@ class Jobs {
     return jdbc.sql("SELECT " + COLUMNS + " FROM lab_job WHERE id = ?").param(id).query(Jobs::map).optional();
   }
 
+  /** One page of the jobs, newest first. */
+  List<Job> page(int page, int size) {
+    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_job ORDER BY id DESC LIMIT ? OFFSET ?").params(size, (long) page * size)
+        .query(Jobs::map).list();
+  }
+
+  long count() {
+    return jdbc.sql("SELECT count(*) FROM lab_job").query(Long.class).single();
+  }
+
   List<Job> recent(int limit) {
     return jdbc.sql("SELECT " + COLUMNS + " FROM lab_job ORDER BY id DESC LIMIT ?").param(limit)
         .query(Jobs::map).list();
@@ -155,9 +165,40 @@ class Jobs {
                           AND ? = ANY (versions))""").params(product, machine, version).query(Boolean.class).single();
   }
 
-  /** True when every run the job reported is on the server (the agent uploads after finishing). */
+  /** The stored runs among {@code ids} that are of this job's product, machine and versions. */
+  static final String RUNS_OF_JOB = """
+      SELECT r.id FROM run r
+        JOIN product p ON p.id = r.product_id
+        JOIN machine m ON m.id = r.machine_id
+        JOIN version v ON v.id = r.version_id
+       WHERE r.id = ANY (?) AND p.name = ? AND m.name = ? AND v.name = ANY (?)""";
+
+  /**
+   * True when every run the job reported is on the server (the agent uploads after finishing) and is a run of
+   * the job's product, machine and versions; a run of anything else never counts.
+   */
   boolean runsArrived(Job job) {
-    return !job.runIds().isEmpty() && jdbc.sql("SELECT count(*) FROM run WHERE id = ANY (?)")
-        .param(job.runIds().toArray(UUID[]::new)).query(Long.class).single() == job.runIds().size();
+    return !job.runIds().isEmpty() && runsOf(job, job.runIds()).size() == job.runIds().size();
+  }
+
+  /** The index of the first run of {@code ids} that is stored but is not a run of the job; -1 when none is. */
+  int firstForeignRun(Job job, List<UUID> ids) {
+    List<UUID> stored = jdbc.sql("SELECT id FROM run WHERE id = ANY (?)").param(ids.toArray(UUID[]::new))
+        .query(UUID.class).list();
+    if (stored.isEmpty()) {
+      return -1;
+    }
+    java.util.Set<UUID> ofJob = new java.util.HashSet<>(runsOf(job, stored));
+    for (int i = 0; i < ids.size(); i++) {
+      if (stored.contains(ids.get(i)) && !ofJob.contains(ids.get(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private List<UUID> runsOf(Job job, List<UUID> ids) {
+    return jdbc.sql(RUNS_OF_JOB).params(ids.toArray(UUID[]::new), job.product(), job.machine(),
+        job.versions().toArray(String[]::new)).query(UUID.class).list();
   }
 }

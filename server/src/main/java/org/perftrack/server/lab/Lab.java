@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
 import org.perftrack.server.versions.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -28,10 +29,26 @@ class Lab {
     this.jdbc = jdbc;
   }
 
-  /** A (re)started agent: whatever it was running is lost, so its job returns to the queue at once. */
+  /**
+   * A (re)started agent: whatever it was running is lost, so its job returns to the queue at once. The agent
+   * belongs to the token that registers it; registrations are serialized so that the caps hold.
+   */
   @Transactional
-  Agents.Agent register(String product, String machine, String agentVersion, int heartbeatSeconds, List<String> targets) {
-    Agents.Agent agent = agents.register(product, machine, agentVersion, heartbeatSeconds, targets);
+  Agents.Agent register(String product, String machine, String agentVersion, int heartbeatSeconds, List<String> targets,
+      long tokenId) {
+    jdbc.sql("SELECT pg_advisory_xact_lock(hashtext('lab_agent registration'))").query(Object.class).single();
+    Agents.Counts counts = agents.countsBesides(product, machine, tokenId);
+    if (counts.ofToken() >= props.maxAgentsPerToken()) {
+      throw new Conflict("this token has registered " + counts.ofToken() + " agents, the most it may"
+          + " (perftrack.lab.max-agents-per-token); an admin can remove agents that are gone");
+    }
+    if (counts.ofProduct() >= props.maxAgentsPerProduct()) {
+      throw new Conflict("product " + product + " has " + counts.ofProduct() + " agents, the most it may"
+          + " (perftrack.lab.max-agents-per-product); an admin can remove agents that are gone");
+    }
+    Agents.Agent agent = agents.register(product, machine, agentVersion, heartbeatSeconds, targets, tokenId)
+        .orElseThrow(() -> new Conflict("machine " + machine + " of product " + product + " is the agent of another"
+            + " API token; register it with that token, or an admin removes that agent (or revokes the token) first"));
     jobs.releaseHeldBy(agent.id());
     if (agents.back(agent.id())) {
       mail.back(agent);
@@ -41,7 +58,8 @@ class Lab {
   }
 
   @Transactional
-  Agents.Agent heartbeat(long agentId, String progress, List<String> targets) {
+  Agents.Agent heartbeat(long agentId, String progress, List<String> targets, long tokenId) {
+    own(agentId, tokenId);
     Agents.Agent before = agents.find(agentId).orElseThrow(() -> new NotFound("no agent " + agentId));
     Agents.Agent agent = agents.heartbeat(agentId, progress, targets).orElseThrow();
     jobs.renew(agentId, progress, props.lease());
@@ -55,14 +73,21 @@ class Lab {
   }
 
   @Transactional
-  Optional<Jobs.Job> claim(long agentId) {
+  Optional<Jobs.Job> claim(long agentId, long tokenId) {
+    own(agentId, tokenId);
     Agents.Agent agent = agents.heartbeat(agentId, null, null)
         .orElseThrow(() -> new NotFound("no agent " + agentId));
     return jobs.claim(agent, props.lease());
   }
 
   @Transactional
-  Jobs.Job finish(long jobId, UUID lease, List<UUID> runIds) {
+  Jobs.Job finish(long jobId, UUID lease, List<UUID> runIds, long tokenId) {
+    Jobs.Job held = held(jobId, lease, tokenId);
+    int foreign = jobs.firstForeignRun(held, runIds);
+    if (foreign >= 0) {
+      throw new InvalidInput("runIds[" + foreign + "]", "run " + runIds.get(foreign) + " is not a run of this job"
+          + " (product " + held.product() + ", machine " + held.machine() + ", versions " + held.versions() + ")");
+    }
     Jobs.Job job = jobs.finish(jobId, lease, runIds).orElseThrow(() -> lost(jobId));
     if (job.agentId() != null && agents.succeeded(job.agentId())) {
       agents.find(job.agentId()).ifPresent(mail::working);
@@ -71,7 +96,8 @@ class Lab {
   }
 
   @Transactional
-  Jobs.Job fail(long jobId, UUID lease, String error) {
+  Jobs.Job fail(long jobId, UUID lease, String error, long tokenId) {
+    held(jobId, lease, tokenId);
     Jobs.Job job = jobs.fail(jobId, lease, error, props.maxAttempts()).orElseThrow(() -> lost(jobId));
     Long agentId = job.agentId() != null ? job.agentId() : null;
     if (agentId == null) {
@@ -86,10 +112,27 @@ class Lab {
   }
 
   @Transactional
-  void release(long jobId, UUID lease) {
+  void release(long jobId, UUID lease, long tokenId) {
+    held(jobId, lease, tokenId);
     if (!jobs.release(jobId, lease)) {
       throw lost(jobId);
     }
+  }
+
+  private void own(long agentId, long tokenId) {
+    if (!agents.ownedBy(agentId, tokenId)) {
+      throw new NotFound("no agent " + agentId + " registered with this API token");
+    }
+  }
+
+  /** The job, when it runs under {@code lease} on an agent of this token. */
+  private Jobs.Job held(long jobId, UUID lease, long tokenId) {
+    Jobs.Job job = jobs.find(jobId).orElseThrow(() -> new NotFound("no job " + jobId));
+    if (!lease.equals(job.lease()) || job.agentId() == null) {
+      throw lost(jobId);
+    }
+    own(job.agentId(), tokenId);
+    return job;
   }
 
   private static Conflict lost(long jobId) {

@@ -1,9 +1,13 @@
 package org.perftrack.server.lab;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.server.problems.Names;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.security.TokenPrincipal;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -11,6 +15,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -21,8 +26,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class LabApiController {
 
-  static final int MAX_NAME = 200;
-  static final int MAX_TARGETS = 500;
+  /** The most runs one job reports (two or three versions interleaved, one run each, in practice). */
+  static final int MAX_RUNS = 500;
 
   record Registration(String product, String machine, String agentVersion, Integer heartbeatSeconds,
       List<String> targets) {}
@@ -43,8 +48,12 @@ class LabApiController {
 
   record NewSchedule(String product, String machine, String cron) {}
 
-  record Overview(List<Agents.Agent> agents, List<Jobs.Job> jobs, List<Bisections.Bisection> bisections,
-      List<Schedules.Schedule> schedules) {}
+  /**
+   * The lab in pages of {@code perftrack.lab.page-size} agents and jobs; {@code nextPage} is null on the last.
+   * Anonymous readers see neither who asked for a job or schedule nor what failed on an agent.
+   */
+  record Overview(List<Agents.Agent> agents, long agentCount, List<Jobs.Job> jobs, List<Bisections.Bisection> bisections,
+      List<Schedules.Schedule> schedules, int page, Integer nextPage) {}
 
   private final Lab lab;
   private final LabQueue queue;
@@ -66,61 +75,73 @@ class LabApiController {
   }
 
   @GetMapping("/api/v1/lab")
-  Overview overview() {
-    return new Overview(agents.all(), jobs.recent(50), bisections.recent(50), schedules.all());
+  Overview overview(@RequestParam(defaultValue = "0") int page, Authentication who) {
+    if (page < 0) {
+      throw new InvalidInput("page", "must be 0 or more");
+    }
+    int size = props.pageSize();
+    long count = agents.count();
+    boolean open = LabView.seesEverything(who);
+    Integer next = (long) (page + 1) * size < Math.max(count, jobs.count()) ? page + 1 : null;
+    return new Overview(LabView.agents(agents.page(page, size), open), count, LabView.jobs(jobs.page(page, size), open),
+        page == 0 ? LabView.bisections(bisections.recent(size), open) : List.of(),
+        page == 0 ? LabView.schedules(schedules.all(), open) : List.of(), page, next);
   }
 
   @PostMapping("/api/v1/lab/agents")
-  Registered register(@RequestBody Registration r) {
-    name("product", r.product());
-    name("machine", r.machine());
+  Registered register(@RequestBody Registration r, Authentication who) {
+    Names.require("product", r.product());
+    Names.require("machine", r.machine());
     int heartbeat = r.heartbeatSeconds() == null ? 60 : r.heartbeatSeconds();
     if (heartbeat < 1 || heartbeat > 86_400) {
       throw new InvalidInput("heartbeatSeconds", "must be between 1 and 86400");
     }
-    Agents.Agent a = lab.register(r.product(), r.machine(), shorten(r.agentVersion(), MAX_NAME), heartbeat,
-        targets(r.targets(), true));
+    if (r.agentVersion() != null) {
+      text("agentVersion", r.agentVersion(), Names.MAX_NAME);
+    }
+    Agents.Agent a = lab.register(r.product(), r.machine(), r.agentVersion(), heartbeat,
+        versions("targets", r.targets(), true), token(who));
     return new Registered(a.id(), a.heartbeatSeconds(), props.lease().toSeconds());
   }
 
   @PostMapping("/api/v1/lab/agents/{id}/heartbeat")
-  Registered heartbeat(@PathVariable long id, @RequestBody Heartbeat h) {
-    Agents.Agent a = lab.heartbeat(id, shorten(h.progress(), 500), targets(h.targets(), false));
+  Registered heartbeat(@PathVariable long id, @RequestBody Heartbeat h, Authentication who) {
+    Agents.Agent a = lab.heartbeat(id, shorten(h.progress(), 500), versions("targets", h.targets(), false), token(who));
     return new Registered(a.id(), a.heartbeatSeconds(), props.lease().toSeconds());
   }
 
   @PostMapping("/api/v1/lab/agents/{id}/claim")
-  ResponseEntity<Claimed> claim(@PathVariable long id) {
-    return lab.claim(id).map(j -> ResponseEntity.ok(new Claimed(j.id(), j.lease(), j.versions(), j.benchmarks(),
-        j.reason()))).orElseGet(() -> ResponseEntity.noContent().build());
+  ResponseEntity<Claimed> claim(@PathVariable long id, Authentication who) {
+    return lab.claim(id, token(who)).map(j -> ResponseEntity.ok(new Claimed(j.id(), j.lease(), j.versions(),
+        j.benchmarks(), j.reason()))).orElseGet(() -> ResponseEntity.noContent().build());
   }
 
   @PostMapping("/api/v1/lab/jobs/{id}/finish")
-  Jobs.Job finish(@PathVariable long id, @RequestBody Finish f) {
-    if (f.runIds() == null || f.runIds().isEmpty() || f.runIds().size() > MAX_TARGETS) {
+  Jobs.Job finish(@PathVariable long id, @RequestBody Finish f, Authentication who) {
+    if (f.runIds() == null || f.runIds().isEmpty() || f.runIds().size() > MAX_RUNS) {
       throw new InvalidInput("runIds", "list the ids of the runs the job measured");
     }
-    return lab.finish(id, lease(f.lease()), f.runIds());
+    return lab.finish(id, lease(f.lease()), f.runIds(), token(who));
   }
 
   @PostMapping("/api/v1/lab/jobs/{id}/fail")
-  Jobs.Job fail(@PathVariable long id, @RequestBody Failure f) {
+  Jobs.Job fail(@PathVariable long id, @RequestBody Failure f, Authentication who) {
     String error = f.error() == null || f.error().isBlank() ? "the agent gave no reason" : shorten(f.error(), 2000);
-    return lab.fail(id, lease(f.lease()), error);
+    return lab.fail(id, lease(f.lease()), error, token(who));
   }
 
   @PostMapping("/api/v1/lab/jobs/{id}/release")
-  ResponseEntity<Void> release(@PathVariable long id, @RequestBody Release r) {
-    lab.release(id, lease(r.lease()));
+  ResponseEntity<Void> release(@PathVariable long id, @RequestBody Release r, Authentication who) {
+    lab.release(id, lease(r.lease()), token(who));
     return ResponseEntity.noContent().build();
   }
 
   @PostMapping("/api/v1/lab/jobs")
   Jobs.Job runNow(@RequestBody RunNow r, Authentication who) {
-    name("product", r.product());
-    name("machine", r.machine());
-    return queue.runNow(r.product(), r.machine(), targets(r.versions(), false), targets(r.benchmarks(), false),
-        who.getName());
+    Names.require("product", r.product());
+    Names.require("machine", r.machine());
+    return queue.runNow(r.product(), r.machine(), versions("versions", r.versions(), false),
+        benchmarks(r.benchmarks()), who.getName());
   }
 
   @PostMapping("/api/v1/lab/schedules")
@@ -143,9 +164,18 @@ class LabApiController {
     return queue.bisect(id, who.getName());
   }
 
-  private static void name(String field, String value) {
-    if (value == null || value.isBlank() || value.length() > MAX_NAME) {
-      throw new InvalidInput(field, "must be given, at most " + MAX_NAME + " characters");
+  /** The token the agent calls with: an agent is bound to the token that registered it. */
+  private static long token(Authentication who) {
+    if (who != null && who.getPrincipal() instanceof TokenPrincipal token) {
+      return token.tokenId();
+    }
+    throw new InvalidInput("Authorization", "a lab agent calls with the API token it registered with");
+  }
+
+  private static void text(String field, String value, int max) {
+    List<FieldProblem> problems = new ArrayList<>(1);
+    if (!Names.checkText(field, value, max, false, problems)) {
+      throw new InvalidInput(problems);
     }
   }
 
@@ -156,17 +186,43 @@ class LabApiController {
     return lease;
   }
 
-  private static List<String> targets(List<String> values, boolean required) {
+  /** Version names by the rules of upload names, at most {@code perftrack.lab.max-targets} of them. */
+  private List<String> versions(String field, List<String> values, boolean required) {
     if (values == null) {
       if (required) {
-        throw new InvalidInput("targets", "list the versions the agent can run");
+        throw new InvalidInput(field, "list the versions the agent can run");
       }
       return null;
     }
-    if (values.size() > MAX_TARGETS || values.stream().anyMatch(v -> v == null || v.isBlank() || v.length() > MAX_NAME)) {
-      throw new InvalidInput("targets", "at most " + MAX_TARGETS + " names of at most " + MAX_NAME + " characters");
+    if (values.size() > props.maxTargets()) {
+      throw new InvalidInput(field, "at most " + props.maxTargets() + " versions (perftrack.lab.max-targets), got "
+          + values.size());
     }
-    return values.stream().map(String::trim).distinct().toList();
+    List<FieldProblem> problems = new ArrayList<>();
+    for (int i = 0; i < values.size() && problems.isEmpty(); i++) {
+      Names.check(field + "[" + i + "]", values.get(i), problems);
+    }
+    if (!problems.isEmpty()) {
+      throw new InvalidInput(problems);
+    }
+    return values.stream().distinct().toList();
+  }
+
+  private List<String> benchmarks(List<String> values) {
+    if (values == null) {
+      return null;
+    }
+    if (values.size() > props.maxTargets()) {
+      throw new InvalidInput("benchmarks", "at most " + props.maxTargets() + " benchmarks, got " + values.size());
+    }
+    List<FieldProblem> problems = new ArrayList<>();
+    for (int i = 0; i < values.size() && problems.isEmpty(); i++) {
+      Names.checkBenchmark("benchmarks[" + i + "]", values.get(i), problems);
+    }
+    if (!problems.isEmpty()) {
+      throw new InvalidInput(problems);
+    }
+    return values.stream().distinct().toList();
   }
 
   private static String shorten(String s, int max) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,16 +22,18 @@ class LabPages {
   /** One agent's row: online or not, and the job it runs now. */
   record AgentRow(Agents.Agent agent, boolean online, Jobs.Job running) {}
 
-  record Page(List<AgentRow> agents, List<Jobs.Job> jobs, List<Bisections.Bisection> bisections,
-      List<Schedules.Schedule> schedules, Instant now) {}
+  record Page(List<AgentRow> agents, long agentCount, List<Jobs.Job> jobs, List<Bisections.Bisection> bisections,
+      List<Schedules.Schedule> schedules, Instant now, int page, Integer previousPage, Integer nextPage) {}
 
   private final Agents agents;
   private final Jobs jobs;
   private final Bisections bisections;
   private final Schedules schedules;
   private final LabQueue queue;
+  private final LabProperties props;
 
-  LabPages(Agents agents, Jobs jobs, Bisections bisections, Schedules schedules, LabQueue queue) {
+  LabPages(Agents agents, Jobs jobs, Bisections bisections, Schedules schedules, LabQueue queue, LabProperties props) {
+    this.props = props;
     this.agents = agents;
     this.jobs = jobs;
     this.bisections = bisections;
@@ -38,18 +41,26 @@ class LabPages {
     this.queue = queue;
   }
 
+  /** A page of {@code perftrack.lab.page-size} agents and jobs; bisections and schedules on the first. */
   @GetMapping("/lab")
-  String lab(Model model) {
+  String lab(@RequestParam(defaultValue = "0") int page, Authentication who, Model model) {
+    int p = Math.max(0, page);
+    int size = props.pageSize();
+    boolean open = LabView.seesEverything(who);
     Instant now = Instant.now();
-    List<Jobs.Job> recent = jobs.recent(30);
+    List<Jobs.Job> recent = LabView.jobs(jobs.page(p, size), open);
     Map<Long, Jobs.Job> running = recent.stream().filter(j -> j.status().equals("running") && j.agentId() != null)
         .collect(Collectors.toMap(Jobs.Job::agentId, Function.identity(), (a, b) -> a));
-    List<AgentRow> rows = agents.all().stream()
+    List<AgentRow> rows = LabView.agents(agents.page(p, size), open).stream()
         .map(a -> new AgentRow(a, a.online(now), running.containsKey(a.id()) ? running.get(a.id())
-            : jobs.runningOn(a.id()).orElse(null)))
+            : LabView.job(jobs.runningOn(a.id()).orElse(null), open)))
         .toList();
+    long count = agents.count();
+    Integer next = (long) (p + 1) * size < Math.max(count, jobs.count()) ? p + 1 : null;
     model.addAttribute("section", "lab");
-    model.addAttribute("page", new Page(rows, recent, bisections.recent(20), schedules.all(), now));
+    model.addAttribute("page", new Page(rows, count, recent,
+        p == 0 ? LabView.bisections(bisections.recent(20), open) : List.of(),
+        p == 0 ? LabView.schedules(schedules.all(), open) : List.of(), now, p, p > 0 ? p - 1 : null, next));
     return "lab/lab";
   }
 

@@ -1,5 +1,6 @@
 package org.perftrack.server.lab;
 
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
@@ -17,6 +18,10 @@ import org.springframework.validation.annotation.Validated;
  * @param maxAttempts a job claimed this many times without finishing fails for good
  * @param tick how often a server looks at leases, schedules, silent agents and bisections
  * @param bisectAutomatically false: bisections start only from the "Bisect" button or the API
+ * @param maxAgentsPerToken the most agents one API token may register (one per product and machine)
+ * @param maxAgentsPerProduct the most agents of one product, whatever tokens registered them
+ * @param maxTargets the most versions one agent may offer (its targets and what its globs discover)
+ * @param pageSize agents and jobs listed per page of {@code /lab} and {@code /api/v1/lab}
  */
 @ConfigurationProperties("perftrack.lab")
 @Validated
@@ -26,4 +31,8 @@ public record LabProperties(
     @DefaultValue("10m") @NotNull @DurationMin(seconds = 1) Duration lease,
     @DefaultValue("3") @Min(1) int maxAttempts,
     @DefaultValue("5s") @NotNull @DurationMin(millis = 10) Duration tick,
-    @DefaultValue("true") boolean bisectAutomatically) {}
+    @DefaultValue("true") boolean bisectAutomatically,
+    @DefaultValue("100") @Min(1) int maxAgentsPerToken,
+    @DefaultValue("500") @Min(1) int maxAgentsPerProduct,
+    @DefaultValue("200") @Min(1) int maxTargets,
+    @DefaultValue("50") @Min(1) @Max(1000) int pageSize) {}

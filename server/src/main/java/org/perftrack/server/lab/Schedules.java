@@ -5,6 +5,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.Names;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.support.CronExpression;
 import org.springframework.stereotype.Repository;
@@ -39,15 +40,16 @@ class Schedules {
   }
 
   Schedule create(String product, String machine, String cron, String by) {
-    if (product == null || product.isBlank() || product.length() > 200) {
-      throw new InvalidInput("product", "name the product the schedule runs");
+    Names.require("product", product);
+    String m = machine == null || machine.isEmpty() ? null : Names.require("machine", machine);
+    ZonedDateTime next = parse(cron).next(ZonedDateTime.now(ZoneOffset.UTC));
+    if (next == null) {
+      throw new InvalidInput("cron", "never fires: no date matches '" + cron.trim() + "' (such as the 30th of February)");
     }
-    String m = machine == null || machine.isBlank() ? null : machine.trim();
-    Instant next = next(parse(cron), Instant.now());
     return jdbc.sql("""
         INSERT INTO lab_schedule (product, machine, cron, next_run_at, created_by) VALUES (?, ?, ?, ?, ?)
         RETURNING id, product, machine, cron, next_run_at, created_by""")
-        .params(product.trim(), m, cron.trim(), java.sql.Timestamp.from(next), by).query(Schedule.class).single();
+        .params(product, m, cron.trim(), java.sql.Timestamp.from(next.toInstant()), by).query(Schedule.class).single();
   }
 
   boolean delete(long id) {

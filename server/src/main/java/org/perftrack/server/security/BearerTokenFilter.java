@@ -44,7 +44,7 @@ class BearerTokenFilter extends OncePerRequestFilter {
       List<String> authorities = new ArrayList<>(List.of(API_ROLE));
       valid.get().scopes().forEach(s -> authorities.add(s.authority()));
       var auth = UsernamePasswordAuthenticationToken.authenticated(
-          "token:" + valid.get().name(), null, AuthorityUtils.createAuthorityList(authorities));
+          new TokenPrincipal(valid.get().id(), valid.get().name()), null, AuthorityUtils.createAuthorityList(authorities));
       SecurityContextHolder.getContext().setAuthentication(auth);
     }
     chain.doFilter(request, response);
