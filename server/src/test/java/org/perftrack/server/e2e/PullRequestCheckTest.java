@@ -8,14 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.formats.Json;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A pull request checked against main as a CI job does it: main's Google Benchmark files are uploaded build by
@@ -26,13 +24,13 @@ import tools.jackson.databind.node.ObjectNode;
  */
 class PullRequestCheckTest extends IntegrationTest {
 
-  private static final String SMALL = "BM_StringCopy/64";
-  private static final String LARGE = "BM_StringCopy/4096";
+  private static final String SMALL = GbenchBuilds.SMALL;
+  private static final String LARGE = GbenchBuilds.LARGE;
 
   @TempDir
   Path home;
 
-  private final Random random = new Random(42);
+  private final GbenchBuilds builds = new GbenchBuilds(42);
   private final String product = unique("mylib");
   private final String machine = unique("ci-runner");
 
@@ -170,18 +168,7 @@ class PullRequestCheckTest extends IntegrationTest {
     return r.json();
   }
 
-  /** The real Google Benchmark file as a build writes it: a little noise, each benchmark slowed by its factor. */
   private byte[] build(double small, double large) {
-    JsonNode file = Json.MAPPER.readTree(Path.of("../formats/src/test/resources/golden/gbench/repetitions.json")
-        .toFile());
-    double session = 1 + 0.005 * random.nextGaussian();
-    for (JsonNode entry : file.get("benchmarks")) {
-      double factor = session * (entry.get("run_name").asString().equals(SMALL) ? small : large);
-      for (String field : List.of("real_time", "cpu_time")) {
-        double noise = 1 + 0.005 * random.nextGaussian();
-        ((ObjectNode) entry).put(field, entry.get(field).doubleValue() * factor * noise);
-      }
-    }
-    return Json.MAPPER.writeValueAsBytes(file);
+    return builds.build(small, large);
   }
 }
