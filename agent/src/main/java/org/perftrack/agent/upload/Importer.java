@@ -102,7 +102,7 @@ public final class Importer {
           out.write(body);
         }
         int status = http.getResponseCode();
-        String answer = read(status < 400 ? http.getInputStream() : http.getErrorStream());
+        String answer = Uploader.text(status < 400 ? http.getInputStream() : http.getErrorStream());
         if (status == 200) {
           return answer(JSON.readTree(answer), firstLine);
         }
@@ -166,19 +166,5 @@ public final class Importer {
       throw new IllegalStateException("gzip into memory failed", e);
     }
     return bytes.toByteArray();
-  }
-
-  private static String read(InputStream in) throws IOException {
-    if (in == null) {
-      return "";
-    }
-    try (InputStream body = in) {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      byte[] buffer = new byte[8192];
-      for (int n = body.read(buffer); n >= 0; n = body.read(buffer)) {
-        out.write(buffer, 0, n);
-      }
-      return new String(out.toByteArray(), StandardCharsets.UTF_8);
-    }
   }
 }

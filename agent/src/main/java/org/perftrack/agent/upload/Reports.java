@@ -1,12 +1,9 @@
 package org.perftrack.agent.upload;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -38,7 +35,7 @@ public final class Reports {
       if (status != 200) {
         throw new IOException("the server answered HTTP " + status + " for the report of run " + runId);
       }
-      return read(http.getInputStream());
+      return Uploader.text(http.getInputStream());
     } finally {
       http.disconnect();
     }
@@ -88,16 +85,5 @@ public final class Reports {
     }
     int from = at + name.length() + 3;
     return Long.parseLong(head.substring(from, head.indexOf('"', from)));
-  }
-
-  private static String read(InputStream in) throws IOException {
-    try (InputStream stream = in) {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      byte[] buffer = new byte[8192];
-      for (int n; (n = stream.read(buffer)) > 0; ) {
-        bytes.write(buffer, 0, n);
-      }
-      return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
-    }
   }
 }

@@ -299,13 +299,17 @@ public final class Uploader {
       }
       int status = http.getResponseCode();
       InputStream in = status >= 400 ? http.getErrorStream() : http.getInputStream();
-      return new Response(status, http.getContentType(), in == null ? "" : readAll(in));
+      return new Response(status, http.getContentType(), text(in));
     } finally {
       http.disconnect();
     }
   }
 
-  private static String readAll(InputStream in) throws IOException {
+  /** An answer's body as text (UTF-8); none is "". */
+  static String text(InputStream in) throws IOException {
+    if (in == null) {
+      return "";
+    }
     try (InputStream stream = in) {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       byte[] buffer = new byte[8192];
