@@ -1,12 +1,12 @@
 package org.perftrack.server.compare;
 
-import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.detection.Comparison;
 import org.perftrack.server.detection.ComparisonResult;
 import org.perftrack.server.detection.DetectionProperties;
@@ -166,7 +166,7 @@ public class Overhead {
     Map<String, Measured> out = new LinkedHashMap<>();
     jdbc.sql(RESULTS).params(side.version(), side.product(), side.machine()).query((ResultSet rs) -> {
       out.computeIfAbsent(rs.getString("benchmark") + '\u0000' + rs.getString("metric"), k -> measured(rs))
-          .runs().add(new Run(rs.getString("batch"), doubles(rs.getArray("samples"))));
+          .runs().add(new Run(rs.getString("batch"), SqlArrays.doubles(rs.getArray("samples"))));
     });
     if (out.isEmpty()) {
       throw new NotFound(field + ": " + side.label() + " was not measured on machine " + side.machine());
@@ -199,12 +199,4 @@ public class Overhead {
     return runs.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.samples())).toArray();
   }
 
-  private static double[] doubles(Array array) throws SQLException {
-    Object[] values = (Object[]) array.getArray();
-    double[] out = new double[values.length];
-    for (int i = 0; i < values.length; i++) {
-      out[i] = ((Number) values[i]).doubleValue();
-    }
-    return out;
-  }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.problems.NotFound;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -120,7 +121,7 @@ public class CompareService {
     series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "machine"),
         uncheckedString(rs, "benchmark"), uncheckedString(rs, "metric"), uncheckedString(rs, "unit"),
         uncheckedString(rs, "direction"), new ArrayList<>())).runs().add(new Run(version, rs.getString("batch"),
-        WindowQueries.doubles(rs.getArray("samples"))));
+        SqlArrays.doubles(rs.getArray("samples"))));
   }
 
   private Map<String, List<ComparedMetric>> judged(String product, String base, String head, long headId,

@@ -233,7 +233,7 @@ public class DetectionService {
           windowsOfRun.add(windows.window(series, points));
         }
       }
-      runs.add(new StoredRun(t.runId(), t.productId(), t.versionId(), t.machineId(), null,
+      runs.add(new StoredRun(t.runId(), t.productId(), t.versionId(), null,
           List.copyOf(t.seriesIds())));
       loaded.add(windowsOfRun);
       names.add(versions.get(t.versionId()).name());

@@ -33,8 +33,4 @@ public record DetectionSettings(double minChange, double noiseMultiple, int wind
   public DetectionSettings withIgnored(boolean value) {
     return new DetectionSettings(minChange, noiseMultiple, window, falseDiscoveryRate, value);
   }
-
-  public DetectionSettings withFalseDiscoveryRate(double value) {
-    return new DetectionSettings(minChange, noiseMultiple, window, value, ignored);
-  }
 }

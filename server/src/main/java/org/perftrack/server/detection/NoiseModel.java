@@ -14,6 +14,8 @@ record NoiseModel(double sigma, double df) {
   static final int MIN_HISTORY = 5;
   /** Sessions rarely agree better than this, whatever the samples say. */
   static final double PRIOR_FLOOR = 0.005;
+  /** The least noise (in log units, 0.01 %) any judgement assumes: a series that never moved must not divide by 0. */
+  static final double SIGMA_FLOOR = 1e-4;
   /** Degrees of freedom once the history is used: its MIN_HISTORY − 1 differences plus the prior's. */
   static final double HISTORY_DF = MIN_HISTORY - 1 + PRIOR_WEIGHT - 1;
 
@@ -22,7 +24,7 @@ record NoiseModel(double sigma, double df) {
     double within = levels.pooledWithinSe();
     double prior = Math.max(PRIOR_FLOOR, 2 * within);
     if (n < MIN_HISTORY) {
-      return new NoiseModel(Math.max(prior, 1e-4), priorOnlyDf(levels));
+      return new NoiseModel(Math.max(prior, SIGMA_FLOOR), priorOnlyDf(levels));
     }
     double[] diffs = new double[n - 1];
     for (int i = 1; i < n; i++) {
@@ -31,7 +33,7 @@ record NoiseModel(double sigma, double df) {
     double observed = Robust.madSd(diffs, 0, diffs.length) / Math.sqrt(2);
     int nu = n - 1;
     double variance = (nu * observed * observed + PRIOR_WEIGHT * prior * prior) / (nu + PRIOR_WEIGHT);
-    double sigma = Math.max(Math.sqrt(variance), Math.max(within, 1e-4));
+    double sigma = Math.max(Math.sqrt(variance), Math.max(within, SIGMA_FLOOR));
     return new NoiseModel(sigma, nu + PRIOR_WEIGHT - 1);
   }
 

@@ -8,7 +8,7 @@ import java.util.TreeMap;
 
 import org.perftrack.server.stats.PairedRounds;
 import org.perftrack.server.stats.RandomEffects;
-import org.perftrack.server.stats.RankTest;
+import org.perftrack.server.stats.RankEvidence;
 import org.perftrack.server.stats.Robust;
 import org.perftrack.server.stats.StudentT;
 
@@ -19,7 +19,7 @@ import org.perftrack.server.stats.StudentT;
  * ({@link RandomEffects}), with the rounds' degrees of freedom. When the members are not adjacent
  * versions, the step is placed where the levels in between cross over. A pair is a clean step, which
  * stands on its own whatever the series' noise model says, when in every batch either the fast sides of
- * its raw samples are separated by at least {@link #CLEAN_GAP} ({@link RankTest#fastSideSeparation}: every
+ * its raw samples are separated by at least {@link #CLEAN_GAP} ({@link RankEvidence#fastSideSeparation}: every
  * sample of the slower version beyond the fast half of the faster one, since a disturbance only ever slows
  * a sample down, so one to four wild samples in five cannot make or hide a step), or every round moved by
  * at least that much in the same direction (a burst that slows one round slows both versions).
@@ -62,8 +62,8 @@ final class PairedEvidence {
           PairedRounds rounds = PairedRounds.of(previous.getValue(), e.getValue());
           if (rounds != null) {
             int k = crossing(levels.x(), previous.getKey(), e.getKey());
-            double gap = RankTest.fastSideSeparation(previous.getValue(), e.getValue(), slowerIsHigher);
-            double rankP = RankTest.mannWhitneyP(e.getValue(), previous.getValue());
+            double gap = RankEvidence.fastSideSeparation(previous.getValue(), e.getValue(), slowerIsHigher);
+            double rankP = RankEvidence.mannWhitneyP(e.getValue(), previous.getValue());
             byIndex.computeIfAbsent(k, x -> new ArrayList<>())
                 .add(new Pair(rounds, gap, rankP, e.getKey() - previous.getKey()));
           }

@@ -4,10 +4,9 @@ import java.util.Objects;
 
 /**
  * One version of a series: the raw samples of its runs, or only their {@link Summary} when read
- * back from the database. {@code batch} is set when the run was measured interleaved with runs of
- * other versions; {@code runId} identifies the upload.
+ * back from the database.
  */
-public record Point(String version, double[] samples, String batch, String runId, Summary summary) {
+public record Point(String version, double[] samples, Summary summary) {
   public Point {
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(samples, "samples");
@@ -20,10 +19,10 @@ public record Point(String version, double[] samples, String batch, String runId
   }
 
   public static Point of(String version, double... samples) {
-    return new Point(version, samples, null, null, null);
+    return new Point(version, samples, null);
   }
 
   public static Point summarized(String version, Summary summary) {
-    return new Point(version, new double[0], null, null, Objects.requireNonNull(summary, "summary"));
+    return new Point(version, new double[0], Objects.requireNonNull(summary, "summary"));
   }
 }

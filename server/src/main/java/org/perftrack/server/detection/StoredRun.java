@@ -9,11 +9,11 @@ import java.util.UUID;
  * that detection summarises the new version from the request instead of reading the samples back; null means
  * read them back (an import, a benchmark).
  */
-public record StoredRun(UUID runId, long productId, long versionId, long machineId, UUID batch, List<Long> seriesIds,
+public record StoredRun(UUID runId, long productId, long versionId, UUID batch, List<Long> seriesIds,
     List<Values> values) {
 
-  public StoredRun(UUID runId, long productId, long versionId, long machineId, UUID batch, List<Long> seriesIds) {
-    this(runId, productId, versionId, machineId, batch, seriesIds, null);
+  public StoredRun(UUID runId, long productId, long versionId, UUID batch, List<Long> seriesIds) {
+    this(runId, productId, versionId, batch, seriesIds, null);
   }
 
   /**

@@ -10,6 +10,11 @@ import org.perftrack.server.stats.Robust;
  * a detection window is read from one index without touching the raw samples.
  */
 public record Summary(double level, double withinSe, boolean positive, int count) {
+  /**
+   * The MAD's standard deviation is a noisier estimate than the sample standard deviation on the few samples of
+   * one version; the within-version standard error is widened by this much so that it is not too sure of itself.
+   */
+  static final double MAD_SE_INFLATION = 1.2;
 
   public static Summary of(double[] samples) {
     boolean positive = true;
@@ -18,7 +23,8 @@ public record Summary(double level, double withinSe, boolean positive, int count
       positive &= samples[i] > 0 && !Double.isInfinite(samples[i]);
       logs[i] = Math.log(Math.max(samples[i], Double.MIN_NORMAL));
     }
-    double se = logs.length < 2 ? Double.NaN : Robust.madSd(logs, 0, logs.length) * 1.2 / Math.sqrt(logs.length);
+    double se = logs.length < 2 ? Double.NaN : Robust.madSd(logs, 0, logs.length) * MAD_SE_INFLATION
+        / Math.sqrt(logs.length);
     return new Summary(Robust.trimmedMean(samples), se, positive, samples.length);
   }
 

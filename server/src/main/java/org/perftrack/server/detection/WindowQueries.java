@@ -1,6 +1,5 @@
 package org.perftrack.server.detection;
 
-import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.perftrack.server.db.SqlArrays;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -930,12 +930,4 @@ class WindowQueries {
     return out;
   }
 
-  static double[] doubles(Array array) throws SQLException {
-    Object[] boxed = (Object[]) array.getArray();
-    double[] values = new double[boxed.length];
-    for (int i = 0; i < boxed.length; i++) {
-      values[i] = ((Number) boxed[i]).doubleValue();
-    }
-    return values;
-  }
 }

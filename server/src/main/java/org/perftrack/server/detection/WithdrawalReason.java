@@ -41,8 +41,8 @@ final class WithdrawalReason {
     if (paired != null) {
       return interleaved(r, paired, value - base);
     }
-    double sigma = Math.max(Math.min(result.noise(), noiseUpTo(result, at)), 1e-4);
-    double minEffect = result.minEffect() * Math.min(1, sigma / Math.max(result.noise(), 1e-4));
+    double sigma = Math.max(Math.min(result.noise(), noiseUpTo(result, at)), NoiseModel.SIGMA_FLOOR);
+    double minEffect = result.minEffect() * Math.min(1, sigma / Math.max(result.noise(), NoiseModel.SIGMA_FLOOR));
     double[] levels = Arrays.stream(result.levels()).map(Math::log).toArray();
     double now = levels[at];
     if (backAt(now, base, value, sigma, 1)) {

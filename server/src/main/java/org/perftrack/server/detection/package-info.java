@@ -32,7 +32,7 @@
  *       rounds show none is vetoed. A clean step stands on its own
  *       ({@link org.perftrack.server.detection.PairedEvidence}): every sample of the slower version at
  *       least ×1.5 (and 3× the spread) beyond the fast half of the other's, since a disturbance only
- *       slows a sample down ({@link org.perftrack.server.stats.RankTest#fastSideSeparation}). Detection reads the upload's own
+ *       slows a sample down ({@link org.perftrack.server.stats.RankEvidence#fastSideSeparation}). Detection reads the upload's own
  *       session, and every interleaved run of the window once a step is seen.
  *   <li>Each upload re-judges only the versions whose windows contain the new one (reads 2 × 12
  *       versions each side); the reconciler confirms, re-attributes (backfills), withdraws or reopens

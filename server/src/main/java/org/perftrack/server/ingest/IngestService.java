@@ -95,7 +95,7 @@ public class IngestService {
       long stored = System.nanoTime();
       storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
       UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
-      var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, machineId, batch, seriesIds,
+      var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, batch, seriesIds,
           values(series.results())));
       Rejudging.Outcome left = rejudging.pickUpStale(seriesIds);
       detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);

@@ -2,6 +2,7 @@ package org.perftrack.server.ingest;
 
 import java.util.Arrays;
 import java.util.List;
+import org.perftrack.server.stats.Robust;
 
 /** The summary stored beside raw samples, so that pages need not unpack arrays. */
 record SampleSummary(int n, double min, double median, double mean, double max) {
@@ -10,7 +11,7 @@ record SampleSummary(int n, double min, double median, double mean, double max) 
     double[] s = samples.stream().mapToDouble(Double::doubleValue).toArray();
     Arrays.sort(s);
     int n = s.length;
-    double median = n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    double median = Robust.sortedMedian(s, n);
     return new SampleSummary(n, s[0], median, Arrays.stream(s).sum() / n, s[n - 1]);
   }
 }

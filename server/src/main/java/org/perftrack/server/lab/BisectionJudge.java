@@ -1,9 +1,9 @@
 package org.perftrack.server.lab;
 
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import org.perftrack.server.stats.Robust;
 import org.perftrack.server.versions.VersionKey;
 
 /**
@@ -35,12 +35,12 @@ final class BisectionJudge {
       if (s.baseline().length == 0 || s.middle().length == 0 || s.version().length == 0) {
         continue;
       }
-      double b = Math.log(median(s.baseline()));
-      double step = Math.log(median(s.version())) - b;
+      double b = Math.log(Robust.median(s.baseline()));
+      double step = Math.log(Robust.median(s.version())) - b;
       if (Math.abs(step) < MIN_STEP || !Double.isFinite(step)) {
         continue;
       }
-      sum += Math.max(-0.5, Math.min(1.5, (Math.log(median(s.middle())) - b) / step));
+      sum += Math.max(-0.5, Math.min(1.5, (Math.log(Robust.median(s.middle())) - b) / step));
       n++;
     }
     return n == 0 ? Double.NaN : sum / n;
@@ -72,10 +72,4 @@ final class BisectionJudge {
     return between.get((between.size() - 1) / 2);
   }
 
-  static double median(double[] values) {
-    double[] v = values.clone();
-    Arrays.sort(v);
-    int n = v.length;
-    return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-  }
 }

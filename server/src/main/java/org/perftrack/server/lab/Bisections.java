@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.versions.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -154,18 +155,10 @@ public class Bisections {
 
   List<RoundSample> roundSamples(long bisectionId, List<java.util.UUID> runIds) {
     return jdbc.sql(ROUND_SAMPLES).params(runIds.toArray(java.util.UUID[]::new), bisectionId)
-        .query((rs, i) -> new RoundSample(rs.getLong(1), rs.getString(2), toDoubles(rs.getArray(3))))
+        .query((rs, i) -> new RoundSample(rs.getLong(1), rs.getString(2), SqlArrays.doubles(rs.getArray(3))))
         .list();
   }
 
-  private static double[] toDoubles(java.sql.Array array) throws SQLException {
-    Double[] boxed = (Double[]) array.getArray();
-    double[] values = new double[boxed.length];
-    for (int i = 0; i < boxed.length; i++) {
-      values[i] = boxed[i];
-    }
-    return values;
-  }
 
   /** An open regression that no bisection serves yet, with what grouping it needs. */
   record Unbisected(long id, String product, String machine, String benchmark, String baseline, String version) {}

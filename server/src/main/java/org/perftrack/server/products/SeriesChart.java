@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.perftrack.formats.Json;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
+import org.perftrack.server.stats.Robust;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -34,7 +35,8 @@ public class SeriesChart {
     /** Null when no machine has a point at the version. */
     static TableRow of(String version, List<Point> points) {
       double[] m = points.stream().filter(java.util.Objects::nonNull).mapToDouble(Point::median).sorted().toArray();
-      return m.length == 0 ? null : new TableRow(version, points, m.length, m[0], m[m.length / 2], m[m.length - 1]);
+      return m.length == 0 ? null : new TableRow(version, points, m.length, m[0], Robust.sortedMedian(m, m.length),
+          m[m.length - 1]);
     }
   }
 

@@ -3,6 +3,7 @@ package org.perftrack.server.products;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.perftrack.server.stats.Robust;
 
 /**
  * A small SVG trend drawn on the server. Each machine's values are divided by that machine's own
@@ -69,7 +70,7 @@ final class Sparkline {
       double[] column = relative.stream().mapToDouble(r -> r[at]).filter(v -> !Double.isNaN(v)).sorted().toArray();
       boolean none = column.length == 0;
       lo[i] = none ? Double.NaN : column[0];
-      mid[i] = none ? Double.NaN : column[column.length / 2];
+      mid[i] = none ? Double.NaN : Robust.sortedMedian(column, column.length);
       hi[i] = none ? Double.NaN : column[column.length - 1];
     }
     String top = points(hi, range);
@@ -112,7 +113,7 @@ final class Sparkline {
       return r;
     }
     Arrays.sort(present, 0, n);
-    double median = present[n / 2];
+    double median = Robust.sortedMedian(present, n);
     for (int i = 0; i < values.length; i++) {
       if (values[i] != null && median != 0) {
         r[i] = values[i] / median;

@@ -10,8 +10,8 @@ import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.formats.RunUpload;
+import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.detection.DetectionProperties;
-import org.perftrack.server.series.SeriesQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import tools.jackson.core.type.TypeReference;
@@ -81,7 +81,7 @@ public class RunQueries {
     List<Result> results = new ArrayList<>();
     jdbc.sql(RESULTS).params(id, id).query((ResultSet rs) -> {
       results.add(new Result(rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
-          rs.getString("direction"), SeriesQueries.doubles(rs.getArray("samples")), rs.getInt("n"),
+          rs.getString("direction"), SqlArrays.doubles(rs.getArray("samples")), rs.getInt("n"),
           rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"), rs.getDouble("max")));
     });
     // per benchmark, its primary metric (time-per-op) before the secondary ones that ride along (ctx-switches-per-op)

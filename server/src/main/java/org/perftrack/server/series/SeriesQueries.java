@@ -1,6 +1,5 @@
 package org.perftrack.server.series;
 
-import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -9,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.perftrack.server.db.SqlArrays;
+import org.perftrack.server.stats.Robust;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -28,7 +29,7 @@ public class SeriesQueries {
   private record Stored(double[] samples, int n, Double min, Double median, double mean, Double max, Double stddev) {
 
     static Stored of(ResultSet rs) throws SQLException {
-      return new Stored(doubles(rs.getArray("samples")), rs.getInt("n"), nullable(rs, "min"), nullable(rs, "median"),
+      return new Stored(SqlArrays.doubles(rs.getArray("samples")), rs.getInt("n"), nullable(rs, "min"), nullable(rs, "median"),
           rs.getDouble("mean"), nullable(rs, "max"), nullable(rs, "stddev"));
     }
 
@@ -161,7 +162,7 @@ public class SeriesQueries {
     double[] sorted = all.clone();
     Arrays.sort(sorted);
     int n = sorted.length;
-    double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    double median = Robust.sortedMedian(sorted, n);
     return new Point(version, n, sorted[0], median, Arrays.stream(all).sum() / n, sorted[n - 1], all, runs, false,
         null);
   }
@@ -179,12 +180,4 @@ public class SeriesQueries {
         single == null ? null : single.stddev());
   }
 
-  public static double[] doubles(Array array) throws SQLException {
-    Object[] boxed = (Object[]) array.getArray();
-    double[] values = new double[boxed.length];
-    for (int i = 0; i < boxed.length; i++) {
-      values[i] = ((Number) boxed[i]).doubleValue();
-    }
-    return values;
-  }
 }

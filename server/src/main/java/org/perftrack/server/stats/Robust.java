@@ -5,6 +5,8 @@ import java.util.Arrays;
 /** Small robust estimators on plain arrays; each copies before sorting so callers keep their order. */
 public final class Robust {
   public static final double MAD_TO_SD = 1.4826;
+  /** The share of samples a trimmed mean drops at each end: 5 samples lose their min and max (hbench's rule). */
+  public static final double TRIM = 0.2;
 
   private Robust() {
   }
@@ -35,11 +37,11 @@ public final class Robust {
     return MAD_TO_SD * sortedMedian(dev, dev.length);
   }
 
-  /** Mean of the middle 60 % (5 samples: drop min and max, average three, as hbench users do). */
+  /** Mean without the {@link #TRIM} share at each end (5 samples: drop min and max, average three, as hbench users do). */
   public static double trimmedMean(double[] values) {
     double[] copy = values.clone();
     Arrays.sort(copy);
-    int cut = (int) Math.floor(copy.length * 0.2);
+    int cut = (int) Math.floor(copy.length * TRIM);
     double sum = 0;
     for (int i = cut; i < copy.length - cut; i++) {
       sum += copy[i];

@@ -15,7 +15,7 @@ class PureCoreTest {
       "Levels", "Summary", "Reconciler", "WithdrawalReason", "VersionComparer", "Point", "Series",
       "Step", "Decision", "DetectionResult", "DetectionSettings", "PairedEvidence", "BatchRun");
 
-  static final List<String> STATS = List.of("Robust", "PairedRounds", "RandomEffects", "RankTest");
+  static final List<String> STATS = List.of("Robust", "PairedRounds", "RandomEffects", "RankEvidence");
 
   @Test
   void coreClassesImportNoSpringAndNoJdbc() throws IOException {

@@ -50,35 +50,35 @@ class StatsKernelTest {
   void fastSideSeparationTrustsOnlyTheFastSamples() {
     double[] old = {1.00, 1.02, 0.99, 1.01, 1.03};
     double[] slow = {2.00, 2.05, 1.98, 2.02, 2.01};
-    assertThat(RankTest.fastSideSeparation(old, slow, true)).isCloseTo(Math.log(1.98 / 1.00), within(1e-12));
-    assertThat(RankTest.fastSideSeparation(slow, old, true)).as("an improvement")
+    assertThat(RankEvidence.fastSideSeparation(old, slow, true)).isCloseTo(Math.log(1.98 / 1.00), within(1e-12));
+    assertThat(RankEvidence.fastSideSeparation(slow, old, true)).as("an improvement")
         .isCloseTo(-Math.log(1.98 / 1.00), within(1e-12));
 
     double[] slowWithTwoWild = {2.00, 7.9, 1.98, 4.4, 2.01};
     double[] oldWithTwoWild = {1.00, 3.2, 0.99, 1.01, 4.8};
-    assertThat(RankTest.fastSideSeparation(oldWithTwoWild, slowWithTwoWild, true))
+    assertThat(RankEvidence.fastSideSeparation(oldWithTwoWild, slowWithTwoWild, true))
         .as("two wild samples a side neither hide the step").isGreaterThan(Math.log(1.9));
     double[] fourWild = {1.00, 3.2, 2.6, 4.4, 4.8};
-    assertThat(RankTest.fastSideSeparation(old, fourWild, true)).as("nor make one").isZero();
-    assertThat(RankTest.fastSideSeparation(fourWild, old, true)).as("either way").isZero();
+    assertThat(RankEvidence.fastSideSeparation(old, fourWild, true)).as("nor make one").isZero();
+    assertThat(RankEvidence.fastSideSeparation(fourWild, old, true)).as("either way").isZero();
 
     double[] bandwidthOld = {100, 101, 99, 40, 100};
     double[] bandwidthHalved = {50, 51, 49, 50, 20};
-    assertThat(RankTest.fastSideSeparation(bandwidthOld, bandwidthHalved, false))
+    assertThat(RankEvidence.fastSideSeparation(bandwidthOld, bandwidthHalved, false))
         .as("higher is faster: slow samples are the low ones").isCloseTo(Math.log(51.0 / 100), within(1e-12));
-    assertThat(RankTest.fastSideSeparation(old, new double[] {2, 2, 2, 2}, true)).as("too few").isZero();
+    assertThat(RankEvidence.fastSideSeparation(old, new double[] {2, 2, 2, 2}, true)).as("too few").isZero();
   }
 
   @Test
   void mannWhitneyIsExactForSmallSamples() {
     double[] a = {1, 2, 3, 4, 5};
     double[] b = {6, 7, 8, 9, 10};
-    assertThat(RankTest.mannWhitneyP(a, b)).isCloseTo(2.0 / 252, within(1e-12));
-    assertThat(RankTest.mannWhitneyP(b, a)).isCloseTo(2.0 / 252, within(1e-12));
+    assertThat(RankEvidence.mannWhitneyP(a, b)).isCloseTo(2.0 / 252, within(1e-12));
+    assertThat(RankEvidence.mannWhitneyP(b, a)).isCloseTo(2.0 / 252, within(1e-12));
     // one crossing: U = 1, P(U <= 1) = 2 / 252 on each side
-    assertThat(RankTest.mannWhitneyP(new double[] {1, 2, 3, 4, 6.5}, new double[] {6, 7, 8, 9, 10}))
+    assertThat(RankEvidence.mannWhitneyP(new double[] {1, 2, 3, 4, 6.5}, new double[] {6, 7, 8, 9, 10}))
         .isCloseTo(4.0 / 252, within(1e-12));
-    assertThat(RankTest.mannWhitneyP(new double[] {1, 3, 5, 7, 9}, new double[] {2, 4, 6, 8, 10}))
+    assertThat(RankEvidence.mannWhitneyP(new double[] {1, 3, 5, 7, 9}, new double[] {2, 4, 6, 8, 10}))
         .isGreaterThan(0.5);
   }
 

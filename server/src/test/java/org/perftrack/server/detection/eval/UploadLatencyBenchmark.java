@@ -129,7 +129,7 @@ public final class UploadLatencyBenchmark {
           values.add(new StoredRun.Values(samples, samples.length, 0, null, null));
         });
     return new StoredRun((UUID) run.get("id"), (Long) run.get("product_id"), (Long) run.get("version_id"),
-        (Long) run.get("machine_id"), null, series, values);
+        null, series, values);
   }
 
   private static RunUpload run(int version, double[] levels, Random random) {

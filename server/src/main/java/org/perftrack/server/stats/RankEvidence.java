@@ -6,11 +6,11 @@ package org.perftrack.server.stats;
  * the two differ, whatever a noise model built from history says. Only meaningful for samples measured in
  * the same session (interleaved): two sessions can differ as a whole on a loaded machine.
  */
-public final class RankTest {
+public final class RankEvidence {
   /** Smallest samples per side for the separation rule (5 vs 5: exact two-sided p = 2/252). */
   public static final int MIN_SAMPLES = 5;
 
-  private RankTest() {
+  private RankEvidence() {
   }
 
   /**
