@@ -24,6 +24,9 @@ final class FolderFiles {
 
   /** The wanted entries' contents by path ('/'-separated, as in the zip), in the zip's order. */
   static Map<String, byte[]> unzip(byte[] content, String source, Predicate<String> wanted) throws FormatException {
+    if (!hasEnd(content)) {
+      throw new FormatException(source + ": truncated zip: the archive's end (its central directory) is missing");
+    }
     Map<String, byte[]> files = new LinkedHashMap<>();
     long total = 0;
     int entries = 0;
@@ -53,5 +56,19 @@ final class FolderFiles {
       throw new FormatException(source + ": unreadable zip: " + e.getMessage(), e);
     }
     return files;
+  }
+
+  /**
+   * Whether the zip's end-of-central-directory record is there: a zip cut between two entries reads as a
+   * shorter zip entry by entry, only its missing end tells.
+   */
+  private static boolean hasEnd(byte[] zip) {
+    int lowest = Math.max(0, zip.length - 22 - 65_535); // the record is 22 bytes, plus a comment of up to 64 KiB
+    for (int i = zip.length - 22; i >= lowest; i--) {
+      if (zip[i] == 'P' && zip[i + 1] == 'K' && zip[i + 2] == 5 && zip[i + 3] == 6) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -34,13 +34,13 @@ class ToolFormatsBadFileTest {
         .hasMessageStartingWith(file + ": " + message);
   }
 
-  @Test
-  void aTruncatedFolderZipIsRefused() {
+  @ParameterizedTest(name = "cut at {0}")
+  @org.junit.jupiter.params.provider.ValueSource(doubles = {0.2, 0.5, 0.9, 0.99})
+  void aTruncatedFolderZipIsRefusedAsTruncated(double fraction) {
     byte[] zip = Golden.zip("criterion/0.3.6/criterion");
-    assertThatThrownBy(() -> Golden.convert("criterion", cut(zip, 0.5), "criterion.zip"))
+    assertThatThrownBy(() -> Golden.convert("criterion", cut(zip, fraction), "criterion.zip"))
         .isInstanceOf(FormatException.class)
-        .satisfies(e -> assertThat(e.getMessage()).matches(
-            "criterion\\.zip: (truncated or damaged zip.*|.*has no sample\\.json beside it)"));
+        .hasMessageStartingWith("criterion.zip: truncated zip");
   }
 
   @ParameterizedTest(name = "{1} given as {0}")

@@ -21,7 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code POST /api/v1/runs?format=F&product=&version=&machine=} with another tool's own result file as the
- * body (hyperfine, Google Benchmark, JMH, pytest-benchmark), so that a CI job needs only curl. The file is
+ * body (hyperfine, Google Benchmark, JMH, Criterion's folder as a zip, … : {@code FormatNames.ALL}), so that a CI job needs only curl. The file is
  * converted by the formats module, then stored by {@link IngestService} exactly like a run upload.
  */
 @RestController
