@@ -62,6 +62,21 @@ class ToolFormatsTest {
   }
 
   @Test
+  void criterionSampleOfTwoArraysIsReadAsIters() throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(bytes)) {
+      zip.putNextEntry(new java.util.zip.ZipEntry("criterion/copy/new/benchmark.json"));
+      zip.write("{\"group_id\": \"copy\", \"function_id\": null, \"value_str\": null, \"throughput\": {\"Bytes\": 4096},"
+          .concat(" \"full_id\": \"copy\", \"directory_name\": \"copy\"}").getBytes());
+      zip.putNextEntry(new java.util.zip.ZipEntry("criterion/copy/new/sample.json"));
+      zip.write("[[10.0, 20.0], [1000.0, 2200.0]]".getBytes()); // a tuple (iters, times), as 0.2 saved it
+    }
+    RunUpload run = Golden.convert("criterion", bytes.toByteArray(), "old.zip");
+    assertThat(Golden.result(run, "copy", "time-per-iteration").samples()).containsExactly(100.0, 110.0);
+    assertThat(Golden.result(run, "copy", "bytes-per-second").samples().get(0)).isCloseTo(4096 / 100e-9, within(1.0));
+  }
+
+  @Test
   void oneCriterionFileAsksForTheFolder() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> Golden.convert("criterion",
         "criterion/0.3.6/criterion/sum/100/new/sample.json"))
