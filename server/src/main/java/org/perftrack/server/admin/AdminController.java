@@ -2,6 +2,7 @@ package org.perftrack.server.admin;
 
 import java.security.Principal;
 import java.util.Set;
+import org.perftrack.server.audit.Audit;
 import org.perftrack.server.security.ApiTokens;
 import org.perftrack.server.security.Scope;
 import org.perftrack.server.security.Users;
@@ -25,10 +26,12 @@ class AdminController {
 
   private final ApiTokens tokens;
   private final Users users;
+  private final Audit audit;
 
-  AdminController(ApiTokens tokens, Users users) {
+  AdminController(ApiTokens tokens, Users users, Audit audit) {
     this.tokens = tokens;
     this.users = users;
+    this.audit = audit;
   }
 
   @GetMapping("/admin")
@@ -50,13 +53,17 @@ class AdminController {
       flash.addFlashAttribute("error", "Token scopes: choose at least one of upload, read, triage, admin.");
     } else {
       flash.addFlashAttribute("newToken", tokens.create(trimmed, who.getName(), scopes));
+      audit.record(who.getName(), "created token", "token " + trimmed, "scopes " + scopes.stream().map(Scope::wire).sorted().toList());
     }
     return "redirect:/admin";
   }
 
   @PostMapping("/admin/tokens/{id}/revoke")
-  String revoke(@PathVariable long id, RedirectAttributes flash) {
+  String revoke(@PathVariable long id, Principal who, RedirectAttributes flash) {
     boolean done = tokens.revoke(id);
+    if (done) {
+      audit.record(who.getName(), "revoked token", "token " + id, null);
+    }
     flash.addFlashAttribute(done ? "message" : "error",
         done ? "Token " + id + " revoked." : "Token " + id + " was already revoked or does not exist.");
     return "redirect:/admin";
@@ -64,21 +71,25 @@ class AdminController {
 
   @PostMapping("/admin/users")
   String createUser(@RequestParam(defaultValue = "") String username, @RequestParam(defaultValue = "") String password,
-      @RequestParam(defaultValue = "USER") String role, RedirectAttributes flash) {
+      @RequestParam(defaultValue = "USER") String role, Principal who, RedirectAttributes flash) {
     String name = username.strip();
     String problem = userProblem(name, password, role);
     if (problem != null) {
       flash.addFlashAttribute("error", problem);
     } else {
       users.save(name, password, role);
+      audit.record(who.getName(), "created user", "user " + name, "role " + role);
       flash.addFlashAttribute("message", "User " + name + " created.");
     }
     return "redirect:/admin";
   }
 
   @PostMapping("/admin/users/disable")
-  String disable(@RequestParam String username, RedirectAttributes flash) {
+  String disable(@RequestParam String username, Principal who, RedirectAttributes flash) {
     boolean done = users.disable(username);
+    if (done) {
+      audit.record(who.getName(), "disabled user", "user " + username, null);
+    }
     flash.addFlashAttribute(done ? "message" : "error",
         done ? "User " + username + " disabled." : "User " + username + " cannot be disabled.");
     return "redirect:/admin";

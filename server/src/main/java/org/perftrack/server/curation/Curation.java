@@ -1,5 +1,6 @@
 package org.perftrack.server.curation;
 
+import org.perftrack.server.audit.Audit;
 import java.util.List;
 import java.util.UUID;
 import org.perftrack.server.detection.Regression;

@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * Curation over REST: {@code POST /api/v1/runs/{id}:exclude} and {@code :include} (triage),
  * {@code DELETE /api/v1/runs/{id}} and {@code DELETE /api/v1/products/{p}/versions/{v}}, the recently deleted list
- * and {@code POST /api/v1/deletions/{id}:restore} (admin), and {@code GET /api/v1/audit} (admin).
+ * and {@code POST /api/v1/deletions/{id}:restore} (admin).
  */
 @RestController
 class CurationApiController {
@@ -25,11 +25,9 @@ class CurationApiController {
   record ExcludeRequest(String reason) {}
 
   private final Curation curation;
-  private final Audit audit;
 
-  CurationApiController(Curation curation, Audit audit) {
+  CurationApiController(Curation curation) {
     this.curation = curation;
-    this.audit = audit;
   }
 
   @PostMapping("/api/v1/runs/{id}:exclude")
@@ -63,15 +61,11 @@ class CurationApiController {
     return curation.restore(id, who.getName());
   }
 
-  @GetMapping("/api/v1/audit")
-  List<Audit.Event> audit(@RequestParam(required = false) String actor, @RequestParam(required = false) String action,
-      @RequestParam(required = false) Long before, @RequestParam(defaultValue = "200") int limit) {
-    return audit.list(actor, action, before, limit(limit));
-  }
+  static final int MAX_LIMIT = 1000;
 
   static int limit(int limit) {
-    if (limit < 1 || limit > Audit.MAX_LIMIT) {
-      throw new InvalidInput("limit", "must be between 1 and " + Audit.MAX_LIMIT);
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
     }
     return limit;
   }

@@ -17,8 +17,8 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 
 /**
  * Curation on the pages: exclude a run and undo it (any signed-in user, from the run page), delete a run or a version
- * after a confirmation page that says what goes, the Recently deleted list with Restore, and the audit log (admins,
- * by the security configuration's {@code /admin/**} rule).
+ * after a confirmation page that says what goes, and the Recently deleted list with Restore (admins, by the security
+ * configuration's {@code /admin/**} rule).
  */
 @Controller
 class CurationPages {
@@ -28,12 +28,10 @@ class CurationPages {
 
   private final Curation curation;
   private final CurationStore store;
-  private final Audit audit;
 
-  CurationPages(Curation curation, CurationStore store, Audit audit) {
+  CurationPages(Curation curation, CurationStore store) {
     this.curation = curation;
     this.store = store;
-    this.audit = audit;
   }
 
   @PostMapping("/runs/{id}/exclude")
@@ -133,16 +131,6 @@ class CurationPages {
       flash.addFlashAttribute("error", e.getMessage());
     }
     return "redirect:/admin/deleted";
-  }
-
-  @GetMapping("/admin/audit")
-  String audit(@RequestParam(required = false) String actor, @RequestParam(required = false) Long before,
-      Model model) {
-    List<Audit.Event> events = audit.list(actor == null || actor.isBlank() ? null : actor, null, before, 200);
-    model.addAttribute("events", events);
-    model.addAttribute("actor", actor);
-    model.addAttribute("older", events.size() == 200 ? events.get(events.size() - 1).id() : null);
-    return "curation/audit";
   }
 
   private static UUID run(String id) {

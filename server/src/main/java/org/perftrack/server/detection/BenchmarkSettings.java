@@ -1,5 +1,6 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.audit.Audit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,8 +22,10 @@ class BenchmarkSettings {
   }
 
   private final JdbcClient jdbc;
+  private final Audit audit;
 
-  BenchmarkSettings(JdbcClient jdbc) {
+  BenchmarkSettings(JdbcClient jdbc, Audit audit) {
+    this.audit = audit;
     this.jdbc = jdbc;
   }
 
@@ -48,6 +51,8 @@ class BenchmarkSettings {
 
   void save(long productId, Setting s, String by) {
     jdbc.sql(UPSERT).params(productId, s.benchmark(), s.minChange(), s.ignored(), by).update();
+    audit.record(by, "changed settings", "benchmark " + s.benchmark() + " of product " + productId,
+        "min change " + (s.minChange() == null ? "default" : s.minChange()) + ", ignored " + s.ignored());
   }
 
   static final String PRODUCT = "SELECT id FROM product WHERE name = ?";

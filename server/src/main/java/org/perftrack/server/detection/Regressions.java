@@ -1,5 +1,6 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.audit.Audit;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -35,8 +36,10 @@ public class Regressions {
   }
 
   private final JdbcClient jdbc;
+  private final Audit audit;
 
-  Regressions(JdbcClient jdbc) {
+  Regressions(JdbcClient jdbc, Audit audit) {
+    this.audit = audit;
     this.jdbc = jdbc;
   }
 
@@ -147,6 +150,11 @@ public class Regressions {
       throw new IllegalArgumentException("status must be one of " + Regression.Status.TRIAGE);
     }
     int updated = jdbc.sql(TRIAGE).params(status == null ? null : status.wire(), note, by, id).update();
-    return updated == 0 ? Optional.empty() : find(id);
+    if (updated == 0) {
+      return Optional.empty();
+    }
+    audit.record(by, "triaged", "regression " + id, (status == null ? "" : status.wire())
+        + (note == null ? "" : (status == null ? "" : ": ") + note));
+    return find(id);
   }
 }

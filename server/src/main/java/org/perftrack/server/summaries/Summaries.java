@@ -1,5 +1,6 @@
 package org.perftrack.server.summaries;
 
+import org.perftrack.server.audit.Audit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -39,8 +40,10 @@ public class Summaries {
   private final SummaryStore store;
   private final Regressions regressions;
   private final AlertService alerts;
+  private final Audit audit;
 
-  Summaries(SummaryStore store, Regressions regressions, AlertService alerts) {
+  Summaries(SummaryStore store, Regressions regressions, AlertService alerts, Audit audit) {
+    this.audit = audit;
     this.store = store;
     this.regressions = regressions;
     this.alerts = alerts;
@@ -192,6 +195,7 @@ public class Summaries {
       }
     }
     store.triage(id, status, note, by);
+    audit.record(by, "triaged", "summary " + id, status + (note == null ? "" : ": " + note));
     for (Regression m : members) {
       if (m.status() != Regression.Status.WITHDRAWN) {
         String own = overrides.getOrDefault(m.id(), status);

@@ -62,11 +62,14 @@ class CurationTest extends IntegrationTest {
     assertThat(post("/api/v1/runs/" + testRuns.get(0) + ":exclude", "{}", triage).json().get("fields").get(0)
         .get("field").asString()).isEqualTo("reason");
 
+    long stepId = theStep().get("id").asLong();
+    assertThat(http().patchJson("/api/v1/regressions/" + stepId, "{\"note\":\"seen\"}", triage).status()).isEqualTo(200);
     JsonNode audit = http().getWithToken("/api/v1/audit?actor=token:test", ADMIN_TOKEN).json();
     List<String> touched = new ArrayList<>();
     audit.forEach(e -> touched.add(e.get("action").asString() + " " + e.get("target").asString()));
     assertThat(touched).contains("excluded " + "run " + testRuns.get(0) + " of " + product + " 4.12 on " + machine,
-        "included " + "run " + testRuns.get(1) + " of " + product + " 4.13 on " + machine);
+        "included " + "run " + testRuns.get(1) + " of " + product + " 4.13 on " + machine,
+        "triaged regression " + stepId);
   }
 
   @Test

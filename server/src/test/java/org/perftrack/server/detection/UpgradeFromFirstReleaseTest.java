@@ -106,7 +106,7 @@ class UpgradeFromFirstReleaseTest {
         .isEqualTo(samplesBefore);
 
     long id = jdbc.sql("SELECT id FROM regression").query(Long.class).single();
-    Regression r = new Regressions(jdbc).find(id).orElseThrow();
+    Regression r = new Regressions(jdbc, new org.perftrack.server.audit.Audit(jdbc)).find(id).orElseThrow();
     assertThat(r.product()).isEqualTo("cygwin");
     assertThat(r.machine()).isEqualTo("xp-lab-01");
     assertThat(r.benchmark()).isEqualTo("write-64b");
@@ -117,7 +117,7 @@ class UpgradeFromFirstReleaseTest {
     assertThat(r.version()).isEqualTo("1.5.24-2");
     assertThat(r.ratio()).isEqualTo(48.0 / 18.0);
     assertThat(r.hints()).containsExactly(new Regression.Hint("ctx-switches-per-op", "count", 0.004, 1.6, 400.0));
-    assertThat(new Regressions(jdbc).list("cygwin", null, Regression.Status.VISIBLE, Regression.Kind.REGRESSION, 10))
+    assertThat(new Regressions(jdbc, new org.perftrack.server.audit.Audit(jdbc)).list("cygwin", null, Regression.Status.VISIBLE, Regression.Kind.REGRESSION, 10))
         .extracting(Regression::id).containsExactly(id);
 
     // what the first release's alerts stored (AlertItem JSON) still reads as a regression

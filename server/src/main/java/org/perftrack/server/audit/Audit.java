@@ -1,4 +1,4 @@
-package org.perftrack.server.curation;
+package org.perftrack.server.audit;
 
 import java.time.Instant;
 import java.util.List;
@@ -15,11 +15,11 @@ public class Audit {
   /** One change: {@code action} is a verb ("excluded", "deleted", "triaged"), {@code target} what it touched. */
   public record Event(long id, Instant at, String actor, String action, String target, String detail) {}
 
-  static final int MAX_LIMIT = 1000;
+  public static final int MAX_LIMIT = 1000;
 
   private final JdbcClient jdbc;
 
-  Audit(JdbcClient jdbc) {
+  public Audit(JdbcClient jdbc) {
     this.jdbc = jdbc;
   }
 
