@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * {@code allocs-per-op}; a unit from {@code b.ReportMetric} is a metric of its own name (unit 1; higher is
  * better when it ends in {@code /s}). The {@code goos}, {@code goarch}, {@code pkg} and {@code cpu} lines become
  * attributes; with several packages in one file ({@code go test ./...}) the name is prefixed with the package.
- * {@code --- FAIL: BenchmarkX} lines are failures.
+ * {@code --- FAIL: BenchmarkX} lines are failures. {@code go test -json} output is read too: the {@code Output} of
+ * its events, joined per package, is the same text.
  */
 final class GoBenchFormat extends TextFormat {
 
@@ -51,7 +52,8 @@ final class GoBenchFormat extends TextFormat {
   }
 
   @Override
-  void read(List<String> lines, ForeignRun run, String sourceName) throws FormatException {
+  void read(List<String> text, ForeignRun run, String sourceName) throws FormatException {
+    List<String> lines = isJson(text) ? fromEvents(text, sourceName) : text;
     Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
     Set<String> packages = new LinkedHashSet<>();
     Map<String, String> packageOf = new LinkedHashMap<>();
@@ -88,6 +90,40 @@ final class GoBenchFormat extends TextFormat {
       run.attribute("go.pkg", packages.iterator().next());
     }
     add(run, values, packages.size() > 1);
+  }
+
+  private static boolean isJson(List<String> lines) {
+    return lines.stream().filter(l -> !l.isBlank()).findFirst().map(l -> l.strip().startsWith("{")).orElse(false);
+  }
+
+  /**
+   * The text of {@code go test -json}'s output events. A benchmark's line comes in pieces (its name, then its
+   * figures), and packages tested in parallel interleave: the pieces are joined per package, in order.
+   */
+  private static List<String> fromEvents(List<String> events, String source) throws FormatException {
+    Map<String, StringBuilder> byPackage = new LinkedHashMap<>();
+    for (int i = 0; i < events.size(); i++) {
+      if (events.get(i).isBlank()) {
+        continue;
+      }
+      tools.jackson.databind.JsonNode event;
+      try {
+        event = JsonInput.read(events.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8), "event");
+      } catch (FormatException e) {
+        throw new FormatException(source + (e.getMessage().startsWith("event: truncated")
+            ? ": truncated: the file ends inside line " + (i + 1) + ", an unfinished go test -json event"
+            : ": line " + (i + 1) + " is not a go test -json event: " + e.getMessage().substring("event: ".length())), e);
+      }
+      if (event.path("Action").asString("").equals("output")) {
+        byPackage.computeIfAbsent(event.path("Package").asString(""), p -> new StringBuilder())
+            .append(event.path("Output").asString(""));
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    for (StringBuilder text : byPackage.values()) {
+      lines.addAll(text.toString().lines().toList());
+    }
+    return lines;
   }
 
   private static void add(ForeignRun run, Map<String, Map<String, List<Double>>> values, boolean prefix)

@@ -14,6 +14,7 @@ class FormatGuessTest {
       "hyperfine, hyperfine/basic.json", "gbench, gbench/repetitions.json", "gbench, gbench/old-1.4.json",
       "jmh, jmh/sample-ss.json", "pytest-benchmark, pytest-benchmark/autosave.json",
       "go-bench, go-bench/count3-go1.19.txt", "go-bench, go-bench/benchmem-cpu-go1.19.txt",
+      "go-bench, go-bench/json-go1.19.txt",
       "cargo-bench, cargo-bench/rust-1.95.txt", "cargo-bench, cargo-bench/rust-1.70-integers.txt",
       "benchmarkdotnet, benchmarkdotnet/full-0.13.json", "benchmarkdotnet, benchmarkdotnet/brief-0.12.json",
       "catch2, catch2/catch2-2.13.10.xml", "catch2, catch2/catch2-v3-layout.xml",

@@ -25,6 +25,7 @@ class ToolFormatsBadFileTest {
       "asv, asv/cheetah-v1.json, truncated JSON",
       "catch2, catch2/catch2-2.13.10.xml, truncated XML",
       "go-bench, go-bench/count3-go1.19.txt, truncated: the file ends inside line",
+      "go-bench, go-bench/json-go1.19.txt, truncated",
       "cargo-bench, cargo-bench/rust-1.95.txt, truncated: the file ends inside line"})
   void aTruncatedFileIsRefusedAsTruncated(String format, String file, String message) {
     byte[] whole = Golden.bytes(file);

@@ -38,6 +38,15 @@ class ToolFormatsTest {
   }
 
   @Test
+  void goTestJsonEventsGiveTheSameResultsAsItsText() throws FormatException {
+    RunUpload run = Golden.convert("go-bench", "go-bench/json-go1.19.txt");
+    assertThat(Golden.result(run, "BenchmarkJoin-2", "time-per-op").samples()).containsExactly(177.7, 162.7);
+    assertThat(Golden.result(run, "BenchmarkJoin-2", "allocs-per-op").samples()).containsExactly(1.0, 1.0);
+    assertThat(Golden.result(run, "BenchmarkRepeat/n=16-2", "throughput").samples()).hasSize(2).contains(135.04);
+    assertThat(run.attributes()).containsEntry("go.pkg", "example.com/strs");
+  }
+
+  @Test
   void libtestGivesTheMedianOfEachBenchmarkInBothNumberStyles() throws FormatException {
     RunUpload now = Golden.convert("cargo-bench", "cargo-bench/rust-1.95.txt");
     assertThat(Golden.result(now, "tests::bench_fib_20", "time-per-iteration").samples()).containsExactly(15524.94);

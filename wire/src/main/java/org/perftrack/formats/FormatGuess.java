@@ -140,6 +140,9 @@ public final class FormatGuess {
 
   /** The tools whose files are told by their own top-level keys. */
   private static String guessObject(Map<String, Object> o) {
+    if (o.containsKey("Action") && o.containsKey("Package") && o.containsKey("Time")) {
+      return "go-bench"; // the first event of go test -json
+    }
     if (o.get("results") instanceof Map && (o.containsKey("commit_hash") || o.containsKey("env_name")
         || o.containsKey("result_columns"))) {
       return "asv"; // one result file of .asv/results/MACHINE/
