@@ -17,23 +17,27 @@ final class Delivery {
 
   private Delivery() {}
 
-  static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, boolean failOnRegression,
+  static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, FailOn failOn,
       PrintWriter out) throws IOException, InterruptedException {
-    return sendSpool(spool, server, token, retry, failOnRegression, out, Collections.<Path>emptyList());
+    return sendSpool(spool, server, token, retry, failOn, out, Collections.<Path>emptyList());
   }
 
   /**
    * @param unkeptIfRefused entries spooled from files the user still has: when the token or the URL is refused
    *     they leave the spool, so that sending the files again with a good token does not send them twice
    */
-  static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, boolean failOnRegression,
+  static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, FailOn failOn,
       PrintWriter out, Collection<Path> unkeptIfRefused) throws IOException, InterruptedException {
     SpoolSender.Summary summary = new SpoolSender(spool, new Uploader(server, token, retry), out).sendAll();
     if (summary.refused()) {
       unkeep(unkeptIfRefused, out);
     }
     for (JsonNode r : summary.regressions()) {
-      out.println(RegressionLines.line(r));
+      out.println(RegressionLines.line("REGRESSION", r)
+          + (r.path("confirmed").asBoolean(true) ? "" : " (unconfirmed: waiting for the next build)"));
+    }
+    for (JsonNode r : summary.confirmed()) {
+      out.println(RegressionLines.line("CONFIRMED", r));
     }
     out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%n", Words.count(summary.stored(), "run"),
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),
@@ -43,7 +47,7 @@ final class Delivery {
     if (summary.rejected() > 0 || summary.refused()) {
       return ExitCode.ERROR;
     }
-    if (failOnRegression && !summary.regressions().isEmpty()) {
+    if (failOn.fails(summary)) {
       return ExitCode.REGRESSION;
     }
     return summary.left() > 0 ? ExitCode.SPOOLED : ExitCode.OK;

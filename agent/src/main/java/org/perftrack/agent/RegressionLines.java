@@ -11,10 +11,11 @@ final class RegressionLines {
 
   private RegressionLines() {}
 
-  static String line(JsonNode r) {
+  /** {@code label}: REGRESSION, or CONFIRMED for one an earlier upload reported unconfirmed. */
+  static String line(String label, JsonNode r) {
     String unit = text(r, "unit");
     String machine = text(r, "machine");
-    return "REGRESSION " + text(r, "benchmark") + " " + text(r, "metric") + ": " + text(r, "baselineVersion")
+    return label + " " + text(r, "benchmark") + " " + text(r, "metric") + ": " + text(r, "baselineVersion")
         + " -> " + text(r, "version") + ": " + quantity(r, "baselineValue", unit) + " -> " + quantity(r, "value", unit)
         + " (" + (isNumber(r, "ratio") ? Numbers.ratio(r.get("ratio").asDouble()) : "x?") + ")"
         + (machine.equals("?") ? "" : " on " + machine);

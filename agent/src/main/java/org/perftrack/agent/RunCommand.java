@@ -107,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
         out.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
         return ExitCode.ERROR;
       }
-      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOnRegression, out);
+      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOn(), out);
       return spoolEach.empty || stopped || spoolEach.unsaved ? ExitCode.ERROR : code;
     } finally {
       spooled.countDown();

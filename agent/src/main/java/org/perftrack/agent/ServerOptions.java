@@ -28,8 +28,18 @@ final class ServerOptions {
   @Option(names = "--spool", paramLabel = "DIR", description = "where runs wait until the server has them (default ~/.perftrack/spool)")
   Path spool;
 
-  @Option(names = "--fail-on-regression", description = "exit with 3 when the server reports regressions")
+  @Option(names = "--fail-on-regression", description = "exit with 3 when the server reports regressions"
+      + " (a step in the build just uploaded too, before a later build confirms it)")
   boolean failOnRegression;
+
+  @Option(names = "--fail-on", paramLabel = "WHEN", converter = FailOn.Converter.class,
+      description = "regression: as --fail-on-regression; confirmed: exit with 3 only for regressions a later build"
+          + " confirmed (the build after the culprit fails)")
+  FailOn failOn;
+
+  FailOn failOn() {
+    return failOn != null ? failOn : failOnRegression ? FailOn.REGRESSION : FailOn.NEVER;
+  }
 
   @Option(names = "--retry-attempts", hidden = true, defaultValue = "6")
   int retryAttempts;

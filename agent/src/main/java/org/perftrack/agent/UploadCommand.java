@@ -140,7 +140,7 @@ final class UploadCommand implements Callable<Integer> {
       }
     }
     spooled.addAll(spoolForeign(config, spool, foreign));
-    int code = Delivery.sendSpool(spool, url, token, server.retry(), server.failOnRegression,
+    int code = Delivery.sendSpool(spool, url, token, server.retry(), server.failOn(),
         spec.commandLine().getOut(), spooled);
     writeReports(new Reports(url, token));
     return code;

@@ -21,15 +21,27 @@ public final class SpoolSender {
     private final boolean refused;
     private final List<JsonNode> regressions;
     private final int reattributions;
+    private final List<JsonNode> confirmed;
 
     /** @param reattributions stored runs that opened no regression but moved known ones to their version */
     public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions) {
+      this(stored, rejected, left, refused, regressions, reattributions, new ArrayList<JsonNode>());
+    }
+
+    /** @param confirmed regressions reported unconfirmed by an earlier upload that these uploads confirmed */
+    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions,
+        List<JsonNode> confirmed) {
       this.stored = stored;
       this.rejected = rejected;
       this.left = left;
       this.refused = refused;
       this.regressions = regressions;
       this.reattributions = reattributions;
+      this.confirmed = confirmed;
+    }
+
+    public List<JsonNode> confirmed() {
+      return confirmed;
     }
 
     public int reattributions() {
@@ -71,7 +83,7 @@ public final class SpoolSender {
 
     @Override
     public int hashCode() {
-      return Objects.hash(stored, rejected, left, refused, regressions, reattributions);
+      return Objects.hash(stored, rejected, left, refused, regressions, reattributions, confirmed);
     }
 
     @Override
@@ -94,6 +106,7 @@ public final class SpoolSender {
   public Summary sendAll() throws IOException, InterruptedException {
     List<Path> pending = spool.pending();
     List<JsonNode> regressions = new ArrayList<>();
+    List<JsonNode> confirmed = new ArrayList<>();
     int stored = 0;
     int rejected = 0;
     int reattributions = 0;
@@ -105,6 +118,7 @@ public final class SpoolSender {
         spool.sent(file);
         stored++;
         regressions.addAll(s.regressions());
+        confirmed.addAll(s.confirmed());
         out.printf("uploaded %s (HTTP %d%s)%n", file.getFileName(), s.status(),
             s.status() == 200 ? ", the server already had it" : "");
         // a new run that changed summaries without a regression of its own moved known ones: a re-attribution
@@ -125,24 +139,24 @@ public final class SpoolSender {
         out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
             r.status(), Uploader.detail(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions);
+        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed);
       } else if (outcome instanceof Uploader.NotPerftrack) {
         Uploader.NotPerftrack n = (Uploader.NotPerftrack) outcome;
         out.printf("no perftrack server at this URL: POST %s answered HTTP %d, not perftrack's API; give the "
             + "server's own address (e.g. http://host:8080); %s left in %s%n", uploader.endpoint(), n.status(),
             Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions);
+        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed);
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;
         out.printf("server unreachable (%s); %s left in %s: send them later with "
             + "'perftrack-agent upload' or the next 'run'%n", u.reason(), Words.count(pending.size() - i, "run"),
             spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, false, regressions, reattributions);
+        return new Summary(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed);
       }
     }
     out.flush();
-    return new Summary(stored, rejected, 0, false, regressions, reattributions);
+    return new Summary(stored, rejected, 0, false, regressions, reattributions, confirmed);
   }
 }

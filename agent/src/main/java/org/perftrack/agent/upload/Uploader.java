@@ -75,22 +75,29 @@ public final class Uploader {
   public interface Outcome {}
 
   /**
-   * 200/201: the server has the run; {@code regressions} are those it flagged, {@code summaries} the
+   * 200/201: the server has the run; {@code regressions} are those it flagged (a step at the newest version
+   * unconfirmed), {@code confirmed} those flagged unconfirmed before that this run confirmed, {@code summaries} the
    * summaries it opened or grew, each as "opened http://server/summaries/7".
    */
   public static final class Stored implements Outcome {
     private final int status;
     private final List<JsonNode> regressions;
+    private final List<JsonNode> confirmed;
     private final List<String> summaries;
 
     public Stored(int status, List<JsonNode> regressions) {
-      this(status, regressions, new ArrayList<String>());
+      this(status, regressions, new ArrayList<JsonNode>(), new ArrayList<String>());
     }
 
-    public Stored(int status, List<JsonNode> regressions, List<String> summaries) {
+    public Stored(int status, List<JsonNode> regressions, List<JsonNode> confirmed, List<String> summaries) {
       this.status = status;
       this.regressions = regressions;
+      this.confirmed = confirmed;
       this.summaries = summaries;
+    }
+
+    public List<JsonNode> confirmed() {
+      return confirmed;
     }
 
     public List<String> summaries() {
@@ -261,7 +268,8 @@ public final class Uploader {
         Response response = post(request);
         int status = response.status;
         if (status == 200 || status == 201) {
-          return new Stored(status, regressions(response.body), summaries(response.body));
+          return new Stored(status, regressions(response.body, "regressions"), regressions(response.body, "confirmed"),
+              summaries(response.body));
         }
         reason = "HTTP " + status;
         boolean problem = isProblem(response.contentType);
@@ -382,10 +390,10 @@ public final class Uploader {
     return list;
   }
 
-  private static List<JsonNode> regressions(String body) {
+  private static List<JsonNode> regressions(String body, String field) {
     List<JsonNode> list = new ArrayList<>();
     try {
-      JsonNode node = WireJson.MAPPER.readTree(body).get("regressions");
+      JsonNode node = WireJson.MAPPER.readTree(body).get(field);
       if (node != null && node.isArray()) {
         node.forEach(list::add);
       }

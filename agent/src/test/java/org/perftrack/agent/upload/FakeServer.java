@@ -35,6 +35,7 @@ public final class FakeServer implements AutoCloseable {
   private volatile int requests;
   private volatile String regressions = "[]";
   private volatile String summaries = "[]";
+  private volatile String confirmed = "[]";
 
   public FakeServer(int port) throws IOException {
     http = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
@@ -91,6 +92,11 @@ public final class FakeServer implements AutoCloseable {
     regressions = jsonArray;
   }
 
+  /** The regressions each upload answers as confirmed by it (reported unconfirmed by an earlier one). */
+  public void reportConfirmed(String jsonArray) {
+    confirmed = jsonArray;
+  }
+
   public void reportSummaries(String jsonArray) {
     summaries = jsonArray;
   }
@@ -143,7 +149,8 @@ public final class FakeServer implements AutoCloseable {
     }
     String previous = stored.putIfAbsent(id, body);
     if (previous == null) {
-      return new Answer(201, "{\"id\":\"" + id + "\",\"regressions\":" + regressions + ",\"summaries\":" + summaries + "}");
+      return new Answer(201, "{\"id\":\"" + id + "\",\"regressions\":" + regressions + ",\"confirmed\":" + confirmed
+          + ",\"summaries\":" + summaries + "}");
     }
     return previous.equals(body) ? new Answer(200, "{\"id\":\"" + id + "\",\"regressions\":[]}")
         : new Answer(409, "{\"title\":\"Conflict\",\"status\":409,\"detail\":\"run " + id + " exists with other content\"}");

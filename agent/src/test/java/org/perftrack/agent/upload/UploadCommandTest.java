@@ -208,6 +208,33 @@ class UploadCommandTest {
   }
 
   @Test
+  void anUnconfirmedRegressionFailsTheCulpritBuildUnlessTheTeamWaitsForConfirmation() throws Exception {
+    String write64b = "{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\",\"unit\":\"us\","
+        + "\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":18.0,\"value\":48.0,"
+        + "\"ratio\":2.667,\"confirmed\":";
+    try (FakeServer server = FakeServer.start()) {
+      server.reportRegressions("[" + write64b + "false}]");
+      CliRun culprit = upload(server.url(), "--fail-on-regression", runFile(UUID.randomUUID().toString()).toString());
+      CliRun waiting = upload(server.url(), "--fail-on", "confirmed", runFile(UUID.randomUUID().toString()).toString());
+      server.reportRegressions("[]");
+      server.reportConfirmed("[" + write64b + "true}]");
+      CliRun next = upload(server.url(), "--fail-on", "confirmed", runFile(UUID.randomUUID().toString()).toString());
+      CliRun nextStrict = upload(server.url(), "--fail-on-regression", runFile(UUID.randomUUID().toString()).toString());
+      CliRun misspelt = upload(server.url(), "--fail-on", "sometimes", runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(culprit.exitCode()).isEqualTo(ExitCode.REGRESSION);
+      assertThat(culprit.out()).contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2",
+          "(unconfirmed: waiting for the next build)");
+      assertThat(waiting.exitCode()).isEqualTo(ExitCode.OK);
+      assertThat(next.exitCode()).isEqualTo(ExitCode.REGRESSION);
+      assertThat(next.out()).contains("CONFIRMED write-64b time-per-op: 1.5.19-4 -> 1.5.24-2");
+      assertThat(nextStrict.exitCode()).as("the culprit build failed already").isEqualTo(ExitCode.OK);
+      assertThat(misspelt.exitCode()).isEqualTo(ExitCode.USAGE);
+      assertThat(misspelt.err()).contains("expected regression or confirmed");
+    }
+  }
+
+  @Test
   void aRefusedTokenPrintsTheServersDetailAndKeepsOnlyWhatWaitedBefore() throws Exception {
     String waiting = UUID.randomUUID().toString();
     int port;

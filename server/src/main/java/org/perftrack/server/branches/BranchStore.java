@@ -114,7 +114,7 @@ class BranchStore {
           rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"), Direction.of(rs.getString("direction")),
           Regression.Kind.REGRESSION, rs.getString("baseline_version"), rs.getString("version"),
           rs.getDouble("baseline_value"), rs.getDouble("value"), rs.getDouble("ratio"), rs.getDouble("p_value"),
-          Regression.Status.OPEN, at, at, null, null, null, List.of(), List.of(), null, null);
+          Regression.Status.OPEN, at, at, null, null, null, List.of(), List.of(), null, null, true);
     }).list();
   }
 

@@ -26,7 +26,7 @@ final class CuratedDecisions {
         decided.add(d.regressionId());
       }
       out.add(d.action() == Decision.Action.REOPEN
-          ? new Decision(Decision.Action.REOPEN, d.regressionId(), d.step(), reason) : d);
+          ? new Decision(Decision.Action.REOPEN, d.regressionId(), d.step(), reason, d.confirms()) : d);
     }
     List<String> versions = result.versions();
     int from = versions.indexOf(result.fromVersion());

@@ -399,6 +399,11 @@ public class DetectionService {
     return queries.createdBy(runId);
   }
 
+  /** The regressions a run confirmed: reported unconfirmed at the newest version by an earlier upload. */
+  public List<Regression> confirmedBy(UUID runId) {
+    return queries.confirmedBy(runId);
+  }
+
   private static String changedVersion(SeriesWindow w, StoredRun run) {
     // a loop, not a stream: an import asks this for each of its 100,000 (series, version) pairs
     for (Map.Entry<String, Long> e : w.versionIds().entrySet()) {

@@ -16,6 +16,11 @@ public final class Detector {
    * step (an interleaved session whose samples do not overlap by a wide margin) needs no p-value.
    */
   static final double MAX_P = 2e-4;
+  /**
+   * The same ceiling for a step at the newest version: it is reported unconfirmed, and the next version confirms
+   * or withdraws it, so a bad build costs one withdrawn report, while waiting costs the culprit build its failure.
+   */
+  static final double NEWEST_MAX_P = 1e-3;
 
   public DetectionResult detect(Series series, String changedVersion, DetectionSettings settings) {
     return detectRun(List.of(new SeriesUpdate(series, changedVersion, settings))).get(0);
@@ -66,7 +71,8 @@ public final class Detector {
       }
     }
     boolean[] rejected = MultipleTesting.benjaminiHochberg(p.stream().mapToDouble(Double::doubleValue).toArray(),
-        q.stream().mapToDouble(Double::doubleValue).toArray(), Math.max(tested, p.size()), MAX_P);
+        q.stream().mapToDouble(Double::doubleValue).toArray(), Math.max(tested, p.size()),
+        at.stream().mapToDouble(i -> scans.get(i[0]).candidates().get(i[1]).newest() ? NEWEST_MAX_P : MAX_P).toArray());
     for (int i = 0; i < rejected.length; i++) {
       keep[at.get(i)[0]][at.get(i)[1]] = rejected[i];
     }

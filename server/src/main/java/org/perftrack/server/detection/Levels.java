@@ -40,6 +40,16 @@ record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf
     return x.length;
   }
 
+  /** The first {@code n} versions (the history as it was before the later ones). */
+  Levels prefix(int n) {
+    int df = 0;
+    for (int i = 0; i < n; i++) {
+      df += Double.isNaN(withinSe[i]) ? 0 : 1;
+    }
+    return new Levels(versions.subList(0, n), java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(withinSe, n),
+        n == x.length ? withinDf : Math.min(withinDf, withinDf * n / Math.max(1, x.length)));
+  }
+
   /** Typical within-session standard error over these versions (median, ignoring single-sample ones). */
   double pooledWithinSe() {
     double[] known = new double[withinSe.length];

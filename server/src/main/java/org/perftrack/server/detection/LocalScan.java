@@ -23,7 +23,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
    * a clean step (samples of an interleaved session completely separated by a wide margin), which
    * needs no other evidence.
    */
-  record Candidate(int index, double shift, double p, boolean clean, boolean paired) {
+  record Candidate(int index, double shift, double p, boolean clean, boolean paired, boolean newest) {
   }
 
   static LocalScan of(SeriesUpdate update) {
@@ -48,8 +48,9 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     List<Candidate> found = new ArrayList<>();
     for (StepScan.Candidate c : new StepScan(levels.x(), noise.sigma(), w, minEffect).run()) {
       if (c.index() >= lo && c.index() <= hi) {
-        found.add(new Candidate(c.index(), c.shift(), Math.min(1, c.positions() * StudentT.twoSidedP(c.t(), noise.df())),
-            false, false));
+        double p = c.index() == levels.size() - 1 && c.index() >= NoiseModel.MIN_HISTORY ? newestP(levels, c)
+            : Math.min(1, c.positions() * StudentT.twoSidedP(c.t(), noise.df()));
+        found.add(new Candidate(c.index(), c.shift(), p, false, false, c.index() == levels.size() - 1));
       }
     }
     List<PairedEvidence.Found> paired = PairedEvidence.find(series, from, levels, lo, hi, minChange);
@@ -91,11 +92,22 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
       Candidate c = found.get(i);
       boolean near = c.index() == f.index() || (f.span() > 1 && Math.abs(c.index() - f.index()) < f.span());
       if (near && Math.signum(c.shift()) == Math.signum(f.shift())) {
-        found.set(i, new Candidate(c.index(), c.shift(), Math.min(c.p(), f.p()), f.clean(), true));
+        found.set(i, new Candidate(c.index(), c.shift(), Math.min(c.p(), f.p()), f.clean(), true, c.newest()));
         return;
       }
     }
-    found.add(new Candidate(f.index(), f.shift(), f.p(), f.clean(), true));
+    found.add(new Candidate(f.index(), f.shift(), f.p(), f.clean(), true, false));
+  }
+
+  /**
+   * A step at the newest version is judged against the spread between the builds before it: the newest version's
+   * own difference from its predecessor is what is being tested, so it must not widen the noise it is tested by.
+   * (With a shorter history than the noise model uses, the prior decides either way.)
+   */
+  private static double newestP(Levels levels, StepScan.Candidate c) {
+    NoiseModel before = NoiseModel.estimate(levels.prefix(levels.size() - 1));
+    double se = before.sigma() * Math.sqrt(StepScan.HL_VARIANCE * (1.0 / c.nBefore() + 1.0 / c.nAfter()));
+    return StudentT.twoSidedP(c.shift() / se, before.df());
   }
 
   /**
@@ -119,7 +131,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     Regression.Kind kind = update.series().direction().isWorse(c.shift()) ? Regression.Kind.REGRESSION
         : Regression.Kind.IMPROVEMENT;
     return new Step(levels.versions().get(c.index() - 1), levels.versions().get(c.index()),
-        baseline, value, value / baseline, pValues[i], kind, evidence(c));
+        baseline, value, value / baseline, pValues[i], kind, evidence(c), c.index() < levels.size() - 1);
   }
 
   private String evidence(Candidate c) {

@@ -77,14 +77,15 @@ public final class Reconciler {
   }
 
   private static Decision matched(RecordedRegression r, Step s) {
+    boolean confirms = !r.confirmed() && s.confirmed();
     if (r.status() == Regression.Status.WITHDRAWN) {
-      return new Decision(Decision.Action.REOPEN, r.id(), s, "detected again with more versions");
+      return new Decision(Decision.Action.REOPEN, r.id(), s, "detected again with more versions", confirms);
     }
     boolean samePair = r.version().equals(s.version()) && r.baselineVersion().equals(s.baselineVersion());
     if (samePair) {
-      return new Decision(Decision.Action.CONFIRM, r.id(), s, null);
+      return new Decision(Decision.Action.CONFIRM, r.id(), s, null, confirms);
     }
     return new Decision(Decision.Action.REATTRIBUTE, r.id(), s, "moved from " + r.baselineVersion()
-        + " → " + r.version() + " to " + s.baselineVersion() + " → " + s.version());
+        + " → " + r.version() + " to " + s.baselineVersion() + " → " + s.version(), confirms);
   }
 }

@@ -16,16 +16,19 @@ import java.util.stream.Collectors;
  * @param history what happened to it over time (empty until the history is recorded)
  * @param summaryId the summary it belongs to, null when none
  * @param bisection the bisection asked for it, null when none
+ * @param confirmed false while it is a step at the newest version that no later version has shown yet
+ *     (reported by the upload that brought it; the next uploads confirm or withdraw it); never null
  */
 public record Regression(
     @JsonAlias("regressionId") long id, String product, String machine, String benchmark, String metric,
     String unit, Direction direction, Kind kind, String baselineVersion, String version,
     double baselineValue, double value, double ratio, double pValue, Status status,
     Instant detectedAt, Instant updatedAt, String note, String triagedBy, String withdrawnReason,
-    List<Hint> hints, List<Event> history, Long summaryId, Bisection bisection) {
+    List<Hint> hints, List<Event> history, Long summaryId, Bisection bisection, Boolean confirmed) {
 
   public Regression {
     hints = hints == null ? List.of() : List.copyOf(hints);
+    confirmed = confirmed == null || confirmed; // stored before steps could be reported unconfirmed
     history = history == null ? List.of() : List.copyOf(history);
   }
 
@@ -85,7 +88,7 @@ public record Regression(
     }
   }
 
-  /** One thing that happened to it: opened, reattributed, withdrawn, reopened. */
+  /** One thing that happened to it: opened, confirmed, reattributed, withdrawn, reopened. */
   public record Event(Instant at, String action, String reason, String baselineVersion, String version,
       double ratio, double pValue) {}
 
@@ -109,7 +112,7 @@ public record Regression(
   public Regression withHints(List<Hint> newHints) {
     return new Regression(id, product, machine, benchmark, metric, unit, direction, kind, baselineVersion, version,
         baselineValue, value, ratio, pValue, status, detectedAt, updatedAt, note, triagedBy, withdrawnReason,
-        newHints, history, summaryId, bisection);
+        newHints, history, summaryId, bisection, confirmed);
   }
 
   /** The one place that parses the enums' wire spellings. */

@@ -22,11 +22,11 @@ class RegressionStore {
   }
 
   record Row(long id, long seriesId, String baselineVersion, String version, double baselineValue, double value,
-      String kind, String status) {
+      String kind, String status, boolean confirmed) {
 
     RecordedRegression recorded() {
       return new RecordedRegression(id, baselineVersion, version, baselineValue, value,
-          Regression.Kind.of(kind), Regression.Status.of(status));
+          Regression.Kind.of(kind), Regression.Status.of(status), confirmed);
     }
   }
 
@@ -34,7 +34,7 @@ class RegressionStore {
       SELECT rg.id, rg.series_id,
              (SELECT bv.name FROM version bv WHERE bv.id = rg.baseline_version_id) AS baseline_version,
              (SELECT v.name FROM version v WHERE v.id = rg.version_id) AS version,
-             rg.baseline_value, rg.value, rg.kind, rg.status
+             rg.baseline_value, rg.value, rg.kind, rg.status, rg.confirmed
       FROM regression rg
       WHERE rg.series_id = ANY(?::bigint[]) AND rg.version_id = ANY(?::bigint[])""";
 
@@ -62,35 +62,39 @@ class RegressionStore {
 
   static final String INSERT = """
       INSERT INTO regression (series_id, baseline_version_id, version_id, kind, baseline_value, value, ratio,
-                              p_value, hints, created_by_run)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
+                              p_value, hints, created_by_run, confirmed)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?)
       RETURNING id""";
 
   static final String UPDATE = """
       UPDATE regression AS rg SET baseline_version_id = u.baseline_version_id, version_id = u.version_id,
              baseline_value = u.baseline_value, value = u.value, ratio = u.ratio, p_value = u.p_value,
-             hints = CAST(u.hints AS jsonb), updated_at = now()
+             hints = CAST(u.hints AS jsonb), updated_at = now(),
+             confirmed = rg.confirmed OR u.confirmed,
+             confirmed_by_run = CASE WHEN rg.confirmed THEN rg.confirmed_by_run WHEN u.confirmed THEN u.run END
       FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::float8[], ?::float8[], ?::float8[], ?::float8[],
-                  ?::text[]) AS u(id, baseline_version_id, version_id, baseline_value, value, ratio, p_value, hints)
+                  ?::text[], ?::boolean[], ?::uuid[])
+           AS u(id, baseline_version_id, version_id, baseline_value, value, ratio, p_value, hints, confirmed, run)
       WHERE rg.id = u.id""";
 
-  /** Confirmations and re-attributions of one run, written in one statement. */
+  /** Confirmations and re-attributions of one run, written in one statement (the run confirms what it shows later). */
   final class Updates {
     private final List<Object[]> rows = new ArrayList<>();
 
-    void add(Decision d, SeriesWindow window, String hintJson) {
+    void add(Decision d, SeriesWindow window, String hintJson, UUID runId) {
       Step s = d.step();
       rows.add(new Object[] {d.regressionId(), window.versionIds().get(s.baselineVersion()),
-          window.versionIds().get(s.version()), s.baselineValue(), s.value(), s.ratio(), s.pValue(), hintJson});
+          window.versionIds().get(s.version()), s.baselineValue(), s.value(), s.ratio(), s.pValue(), hintJson,
+          s.confirmed(), runId});
     }
 
     void flush() {
       if (rows.isEmpty()) {
         return;
       }
-      Object[][] columns = new Object[8][];
+      Object[][] columns = new Object[10][];
       Class<?>[] types = {Long.class, Long.class, Long.class, Double.class, Double.class, Double.class,
-          Double.class, String.class};
+          Double.class, String.class, Boolean.class, UUID.class};
       for (int c = 0; c < columns.length; c++) {
         columns[c] = (Object[]) java.lang.reflect.Array.newInstance(types[c], rows.size());
         for (int r = 0; r < rows.size(); r++) {
@@ -136,21 +140,23 @@ class RegressionStore {
       case CREATE -> {
         long id = jdbc.sql(INSERT).params(window.seriesId(), window.versionIds().get(s.baselineVersion()),
             window.versionIds().get(s.version()), s.kind().wire(), s.baselineValue(), s.value(), s.ratio(),
-            s.pValue(), hintJson, runId).query(Long.class).single();
+            s.pValue(), hintJson, runId, s.confirmed()).query(Long.class).single();
         event(id, "opened", s.evidence(), s);
         yield id;
       }
       case CONFIRM -> {
-        updates.add(d, window, hintJson);
+        updates.add(d, window, hintJson, runId);
+        confirmedEvent(d);
         yield null;
       }
       case REATTRIBUTE -> {
-        updates.add(d, window, hintJson);
+        updates.add(d, window, hintJson, runId);
         event(d.regressionId(), "reattributed", d.reason(), s);
+        confirmedEvent(d);
         yield null;
       }
       case REOPEN -> {
-        updates.add(d, window, hintJson);
+        updates.add(d, window, hintJson, runId);
         jdbc.sql(REOPEN).params(runId, d.regressionId()).update();
         event(d.regressionId(), "reopened", d.reason() + "; " + s.evidence(), s);
         yield d.regressionId();
@@ -162,6 +168,12 @@ class RegressionStore {
         yield null;
       }
     };
+  }
+
+  private void confirmedEvent(Decision d) {
+    if (d.confirms()) {
+      event(d.regressionId(), "confirmed", "a later version shows the new level too", d.step());
+    }
   }
 
   private void event(long id, String action, String reason, Step s) {

@@ -23,7 +23,7 @@ public class Regressions {
       String direction, String kind, String baselineVersion, String version, double baselineValue, double value,
       double ratio, double pValue, String status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
       String triagedBy, String withdrawnReason, String hints, Long summaryId, String bisectionStatus,
-      String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds) {
+      String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds, boolean confirmed) {
 
     Regression regression(List<Regression.Event> history) {
       return new Regression(id, product, machine, benchmark, metric, unit, Direction.of(direction),
@@ -31,7 +31,8 @@ public class Regressions {
           Regression.Status.of(status), detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
           withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId,
           bisectionStatus == null ? null
-              : new Regression.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds));
+              : new Regression.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds),
+          confirmed);
     }
   }
 
@@ -49,7 +50,7 @@ public class Regressions {
              rg.status, rg.detected_at, rg.updated_at, rg.note, rg.triaged_by, rg.withdrawn_reason,
              rg.hints::text AS hints, sm.summary_id,
              bi.status AS bisection_status, bi.last_good AS bisection_last_good,
-             bi.first_bad AS bisection_first_bad, bi.rounds AS bisection_rounds
+             bi.first_bad AS bisection_first_bad, bi.rounds AS bisection_rounds, rg.confirmed
       FROM regression rg
       LEFT JOIN summary_member sm ON sm.regression_id = rg.id
       LEFT JOIN bisection_regression br ON br.regression_id = rg.id
@@ -104,6 +105,13 @@ public class Regressions {
   /** The regressions an upload created (not its improvements). */
   public List<Regression> createdBy(UUID runId) {
     return withHistory(jdbc.sql(CREATED_BY).param(runId).query(Row.class).list());
+  }
+
+  static final String CONFIRMED_BY = SELECT + "WHERE rg.confirmed_by_run = ? AND rg.kind = 'regression' ORDER BY rg.id";
+
+  /** The regressions an upload confirmed: reported at the newest version by an earlier upload, shown again by this one. */
+  public List<Regression> confirmedBy(UUID runId) {
+    return withHistory(jdbc.sql(CONFIRMED_BY).param(runId).query(Row.class).list());
   }
 
   static final String IN_SUMMARY = SELECT + "WHERE sm.summary_id = ? ORDER BY rg.id";

@@ -38,11 +38,13 @@ final class StepChecks {
   }
 
   static boolean accepted(StepScan.Candidate c, double[] x, double sigma, double minEffect, double[] scratch) {
+    boolean newest = newestAgainstNoise(c, x, minEffect);
+    boolean tail = c.afterTo() == x.length && c.nAfter() <= TAIL && Math.abs(c.shift()) >= NEWEST_MIN_EFFECTS * minEffect;
     return Math.abs(c.shift()) >= minEffect
         && !oneVersionSegment(c, x.length)
         && persistent(c, x)
-        && !drift(c, x, sigma, minEffect, scratch)
-        && (c.nAfter() > 1 || unprecedented(c, x, 0, c.index(), minEffect))
+        && !(tail ? clearDrift(c, x, sigma, TREND_MIN_EFFECT * minEffect, scratch) : drift(c, x, sigma, minEffect, scratch))
+        && (c.nAfter() > 1 || newest || unprecedented(c, x, 0, c.index(), minEffect))
         && (c.nBefore() > 1 || unprecedented(c, x, c.index(), x.length, minEffect));
   }
 
@@ -143,6 +145,46 @@ final class StepChecks {
   }
 
   /**
+   * A step at the newest version, reported by the upload that brought it (unconfirmed until a later version shows
+   * it too): large against everything the series knows, that is {@value #NEWEST_MIN_EFFECTS} × the minimum effect
+   * (itself at least the between-build noise) and at least {@link #SINGLE_VERSION_MIN_CHANGE} (more than a bad
+   * session plausibly does), with no precedent in the history; its significance is the p-value's to decide. A bad session
+   * that passes is withdrawn by the next version that goes back. With up to {@value #TAIL} versions after the split
+   * (the newest, then the builds that confirm it), a trend of the versions before it is extrapolated too far to
+   * judge a step of that size by (the drift test's error grows with the distance): only a clear trend that
+   * explains the change vetoes it.
+   */
+  static boolean newestAgainstNoise(StepScan.Candidate c, double[] x, double minEffect) {
+    return c.afterTo() == x.length && c.nAfter() == 1 && c.nBefore() >= NEWEST_MIN_BEFORE
+        && Math.abs(c.shift()) >= Math.max(NEWEST_MIN_EFFECTS * minEffect, Math.log1p(SINGLE_VERSION_MIN_CHANGE))
+        && !strayed(x, c.beforeFrom(), c.index(), Math.abs(c.shift()) * NEWEST_PRECEDENT);
+  }
+
+  /** Whether a version in [from, to) strayed from its neighbours (median of five) by {@code by} or more. */
+  static boolean strayed(double[] x, int from, int to, double by) {
+    for (int i = from; i < to; i++) {
+      double local = Robust.median(x, Math.max(from, i - 2), Math.min(to, i + 3));
+      if (Math.abs(x[i] - local) >= by) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A version of the history that strayed by this fraction of the newest one's change is a precedent: the newest
+   * may be one more bad build like it, and waits for the next version.
+   */
+  static final double NEWEST_PRECEDENT = 0.5;
+
+  /** How large against the minimum effect a step at the newest version must be to be reported at once. */
+  static final double NEWEST_MIN_EFFECTS = 2;
+  /** A large step with at most this many versions after it, the newest among them, is judged as the newest is. */
+  static final int TAIL = 3;
+  /** Fewer versions before the newest than this say too little about the between-build spread. */
+  static final int NEWEST_MIN_BEFORE = 3;
+
+  /**
    * With a single version on one side (the newest, or the first), it could still be one bad
    * session. Accept only a change of at least twice the minimum effect, when no other version in
    * [from, to) strayed from its neighbours by even a third as much; otherwise wait for more
@@ -152,13 +194,6 @@ final class StepChecks {
     if (Math.abs(c.shift()) < Math.max(2 * minEffect, Math.log1p(SINGLE_VERSION_MIN_CHANGE))) {
       return false;
     }
-    double third = Math.abs(c.shift()) / 3;
-    for (int i = from; i < to; i++) {
-      double local = Robust.median(x, Math.max(from, i - 2), Math.min(to, i + 3));
-      if (Math.abs(x[i] - local) >= third) {
-        return false;
-      }
-    }
-    return true;
+    return !strayed(x, from, to, Math.abs(c.shift()) / 3);
   }
 }

@@ -64,7 +64,8 @@ final class StepScan {
       if (!tried.add(k)) {
         continue;
       }
-      Candidate c = candidate(k, s, e, Math.min(all.length, 2 * window));
+      // the newest version is one pre-stated question per upload (is the build just uploaded a step?), not a scan
+      Candidate c = candidate(k, s, e, k == x.length - 1 ? 1 : Math.min(all.length, 2 * window));
       if (Math.abs(c.t()) >= T_PRELIM && StepChecks.accepted(c, x, sigma, minEffect, scratch)) {
         found.add(c);
         split(s, c.index());

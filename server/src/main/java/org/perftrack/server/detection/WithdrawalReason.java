@@ -79,11 +79,12 @@ final class WithdrawalReason {
   }
 
   /**
-   * The between-session noise as the versions up to {@code at} show it: what the step was judged with when
-   * it was opened (but for backfills). Later versions can make the current estimate larger, never this.
+   * The between-session noise as the versions before {@code at} show it: what the step was judged with when
+   * it was opened at the newest version (its own change is not noise). Later versions can make the current
+   * estimate larger, never this.
    */
   static double noiseUpTo(DetectionResult result, int at) {
-    int n = at + 1;
+    int n = Math.max(at, 2);
     if (result.withinSe().length < n) {
       return result.noise();
     }
@@ -117,7 +118,9 @@ final class WithdrawalReason {
       return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %.4g"
           + " (between-session noise ±%.1f %%)", r.version(), r.value(), 100 * sigma);
     }
-    if (shift * recorded <= 0 || StudentT.twoSidedP(t, NoiseModel.HISTORY_DF) > Detector.MAX_P || !StepChecks.accepted(c, x, sigma, minEffect, scratch)) {
+    // a step with only the newest few versions after it was reported on the newest version's own evidence
+    double maxP = to == x.length && to - at <= StepChecks.TAIL ? Detector.NEWEST_MAX_P : Detector.MAX_P;
+    if (shift * recorded <= 0 || StudentT.twoSidedP(t, NoiseModel.HISTORY_DF) > maxP || !StepChecks.accepted(c, x, sigma, minEffect, scratch)) {
       return String.format(Locale.ROOT, "no longer a step with the versions up to %s: the change at %s is ×%.3f,"
           + " %.1f × its error with the between-session noise as it was up to %s (±%.1f %%)",
           result.versions().get(result.versions().size() - 1), r.version(), Math.exp(shift), Math.abs(t), r.version(),

@@ -30,11 +30,12 @@ import tools.jackson.databind.json.JsonMapper;
 public class IngestService {
 
   /** What happened to an upload: {@code created} false means it was already stored. */
-  public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Summaries.Change> summaries,
-      String branch, String startPoint) {
+  public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
+      List<Summaries.Change> summaries, String branch, String startPoint) {
 
-    Outcome(UUID id, boolean created, List<Regression> regressions, List<Summaries.Change> summaries) {
-      this(id, created, regressions, summaries, null, null);
+    Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
+        List<Summaries.Change> summaries) {
+      this(id, created, regressions, confirmed, summaries, null, null);
     }
   }
 
@@ -105,7 +106,8 @@ public class IngestService {
       // the summaries take the regressions, then hand them to the alerts (one mail per summary)
       List<Summaries.Change> changed = summaries.onRegressionsCreated(id, seriesIds, regressions);
       // read back, so that each regression names the summary it joined
-      return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id), changed);
+      return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id),
+          detection.confirmedBy(id), changed);
     });
   }
 
@@ -127,7 +129,8 @@ public class IngestService {
     }
     Branches.Upload upload = new Branches.Upload(id, run, hash, known.productId(), known.machineId(), results);
     Branches.Outcome done = tx.execute(status -> branches.store(upload));
-    return new Outcome(done.id(), done.created(), done.regressions(), List.of(), done.branch(), done.startPoint());
+    return new Outcome(done.id(), done.created(), done.regressions(), List.of(), List.of(), done.branch(),
+        done.startPoint());
   }
 
   /** After versions were purged for good: an upload naming one again makes it anew. */
@@ -164,7 +167,7 @@ public class IngestService {
       throw new Conflict("run " + id + " was already stored with other content; "
           + "a changed run needs a new id");
     }
-    return new Outcome(id, false, detection.createdBy(id), summaries.changedBy(id));
+    return new Outcome(id, false, detection.createdBy(id), detection.confirmedBy(id), summaries.changedBy(id));
   }
 
   static String contentHash(RunUpload run) {

@@ -16,16 +16,17 @@ import org.springframework.web.bind.annotation.RestController;
 class RunsController {
 
   /**
-   * The answer to an upload: the run's id, the regressions it created and the summaries it opened or grew; for a
-   * branch run its branch and the start point it was judged against (left out for the default branch).
+   * The answer to an upload: the run's id, the regressions it created (a step at the newest version unconfirmed),
+   * the regressions earlier uploads reported unconfirmed that it confirmed, and the summaries it opened or grew; for
+   * a branch run its branch and the start point it was judged against (left out for the default branch).
    */
-  record UploadResponse(String id, List<Regression> regressions, List<Summaries.Change> summaries,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
+  record UploadResponse(String id, List<Regression> regressions, List<Regression> confirmed,
+      List<Summaries.Change> summaries, @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
       @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint) {
 
     static UploadResponse of(IngestService.Outcome outcome) {
-      return new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.summaries(), outcome.branch(),
-          outcome.startPoint());
+      return new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.confirmed(),
+          outcome.summaries(), outcome.branch(), outcome.startPoint());
     }
   }
 

@@ -27,6 +27,13 @@ public final class MultipleTesting {
    * p-value is never rejected.
    */
   public static boolean[] benjaminiHochberg(double[] p, double[] q, int m, double cap) {
+    double[] caps = new double[p.length];
+    Arrays.fill(caps, cap);
+    return benjaminiHochberg(p, q, m, caps);
+  }
+
+  /** As above, with a ceiling {@code cap[i]} of its own for each hypothesis. */
+  public static boolean[] benjaminiHochberg(double[] p, double[] q, int m, double[] cap) {
     Integer[] order = new Integer[p.length];
     for (int i = 0; i < p.length; i++) {
       order[i] = i;
@@ -34,7 +41,7 @@ public final class MultipleTesting {
     Arrays.sort(order, Comparator.comparingDouble(i -> Double.isNaN(p[i]) ? Double.POSITIVE_INFINITY : p[i]));
     int last = -1;
     for (int r = 0; r < p.length && !Double.isNaN(p[order[r]]); r++) {
-      if (p[order[r]] <= Math.min(cap, q[order[r]] * (r + 1) / m)) {
+      if (p[order[r]] <= Math.min(cap[order[r]], q[order[r]] * (r + 1) / m)) {
         last = r;
       }
     }

@@ -86,6 +86,6 @@ class AlertRulesTest {
     return new Regression(1, "cygwin", "xp-lab-01", time ? "write-64b" : "pipe-bw/512", time ? "time-per-op" : "bandwidth",
         time ? "us" : "MB/s", Direction.of(direction), Regression.Kind.REGRESSION, "1.5.19-4", "1.5.24-2", base, value,
         value / base, 0.0004, Regression.Status.OPEN, Instant.now(), Instant.now(), null, null, null, List.of(),
-        List.of(), null, null);
+        List.of(), null, null, true);
   }
 }

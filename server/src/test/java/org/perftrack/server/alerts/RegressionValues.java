@@ -23,7 +23,7 @@ final class RegressionValues {
     Instant now = Instant.now();
     return new Regression(IDS.incrementAndGet(), product, machine, benchmark, "time-per-op", "us",
         Direction.LOWER_IS_BETTER, Regression.Kind.REGRESSION, base, head, baseValue, value, value / baseValue,
-        0.0004, Regression.Status.OPEN, now, now, null, null, null, List.of(hints), List.of(), null, null);
+        0.0004, Regression.Status.OPEN, now, now, null, null, null, List.of(hints), List.of(), null, null, true);
   }
 
   /** Seed 003: 64-byte write() 18 → 48 µs between 1.5.19-4 and 1.5.24-2, context switches ×400 (seed 000). */

@@ -175,4 +175,46 @@ class DetectorTest {
     assertThat(detector.detect(series, "5.20", defaults).steps()).hasSize(1);
     assertThat(detector.detect(series, "5.20", defaults.withMinChange(0.10)).steps()).isEmpty();
   }
+
+  /**
+   * CI on a noisy shared runner (issue 24): ten repetitions scattered by 10 %, the runner itself ±8 % from one job
+   * to the next. The build that doubled the time is reported by its own upload, unconfirmed; the next build at the
+   * new level confirms it; a runner that only scatters reports nothing.
+   */
+  @Test
+  void reportsTheFirstBadBuildUnconfirmedAndTheNextBuildConfirmsIt() {
+    java.util.Random random = new java.util.Random(11);
+    List<Point> points = new ArrayList<>();
+    double[] runner = {1.0, 0.93, 1.08, 1.02, 0.95, 1.1, 0.97, 1.04, 0.92};
+    for (int b = 0; b < runner.length; b++) {
+      double level = 100 * runner[b] * (b >= 7 ? 2 : 1);
+      double[] samples = new double[10];
+      for (int r = 0; r < samples.length; r++) {
+        samples[r] = level * (1 + 0.1 * random.nextGaussian());
+      }
+      points.add(Point.of("1.0." + b, samples));
+    }
+    Series upToCulprit = new Series(Direction.LOWER_IS_BETTER, points.subList(0, 8));
+    Series noisyOnly = new Series(Direction.LOWER_IS_BETTER, points.subList(0, 7));
+    Series confirmedBy = new Series(Direction.LOWER_IS_BETTER, points);
+
+    assertThat(detector.detect(noisyOnly, "1.0.6", defaults).steps()).isEmpty();
+    assertThat(detector.detect(upToCulprit, "1.0.7", defaults).steps()).singleElement().satisfies(step -> {
+      assertThat(step.version()).isEqualTo("1.0.7");
+      assertThat(step.ratio()).isCloseTo(2, within(0.3));
+      assertThat(step.confirmed()).as("no later build has shown it yet").isFalse();
+    });
+    assertThat(detector.detect(confirmedBy, "1.0.8", defaults).steps()).singleElement().satisfies(step -> {
+      assertThat(step.version()).isEqualTo("1.0.7");
+      assertThat(step.confirmed()).isTrue();
+    });
+  }
+
+  @Test
+  void aNewestVersionThatStraysNoMoreThanAPreviousBuildWaitsForTheNext() {
+    Series series = new SeriesFixtures().version("2.0", 10).version("2.1", 10.1).version("2.2", 16).version("2.3", 10)
+        .version("2.4", 9.9).version("2.5", 10).version("2.6", 17).lowerIsBetter();
+
+    assertThat(detector.detect(series, "2.6", defaults).steps()).as("2.2 strayed as far and came back").isEmpty();
+  }
 }

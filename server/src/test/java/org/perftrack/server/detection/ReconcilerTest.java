@@ -81,9 +81,9 @@ class ReconcilerTest {
   void aTriagedRegressionKeepsItsStatusWhenTheStepGoesAway() {
     Series flat = new SeriesFixtures().versions("4.", 1, 12, 30.0).lowerIsBetter();
     RecordedRegression acknowledged = new RecordedRegression(3, "4.5", "4.6", 30, 40, Regression.Kind.REGRESSION,
-        Regression.Status.ACKNOWLEDGED);
+        Regression.Status.ACKNOWLEDGED, true);
     RecordedRegression open = new RecordedRegression(4, "4.8", "4.9", 30, 40, Regression.Kind.REGRESSION,
-        Regression.Status.OPEN);
+        Regression.Status.OPEN, true);
 
     List<Decision> decisions = reconciler.reconcile(detector.detect(flat, "4.12", defaults),
         List.of(acknowledged, open));
@@ -96,7 +96,7 @@ class ReconcilerTest {
   void reopensAWithdrawnRecordWhenTheStepComesBack() {
     Series series = new SeriesFixtures().versions("5.", 1, 10, 30.0).versions("5.", 11, 16, 45.0).lowerIsBetter();
     RecordedRegression withdrawn = new RecordedRegression(9, "5.10", "5.11", 30, 45, Regression.Kind.REGRESSION,
-        Regression.Status.WITHDRAWN);
+        Regression.Status.WITHDRAWN, true);
 
     List<Decision> decisions = reconciler.reconcile(detector.detect(series, "5.16", defaults), List.of(withdrawn));
 
@@ -139,6 +139,22 @@ class ReconcilerTest {
         .as("the same levels without the interleaved samples do look reverted").startsWith("reverted");
   }
 
+  @Test
+  void confirmsARecordReportedAtTheNewestVersionWhenTheNextVersionShowsTheNewLevel() {
+    Series full = new SeriesFixtures().versions("6.", 1, 8, 18.0).versions("6.", 9, 10, 48.0).lowerIsBetter();
+    Step atNewest = detector.detect(SeriesFixtures.without(full, "6.10"), "6.9", defaults).steps().get(0);
+    assertThat(atNewest.confirmed()).isFalse();
+
+    List<Decision> decisions = reconciler.reconcile(detector.detect(full, "6.10", defaults),
+        List.of(record(5, atNewest, Regression.Status.OPEN)));
+
+    assertThat(decisions).singleElement().satisfies(d -> {
+      assertThat(d.action()).isEqualTo(Decision.Action.CONFIRM);
+      assertThat(d.confirms()).isTrue();
+      assertThat(d.step().confirmed()).isTrue();
+    });
+  }
+
   private static double[] scaled(double[] samples, double factor) {
     return java.util.Arrays.stream(samples).map(v -> v * factor).toArray();
   }
@@ -150,6 +166,7 @@ class ReconcilerTest {
   }
 
   private static RecordedRegression record(long id, Step s, Regression.Status status) {
-    return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(), status);
+    return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(), status,
+        s.confirmed());
   }
 }

@@ -17,7 +17,6 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Reconciler;
 import org.perftrack.server.detection.Series;
 import org.perftrack.server.detection.SeriesUpdate;
-import org.perftrack.server.detection.Step;
 
 /**
  * perftrack's detector as the server runs it: upload by upload (in the machine's upload order, so
@@ -28,7 +27,7 @@ final class OursReplay {
   private final Detector detector = new Detector();
   private final Reconciler reconciler = new Reconciler();
   private final DetectionSettings settings;
-  private long nextId = 1;
+  private final long[] nextId = {1};
   /** -Ddiag=1: prints false alerts left open and large steps missed at first upload or withdrawn. */
   private static final boolean DIAG = System.getProperty("diag") != null;
   private final Map<Long, String> created = new HashMap<>();
@@ -52,10 +51,10 @@ final class OursReplay {
   Outcome run(Machine machine) {
     int metrics = machine.series().size();
     List<TreeMap<Integer, Point>> uploaded = new ArrayList<>();
-    List<Map<Long, RecordedRegression>> stores = new ArrayList<>();
+    List<ReplayStore> stores = new ArrayList<>();
     for (int s = 0; s < metrics; s++) {
       uploaded.add(new TreeMap<>());
-      stores.add(new HashMap<>());
+      stores.add(new ReplayStore(nextId));
     }
     int[] raised = new int[metrics];
     List<int[]> delays = new ArrayList<>();
@@ -95,20 +94,20 @@ final class OursReplay {
       }
       List<DetectionResult> results = detector.detectRun(updates);
       for (int s = 0; s < metrics; s++) {
-        Map<Long, RecordedRegression> store = stores.get(s);
-        List<Decision> decisions = reconciler.reconcile(results.get(s), List.copyOf(store.values()));
+        ReplayStore store = stores.get(s);
+        List<Decision> decisions = reconciler.reconcile(results.get(s), store.all());
         for (Decision d : decisions) {
           if (d.action() == Decision.Action.WITHDRAW) {
             markWithdrawn(machine, s, store.get(d.regressionId()), withdrawn.get(s));
           }
           if (DIAG && d.action() == Decision.Action.CREATE) {
-            created.put(nextId, String.format(java.util.Locale.ROOT, "u%d %s->%s x%.3f p=%.2g %s", u,
+            created.put(nextId[0], String.format(java.util.Locale.ROOT, "u%d %s->%s x%.3f p=%.2g %s", u,
                 d.step().baselineVersion(), d.step().version(), d.step().ratio(), d.step().pValue(), d.step().evidence()));
           }
           if (DIAG && d.action() == Decision.Action.WITHDRAW) {
             created.computeIfPresent(d.regressionId(), (k, v) -> v + " | withdrawn: " + d.reason());
           }
-          apply(d, store);
+          store.apply(d);
           boolean alert = d.step() != null && d.step().kind() == Regression.Kind.REGRESSION;
           raised[s] += alert && (d.action() == Decision.Action.CREATE || d.action() == Decision.Action.REOPEN) ? 1 : 0;
         }
@@ -119,18 +118,18 @@ final class OursReplay {
       diagnose(machine, stores, delays, withdrawn);
     }
     List<List<Detected>> out = new ArrayList<>();
-    for (Map<Long, RecordedRegression> store : stores) {
-      out.add(store.values().stream().filter(r -> r.status() == Regression.Status.OPEN)
+    for (ReplayStore store : stores) {
+      out.add(store.all().stream().filter(r -> r.status() == Regression.Status.OPEN)
           .map(r -> new Detected(machine.versions().indexOf(r.version()), r.kind())).toList());
     }
     return new Outcome(out, raised, delays, withdrawn);
   }
 
-  private void diagnose(Machine machine, List<Map<Long, RecordedRegression>> stores, List<int[]> delays,
+  private void diagnose(Machine machine, List<ReplayStore> stores, List<int[]> delays,
       List<boolean[]> withdrawn) {
     for (int s = 0; s < stores.size(); s++) {
       LabeledSeries ls = machine.series().get(s);
-      for (RecordedRegression r : stores.get(s).values()) {
+      for (RecordedRegression r : stores.get(s).all()) {
         boolean labelled = ls.labels().stream().anyMatch(l -> machine.versions().get(l.index()).equals(r.version())
             && l.kind() == r.kind());
         if (r.status() == Regression.Status.OPEN && !labelled && r.kind() == Regression.Kind.REGRESSION) {
@@ -151,7 +150,7 @@ final class OursReplay {
         if (Math.abs(Math.log(label.ratio())) >= LARGE && (delays.get(s)[l] != 1 || withdrawn.get(s)[l])) {
           System.out.printf("LARGE %s %s delay=%d withdrawn=%s%n", ls.family(), label, delays.get(s)[l],
               withdrawn.get(s)[l]);
-          for (RecordedRegression r : stores.get(s).values()) {
+          for (RecordedRegression r : stores.get(s).all()) {
             System.out.printf("   rec %s %s->%s %s: %s%n", r.status(), r.baselineVersion(), r.version(), r.kind(),
                 created.get(r.id()));
           }
@@ -187,12 +186,12 @@ final class OursReplay {
   }
 
   private static void recordDelays(Machine machine, int s, TreeMap<Integer, Point> uploaded,
-      Map<Long, RecordedRegression> store, int[] delays) {
+      ReplayStore store, int[] delays) {
     List<LabeledSeries.Label> labels = machine.series().get(s).labels();
     for (int l = 0; l < labels.size(); l++) {
       LabeledSeries.Label label = labels.get(l);
       String version = machine.versions().get(label.index());
-      boolean open = store.values().stream().anyMatch(r -> r.status() == Regression.Status.OPEN
+      boolean open = store.all().stream().anyMatch(r -> r.status() == Regression.Status.OPEN
           && r.version().equals(version) && r.kind() == label.kind());
       if (delays[l] < 0 && open) {
         delays[l] = uploaded.tailMap(label.index()).size();
@@ -200,21 +199,4 @@ final class OursReplay {
     }
   }
 
-  private void apply(Decision d, Map<Long, RecordedRegression> store) {
-    switch (d.action()) {
-      case CREATE -> store.put(nextId, record(nextId++, d.step(), Regression.Status.OPEN));
-      case CONFIRM, REATTRIBUTE -> store.put(d.regressionId(),
-          record(d.regressionId(), d.step(), store.get(d.regressionId()).status()));
-      case REOPEN -> store.put(d.regressionId(), record(d.regressionId(), d.step(), Regression.Status.OPEN));
-      case WITHDRAW -> {
-        RecordedRegression r = store.get(d.regressionId());
-        store.put(r.id(), new RecordedRegression(r.id(), r.baselineVersion(), r.version(),
-            r.baselineValue(), r.value(), r.kind(), Regression.Status.WITHDRAWN));
-      }
-    }
-  }
-
-  private static RecordedRegression record(long id, Step s, Regression.Status status) {
-    return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(), status);
-  }
 }
