@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Page-latency check on a big database (not part of mvn verify).
-#   bench/pages.sh seed    [dir] [versions]        fill dir with 20 machines x versions (200) x 50 metrics x 5 samples
-#                                                  (2000 versions: 10 M samples)
+#   bench/pages.sh seed    [dir] [versions] [machines]  fill dir with machines (20) x versions (200) x 50 metrics
+#                                                  x 5 samples (2000 versions: 10 M samples; 2000 200: 100 M)
 #   bench/pages.sh latency [dir] [requests] [page] start the server on dir and print p50/p95 of every page
 #   bench/pages.sh explain [dir]                   EXPLAIN ANALYZE of the pages' SQL on dir
+#   bench/pages.sh size    [dir]                   disk per table and per stored sample
 # dir defaults to server/target/perf-db. Run from the repository root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmd=${1:?usage: bench/pages.sh seed|latency|explain [dir] [requests] [page]}
+cmd=${1:?usage: bench/pages.sh seed|latency|explain|size [dir] [requests] [page]}
 dir=${2:-server/target/perf-db}
 case "$cmd" in
-  seed) exec bench/run-main.sh org.perftrack.server.perf.SeedDatabase "$dir" 20 "${3:-200}" ;;
+  seed) exec bench/run-main.sh org.perftrack.server.perf.SeedDatabase "$dir" "${4:-20}" "${3:-200}" ;;
+  size) exec bench/run-main.sh org.perftrack.server.perf.SizeReport "$dir" ;;
   explain) exec bench/run-main.sh org.perftrack.server.perf.ExplainQueries "$dir" ;;
   latency) exec bench/run-main.sh org.perftrack.server.perf.PageLatency "$dir" "${3:-200}" "${4:-}" ;;
   *) echo "unknown command $cmd" >&2; exit 2 ;;

@@ -45,9 +45,12 @@ public final class DatabaseCommands {
       err.println("restore: no file " + file);
       return 1;
     }
+    long start = System.nanoTime();
     try (ConfigurableApplicationContext settings = settings(Arrays.copyOfRange(args, 2, args.length));
         CommandDatabase db = CommandDatabase.open(settings.getEnvironment(), backup)) {
-      return backup ? backup(db, file, out) : restore(db, file, out);
+      int exit = backup ? backup(db, file, out) : restore(db, file, out);
+      out.printf("%s took %.1f s%n", args[0], (System.nanoTime() - start) / 1e9);
+      return exit;
     } catch (Restore.Refused | IllegalArgumentException e) {
       err.println(args[0] + ": " + e.getMessage());
       return 1;
