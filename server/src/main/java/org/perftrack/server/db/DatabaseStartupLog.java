@@ -18,12 +18,16 @@ class DatabaseStartupLog {
   private final JdbcClient jdbc;
   private final DataSource dataSource;
   private final ObjectProvider<EmbeddedPostgresServer> embedded;
+  private final ReplicaProperties replica;
+  private final org.springframework.core.env.Environment env;
 
-  DatabaseStartupLog(JdbcClient jdbc, DataSource dataSource,
-      ObjectProvider<EmbeddedPostgresServer> embedded) {
+  DatabaseStartupLog(JdbcClient jdbc, DataSource dataSource, ObjectProvider<EmbeddedPostgresServer> embedded,
+      ReplicaProperties replica, org.springframework.core.env.Environment env) {
     this.jdbc = jdbc;
     this.dataSource = dataSource;
     this.embedded = embedded;
+    this.replica = replica;
+    this.env = env;
   }
 
   @EventListener(ApplicationReadyEvent.class)
@@ -34,8 +38,13 @@ class DatabaseStartupLog {
       log.info("database=embedded-postgresql version={} dir={} port={} pid={}",
           version, pg.dir(), pg.port(), pg.postmaster() == null ? "?" : pg.postmaster().pid());
     } else {
-      String url = dataSource instanceof com.zaxxer.hikari.HikariDataSource h ? h.getJdbcUrl() : dataSource.toString();
-      log.info("database=postgresql version={} url={}", version, url);
+      String url = dataSource instanceof com.zaxxer.hikari.HikariDataSource h ? h.getJdbcUrl()
+          : env.getProperty("spring.datasource.url");
+      if (replica.replicaUrl() == null) {
+        log.info("database=postgresql version={} url={}", version, url);
+      } else {
+        log.info("database=postgresql version={} url={} replica={}", version, url, replica.replicaUrl());
+      }
     }
   }
 }
