@@ -40,11 +40,29 @@ final class CsvRuns {
   private static final class Building {
     final long line;
     final String suite;
-    final Map<String, ResultUpload> results = new LinkedHashMap<>();
+    final Map<String, Result> results = new LinkedHashMap<>();
 
     Building(long line, String suite) {
       this.line = line;
       this.suite = suite;
+    }
+  }
+
+  /** A result being assembled: rows repeating its benchmark and metric append their values in place. */
+  private static final class Result {
+    final String benchmark;
+    final String metric;
+    String unit;
+    String direction;
+    final List<Double> samples = new ArrayList<>();
+
+    Result(String benchmark, String metric) {
+      this.benchmark = benchmark;
+      this.metric = metric;
+    }
+
+    ResultUpload upload() {
+      return new ResultUpload(benchmark, metric, unit, direction, samples);
     }
   }
 
@@ -87,7 +105,7 @@ final class CsvRuns {
     }
     runs.forEach((key, b) -> parsed.add(new Parsed(b.line, new RunUpload(runId(key).toString(), key.product(), key.version(),
         RunUpload.MachineInfo.named(key.machine()), b.suite, null, null, null, Map.of(),
-        List.copyOf(b.results.values()), List.of()), List.of())));
+        b.results.values().stream().map(Result::upload).toList(), List.of()), List.of())));
     parsed.sort(java.util.Comparator.comparingLong(Parsed::line));
     return new Read(parsed, read);
   }
@@ -122,12 +140,10 @@ final class CsvRuns {
     Building run = runs.computeIfAbsent(key, k -> new Building(number,
         row.getOrDefault("suite", "").isEmpty() ? "csv" : row.get("suite")));
     String fingerprint = row.get("benchmark") + '\u0000' + row.get("metric");
-    ResultUpload before = run.results.get(fingerprint);
-    if (before != null) {
-      samples.addAll(0, before.samples());
-    }
-    run.results.put(fingerprint, new ResultUpload(row.get("benchmark"), row.get("metric"), row.get("unit"),
-        row.get("direction"), samples));
+    Result result = run.results.computeIfAbsent(fingerprint, f -> new Result(row.get("benchmark"), row.get("metric")));
+    result.unit = row.get("unit");
+    result.direction = row.get("direction");
+    result.samples.addAll(samples);
     return null;
   }
 
