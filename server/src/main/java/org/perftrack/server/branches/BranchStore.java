@@ -19,9 +19,11 @@ import org.springframework.stereotype.Repository;
 class BranchStore {
 
   private final JdbcClient jdbc;
+  private final org.springframework.jdbc.core.JdbcTemplate batch;
 
-  BranchStore(JdbcClient jdbc) {
+  BranchStore(JdbcClient jdbc, org.springframework.jdbc.core.JdbcTemplate batch) {
     this.jdbc = jdbc;
+    this.batch = batch;
   }
 
   /** A default-branch version: what a branch run starts from. */
@@ -89,13 +91,19 @@ class BranchStore {
                                  stddev, verdict, baseline_version, baseline_value, value, ratio, p_value)
       VALUES (?, ?, ?, ?, ?, ?, ?::float8[], ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
 
-  void insertResult(UUID runId, Branches.Result r, BranchJudge.Judged judged) {
-    RunUpload.ResultUpload u = r.result();
-    List<Double> samples = u.samples() == null ? List.of() : u.samples();
-    jdbc.sql(INSERT_RESULT).params(runId, r.seriesId(), u.benchmark(), u.metric(), u.unit(), u.direction(),
-        samples.toArray(Double[]::new), u.samples() == null ? u.n() : samples.size(), u.mean(), u.median(),
-        u.stddev(), judged.verdict() == null ? null : judged.verdict().wire(), judged.baselineVersion(),
-        judged.baselineValue(), judged.value(), judged.ratio(), judged.pValue()).update();
+  /** Every result of a run with its verdict, in one batch. */
+  void insertResults(UUID runId, List<Branches.Result> results, List<BranchJudge.Judged> verdicts) {
+    List<Object[]> rows = new java.util.ArrayList<>(results.size());
+    for (int i = 0; i < results.size(); i++) {
+      RunUpload.ResultUpload u = results.get(i).result();
+      BranchJudge.Judged judged = verdicts.get(i);
+      List<Double> samples = u.samples() == null ? List.of() : u.samples();
+      rows.add(new Object[] {runId, results.get(i).seriesId(), u.benchmark(), u.metric(), u.unit(), u.direction(),
+          samples.toArray(Double[]::new), u.samples() == null ? u.n() : samples.size(), u.mean(), u.median(),
+          u.stddev(), judged.verdict() == null ? null : judged.verdict().wire(), judged.baselineVersion(),
+          judged.baselineValue(), judged.value(), judged.ratio(), judged.pValue()});
+    }
+    batch.batchUpdate(INSERT_RESULT, rows);
   }
 
   static final String REGRESSIONS_OF_RUN = """

@@ -72,9 +72,7 @@ public class Branches {
           store.regressions(upload.id()));
     }
     List<BranchJudge.Judged> judged = judged(upload, start);
-    for (int i = 0; i < upload.results().size(); i++) {
-      store.insertResult(upload.id(), upload.results().get(i), judged.get(i));
-    }
+    store.insertResults(upload.id(), upload.results(), judged);
     store.prune(Instant.now().minus(properties.pruneAfter()));
     return new Outcome(upload.id(), true, run.branch(), start.name(), store.regressions(upload.id()));
   }

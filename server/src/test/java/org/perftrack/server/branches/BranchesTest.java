@@ -108,6 +108,34 @@ class BranchesTest extends IntegrationTest {
         .isEqualTo(mainRuns);
   }
 
+  @Test
+  void aBranchRunSentAgainIsStoredOnceAndAnIdOfMainsOrAStartPointAloneOrAnImportedOneIsRefused() {
+    RunUpload build = slow("1.5.19-4+pr11.1").onBranch("pr-11", null);
+    Http.Response first = http().postJson("/api/v1/runs", json(build), TOKEN);
+    Http.Response again = http().postJson("/api/v1/runs", json(build), TOKEN);
+    RunUpload mains = run(product, "1.5.19-5", machine, result("fork", 75.0, 75.2, 74.9, 75.1, 75.0));
+    upload(mains);
+    Http.Response sameIdAsMain = http().postJson("/api/v1/runs", json(mains.onBranch("pr-11", null)), TOKEN);
+    Http.Response startAlone = http().postJson("/api/v1/runs", json(same("1.6").onBranch(null, "1.5.19-4")), TOKEN);
+    Http.Response imported = http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+            + "/api/v1/runs:import")).header("Content-Type", "application/x-ndjson")
+        .header("Authorization", "Bearer " + TOKEN)
+        .POST(HttpRequest.BodyPublishers.ofString(json(same("1.6+pr").onBranch("pr-12", null)) + "\n")));
+
+    assertThat(first.status()).isEqualTo(201);
+    assertThat(first.json().get("branch").asString()).isEqualTo("pr-11");
+    assertThat(again.status()).isEqualTo(200);
+    assertThat(again.json().get("regressions")).isEqualTo(first.json().get("regressions")).hasSize(1);
+    assertThat(sameIdAsMain.status()).isEqualTo(409);
+    assertThat(startAlone.status()).isEqualTo(400);
+    assertThat(startAlone.body()).contains("\"startPoint\"");
+    assertThat(imported.status()).isEqualTo(400);
+    assertThat(imported.body()).contains("\"line 1: branch\"", "upload it to /api/v1/runs");
+    assertThat(count("SELECT count(*) FROM branch_run r JOIN branch b ON b.id = r.branch_id JOIN product p "
+        + "ON p.id = b.product_id WHERE p.name = ?")).isEqualTo(1);
+    assertThat(http().postJson("/api/v1/runs", "{}", TOKEN).body()).doesNotContain("\"branch\"");
+  }
+
   private static String verdict(JsonNode rows, String benchmark) {
     return rows.valueStream().filter(r -> r.get("benchmark").asString().equals(benchmark)).findFirst().orElseThrow()
         .get("verdict").asString();
