@@ -31,9 +31,9 @@ class AlertsHealthIndicator implements HealthIndicator {
 
   @Override
   public Health health() {
-    Outbox.Summary s;
+    Outbox.State s;
     try {
-      s = outbox.summary();
+      s = outbox.state();
     } catch (RuntimeException e) {
       // the database indicator says DOWN; this one must not turn a lost database into a 500
       return Health.unknown().withDetail("state", "database-unavailable").build();
@@ -56,7 +56,7 @@ class AlertsHealthIndicator implements HealthIndicator {
     return h.build();
   }
 
-  private String state(Outbox.Summary s) {
+  private String state(Outbox.State s) {
     if (!props.enabled()) {
       return "disabled";
     }

@@ -30,7 +30,7 @@ class Outbox {
       Instant createdAt, Instant nextAttemptAt, Instant lastAttemptAt, Instant sentAt, String lastError, String lockedBy) {}
 
   /** Counts per status and the state of the oldest waiting mail, for health and the admin page. */
-  record Summary(Map<String, Long> byStatus, Instant oldestPending, String lastError, Instant lastSent) {
+  record State(Map<String, Long> byStatus, Instant oldestPending, String lastError, Instant lastSent) {
     long count(String status) {
       return byStatus.getOrDefault(status, 0L);
     }
@@ -144,7 +144,7 @@ class Outbox {
         WHERE status = 'failed'""").update();
   }
 
-  Summary summary() {
+  State state() {
     Map<String, Long> counts = jdbc.sql("SELECT status, count(*) AS n FROM alert_outbox GROUP BY status")
         .query((rs, i) -> Map.entry(rs.getString(1), rs.getLong(2))).list().stream()
         .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
@@ -154,7 +154,7 @@ class Outbox {
         SELECT last_error FROM alert_outbox WHERE last_error IS NOT NULL AND status <> 'sent'
         ORDER BY last_attempt_at DESC NULLS LAST LIMIT 1""").query(String.class).optional().orElse(null);
     Instant lastSent = jdbc.sql("SELECT max(sent_at) FROM alert_outbox").query(Instant.class).optional().orElse(null);
-    return new Summary(counts, oldest, lastError, lastSent);
+    return new State(counts, oldest, lastError, lastSent);
   }
 
   static final String RECENT = """

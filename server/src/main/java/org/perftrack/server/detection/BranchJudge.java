@@ -57,7 +57,7 @@ public class BranchJudge {
       WindowQueries.Around a = around.get(seriesIds.get(i));
       SeriesWindow w = a.window();
       List<Point> history = new ArrayList<>(w.points().subList(0, a.before()));
-      Summary build = WindowQueries.pointOf(values.get(i));
+      VersionLevel build = WindowQueries.pointOf(values.get(i));
       if (history.isEmpty()) {
         out[i] = new Judged(Verdict.INSUFFICIENT_DATA, null, null, build.level(), null, null);
       } else if (properties.isSecondary(w.metric())) {
@@ -72,7 +72,7 @@ public class BranchJudge {
     List<DetectionResult> results = detector.detectRun(updates);
     for (int k = 0; k < judged.size(); k++) {
       List<Point> points = updates.get(k).series().points();
-      Summary build = points.get(points.size() - 1).summary();
+      VersionLevel build = points.get(points.size() - 1).summary();
       out[judged.get(k)] = results.get(k).steps().stream().filter(s -> s.version().equals(BUILD)).findFirst()
           .map(BranchJudge::of).orElseGet(() -> against(Verdict.UNCHANGED, points.get(points.size() - 2), build));
     }
@@ -93,7 +93,7 @@ public class BranchJudge {
         step.pValue());
   }
 
-  private static Judged against(Verdict verdict, Point last, Summary build) {
+  private static Judged against(Verdict verdict, Point last, VersionLevel build) {
     double base = last.summary().level();
     return new Judged(verdict, last.version(), base, build.level(), base == 0 ? null : build.level() / base, null);
   }

@@ -54,7 +54,7 @@ public class DetectionService {
     int side = 2 * properties.window();
     WindowQueries.VersionRef changed = windows.version(run.versionId());
     Map<Long, WindowQueries.Around> around = windows.around(run.seriesIds(), changed, side);
-    Map<Long, Summary> points = new LinkedHashMap<>();
+    Map<Long, VersionLevel> points = new LinkedHashMap<>();
     List<Long> readBack = new ArrayList<>();
     for (int i = 0; i < run.seriesIds().size(); i++) {
       Long id = run.seriesIds().get(i);
@@ -70,7 +70,7 @@ public class DetectionService {
     windows.writePoints(points, changed, around, fresh);
     List<SeriesWindow> loaded = new ArrayList<>(points.size());
     around.forEach((id, a) -> {
-      Summary p = points.get(id);
+      VersionLevel p = points.get(id);
       if (p != null) {
         loaded.add(WindowQueries.withPoint(a, changed, p, side));
       } else if (!a.window().points().isEmpty()) {

@@ -18,7 +18,7 @@ record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf
     String[] names = new String[n];
     int df = 0;
     for (int i = 0; i < n; i++) {
-      Summary summary = points.get(i).summary();
+      VersionLevel summary = points.get(i).summary();
       names[i] = points.get(i).version();
       x[i] = Math.log(Math.max(summary.level(), Double.MIN_NORMAL));
       se[i] = summary.withinSe();

@@ -3,10 +3,10 @@ package org.perftrack.server.detection;
 import java.util.Objects;
 
 /**
- * One version of a series: the raw samples of its runs, or only their {@link Summary} when read
+ * One version of a series: the raw samples of its runs, or only their {@link VersionLevel} when read
  * back from the database.
  */
-public record Point(String version, double[] samples, Summary summary) {
+public record Point(String version, double[] samples, VersionLevel summary) {
   public Point {
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(samples, "samples");
@@ -14,7 +14,7 @@ public record Point(String version, double[] samples, Summary summary) {
       if (samples.length == 0) {
         throw new IllegalArgumentException("samples of version " + version + " must not be empty");
       }
-      summary = Summary.of(samples);
+      summary = VersionLevel.of(samples);
     }
   }
 
@@ -22,7 +22,7 @@ public record Point(String version, double[] samples, Summary summary) {
     return new Point(version, samples, null);
   }
 
-  public static Point summarized(String version, Summary summary) {
+  public static Point summarized(String version, VersionLevel summary) {
     return new Point(version, new double[0], Objects.requireNonNull(summary, "summary"));
   }
 }

@@ -100,9 +100,9 @@ class WindowQueries {
    * The point of every series for this version, from the samples of all its stored runs (read back: used when
    * the version had runs before, and by imports).
    */
-  Map<Long, Summary> readPoints(List<Long> seriesIds, long versionId) {
+  Map<Long, VersionLevel> readPoints(List<Long> seriesIds, long versionId) {
     Map<Long, List<double[]>> samples = new LinkedHashMap<>();
-    Map<Long, List<Summary>> summaries = new LinkedHashMap<>();
+    Map<Long, List<VersionLevel>> summaries = new LinkedHashMap<>();
     if (seriesIds.isEmpty()) {
       return Map.of();
     }
@@ -118,17 +118,17 @@ class WindowQueries {
             .add(summaryOnly(rs.getInt("n"), rs.getDouble("mean"), med, sd));
       }
     });
-    Map<Long, Summary> out = new LinkedHashMap<>();
+    Map<Long, VersionLevel> out = new LinkedHashMap<>();
     for (Map.Entry<Long, List<double[]>> e : samples.entrySet()) {
       double[] all = concat(e.getValue());
-      out.put(e.getKey(), all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey())));
+      out.put(e.getKey(), all.length > 0 ? VersionLevel.of(all) : pooled(summaries.get(e.getKey())));
     }
     return out;
   }
 
   /** The point of a version with one run: this run's own values, as {@link #readPoints} would read them back. */
-  static Summary pointOf(StoredRun.Values v) {
-    return v.samples().length > 0 ? Summary.of(v.samples()) : summaryOnly(v.n(), v.mean(), v.median(), v.stddev());
+  static VersionLevel pointOf(StoredRun.Values v) {
+    return v.samples().length > 0 ? VersionLevel.of(v.samples()) : summaryOnly(v.n(), v.mean(), v.median(), v.stddev());
   }
 
   private static final String POINTS_OF_VERSION = """
@@ -172,12 +172,12 @@ class WindowQueries {
    * transaction gave them): what {@link #around} read, with the new points in place. Before commit: were the
    * transaction rolled back, the series' stamps would still be the old ones and these tails would not be used.
    */
-  void writePoints(Map<Long, Summary> points, VersionRef version, Map<Long, Around> read, boolean fresh) {
+  void writePoints(Map<Long, VersionLevel> points, VersionRef version, Map<Long, Around> read, boolean fresh) {
     boolean stamped = read.values().stream().allMatch(Around::stamped);
     Long stamp = insertPoints(points, version,
         !fresh ? UPSERT_POINTS : stamped ? INSERT_POINTS_STAMPED : INSERT_POINTS);
     read.forEach((series, a) -> {
-      Summary p = points.get(series);
+      VersionLevel p = points.get(series);
       Tail t = a.tail();
       if (p == null) {
         if (t != null && t.stamp() != 0) {
@@ -191,7 +191,7 @@ class WindowQueries {
     });
   }
 
-  private Long insertPoints(Map<Long, Summary> points, VersionRef version, String statement) {
+  private Long insertPoints(Map<Long, VersionLevel> points, VersionRef version, String statement) {
     if (points.isEmpty()) {
       return null;
     }
@@ -202,8 +202,8 @@ class WindowQueries {
     Boolean[] positive = new Boolean[n];
     Integer[] counts = new Integer[n];
     int i = 0;
-    for (Map.Entry<Long, Summary> e : points.entrySet()) {
-      Summary s = e.getValue();
+    for (Map.Entry<Long, VersionLevel> e : points.entrySet()) {
+      VersionLevel s = e.getValue();
       ids[i] = e.getKey();
       levels[i] = s.level();
       se[i] = Double.isNaN(s.withinSe()) ? null : s.withinSe();
@@ -221,17 +221,17 @@ class WindowQueries {
    * outliers the trimmed mean and MAD of raw samples shrug off; and a count of 0, so that the test treats
    * the spread as unknown-quality (its degrees of freedom come from the prior). Raw samples always win.
    */
-  static Summary summaryOnly(int n, double mean, Double median, Double stddev) {
+  static VersionLevel summaryOnly(int n, double mean, Double median, Double stddev) {
     double level = median == null ? mean : median;
     double se = stddev == null || level <= 0 || n < 2 ? Double.NaN : 2 * stddev / level / Math.sqrt(n);
-    return new Summary(level, se, level > 0, 0);
+    return new VersionLevel(level, se, level > 0, 0);
   }
 
   /** Several summary-only runs of one version: the mean of their levels, the largest standard error. */
-  private static Summary pooled(List<Summary> runs) {
-    double level = runs.stream().mapToDouble(Summary::level).average().orElseThrow();
-    double se = runs.stream().mapToDouble(Summary::withinSe).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-    return new Summary(level, se, runs.stream().allMatch(Summary::positive), 0);
+  private static VersionLevel pooled(List<VersionLevel> runs) {
+    double level = runs.stream().mapToDouble(VersionLevel::level).average().orElseThrow();
+    double se = runs.stream().mapToDouble(VersionLevel::withinSe).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+    return new VersionLevel(level, se, runs.stream().allMatch(VersionLevel::positive), 0);
   }
 
   record Meta(long id, String product, String machine, String benchmark, String metric, String unit,
@@ -292,7 +292,7 @@ class WindowQueries {
    */
   record Around(SeriesWindow window, int before, Tail tail, boolean keyTaken, int side, boolean stamped) {}
 
-  private record Row(long series, boolean before, long versionId, Summary summary) {}
+  private record Row(long series, boolean before, long versionId, VersionLevel summary) {}
 
   /**
    * The last points of a series, in version order, as they stood at {@code stamp}: every point of the series from
@@ -487,7 +487,7 @@ class WindowQueries {
       double level = rs.getDouble(4);
       double se = rs.getDouble(5);
       se = rs.wasNull() ? Double.NaN : se;
-      Row row = new Row(series, before, versionId, new Summary(level, se, rs.getBoolean(6), rs.getInt(7)));
+      Row row = new Row(series, before, versionId, new VersionLevel(level, se, rs.getBoolean(6), rs.getInt(7)));
       bySeries.computeIfAbsent(series, k -> new ArrayList<>(2 * side + 1)).add(row);
       versionIds.add(versionId);
     });
@@ -550,7 +550,7 @@ class WindowQueries {
    * read in place ({@link #around} makes its lists and maps for each call): copying them was about 2 % of an
    * upload's server-thread CPU (JFR, 100 series).
    */
-  static SeriesWindow withPoint(Around a, VersionRef changed, Summary point, int side) {
+  static SeriesWindow withPoint(Around a, VersionRef changed, VersionLevel point, int side) {
     SeriesWindow w = a.window();
     List<Point> points = w.points();
     Map<String, Long> versionIds = w.versionIds();
@@ -598,7 +598,7 @@ class WindowQueries {
     Long[] series = pairs.stream().map(p -> p.get(0)).toArray(Long[]::new);
     Long[] versionIds = pairs.stream().map(p -> p.get(1)).toArray(Long[]::new);
     Map<List<Long>, List<double[]>> samples = new LinkedHashMap<>();
-    Map<List<Long>, List<Summary>> summaries = new HashMap<>();
+    Map<List<Long>, List<VersionLevel>> summaries = new HashMap<>();
     jdbc.sql(PAIR_SAMPLES).params(series, versionIds).query((ResultSet rs) -> {
       List<Long> key = List.of(rs.getLong("series_id"), rs.getLong("version_id"));
       double[] values = parse(rs.getString("samples"));
@@ -623,7 +623,7 @@ class WindowQueries {
     int i = 0;
     for (Map.Entry<List<Long>, List<double[]>> e : samples.entrySet()) {
       double[] all = concat(e.getValue());
-      Summary s = all.length > 0 ? Summary.of(all) : pooled(summaries.get(e.getKey()));
+      VersionLevel s = all.length > 0 ? VersionLevel.of(all) : pooled(summaries.get(e.getKey()));
       ids[i] = e.getKey().get(0);
       vids[i] = e.getKey().get(1);
       keys[i] = versions.get(vids[i]).sortKey();
@@ -689,7 +689,7 @@ class WindowQueries {
         if (existing.contains(pair)) {
           continue;
         }
-        Summary s = pointOfRuns(e.getValue());
+        VersionLevel s = pointOfRuns(e.getValue());
         rows.row(7).int8(pair.get(0)).text(versions.get(pair.get(1)).sortKey()).int8(pair.get(1)).float8(s.level())
             .float8OrNull(s.withinSe()).bool(s.positive()).integer(s.count());
       }
@@ -709,12 +709,12 @@ class WindowQueries {
   }
 
   /** The point of one (series, version) from the values of its runs. */
-  private static Summary pointOfRuns(List<StoredRun.Values> runs) {
+  private static VersionLevel pointOfRuns(List<StoredRun.Values> runs) {
     if (runs.size() == 1 && runs.get(0).samples().length > 0) {
-      return Summary.of(runs.get(0).samples());
+      return VersionLevel.of(runs.get(0).samples());
     }
     List<double[]> samples = new ArrayList<>();
-    List<Summary> summaries = new ArrayList<>();
+    List<VersionLevel> summaries = new ArrayList<>();
     for (StoredRun.Values v : runs) {
       if (v.samples().length > 0) {
         samples.add(v.samples());
@@ -722,7 +722,7 @@ class WindowQueries {
         summaries.add(pointOf(v));
       }
     }
-    return samples.isEmpty() ? pooled(summaries) : Summary.of(concat(samples));
+    return samples.isEmpty() ? pooled(summaries) : VersionLevel.of(concat(samples));
   }
 
   static final String COPY_POINTS = "COPY detection_point (series_id, sort_key, version_id, level, within_se, positive,"
@@ -774,7 +774,7 @@ class WindowQueries {
           double se = rs.getDouble(4);
           se = rs.wasNull() ? Double.NaN : se;
           rows.add(new Row(rs.getLong(1), false, rs.getLong(2),
-              new Summary(rs.getDouble(3), se, rs.getBoolean(5), rs.getInt(6))));
+              new VersionLevel(rs.getDouble(3), se, rs.getBoolean(5), rs.getInt(6))));
         }
       }
     } catch (SQLException e) {

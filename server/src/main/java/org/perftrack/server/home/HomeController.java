@@ -20,9 +20,9 @@ import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 @Controller
 class HomeController {
 
-  record ProductSummary(String name, long versions, long machines, String latestVersion) {}
+  record ProductRow(String name, long versions, long machines, String latestVersion) {}
 
-  record MachineSummary(String name, String os, String cpu, Integer cores, long runs, Instant lastRun) {}
+  record MachineRow(String name, String os, String cpu, Integer cores, long runs, Instant lastRun) {}
 
   /**
    * Machines per product from its series (a table that grows with machines and metrics, not with history);
@@ -56,9 +56,9 @@ class HomeController {
 
   @GetMapping("/")
   String home(Model model, HttpServletRequest request) {
-    List<ProductSummary> products = jdbc.sql(PRODUCTS).query(ProductSummary.class).list();
+    List<ProductRow> products = jdbc.sql(PRODUCTS).query(ProductRow.class).list();
     model.addAttribute("products", products);
-    model.addAttribute("machines", jdbc.sql(MACHINES).query(MachineSummary.class).list());
+    model.addAttribute("machines", jdbc.sql(MACHINES).query(MachineRow.class).list());
     model.addAttribute("latestRuns", runs.latest(20));
     model.addAttribute("open", regressions.newestWorstFirst(10));
     // one row per summary: newest first, the worst first among those opened in the same minute

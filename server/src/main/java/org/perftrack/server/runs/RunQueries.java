@@ -36,7 +36,7 @@ public class RunQueries {
       int n, double min, double median, double mean, double max) {}
 
   /** A line of the latest-runs list. */
-  public record RunSummary(String id, String product, String version, String machine, String suite,
+  public record RunLine(String id, String product, String version, String machine, String suite,
       Instant receivedAt, int results, int failures) {}
 
   private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
@@ -100,8 +100,8 @@ public class RunQueries {
       ORDER BY r.received_at DESC, r.id
       LIMIT ?""";
 
-  public List<RunSummary> latest(int limit) {
-    return jdbc.sql(LATEST).param(limit).query(RunSummary.class).list();
+  public List<RunLine> latest(int limit) {
+    return jdbc.sql(LATEST).param(limit).query(RunLine.class).list();
   }
 
   private static Instant instant(ResultSet rs, String column) throws java.sql.SQLException {

@@ -1,5 +1,9 @@
 package org.perftrack.server.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.assignableTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -25,7 +29,13 @@ import org.springframework.stereotype.Controller;
 import org.springframework.validation.annotation.Validated;
 import org.springframework.web.bind.annotation.RestController;
 
-/** The feature packages' boundaries (STYLE.md: packages per feature, API beside its page, one Regression). */
+/**
+ * The feature packages' boundaries (STYLE.md: packages per feature, API beside its page, one Regression): layers
+ * (stats under detection under everything else; pages and APIs over services), one owner per table, one record
+ * per shared concept. Each rule fails on a planted violation (a stats class calling versions, a detection class
+ * calling web or throwing ResponseStatusException, a service taking a controller, a record named *Summary* in
+ * runs, SQL reading regression in products).
+ */
 class BoundariesTest {
 
   static final JavaClasses SERVER = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -63,10 +73,77 @@ class BoundariesTest {
   }
 
   @Test
+  void theStatisticsKernelDependsOnNothingOfOurs() {
+    classes().that().resideInAPackage("..server.stats..").should().onlyDependOnClassesThat()
+        .resideInAnyPackage("java..", "org.apache.commons.math3..", "..server.stats..")
+        .because("stats is plain arithmetic on arrays that detection, compare and pages share").check(SERVER);
+  }
+
+  @Test
+  void detectionDependsOnlyOnTheKernelVersionsProblemsAndTheDatabase() {
+    classes().that().resideInAPackage("..server.detection..").should().onlyDependOnClassesThat(
+            resideOutsideOfPackage("org.perftrack.server..")
+                .or(resideInAnyPackage("..server.detection..", "..server.stats..", "..server.versions..",
+                    "..server.problems..", "..server.db..")))
+        .because("every other feature reads regressions through detection, never the other way").check(SERVER);
+  }
+
+  @Test
+  void detectionNeverThrowsAnHttpException() {
+    noClasses().that().resideInAPackage("..server.detection..").should().dependOnClassesThat(
+            assignableTo(org.springframework.web.ErrorResponse.class)
+                .or(assignableTo(org.springframework.web.client.RestClientResponseException.class))
+                .or(resideInAnyPackage("org.springframework.web.server..", "org.springframework.http..")
+                    .and(simpleNameEndingWith("Exception"))))
+        .because("detection says what is wrong with problems.*; the web edge picks the status").check(SERVER);
+  }
+
+  @Test
+  void onlyPagesAndApisUseControllersAndServicesNeverDo() {
+    classes().should(notCallAControllerUnlessOneItself())
+        .because("pages and the API call services; a service that called a controller would turn the layers over")
+        .check(SERVER);
+  }
+
+  @Test
+  void aSharedConceptHasOneRecordAndItLivesInItsPackage() {
+    classes().that().areRecords().and().haveSimpleNameContaining("Regression").should()
+        .resideInAPackage("..server.detection").because("one Regression, published by detection").check(SERVER);
+    classes().that().areRecords().and().haveSimpleNameContaining("Summary").should()
+        .resideInAPackage("..server.summaries").because("one Summary, the summaries' own").check(SERVER);
+  }
+
+  @Test
   void everySettingsRecordIsValidatedAtStartUp() {
     classes().that().areAnnotatedWith(ConfigurationProperties.class).should().beAnnotatedWith(Validated.class)
         .andShould().beRecords().because("a bad setting must stop start-up naming the property (ConfigurationValidationTest)")
         .check(SERVER);
+  }
+
+  private static boolean isController(JavaClass c) {
+    return c.getPackageName().startsWith("org.perftrack.server")
+        && (c.isAnnotatedWith(RestController.class) || c.isAnnotatedWith(Controller.class));
+  }
+
+  /** A controller (or a class nested in one) may use controllers; nothing else may, annotations aside. */
+  private static ArchCondition<JavaClass> notCallAControllerUnlessOneItself() {
+    return new ArchCondition<>("not use a controller unless it is one") {
+      @Override
+      public void check(JavaClass item, ConditionEvents events) {
+        JavaClass top = item;
+        while (top.getEnclosingClass().isPresent()) {
+          top = top.getEnclosingClass().get();
+        }
+        if (isController(top)) {
+          return;
+        }
+        for (Dependency d : item.getDirectDependenciesFromSelf()) {
+          if (isController(d.getTargetClass()) && !d.getDescription().contains("annotation")) {
+            events.add(SimpleConditionEvent.violated(d, d.getDescription()));
+          }
+        }
+      }
+    };
   }
 
   private static ArchCondition<JavaClass> notUseControllersOfOtherPackages() {
@@ -85,6 +162,37 @@ class BoundariesTest {
     };
   }
 
+  /** Statements that read detection's tables. */
+  private static final Pattern READS_DETECTION_TABLES = Pattern.compile(
+      "(?i)\\b(FROM|JOIN)\\s+(regression|detection_point)\\b");
+
+  /**
+   * Files outside detection that still read its tables with their own SQL: each is to go through
+   * detection.Regressions (or its points reader) instead. The list may only shrink: a new reader fails, and so
+   * does an entry whose file no longer reads them (take it out).
+   */
+  static final java.util.Set<String> READERS_STILL_TO_MOVE = java.util.Set.of(
+      "compare/Overhead.java", "ingest/ImportStore.java", "lab/Bisections.java", "products/ChartBlocks.java",
+      "products/ChartPoints.java", "products/ProductQueries.java", "products/RegressionMarkers.java",
+      "products/SeriesChart.java", "runs/RunReports.java", "series/SeriesQueries.java", "summaries/MemberChart.java",
+      "summaries/SummaryStore.java");
+
+  @Test
+  void onlyDetectionReadsItsTablesWithSql() throws IOException {
+    Path main = Path.of("src/main/java/org/perftrack/server");
+    List<String> readers;
+    try (Stream<Path> files = Files.walk(main)) {
+      readers = files.filter(p -> p.toString().endsWith(".java")).filter(p -> matches(p, READS_DETECTION_TABLES))
+          .map(p -> main.relativize(p).toString().replace('\\', '/')).toList();
+    }
+    assertThat(readers).as("files with SQL that reads regression or detection_point").isNotEmpty();
+    assertThat(readers.stream().filter(f -> !f.startsWith("detection/")))
+        .as("outside detection, only the readers still to move (use detection.Regressions)")
+        .allMatch(READERS_STILL_TO_MOVE::contains)
+        .as("a reader moved to detection: take it off READERS_STILL_TO_MOVE")
+        .containsExactlyInAnyOrderElementsOf(READERS_STILL_TO_MOVE);
+  }
+
   private static final Pattern WRITES_REGRESSION = Pattern.compile(
       "(?i)\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+regression\\b");
 
@@ -101,8 +209,12 @@ class BoundariesTest {
   }
 
   private static boolean writesRegression(Path p) {
+    return matches(p, WRITES_REGRESSION);
+  }
+
+  private static boolean matches(Path p, Pattern pattern) {
     try {
-      return WRITES_REGRESSION.matcher(Files.readString(p)).find();
+      return pattern.matcher(Files.readString(p)).find();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -161,7 +161,7 @@ class SeriesTailTest extends IntegrationTest {
     tx.executeWithoutResult(status -> {
       windows.lockSeries(List.of(series));
       Map<Long, WindowQueries.Around> around = windows.around(List.of(series), next, 2 * properties.window());
-      windows.writePoints(Map.of(series, new Summary(77.0, Double.NaN, true, 5)), next, around, false);
+      windows.writePoints(Map.of(series, new VersionLevel(77.0, Double.NaN, true, 5)), next, around, false);
       assertThat(windows.tail(series).points()).anyMatch(p -> p.summary().level() == 77.0);
       status.setRollbackOnly();
     });

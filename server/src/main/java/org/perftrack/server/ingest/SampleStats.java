@@ -5,13 +5,13 @@ import java.util.List;
 import org.perftrack.server.stats.Robust;
 
 /** The summary stored beside raw samples, so that pages need not unpack arrays. */
-record SampleSummary(int n, double min, double median, double mean, double max) {
+record SampleStats(int n, double min, double median, double mean, double max) {
 
-  static SampleSummary of(List<Double> samples) {
+  static SampleStats of(List<Double> samples) {
     double[] s = samples.stream().mapToDouble(Double::doubleValue).toArray();
     Arrays.sort(s);
     int n = s.length;
     double median = Robust.sortedMedian(s, n);
-    return new SampleSummary(n, s[0], median, Arrays.stream(s).sum() / n, s[n - 1]);
+    return new SampleStats(n, s[0], median, Arrays.stream(s).sum() / n, s[n - 1]);
   }
 }
