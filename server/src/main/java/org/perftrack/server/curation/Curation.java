@@ -101,6 +101,21 @@ public class Curation {
     });
   }
 
+  /**
+   * Deletes a product with everything measured for it (restorable until purged): one short statement that marks it,
+   * however long its history; the pages and lists leave it out from then on, and the purge removes its rows.
+   */
+  public Change deleteProduct(String product, String by) {
+    return tx.execute(s -> {
+      CurationStore.ProductRow p = store.lockProduct(product).orElseThrow(() -> new NotFound("no product " + product));
+      String what = "product " + product + " (" + p.versionCount() + " versions)";
+      long deletion = store.newDeletion("product", p.id(), null, null, what, 0, by);
+      store.deleteProduct(p.id(), deletion);
+      audit.record(by, "deleted", what, "deletion " + deletion);
+      return new Change(what, deletion, List.of());
+    });
+  }
+
   /** Undoes a deletion that is not purged yet. */
   public Change restore(long deletionId, String by) {
     return tx.execute(s -> {
@@ -108,6 +123,9 @@ public class Curation {
           .orElseThrow(() -> new NotFound("no deletion " + deletionId + " (restored or purged already?)"));
       List<UUID> counting = store.countingRunsOf(d.id());
       store.undelete(d.id());
+      if ("product".equals(d.kind())) {
+        store.deleteProduct(d.productId(), null);
+      }
       if ("version".equals(d.kind())) {
         store.deleteVersion(d.versionId(), null);
       }

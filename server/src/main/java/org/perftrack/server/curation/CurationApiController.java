@@ -51,6 +51,11 @@ class CurationApiController {
     return curation.deleteVersion(product, version, who.getName());
   }
 
+  @DeleteMapping("/api/v1/products/{product}")
+  Curation.Change deleteProduct(@PathVariable String product, Authentication who) {
+    return curation.deleteProduct(product, who.getName());
+  }
+
   @GetMapping("/api/v1/deletions")
   List<CurationStore.Deletion> deletions(@RequestParam(defaultValue = "200") int limit) {
     return curation.recentlyDeleted(limit(limit));

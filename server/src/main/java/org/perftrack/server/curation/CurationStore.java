@@ -132,6 +132,17 @@ class CurationStore {
     jdbc.sql("UPDATE version SET deletion_id = ? WHERE id = ?").params(deletion, versionId).update();
   }
 
+  record ProductRow(long id, long versionCount) {}
+
+  Optional<ProductRow> lockProduct(String name) {
+    return jdbc.sql("SELECT id, version_count FROM product WHERE name = ? AND deletion_id IS NULL FOR UPDATE")
+        .param(name).query(ProductRow.class).optional();
+  }
+
+  void deleteProduct(long productId, Long deletion) {
+    jdbc.sql("UPDATE product SET deletion_id = ? WHERE id = ?").params(deletion, productId).update();
+  }
+
   static final String DELETIONS = """
       SELECT id, kind, product_id, version_id, run_id, description, runs, deleted_by, deleted_at,
              deleted_at + make_interval(secs => ?) AS purge_at

@@ -49,29 +49,131 @@ class Purge {
 
   /** Purges one deletion for good (whatever its age). */
   void purge(long deletion) {
+    Long product = jdbc.sql("SELECT product_id FROM deletion WHERE id = ? AND kind = 'product'").param(deletion)
+        .query(Long.class).optional().orElse(null);
+    if (product != null) {
+      purgeProduct(product);
+    }
     List<UUID> chunk;
     do {
       chunk = tx.execute(s -> {
         List<UUID> ids = jdbc.sql(RUN_CHUNK).params(deletion, CHUNK).query(UUID.class).list();
-        UUID[] array = ids.toArray(UUID[]::new);
-        jdbc.sql("DELETE FROM result_set_aside WHERE run_id = ANY(?::uuid[])").param(array).update();
-        jdbc.sql("DELETE FROM result WHERE run_id = ANY(?::uuid[])").param(array).update();
-        jdbc.sql("DELETE FROM run WHERE id = ANY(?::uuid[])").param(array).update();
+        deleteRuns(ids);
         return ids;
       });
     } while (chunk.size() == CHUNK);
     boolean versions = tx.execute(s -> store.lockDeletion(deletion, 0).map(d -> {
-      boolean version = "version".equals(d.kind());
-      if (version) {
+      boolean version = !"run".equals(d.kind());
+      if ("version".equals(d.kind())) {
         forgetVersion(d.versionId());
       }
       store.forgetDeletion(deletion);
+      if ("product".equals(d.kind())) {
+        jdbc.sql("DELETE FROM product WHERE id = ?").param(d.productId()).update();
+      }
       audit.record("perftrack", "purged", d.description(), "deletion " + d.id() + " by " + d.deletedBy());
       return version;
     }).orElse(false));
     if (versions) {
       ingest.versionsPurged();
     }
+  }
+
+  static final int VERSIONS_AT_ONCE = 20;
+  static final int SERIES_AT_ONCE = 200;
+
+  static final String RUNS_OF_VERSIONS = """
+      SELECT r.id FROM (SELECT id FROM version WHERE product_id = ? ORDER BY id LIMIT ?) AS v
+      JOIN run r ON r.version_id = v.id LIMIT ?""";
+
+  /**
+   * A deleted product's rows, in short transactions: its runs with their results a few versions at a time, then its
+   * series with what detection kept of them, then the rest. Each step finds what is left, so a purge cut short
+   * resumes where it stopped.
+   */
+  private void purgeProduct(long product) {
+    List<UUID> runs;
+    do {
+      runs = tx.execute(s -> {
+        List<UUID> ids = jdbc.sql(RUNS_OF_VERSIONS).params(product, VERSIONS_AT_ONCE, CHUNK).query(UUID.class).list();
+        deleteRuns(ids);
+        if (ids.isEmpty()) { // the first versions have no runs left: they go now, so the next chunk finds others
+          forgetEmptyVersions(product);
+        }
+        return ids;
+      });
+    } while (!runs.isEmpty() || hasVersions(product));
+    List<Long> series;
+    do {
+      series = tx.execute(s -> {
+        List<Long> ids = jdbc.sql("SELECT id FROM series WHERE product_id = ? ORDER BY id LIMIT ?")
+            .params(product, SERIES_AT_ONCE).query(Long.class).list();
+        if (!ids.isEmpty()) {
+          List<Long> steps = forgetting.stepsOfSeries(ids);
+          forgetReferences(steps);
+          forgetting.forgetSeries(ids, steps);
+          jdbc.sql("DELETE FROM branch_result WHERE series_id = ANY(?::bigint[])").param(ids.toArray(Long[]::new))
+              .update();
+          jdbc.sql("DELETE FROM series WHERE id = ANY(?::bigint[])").param(ids.toArray(Long[]::new)).update();
+        }
+        return ids;
+      });
+    } while (!series.isEmpty());
+    tx.executeWithoutResult(s -> {
+      String name = jdbc.sql("SELECT name FROM product WHERE id = ?").param(product).query(String.class).single();
+      for (String sql : PRODUCT_ROWS) {
+        jdbc.sql(sql).param(product).update();
+      }
+      for (String sql : PRODUCT_NAMED_ROWS) {
+        jdbc.sql(sql).param(name).update();
+      }
+    });
+  }
+
+  /** What refers to a product by id, in an order its foreign keys allow; the deletion rows go with it. */
+  static final List<String> PRODUCT_ROWS = List.of(
+      "DELETE FROM summary_member WHERE summary_id IN (SELECT id FROM summary WHERE product_id = ?)",
+      "DELETE FROM summary WHERE product_id = ?",
+      "DELETE FROM benchmark_setting WHERE product_id = ?",
+      "DELETE FROM chart_boundary WHERE product_id = ?",
+      "DELETE FROM branch WHERE product_id = ?",
+      "DELETE FROM version WHERE product_id = ?",
+      "DELETE FROM deletion WHERE product_id = ? AND kind <> 'product'");
+
+  /** What refers to a product by name (the lab and the mail log keep names). */
+  static final List<String> PRODUCT_NAMED_ROWS = List.of(
+      "DELETE FROM bisection_regression WHERE bisection_id IN (SELECT id FROM bisection WHERE product = ?)",
+      "DELETE FROM bisection WHERE product = ?",
+      "DELETE FROM lab_job WHERE product = ?",
+      "DELETE FROM lab_schedule WHERE product = ?",
+      "DELETE FROM lab_agent WHERE product = ?",
+      "DELETE FROM alert_regression WHERE product = ?");
+
+  private boolean hasVersions(long product) {
+    return jdbc.sql("SELECT EXISTS (SELECT 1 FROM version WHERE product_id = ?)").param(product)
+        .query(Boolean.class).single();
+  }
+
+  private void forgetEmptyVersions(long product) {
+    List<Long> versions = jdbc.sql("""
+        SELECT v.id FROM (SELECT id FROM version WHERE product_id = ? ORDER BY id LIMIT ?) AS v
+        WHERE NOT EXISTS (SELECT 1 FROM run r WHERE r.version_id = v.id)""").params(product, VERSIONS_AT_ONCE)
+        .query(Long.class).list();
+    versions.forEach(this::forgetVersion);
+  }
+
+  private void deleteRuns(List<UUID> ids) {
+    UUID[] array = ids.toArray(UUID[]::new);
+    jdbc.sql("DELETE FROM result_set_aside WHERE run_id = ANY(?::uuid[])").param(array).update();
+    jdbc.sql("DELETE FROM result WHERE run_id = ANY(?::uuid[])").param(array).update();
+    jdbc.sql("DELETE FROM run WHERE id = ANY(?::uuid[])").param(array).update();
+  }
+
+  private void forgetReferences(List<Long> steps) {
+    Long[] ids = steps.toArray(Long[]::new);
+    jdbc.sql("DELETE FROM summary_member WHERE regression_id = ANY(?::bigint[])").param(ids).update();
+    jdbc.sql("DELETE FROM bisection_regression WHERE regression_id = ANY(?::bigint[])").param(ids).update();
+    jdbc.sql("DELETE FROM alert_regression WHERE regression_id = ANY(?::bigint[])").param(ids).update();
   }
 
   static final String LIVE_RUNS = "SELECT EXISTS (SELECT 1 FROM run WHERE version_id = ?)";
@@ -86,11 +188,9 @@ class Purge {
       return;
     }
     List<Long> steps = forgetting.stepsOf(versionId);
-    Long[] ids = steps.toArray(Long[]::new);
-    jdbc.sql("DELETE FROM summary_member WHERE regression_id = ANY(?::bigint[])"
-        + " OR summary_id IN (SELECT id FROM summary WHERE version_id = ?)").params(ids, versionId).update();
-    jdbc.sql("DELETE FROM bisection_regression WHERE regression_id = ANY(?::bigint[])").param(ids).update();
-    jdbc.sql("DELETE FROM alert_regression WHERE regression_id = ANY(?::bigint[])").param(ids).update();
+    forgetReferences(steps);
+    jdbc.sql("DELETE FROM summary_member WHERE summary_id IN (SELECT id FROM summary WHERE version_id = ?)")
+        .param(versionId).update();
     forgetting.forgetVersion(versionId, steps);
     jdbc.sql("DELETE FROM summary WHERE version_id = ?").param(versionId).update();
     jdbc.sql(CHART_BOUNDARIES).param(versionId).update();

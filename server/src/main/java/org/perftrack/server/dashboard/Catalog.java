@@ -15,7 +15,7 @@ public class Catalog {
   }
 
   public List<String> products() {
-    return jdbc.sql("SELECT name FROM product ORDER BY name").query(String.class).list();
+    return jdbc.sql("SELECT name FROM product WHERE deletion_id IS NULL ORDER BY name").query(String.class).list();
   }
 
   /** Oldest first. */

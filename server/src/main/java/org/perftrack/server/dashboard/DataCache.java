@@ -24,7 +24,8 @@ public class DataCache {
   private static final int MAX_ENTRIES = 500;
 
   static final String STAMP = """
-      SELECT greatest((SELECT max(received_at) FROM run), (SELECT max(updated_at) FROM benchmark_setting))""";
+      SELECT greatest((SELECT max(received_at) FROM run), (SELECT max(updated_at) FROM benchmark_setting),
+                      (SELECT max(at) FROM audit_event))""";
 
   private record Entry(Instant stamp, Instant madeAt, Object value) {}
 

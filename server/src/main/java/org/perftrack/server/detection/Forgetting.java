@@ -25,6 +25,23 @@ public class Forgetting {
     return jdbc.sql(STEPS_OF_VERSION).params(versionId, versionId).query(Long.class).list();
   }
 
+  static final String STEPS_OF_SERIES = "SELECT id FROM regression WHERE series_id = ANY(?::bigint[]) ORDER BY id";
+
+  /** The steps of these series (the rows that refer to them go first). */
+  public List<Long> stepsOfSeries(List<Long> seriesIds) {
+    return jdbc.sql(STEPS_OF_SERIES).param(seriesIds.toArray(Long[]::new)).query(Long.class).list();
+  }
+
+  /** Deletes everything detection keeps of these series: steps (with history), points, stamps, chart summaries. */
+  public void forgetSeries(List<Long> seriesIds, List<Long> steps) {
+    Long[] series = seriesIds.toArray(Long[]::new);
+    jdbc.sql("DELETE FROM regression WHERE id = ANY(?::bigint[])").param(steps.toArray(Long[]::new)).update();
+    jdbc.sql("DELETE FROM detection_point WHERE series_id = ANY(?::bigint[])").param(series).update();
+    jdbc.sql("DELETE FROM detection_stamp WHERE series_id = ANY(?::bigint[])").param(series).update();
+    jdbc.sql("DELETE FROM chart_summary WHERE series_id = ANY(?::bigint[])").param(series).update();
+    jdbc.sql("DELETE FROM judging_due WHERE series_id = ANY(?::bigint[])").param(series).update();
+  }
+
   static final String POINTS = """
       DELETE FROM detection_point p USING series s, version v
       WHERE v.id = ? AND s.product_id = v.product_id AND p.series_id = s.id AND p.sort_key = v.sort_key

@@ -38,11 +38,11 @@ class Discovery {
   }
 
   Optional<Long> productId(String name) {
-    return jdbc.sql("SELECT id FROM product WHERE name = ?").param(name).query(Long.class).optional();
+    return jdbc.sql("SELECT id FROM product WHERE name = ? AND deletion_id IS NULL").param(name).query(Long.class).optional();
   }
 
   static final String PRODUCTS = """
-      SELECT name, version_count AS versions FROM product WHERE name > ? ORDER BY name LIMIT ?""";
+      SELECT name, version_count AS versions FROM product WHERE name > ? AND deletion_id IS NULL ORDER BY name LIMIT ?""";
 
   Page<Product> products(String after, int limit) {
     return Page.of(jdbc.sql(PRODUCTS).params(after == null ? "" : after, limit + 1).query(Product.class).list(), limit,

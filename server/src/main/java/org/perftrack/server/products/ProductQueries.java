@@ -35,7 +35,7 @@ class ProductQueries {
   }
 
   Optional<Long> productId(String name) {
-    return jdbc.sql("SELECT id FROM product WHERE name = ?").param(name).query(Long.class).optional();
+    return jdbc.sql("SELECT id FROM product WHERE name = ? AND deletion_id IS NULL").param(name).query(Long.class).optional();
   }
 
   static final String RECENT_VERSIONS = """

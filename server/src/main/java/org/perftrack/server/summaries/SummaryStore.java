@@ -91,7 +91,7 @@ class SummaryStore {
       SELECT su.id, su.product_id, su.version_id, p.name AS product, v.name AS version, su.status, su.note,
              su.triaged_by, su.created_at, su.updated_at, su.withdrawn_reason,
              array_to_string(su.moved_to, ',') AS moved_to
-      FROM summary su JOIN product p ON p.id = su.product_id JOIN version v ON v.id = su.version_id
+      FROM summary su JOIN product p ON p.id = su.product_id AND p.deletion_id IS NULL JOIN version v ON v.id = su.version_id
       """;
 
   Optional<Row> find(long id) {

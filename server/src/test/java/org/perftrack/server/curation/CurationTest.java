@@ -120,6 +120,48 @@ class CurationTest extends IntegrationTest {
     assertThat(upload("5.11", 100).status()).as("the name can be used again").isEqualTo(201);
   }
 
+  @Test
+  void aDeletedProductIsGoneFromThePagesComesBackWhenRestoredAndLeavesNoRowWhenPurged() {
+    stepThenTestVersions();
+    long productId = jdbc.sql("SELECT id FROM product WHERE name = ?").param(product).query(Long.class).single();
+    Http.Response deleted = send("DELETE", "/api/v1/products/" + product, ADMIN_TOKEN);
+    assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
+    assertThat(http().get("/api/v1/products").body()).doesNotContain(product);
+    assertThat(http().get("/products/" + product).status()).isEqualTo(404);
+    assertThat(http().get("/api/v1/regressions?status=all&product=" + product).json().size()).isZero();
+
+    long deletion = deleted.json().get("deletionId").asLong();
+    assertThat(post("/api/v1/deletions/" + deletion + ":restore", null, ADMIN_TOKEN).status()).isEqualTo(200);
+    assertThat(http().get("/api/v1/products").body()).contains(product);
+    assertThat(theStep().get("status").asString()).isEqualTo("withdrawn");
+
+    long again = send("DELETE", "/api/v1/products/" + product, ADMIN_TOKEN).json().get("deletionId").asLong();
+    purge.purge(again);
+    List<String> left = new ArrayList<>();
+    for (String[] c : jdbc.sql("""
+        SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name NOT LIKE 'flyway%'
+          AND (column_name = 'product_id' OR (table_name = 'product' AND column_name = 'id'))""")
+        .query((rs, i) -> new String[] {rs.getString(1), rs.getString(2)}).list()) {
+      if (jdbc.sql("SELECT count(*) FROM " + c[0] + " WHERE " + c[1] + " = ?").param(productId).query(Long.class)
+          .single() > 0) {
+        left.add(c[0] + "." + c[1]);
+      }
+    }
+    for (String[] c : jdbc.sql("""
+        SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' AND column_name IN ('product', 'name') AND data_type = 'text'""")
+        .query((rs, i) -> new String[] {rs.getString(1), rs.getString(2)}).list()) {
+      if (jdbc.sql("SELECT count(*) FROM " + c[0] + " WHERE " + c[1] + " = ?").param(product).query(Long.class)
+          .single() > 0) {
+        left.add(c[0] + "." + c[1]);
+      }
+    }
+    assertThat(left).isEmpty();
+    assertThat(jdbc.sql("SELECT count(*) FROM series s JOIN machine m ON m.id = s.machine_id WHERE m.name = ?")
+        .param(machine).query(Long.class).single()).isZero();
+  }
+
   /** Every column of every table that holds a run id (any uuid column) or a version or deletion id. */
   private List<String> rowsMentioning(UUID run, long version, long deletion) {
     List<String> found = new ArrayList<>();
