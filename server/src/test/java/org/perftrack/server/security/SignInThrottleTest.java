@@ -18,17 +18,34 @@ class SignInThrottleTest {
   });
 
   @Test
-  void theWaitDoublesAfterTheFreeFailuresAndIsCapped() {
-    for (int i = 0; i < SignInThrottle.FREE_FAILURES_PER_USER; i++) {
-      assertThat(throttle.wait("Alice", "10.0.0.1")).isEmpty();
+  void theDelayDoublesAfterTheFreeFailuresOfOneClientAndNameAndIsCapped() {
+    for (int i = 0; i < SignInThrottle.FREE_FAILURES_PER_PAIR; i++) {
+      assertThat(throttle.delay("Alice", "10.0.0.1")).isZero();
       throttle.failed("alice", "10.0.0.1");
     }
-    assertThat(throttle.wait("ALICE ", "10.0.0.2")).as("the name as typed, any case, any address").contains(Duration.ofSeconds(1));
-    now = now.plusSeconds(1);
-    assertThat(throttle.wait("alice", "10.0.0.2")).isEmpty();
-    throttle.failed("alice", "10.0.0.2");
-    assertThat(throttle.wait("alice", "10.0.0.3")).contains(Duration.ofSeconds(2));
-    assertThat(SignInThrottle.backoff(30)).isEqualTo(SignInThrottle.MAX_WAIT);
+    assertThat(throttle.delay("ALICE ", "10.0.0.1")).as("the name as typed, any case").isEqualTo(Duration.ofSeconds(1));
+    throttle.failed("alice", "10.0.0.1");
+    assertThat(throttle.delay("alice", "10.0.0.1")).isEqualTo(Duration.ofSeconds(2));
+    assertThat(SignInThrottle.backoff(30)).isEqualTo(SignInThrottle.MAX_DELAY);
+    now = now.plus(SignInThrottle.FORGET_AFTER).plusSeconds(1);
+    assertThat(throttle.delay("alice", "10.0.0.1")).as("forgotten after a quiet while").isZero();
+  }
+
+  @Test
+  void aStrangersFailuresFromAnotherAddressDoNotSlowTheUser() {
+    for (int i = 0; i < SignInThrottle.FREE_FAILURES_PER_PAIR * 4; i++) {
+      throttle.failed("admin", "203.0.113.7");
+    }
+    assertThat(throttle.delay("admin", "203.0.113.7")).isPositive();
+    assertThat(throttle.delay("admin", "10.0.0.2")).isZero();
+  }
+
+  @Test
+  void manyClientsGuessingOneNameSlowItEverywhere() {
+    for (int i = 0; i < SignInThrottle.FREE_FAILURES_PER_USER; i++) {
+      throttle.failed("admin", "198.51.100." + i);
+    }
+    assertThat(throttle.delay("admin", "10.0.0.2")).isEqualTo(Duration.ofSeconds(1));
   }
 
   @Test
@@ -36,8 +53,8 @@ class SignInThrottleTest {
     for (int i = 0; i < SignInThrottle.FREE_FAILURES_PER_ADDRESS; i++) {
       throttle.failed("user" + i, "10.0.0.9");
     }
-    assertThat(throttle.wait("someone-new", "10.0.0.9")).isPresent();
-    assertThat(throttle.wait("someone-new", "10.0.0.10")).isEmpty();
+    assertThat(throttle.delay("someone-new", "10.0.0.9")).isPositive();
+    assertThat(throttle.delay("someone-new", "10.0.0.10")).isZero();
   }
 
   @Test
@@ -45,8 +62,8 @@ class SignInThrottleTest {
     for (int i = 0; i < SignInThrottle.FREE_FAILURES_PER_ADDRESS; i++) {
       throttle.failed("mallory", "10.0.0.5");
     }
-    throttle.succeeded("mallory");
-    assertThat(throttle.wait("mallory", "10.0.0.6")).isEmpty();
-    assertThat(throttle.wait("mallory", "10.0.0.5")).isPresent();
+    throttle.succeeded("mallory", "10.0.0.5");
+    assertThat(throttle.delay("mallory", "10.0.0.6")).isZero();
+    assertThat(throttle.delay("mallory", "10.0.0.5")).isPositive();
   }
 }
