@@ -135,6 +135,8 @@ class LabEndToEndTest extends IntegrationTest {
     assertThat(b.get("rounds").asInt()).isBetween(1, 3);
     JsonNode listed = listedRegression(regression);
     assertThat(listed.get("bisection").get("firstBad").asString()).isEqualTo("1.5.19-6");
+    // the round that moved the regression opened no regression of its own: the agent says what happened
+    await().atMost(Duration.ofSeconds(30)).until(() -> log().contains("a re-attribution"));
     assertThat(jdbc.sql("SELECT attempts FROM lab_job WHERE id = ?").param(killedJob).query(Integer.class).single())
         .as("the killed round ran again").isEqualTo(2);
     assertThat(jdbc.sql("SELECT status FROM lab_job WHERE id = ?").param(killedJob).query(String.class).single())
