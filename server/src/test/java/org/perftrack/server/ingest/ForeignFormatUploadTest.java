@@ -131,6 +131,19 @@ class ForeignFormatUploadTest extends IntegrationTest {
         });
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"application/zip", "application/x-www-form-urlencoded", "application/octet-stream"})
+  void aFolderZippedByHandIsTakenWhateverItsContentType(String type) {
+    String product = unique("demo");
+
+    Http.Response r = http().postBytes(query("criterion", product, "1", unique("ci")),
+        GoldenFiles.zip("criterion/0.3.6/criterion"), type, TOKEN);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+    assertThat(stored(UUID.fromString(r.json().get("id").asString()))).extracting(Stored::benchmark)
+        .contains("fib 15", "sum/100", "sum/1000");
+  }
+
   @ParameterizedTest(name = "{1}")
   @CsvSource({
       "gbench, gbench/repetitions.json, Google Benchmark",
