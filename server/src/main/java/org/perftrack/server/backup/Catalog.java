@@ -45,6 +45,13 @@ final class Catalog {
       SELECT sequencename, start_value, last_value FROM pg_sequences WHERE schemaname = current_schema()
       ORDER BY sequencename""";
 
+  /** Columns whose values a sequence makes (identity or serial), with the sequence's qualified name. */
+  static final String GENERATED_IDS = """
+      SELECT c.relname, a.attname, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS seq
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+        AND a.attnum > 0 AND NOT a.attisdropped AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL""";
+
   static final String MIGRATIONS = """
       SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank""";
 
@@ -60,6 +67,14 @@ final class Catalog {
 
   /** A sequence's state: {@code last} is null when no value was ever taken from it. */
   record Sequence(String name, long start, Long last) {}
+
+  /** A column filled by {@code sequence} (schema-qualified, quoted as needed). */
+  record Generated(String table, String column, String sequence) {}
+
+  static List<Generated> generatedIds(JdbcClient jdbc) {
+    return jdbc.sql(GENERATED_IDS).query((rs, i) -> new Generated(rs.getString(1), rs.getString(2), rs.getString(3)))
+        .list();
+  }
 
   static List<Table> tables(JdbcClient jdbc) {
     List<String> names = jdbc.sql(TABLES).param(FLYWAY_HISTORY).query(String.class).list();
