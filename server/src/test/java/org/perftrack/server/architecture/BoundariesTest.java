@@ -80,11 +80,11 @@ class BoundariesTest {
   }
 
   @Test
-  void detectionDependsOnlyOnTheKernelVersionsProblemsAndTheDatabase() {
+  void detectionDependsOnlyOnTheKernelVersionsProblemsTheDatabaseAndTheAuditLog() {
     classes().that().resideInAPackage("..server.detection..").should().onlyDependOnClassesThat(
             resideOutsideOfPackage("org.perftrack.server..")
                 .or(resideInAnyPackage("..server.detection..", "..server.stats..", "..server.versions..",
-                    "..server.problems..", "..server.db..")))
+                    "..server.problems..", "..server.db..", "..server.audit..")))
         .because("every other feature reads regressions through detection, never the other way").check(SERVER);
   }
 
