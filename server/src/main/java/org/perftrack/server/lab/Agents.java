@@ -119,6 +119,11 @@ class Agents {
         .params(product, machine, machine).query(Agents::map).list();
   }
 
+  /** Removes the agent; its jobs stay (their agent_id is set NULL). */
+  boolean remove(long id) {
+    return jdbc.sql("DELETE FROM lab_agent WHERE id = ?").param(id).update() == 1;
+  }
+
   /** Marks agents silent for longer than {@code after} as mailed, and returns them: each is mailed once. */
   List<Agent> newlySilent(Duration after) {
     return jdbc.sql("UPDATE lab_agent SET silent_mailed = true WHERE NOT silent_mailed"

@@ -57,6 +57,18 @@ class Lab {
     return agent;
   }
 
+  /**
+   * An admin removes an agent that is gone (or registered by a token that should not have): its running job
+   * returns to the queue, and its product and machine may be registered again by any token.
+   */
+  @Transactional
+  void remove(long agentId) {
+    jobs.releaseHeldBy(agentId);
+    if (!agents.remove(agentId)) {
+      throw new NotFound("no agent " + agentId);
+    }
+  }
+
   @Transactional
   Agents.Agent heartbeat(long agentId, String progress, List<String> targets, long tokenId) {
     own(agentId, tokenId);

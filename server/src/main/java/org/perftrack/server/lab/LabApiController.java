@@ -104,6 +104,13 @@ class LabApiController {
     return new Registered(a.id(), a.heartbeatSeconds(), props.lease().toSeconds());
   }
 
+  /** Admin only (no other scope names this call). */
+  @DeleteMapping("/api/v1/lab/agents/{id}")
+  ResponseEntity<Void> remove(@PathVariable long id) {
+    lab.remove(id);
+    return ResponseEntity.noContent().build();
+  }
+
   @PostMapping("/api/v1/lab/agents/{id}/heartbeat")
   Registered heartbeat(@PathVariable long id, @RequestBody Heartbeat h, Authentication who) {
     Agents.Agent a = lab.heartbeat(id, shorten(h.progress(), 500), versions("targets", h.targets(), false), token(who));

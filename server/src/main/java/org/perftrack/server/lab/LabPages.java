@@ -31,9 +31,12 @@ class LabPages {
   private final Schedules schedules;
   private final LabQueue queue;
   private final LabProperties props;
+  private final Lab lab;
 
-  LabPages(Agents agents, Jobs jobs, Bisections bisections, Schedules schedules, LabQueue queue, LabProperties props) {
+  LabPages(Agents agents, Jobs jobs, Bisections bisections, Schedules schedules, LabQueue queue, LabProperties props,
+      Lab lab) {
     this.props = props;
+    this.lab = lab;
     this.agents = agents;
     this.jobs = jobs;
     this.bisections = bisections;
@@ -68,6 +71,13 @@ class LabPages {
   String runNow(@RequestParam String product, @RequestParam String machine, Principal who, RedirectAttributes flash) {
     Jobs.Job job = queue.runNow(product, machine, null, null, who.getName());
     flash.addFlashAttribute("message", "Job " + job.id() + " queued for " + machine + ".");
+    return "redirect:/lab";
+  }
+
+  @PostMapping("/lab/agents/{id}/remove")
+  String remove(@PathVariable long id, RedirectAttributes flash) {
+    lab.remove(id); // admins only (SecurityConfiguration)
+    flash.addFlashAttribute("message", "Agent " + id + " removed.");
     return "redirect:/lab";
   }
 

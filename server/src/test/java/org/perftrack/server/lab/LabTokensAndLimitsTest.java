@@ -118,6 +118,25 @@ class LabTokensAndLimitsTest extends IntegrationTest {
   }
 
   @Test
+  void anAdminRemovesAnAgentAndItsMachineMayBeRegisteredAgain() {
+    String mine = token(Scope.UPLOAD);
+    long agent = register(mine, machine, List.of("1.0")).json().get("id").asLong();
+    JsonNode job = queueAndClaim(mine, agent);
+    java.net.http.HttpRequest.Builder delete = java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create("http://localhost:" + port + "/api/v1/lab/agents/" + agent)).DELETE();
+
+    assertThat(http().send(delete.copy().header("Authorization", "Bearer " + mine)).status())
+        .as("an upload token does not remove agents").isEqualTo(403);
+    assertThat(http().send(delete.copy().header("Authorization", "Bearer " + ADMIN_TOKEN)).status()).isEqualTo(204);
+
+    assertThat(agents.find(agent)).isEmpty();
+    assertThat(jobs.find(job.get("id").asLong()).orElseThrow().status()).as("its job back in the queue")
+        .isEqualTo("queued");
+    assertThat(register(token(Scope.UPLOAD), machine, List.of("1.0")).status()).isEqualTo(200);
+    assertThat(http().send(delete.copy().header("Authorization", "Bearer " + ADMIN_TOKEN)).status()).isEqualTo(404);
+  }
+
+  @Test
   void agentsAreCappedPerTokenAndPerProductAndTargetsPerAgent() {
     LabProperties small = new LabProperties(props.silentAfter(), props.failuresToMail(), props.lease(),
         props.maxAttempts(), props.tick(), false, 2, 3, 5, props.pageSize());
