@@ -160,7 +160,7 @@ class BranchStore {
     return jdbc.sql(LIST).params(productId, name, name).query(Listed.class).optional();
   }
 
-  static final String PRODUCT = "SELECT id FROM product WHERE name = ?";
+  static final String PRODUCT = "SELECT id FROM product WHERE name = ? AND deletion_id IS NULL";
 
   Optional<Long> productId(String name) {
     return jdbc.sql(PRODUCT).param(name).query(Long.class).optional();

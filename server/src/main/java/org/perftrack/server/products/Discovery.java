@@ -1,7 +1,6 @@
 package org.perftrack.server.products;
 
 import java.util.List;
-import java.util.Optional;
 import org.perftrack.server.problems.InvalidInput;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -35,10 +34,6 @@ class Discovery {
 
   Discovery(JdbcClient jdbc) {
     this.jdbc = jdbc;
-  }
-
-  Optional<Long> productId(String name) {
-    return jdbc.sql("SELECT id FROM product WHERE name = ? AND deletion_id IS NULL").param(name).query(Long.class).optional();
   }
 
   static final String PRODUCTS = """

@@ -19,9 +19,11 @@ class DiscoveryApiController {
   static final int MAX_LIMIT = 1000;
 
   private final Discovery discovery;
+  private final ProductQueries products;
 
-  DiscoveryApiController(Discovery discovery) {
+  DiscoveryApiController(Discovery discovery, ProductQueries products) {
     this.discovery = discovery;
+    this.products = products;
   }
 
   @GetMapping("/api/v1/products")
@@ -55,7 +57,7 @@ class DiscoveryApiController {
   }
 
   private long productId(String product) {
-    return discovery.productId(product).orElseThrow(() -> new NotFound("no product " + product));
+    return products.productId(product).orElseThrow(() -> new NotFound("no product " + product));
   }
 
   private static int limit(Integer limit) {

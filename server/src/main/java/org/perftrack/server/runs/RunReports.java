@@ -13,6 +13,7 @@ import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.detection.RunLevels;
 import org.perftrack.server.detection.Verdict;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -52,8 +53,10 @@ public class RunReports {
   private final JdbcClient jdbc;
   private final Regressions regressions;
   private final DetectionProperties detection;
+  private final RunLevels levels;
 
-  RunReports(JdbcClient jdbc, Regressions regressions, DetectionProperties detection) {
+  RunReports(JdbcClient jdbc, Regressions regressions, DetectionProperties detection, RunLevels levels) {
+    this.levels = levels;
     this.jdbc = jdbc;
     this.regressions = regressions;
     this.detection = detection;
@@ -76,26 +79,15 @@ public class RunReports {
       FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
       JOIN machine m ON m.id = r.machine_id WHERE r.id = ?""";
 
-  /** Each metric of the run with its version's level and the level of the series' version before it. */
-  static final String DEFAULT_ROWS = """
-      SELECT s.benchmark, s.metric, s.unit, s.direction, pv.name AS baseline_version, prev.level AS baseline_value,
-             cur.level AS value
-      FROM result r JOIN series s ON s.id = r.series_id
-      LEFT JOIN detection_point cur ON cur.series_id = r.series_id AND cur.version_id = r.version_id
-      LEFT JOIN LATERAL (SELECT p.level, p.version_id FROM detection_point p
-                         WHERE p.series_id = r.series_id AND p.sort_key < cur.sort_key
-                         ORDER BY p.sort_key DESC LIMIT 1) prev ON true
-      LEFT JOIN version pv ON pv.id = prev.version_id
-      WHERE r.run_id = ?""";
-
   private Optional<Report> defaultRun(UUID id) {
     return jdbc.sql(DEFAULT_RUN).param(id).query((rs, i) -> {
       Map<String, Regression> raised = new HashMap<>();
       regressions.createdBy(id).forEach(g -> raised.put(g.benchmark() + '\0' + g.metric(), g));
-      List<Row> rows = jdbc.sql(DEFAULT_ROWS).param(id).query((ResultSet x, int j) -> {
-        Regression g = raised.get(x.getString("benchmark") + '\0' + x.getString("metric"));
-        return g != null ? of(g) : row(x, null);
-      }).list();
+      List<Row> rows = levels.of(id).stream().map(l -> {
+        Regression g = raised.get(l.benchmark() + '\0' + l.metric());
+        return g != null ? of(g) : row(l.benchmark(), l.metric(), l.unit(), l.direction(), l.baselineVersion(),
+            l.baselineValue(), l.value(), null);
+      }).toList();
       return new Report(rs.getString("id"), rs.getString("product"), rs.getString("version"), rs.getString("machine"),
           null, null, rows);
     }).optional();
@@ -107,15 +99,12 @@ public class RunReports {
   }
 
   /** A row without a step: unchanged against its baseline, or nothing to compare with; null for a secondary metric. */
-  private Row row(ResultSet x, Verdict stored) throws SQLException {
-    Double base = number(x, "baseline_value");
-    Double value = number(x, "value");
+  private Row row(String benchmark, String metric, String unit, Direction direction, String baselineVersion,
+      Double base, Double value, Verdict stored) {
     Double ratio = base == null || value == null || base == 0 ? null : value / base;
-    String metric = x.getString("metric");
     Verdict verdict = stored != null ? stored : detection.isSecondary(metric) ? null
         : ratio == null ? Verdict.INSUFFICIENT_DATA : Verdict.UNCHANGED;
-    return new Row(x.getString("benchmark"), metric, x.getString("unit"), Direction.of(x.getString("direction")),
-        x.getString("baseline_version"), base, value, ratio, null, verdict);
+    return new Row(benchmark, metric, unit, direction, baselineVersion, base, value, ratio, null, verdict);
   }
 
   static final String BRANCH_RUN = """
@@ -138,7 +127,9 @@ public class RunReports {
   public List<Row> branchRows(UUID id) {
     return sorted(jdbc.sql(BRANCH_ROWS).param(id).query((ResultSet x, int j) -> {
       String verdict = x.getString("verdict");
-      Row plain = row(x, verdict == null ? null : verdict(verdict));
+      Row plain = row(x.getString("benchmark"), x.getString("metric"), x.getString("unit"),
+          Direction.of(x.getString("direction")), x.getString("baseline_version"), number(x, "baseline_value"),
+          number(x, "value"), verdict == null ? null : verdict(verdict));
       return new Row(plain.benchmark(), plain.metric(), plain.unit(), plain.direction(), plain.baselineVersion(),
           plain.baselineValue(), plain.value(), number(x, "ratio"), number(x, "p_value"), plain.verdict());
     }).list());
