@@ -165,9 +165,13 @@ public class Branches {
     return store.productId(product).orElseThrow(() -> new NotFound("no product " + product));
   }
 
-  /** Deletes the branches without a run for longer than {@code perftrack.branches.prune-after}. */
-  @EventListener(ApplicationReadyEvent.class)
+  /** Deletes the branches without a run for longer than {@code perftrack.branches.prune-after}; how many. */
   public int prune() {
     return store.prune(Instant.now().minus(properties.pruneAfter()));
+  }
+
+  @EventListener(ApplicationReadyEvent.class)
+  void pruneAtStart() {
+    prune();
   }
 }
