@@ -24,10 +24,31 @@ class CurationApiController {
 
   record ExcludeRequest(String reason) {}
 
-  private final Curation curation;
+  record RenameRequest(String name) {}
 
-  CurationApiController(Curation curation) {
+  record MergeRequest(String into) {}
+
+  private final Curation curation;
+  private final Machines machines;
+
+  CurationApiController(Curation curation, Machines machines) {
     this.curation = curation;
+    this.machines = machines;
+  }
+
+  @PostMapping("/api/v1/machines/{machine}:rename")
+  Curation.Change rename(@PathVariable String machine, @RequestBody(required = false) RenameRequest request,
+      Authentication who) {
+    return machines.rename(machine, request == null ? null : request.name(), who.getName());
+  }
+
+  @PostMapping("/api/v1/machines/{machine}:merge")
+  Curation.Change merge(@PathVariable String machine, @RequestBody(required = false) MergeRequest request,
+      Authentication who) {
+    if (request == null || request.into() == null || request.into().isBlank()) {
+      throw new InvalidInput("into", "name the machine to merge into");
+    }
+    return machines.merge(machine, request.into(), who.getName());
   }
 
   @PostMapping("/api/v1/runs/{id}:exclude")

@@ -22,6 +22,22 @@ import org.springframework.stereotype.Service;
 @Service
 public class Rejudging {
 
+  /**
+   * Two series became one (their machines merged): the steps and points of {@code from} go to the series at the same
+   * index of {@code into} (the points are summarised again from the moved results when the caller judges the pairs).
+   */
+  public void mergedSeries(List<Long> from, List<Long> into) {
+    for (int i = 0; i < from.size(); i++) {
+      jdbc.sql("UPDATE regression SET series_id = ? WHERE series_id = ?").params(into.get(i), from.get(i)).update();
+    }
+    Long[] gone = from.toArray(Long[]::new);
+    jdbc.sql("DELETE FROM detection_point WHERE series_id = ANY(?::bigint[])").param(gone).update();
+    jdbc.sql("DELETE FROM chart_summary WHERE series_id = ANY(?::bigint[])").param(gone).update();
+    jdbc.sql("DELETE FROM detection_stamp WHERE series_id = ANY(?::bigint[])").param(gone).update();
+    jdbc.sql("DELETE FROM judging_due WHERE series_id = ANY(?::bigint[])").param(gone).update();
+    windows.stamp(into);
+  }
+
   /** What a re-judgement raised (regressions created or reopened) and which series it judged. */
   public record Outcome(List<Regression> raised, Set<Long> seriesIds) {
     static final Outcome NONE = new Outcome(List.of(), Set.of());

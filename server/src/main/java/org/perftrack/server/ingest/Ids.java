@@ -42,6 +42,11 @@ class Ids {
     this.detection = detection;
   }
 
+  /** After machines were renamed or merged: their names are looked up (or made) again. */
+  void forgetMachines() {
+    machines.clear();
+  }
+
   /** After versions were purged for good: their names are looked up (or made) again. */
   void forgetVersions() {
     versions.clear();

@@ -133,6 +133,11 @@ public class IngestService {
         done.startPoint());
   }
 
+  /** After machines were renamed or merged: an upload names the machine as it is now. */
+  public void machinesRenamed() {
+    ids.forgetMachines();
+  }
+
   /** After versions were purged for good: an upload naming one again makes it anew. */
   public void versionsPurged() {
     ids.forgetVersions();

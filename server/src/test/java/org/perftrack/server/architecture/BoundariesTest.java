@@ -89,6 +89,14 @@ class BoundariesTest {
   }
 
   @Test
+  void theAuditLogDependsOnNothingOfOurs() {
+    classes().that().resideInAPackage("..server.audit..").should().onlyDependOnClassesThat(
+            resideOutsideOfPackage("org.perftrack.server..").or(resideInAnyPackage("..server.audit..",
+                "..server.problems..")))
+        .because("every feature records its changes there (detection's triage and settings too)").check(SERVER);
+  }
+
+  @Test
   void detectionNeverThrowsAnHttpException() {
     noClasses().that().resideInAPackage("..server.detection..").should().dependOnClassesThat(
             assignableTo(org.springframework.web.ErrorResponse.class)

@@ -40,6 +40,11 @@ class CurationScopesTest extends IntegrationTest {
         List.of(401, 403, 403, 403, 404));
     expected.put(new Call("POST", "/api/v1/deletions/999999999:restore", ""), List.of(401, 403, 403, 403, 404));
     expected.put(new Call("GET", "/api/v1/deletions", null), List.of(401, 403, 403, 403, 200));
+    expected.put(new Call("DELETE", "/api/v1/products/no-such-product", null), List.of(401, 403, 403, 403, 404));
+    expected.put(new Call("POST", "/api/v1/machines/no-such-machine:rename", "{\"name\":\"x\"}"),
+        List.of(401, 403, 403, 403, 404));
+    expected.put(new Call("POST", "/api/v1/machines/no-such-machine:merge", "{\"into\":\"y\"}"),
+        List.of(401, 403, 403, 403, 404));
     expected.put(new Call("GET", "/api/v1/audit", null), List.of(401, 403, 403, 403, 200));
 
     List<String> wrong = new ArrayList<>();

@@ -162,6 +162,53 @@ class CurationTest extends IntegrationTest {
         .param(machine).query(Long.class).single()).isZero();
   }
 
+  @Test
+  void twoNamesOfOneBoxMergeIntoOneSeriesHistoryAndARenameKeepsIt() {
+    String a = unique("box-a");
+    String b = unique("box-b");
+    for (int v = 1; v <= 6; v++) {
+      uploadTo(a, "6." + v, 100);
+    }
+    for (int v = 7; v <= 12; v++) {
+      uploadTo(b, "6." + v, v >= 10 ? 200 : 100);
+    }
+    Http.Response merged = post("/api/v1/machines/" + a + ":merge", "{\"into\":\"" + b + "\"}", ADMIN_TOKEN);
+    assertThat(merged.status()).as(merged.body()).isEqualTo(200);
+
+    assertThat(points(b)).isEqualTo(12);
+    assertThat(http().get(seriesPath(a)).status()).isEqualTo(404);
+    JsonNode steps = http().get("/api/v1/regressions?product=" + product + "&machine=" + b).json();
+    assertThat(steps.size()).isEqualTo(1);
+    assertThat(steps.get(0).get("version").asString()).isEqualTo("6.10");
+
+    String c = unique("box-c");
+    assertThat(post("/api/v1/machines/" + b + ":rename", "{\"name\":\"" + c + "\"}", ADMIN_TOKEN).status())
+        .isEqualTo(200);
+    assertThat(points(c)).isEqualTo(12);
+    assertThat(http().get("/api/v1/regressions?product=" + product + "&machine=" + c).json().size()).isEqualTo(1);
+    uploadTo(a, "6.13", 200);
+    assertThat(post("/api/v1/machines/" + c + ":rename", "{\"name\":\"" + a + "\"}", ADMIN_TOKEN).status())
+        .as("the name is taken again").isEqualTo(409);
+    assertThat(http().getWithToken("/api/v1/audit?action=merged", ADMIN_TOKEN).body()).contains("machine " + a);
+  }
+
+  private String seriesPath(String machine) {
+    return "/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark=write-64b&metric=time-per-op";
+  }
+
+  private int points(String machine) {
+    return http().get(seriesPath(machine)).json().get("points").size();
+  }
+
+  private void uploadTo(String machineName, String version, double level) {
+    double session = 1 + 0.005 * random.nextGaussian();
+    List<Double> samples = java.util.stream.IntStream.range(0, 5)
+        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machineName,
+        new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples))), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(201);
+  }
+
   /** Every column of every table that holds a run id (any uuid column) or a version or deletion id. */
   private List<String> rowsMentioning(UUID run, long version, long deletion) {
     List<String> found = new ArrayList<>();
