@@ -141,6 +141,26 @@ class ExternalPostgresTest {
       await().atMost(Duration.ofSeconds(60)).until(() -> versions(http, product).contains("2.20"));
       await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(http.page("/products/" + product).body())
           .doesNotContain("behind the primary"));
+
+      // every page and read API answers from the read-only standby: none of them writes
+      String run;
+      try (Connection c = primary.connect("replicated"); var s = c.createStatement();
+          var rs = s.executeQuery("SELECT id FROM run LIMIT 1")) {
+        rs.next();
+        run = rs.getString(1);
+      }
+      String series = "benchmark=write-64b&metric=time-per-op";
+      for (String path : List.of("/", "/regressions", "/compare?product=" + product,
+          "/compare.csv?product=" + product + "&base=1.0&head=2.20", "/products/" + product, "/products/" + product + "/series?" + series,
+          "/products/" + product + "/series/chart?" + series, "/machines/m1", "/lab", "/runs/" + run,
+          "/api/v1/runs/" + run, "/api/v1/runs/" + run + "/report?format=markdown",
+          "/api/v1/regressions?product=" + product, "/api/v1/summaries", "/api/v1/products",
+          "/api/v1/products/" + product + "/versions", "/api/v1/products/" + product + "/machines",
+          "/api/v1/compare?product=" + product + "&machine=m1&base=1.0&head=2.20",
+          "/api/v1/series?product=" + product + "&machine=m1&" + series)) {
+        Http.Response r = http.getWithToken(path, TOKEN);
+        assertThat(r.status()).as(path + ": " + r.body()).isEqualTo(200);
+      }
     }
   }
 
