@@ -27,7 +27,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * without a body (pages, health, the read API) are never counted, and bodies beyond the bounds get 503 with
  * {@code Retry-After} at once, without reading. The refusal completes asynchronously: Tomcat then closes the
  * connection without draining the unread body (a synchronous answer is followed by a blocking drain of up
- * to {@code server.tomcat.max-swallow-size}, which a slow client stretches as long as it likes).
+ * to {@code server.tomcat.max-swallow-size}, which a slow client stretches as long as it likes). Bodies also
+ * reserve the heap they take while parsed ({@code perftrack.limits.body-memory}, half of the heap by default), so
+ * that many large bodies at once are answered 503 rather than an OutOfMemoryError.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -37,11 +39,20 @@ class BodyReadersFilter extends OncePerRequestFilter {
   private final int inAll;
   private final Semaphore permits;
   private final ConcurrentMap<String, Integer> byAddress = new ConcurrentHashMap<>();
+  private final LimitsProperties limits;
+  /** The heap budget of the bodies being read, in KiB. */
+  private final Semaphore heap;
 
   BodyReadersFilter(LimitsProperties limits) {
+    this.limits = limits;
     this.perAddress = limits.maxBodiesPerAddress();
     this.inAll = limits.maxBodies();
     this.permits = new Semaphore(inAll);
+    this.heap = new Semaphore(kib(limits.bodyMemoryBytes()));
+  }
+
+  private static int kib(long bytes) {
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(1, bytes / 1024));
   }
 
   @Override
@@ -63,8 +74,19 @@ class BodyReadersFilter extends OncePerRequestFilter {
             + "); nothing was read, send again later");
         return;
       }
+      int reserved = kib(limits.heapOf(request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null ? -1
+          : request.getContentLengthLong()));
       try {
-        chain.doFilter(request, response);
+        if (!heap.tryAcquire(reserved)) {
+          refuse(request, response, "the request bodies being read take as much of the server's memory as they may"
+              + " (perftrack.limits.body-memory); nothing was read, send again later");
+          return;
+        }
+        try {
+          chain.doFilter(request, response);
+        } finally {
+          heap.release(reserved);
+        }
       } finally {
         permits.release();
       }
