@@ -50,6 +50,69 @@ class OpenApiConfiguration {
         .addSecurityItem(new SecurityRequirement().addList(BEARER));
   }
 
+  /** The problem answers every operation may give, documented once as shared responses. */
+  static final Map<String, String> PROBLEMS = new java.util.LinkedHashMap<>(Map.of(
+      "400", "BadRequest", "401", "Unauthorized", "403", "Forbidden", "404", "NotFound", "409", "Conflict",
+      "413", "PayloadTooLarge", "503", "Unavailable"));
+  private static final Map<String, String> PROBLEM_TEXT = Map.of(
+      "BadRequest", "Bad input: the problem names each field at fault (`fields`); nothing was stored.",
+      "Unauthorized", "No API token, or one perftrack does not know.",
+      "Forbidden", "The token lacks the scope this request needs.",
+      "NotFound", "Nothing of that name or id.",
+      "Conflict", "It conflicts with what is stored (e.g. a run id sent again with other content).",
+      "PayloadTooLarge", "The body is larger than perftrack.limits.max-body-bytes (or the import limits).",
+      "Unavailable", "The database cannot be reached, or too many bodies are being read: try again later "
+          + "(Retry-After).");
+
+  /**
+   * Every operation lists the problem answers it may give (RFC 9457 problem+json), each a reference to one shared
+   * response: 400, 401, 403 and 503 everywhere, 404 where the path names something, 409 and 413 where a body is
+   * sent.
+   */
+  @Bean
+  OpenApiCustomizer problemResponses() {
+    return api -> {
+      if (api.getPaths() == null) {
+        return;
+      }
+      Components components = api.getComponents() == null ? new Components() : api.getComponents();
+      api.setComponents(components);
+      components.addSchemas("Problem", new io.swagger.v3.oas.models.media.ObjectSchema()
+          .description("RFC 9457 problem details")
+          .addProperty("type", new io.swagger.v3.oas.models.media.StringSchema().format("uri"))
+          .addProperty("title", new io.swagger.v3.oas.models.media.StringSchema())
+          .addProperty("status", new io.swagger.v3.oas.models.media.IntegerSchema())
+          .addProperty("detail", new io.swagger.v3.oas.models.media.StringSchema())
+          .addProperty("instance", new io.swagger.v3.oas.models.media.StringSchema())
+          .addProperty("fields", new io.swagger.v3.oas.models.media.ArraySchema()
+              .items(new io.swagger.v3.oas.models.media.ObjectSchema()
+                  .addProperty("field", new io.swagger.v3.oas.models.media.StringSchema())
+                  .addProperty("message", new io.swagger.v3.oas.models.media.StringSchema()))));
+      PROBLEMS.values().forEach(name -> components.addResponses(name, new io.swagger.v3.oas.models.responses.ApiResponse()
+          .description(PROBLEM_TEXT.get(name)).content(new io.swagger.v3.oas.models.media.Content().addMediaType(
+              "application/problem+json", new io.swagger.v3.oas.models.media.MediaType()
+                  .schema(new io.swagger.v3.oas.models.media.Schema<>().$ref("#/components/schemas/Problem"))))));
+      api.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) -> {
+        boolean body = method == PathItem.HttpMethod.POST || method == PathItem.HttpMethod.PUT
+            || method == PathItem.HttpMethod.PATCH;
+        var responses = op.getResponses() == null ? new io.swagger.v3.oas.models.responses.ApiResponses()
+            : op.getResponses();
+        op.setResponses(responses);
+        PROBLEMS.forEach((status, name) -> {
+          boolean applies = switch (status) {
+            case "404" -> path.contains("{");
+            case "409", "413" -> body;
+            default -> true;
+          };
+          if (applies) {
+            responses.put(status, new io.swagger.v3.oas.models.responses.ApiResponse()
+                .$ref("#/components/responses/" + name));
+          }
+        });
+      }));
+    };
+  }
+
   @Bean
   OpenApiCustomizer tagsAndSummariesByResource() {
     return api -> {

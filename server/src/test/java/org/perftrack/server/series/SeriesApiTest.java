@@ -111,6 +111,30 @@ class SeriesApiTest extends IntegrationTest {
   }
 
   @Test
+  void everyOperationDocumentsItsProblemAnswersThroughSharedResponses() throws java.io.IOException {
+    Http.Response r = http().get("/v3/api-docs");
+    var doc = r.json();
+    // the document as served, for the OpenAPI linter (.ci/run: redocly lint server/target/openapi.json)
+    java.nio.file.Files.writeString(java.nio.file.Path.of("target", "openapi.json"), r.body());
+
+    java.util.List<String> without = new java.util.ArrayList<>();
+    doc.get("paths").properties().forEach(path -> path.getValue().properties().forEach(op -> {
+      var responses = op.getValue().get("responses");
+      for (String status : java.util.List.of("400", "401", "403", "503")) {
+        var answer = responses == null ? null : responses.get(status);
+        if (answer == null || !answer.has("$ref")) {
+          without.add(op.getKey() + " " + path.getKey() + " " + status);
+        }
+      }
+    }));
+    assertThat(without).as("operations without a shared problem response").isEmpty();
+    assertThat(doc.get("components").get("responses").get("BadRequest").get("content")
+        .has("application/problem+json")).isTrue();
+    assertThat(doc.get("paths").get("/api/v1/regressions/{id}").get("patch").get("responses").get("404").get("$ref")
+        .asString()).isEqualTo("#/components/responses/NotFound");
+  }
+
+  @Test
   void theOpenApiDocumentHasATitleTheBearerSchemeAndTagsByResource() {
     var doc = http().get("/v3/api-docs").json();
 
