@@ -22,9 +22,14 @@ record NoiseModel(double sigma, double df) {
   static NoiseModel estimate(Levels levels) {
     int n = levels.size();
     double within = levels.pooledWithinSe();
+    boolean oneValue = within == 0 && levels.withinDf() == 0;
     double prior = Math.max(PRIOR_FLOOR, 2 * within);
     if (n < MIN_HISTORY) {
-      return new NoiseModel(Math.max(prior, SIGMA_FLOOR), priorOnlyDf(levels));
+      return oneValue ? new NoiseModel(ONE_VALUE_PRIOR, PRIOR_WEIGHT - 1)
+          : new NoiseModel(Math.max(prior, SIGMA_FLOOR), priorOnlyDf(levels));
+    }
+    if (oneValue) {
+      return fromHistoryAlone(levels);
     }
     double[] diffs = new double[n - 1];
     for (int i = 1; i < n; i++) {
@@ -36,6 +41,25 @@ record NoiseModel(double sigma, double df) {
     double sigma = Math.max(Math.sqrt(variance), Math.max(within, SIGMA_FLOOR));
     return new NoiseModel(sigma, nu + PRIOR_WEIGHT - 1);
   }
+
+  /**
+   * A series of one value per version (a summary per build, a benchmark run once) has no within-run spread to
+   * build a prior from: its noise is the spread between versions alone, with the degrees of freedom of its
+   * differences. Before {@value #MIN_HISTORY} versions it is a generous guess, {@value #ONE_VALUE_PRIOR}, so that
+   * only a change far beyond what single runs scatter is judged a step.
+   */
+  private static NoiseModel fromHistoryAlone(Levels levels) {
+    int n = levels.size();
+    double[] diffs = new double[n - 1];
+    for (int i = 1; i < n; i++) {
+      diffs[i - 1] = levels.x()[i] - levels.x()[i - 1];
+    }
+    double observed = Robust.madSd(diffs, 0, diffs.length) / Math.sqrt(2);
+    return new NoiseModel(Math.max(observed, PRIOR_FLOOR), n - 2);
+  }
+
+  /** The noise of a one-value series before its history says more (log, about ±10 %). */
+  static final double ONE_VALUE_PRIOR = 0.1;
 
   /**
    * Without usable history sigma is the prior alone, a fixed multiple of the within-session error: the

@@ -217,4 +217,20 @@ class DetectorTest {
 
     assertThat(detector.detect(series, "2.6", defaults).steps()).as("2.2 strayed as far and came back").isEmpty();
   }
+
+  /** One number per build (a summary per CI job): its noise is the spread between builds, none within. */
+  @Test
+  void aOneValueSeriesIsJudgedByItsSpreadBetweenVersionsNeitherSilentNorJumpy() {
+    double[] scatter = {1.0, 1.03, 0.97, 1.02, 0.98, 1.04, 0.96, 1.01, 0.99, 1.03, 0.97, 1.02};
+    List<Point> points = new ArrayList<>();
+    for (int v = 0; v < scatter.length; v++) {
+      points.add(Point.of("3." + v, 50 * scatter[v] * (v >= 8 ? 1.25 : 1)));
+    }
+    Series early = new Series(Direction.LOWER_IS_BETTER, points.subList(0, 3));
+    Series stepped = new Series(Direction.LOWER_IS_BETTER, points);
+
+    assertThat(detector.detect(early, "3.2", defaults).steps()).as("3 % between single runs is no step").isEmpty();
+    assertThat(detector.detect(stepped, "3.11", defaults).steps()).singleElement()
+        .satisfies(step -> assertThat(step.version()).isEqualTo("3.8"));
+  }
 }

@@ -22,11 +22,12 @@ class NoiseModelTest {
   }
 
   @Test
-  void withoutHistoryOrSamplesKeepsThePriorsWeight() {
+  void withoutHistoryOrSamplesTakesTheOneValuePriorNotTheFloor() {
     NoiseModel single = noise(Point.of("1", 10), Point.of("2", 11));
 
     assertThat(single.df()).isEqualTo(NoiseModel.PRIOR_WEIGHT - 1);
-    assertThat(single.sigma()).isCloseTo(NoiseModel.PRIOR_FLOOR, within(1e-12));
+    assertThat(single.sigma()).as("single values scatter; 0.5 % made every 2 % wobble a step")
+        .isCloseTo(NoiseModel.ONE_VALUE_PRIOR, within(1e-12));
   }
 
   @Test

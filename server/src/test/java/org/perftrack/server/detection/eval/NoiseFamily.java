@@ -9,9 +9,21 @@ import java.util.Random;
 enum NoiseFamily {
   GAUSSIAN_0_5(0.005), GAUSSIAN_1(0.01), GAUSSIAN_2(0.02), GAUSSIAN_5(0.05),
   LOGNORMAL_1(0.01), LOGNORMAL_3(0.03),
-  HEAVY_TAILS(0.017), BIMODAL(0.035), OUTLIER_SAMPLES(0.012), SESSION_SHIFTS(0.01), SLOW_DRIFT(0.01);
+  HEAVY_TAILS(0.017), BIMODAL(0.035), OUTLIER_SAMPLES(0.012), SESSION_SHIFTS(0.01), SLOW_DRIFT(0.01),
+  /** Steps of 5–12 % in samples scattered by 8 % (gaussian) or 5 % (log-normal), with ten or more versions after. */
+  SMALL_STEPS_GAUSSIAN_8(0.08), SMALL_STEPS_LOGNORMAL_5(0.05),
+  /** One value per version (a CI job running each benchmark once, a summary-only tool): 1–4 % between versions. */
+  ONE_VALUE(0.02);
 
   final double sampleCv;
+
+  boolean smallSteps() {
+    return this == SMALL_STEPS_GAUSSIAN_8 || this == SMALL_STEPS_LOGNORMAL_5;
+  }
+
+  int samples(int usual) {
+    return this == ONE_VALUE ? 1 : usual;
+  }
 
   NoiseFamily(double sampleCv) {
     this.sampleCv = sampleCv;
@@ -21,7 +33,9 @@ enum NoiseFamily {
   double sample(Random r) {
     return switch (this) {
       case GAUSSIAN_0_5, GAUSSIAN_1, GAUSSIAN_2, GAUSSIAN_5 -> Math.max(0.05, 1 + sampleCv * r.nextGaussian());
-      case LOGNORMAL_1, LOGNORMAL_3 -> Math.exp(sampleCv * r.nextGaussian());
+      case LOGNORMAL_1, LOGNORMAL_3, SMALL_STEPS_LOGNORMAL_5 -> Math.exp(sampleCv * r.nextGaussian());
+      case SMALL_STEPS_GAUSSIAN_8 -> Math.max(0.05, 1 + sampleCv * r.nextGaussian());
+      case ONE_VALUE -> 1;
       case HEAVY_TAILS -> Math.max(0.05, 1 + 0.01 * studentT3(r));
       case BIMODAL -> (r.nextDouble() < 0.3 ? 1.08 : 1.0) * (1 + 0.01 * r.nextGaussian());
       case OUTLIER_SAMPLES -> (r.nextDouble() < 0.05 ? 1.5 + 1.5 * r.nextDouble() : 1.0)

@@ -56,16 +56,20 @@ final class SeriesGenerator {
   private LabeledSeries series() {
     NoiseFamily family = NoiseFamily.values()[random.nextInt(NoiseFamily.values().length)];
     Direction direction = random.nextDouble() < 0.7 ? Direction.LOWER_IS_BETTER : Direction.HIGHER_IS_BETTER;
-    double sessionSd = 0.002 + 0.008 * random.nextDouble();
-    double pointNoise = Math.sqrt(sessionSd * sessionSd + family.sampleCv * family.sampleCv / SAMPLES);
-    List<LabeledSeries.Label> labels = labels(direction, pointNoise);
+    int samplesPerVersion = family.samples(SAMPLES);
+    // one value per version: its whole noise is between versions (1–4 %), none within
+    double sessionSd = family == NoiseFamily.ONE_VALUE ? 0.01 + 0.03 * random.nextDouble()
+        : 0.002 + 0.008 * random.nextDouble();
+    double sampleCv = family == NoiseFamily.ONE_VALUE ? 0 : family.sampleCv;
+    double pointNoise = Math.sqrt(sessionSd * sessionSd + sampleCv * sampleCv / samplesPerVersion);
+    List<LabeledSeries.Label> labels = family.smallSteps() ? smallSteps(direction) : labels(direction, pointNoise);
     double base = Math.exp(Math.log(1000) * random.nextDouble());
     double drift = (0.0015 + 0.0025 * random.nextDouble()) * (random.nextBoolean() ? 1 : -1);
-    double[][] samples = new double[VERSIONS][SAMPLES];
+    double[][] samples = new double[VERSIONS][samplesPerVersion];
     for (int v = 0; v < VERSIONS; v++) {
       double level = base * levelFactor(labels, v);
       double session = Math.exp(sessionSd * random.nextGaussian()) * family.session(random, v, drift);
-      for (int s = 0; s < SAMPLES; s++) {
+      for (int s = 0; s < samplesPerVersion; s++) {
         samples[v][s] = level * session * family.sample(random);
       }
     }
@@ -82,6 +86,21 @@ final class SeriesGenerator {
       labels.add(label(index, direction, pointNoise));
     }
     return labels;
+  }
+
+  /**
+   * The small steps the field's offline methods find by pooling: 5–12 %, one per series (60 %), at version 5..19 so
+   * that ten or more versions follow it.
+   */
+  private List<LabeledSeries.Label> smallSteps(Direction direction) {
+    if (random.nextDouble() < 0.4) {
+      return List.of();
+    }
+    double size = 0.05 + 0.07 * random.nextDouble();
+    boolean up = random.nextBoolean();
+    boolean worse = (direction == Direction.LOWER_IS_BETTER) == up;
+    return List.of(new LabeledSeries.Label(5 + random.nextInt(15),
+        worse ? Regression.Kind.REGRESSION : Regression.Kind.IMPROVEMENT, up ? 1 + size : 1 / (1 + size)));
   }
 
   private LabeledSeries.Label label(int index, Direction direction, double pointNoise) {
