@@ -210,8 +210,11 @@ public class Summaries {
   }
 
   private Summary summary(SummaryStore.Row row) {
-    List<Regression> members = regressions.inSummary(row.id()).stream()
+    List<Regression> all = regressions.inSummary(row.id()).stream()
         .sorted(Comparator.comparingDouble(Regression::severity).reversed()).toList();
+    // what the summary says counts its standing members; a withdrawn one is listed, not counted
+    List<Regression> standing = all.stream().filter(m -> m.status() != Regression.Status.WITHDRAWN).toList();
+    List<Regression> members = standing.isEmpty() ? all : standing;
     List<String> baselines = members.stream().map(Regression::baselineVersion).distinct().toList();
     List<String> affected = members.stream().map(Regression::machine).distinct().sorted().toList();
     List<String> measured = new ArrayList<>(store.machinesMeasured(row.productId(), row.versionId(), baselines));
@@ -222,7 +225,7 @@ public class Summaries {
         row.createdAt().toInstant(), row.updatedAt().toInstant(), affected, List.copyOf(measured),
         worst == null ? Double.NaN : worst.ratio(), typical == null ? Double.NaN : typical.ratio(),
         worst == null ? null : worst.benchmark(), SummaryFacts.sharedHints(members), SummaryFacts.corroboration(members, measured.size()),
-        members, url(row.id()), row.withdrawnReason(), movedTo(row.movedTo()));
+        all, url(row.id()), row.withdrawnReason(), movedTo(row.movedTo()));
   }
 
   private static List<Long> movedTo(String ids) {

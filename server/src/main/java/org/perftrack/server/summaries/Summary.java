@@ -24,16 +24,31 @@ public record Summary(long id, String product, String version, List<String> base
   /** One benchmark and metric: on how many of the machines that measured the pair it regressed. */
   public record Corroboration(String benchmark, String metric, int machines, int of, boolean alone, String text) {}
 
-  /** The line a list, the home page and the mail subject show. */
+  /**
+   * The line a list, the home page and the mail subject show: the standing members (a withdrawn one is said
+   * apart, never counted as a regression) on the machines they stand on.
+   */
   public String headline() {
-    return String.format(java.util.Locale.ROOT, "%s %s: %s on %d of %d %s, worst %s %s", product, version,
-        Wording.count(members.size(), "regression"), machinesAffected.size(), machinesMeasured.size(),
-        Wording.noun(machinesMeasured.size(), "machine"), worstBenchmark, Wording.ratio(worstRatio));
+    return String.format(java.util.Locale.ROOT, "%s %s: %s%s on %d of %d %s, worst %s %s", product, version,
+        Wording.count(standingMembers(), "regression"), withdrawnNote(), machinesAffected.size(),
+        machinesMeasured.size(), Wording.noun(machinesMeasured.size(), "machine"), worstBenchmark,
+        Wording.ratio(worstRatio));
   }
 
-  /** "3 on 3 of 3 machines": members, and the machines affected of those that measured the pair. */
+  /** "3 on 3 of 3 machines": standing members, and the machines affected of those that measured the pair. */
   public String spread() {
-    return members.size() + " on " + machinesAffected.size() + " of " + Wording.count(machinesMeasured.size(), "machine");
+    return standingMembers() + withdrawnNote() + " on " + machinesAffected.size() + " of "
+        + Wording.count(machinesMeasured.size(), "machine");
+  }
+
+  /** Members not withdrawn: open or triaged. */
+  public int standingMembers() {
+    return (int) members.stream().filter(m -> m.status() != Regression.Status.WITHDRAWN).count();
+  }
+
+  private String withdrawnNote() {
+    int withdrawn = members.size() - standingMembers();
+    return withdrawn == 0 ? "" : " (" + withdrawn + " withdrawn)";
   }
 
   /** The worst ratio worded: "×2.67", "×3000". */
