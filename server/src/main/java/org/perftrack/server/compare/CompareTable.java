@@ -23,7 +23,7 @@ class CompareTable {
 
   public record Row(String machine, String benchmark, String metric, String unit, String direction, double baseValue,
       double headValue, String baseSpread, String headSpread, double ratio, Double pValue, String verdict,
-      String verdictLabel, int verdictRank, boolean paired, List<Other> others) {}
+      String verdictLabel, int verdictRank, boolean paired, List<Other> others, String detection) {}
 
   public record Counts(long regressions, long improvements, long unchanged, long inconclusive, long insufficient) {}
 
@@ -114,7 +114,8 @@ class CompareTable {
         rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction().wire(), r.baseValue(), r.headValue(),
             spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
             spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), r.ratio(), r.pValue(), r.verdict().wire(),
-            label(r.verdict().wire()), rank(r.verdict().wire()), r.paired(), others(r, found)));
+            label(r.verdict().wire()), rank(r.verdict().wire()), r.paired(), others(r, found),
+            r.detection() == null ? null : r.detection().label()));
       }
     }
     rows.sort(Comparator.comparingInt(Row::verdictRank).thenComparing(Row::benchmark).thenComparing(Row::metric)

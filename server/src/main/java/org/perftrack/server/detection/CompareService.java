@@ -101,7 +101,7 @@ public class CompareService {
       }
       head = build;
     }
-    return judged(product, base, head, headId, series);
+    return judged(product, base, head, baseId, headId, series);
   }
 
   /** Runs of a branch's build, as {@link #RESULTS} reads the default branch's. */
@@ -124,7 +124,7 @@ public class CompareService {
         SqlArrays.doubles(rs.getArray("samples"))));
   }
 
-  private Map<String, List<ComparedMetric>> judged(String product, String base, String head, long headId,
+  private Map<String, List<ComparedMetric>> judged(String product, String base, String head, long baseId, long headId,
       Map<Long, SeriesRuns> series) {
     List<SeriesRuns> both = series.values().stream().filter(s -> has(s, base) && has(s, head)).toList();
     if (both.isEmpty()) {
@@ -135,6 +135,9 @@ public class CompareService {
     var knobs = settings.productId(product).map(settings::forProduct).orElse(Map.of());
     Map<String, List<SeriesRuns>> byMachine = new LinkedHashMap<>();
     both.forEach(s -> byMachine.computeIfAbsent(s.machine(), k -> new ArrayList<>()).add(s));
+    // a branch's build (headId = baseId) has no steps of the default branch between it and base
+    Map<Long, Boolean> steps = headId == baseId ? Map.of()
+        : stepsBetween(both.stream().map(SeriesRuns::id).toList(), baseId, headId);
     Map<String, List<ComparedMetric>> out = new LinkedHashMap<>();
     byMachine.forEach((machine, list) -> {
       List<Comparison> comparisons = list.stream().map(s -> comparison(s, base, head, history.get(s.id()),
@@ -146,10 +149,31 @@ public class CompareService {
         ComparisonResult r = results.get(i);
         rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), Direction.of(s.direction()), r.baseValue(),
             r.headValue(), r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(),
-            comparisons.get(i).paired()));
+            comparisons.get(i).paired(), DetectionState.of(steps.get(s.id()), r.verdict())));
       }
       out.put(machine, rows);
     });
+    return out;
+  }
+
+  /**
+   * The standing steps (not withdrawn) of these series at a version after the older of the two and up to the newer:
+   * per series whether they are all confirmed.
+   */
+  static final String STEPS_BETWEEN = """
+      SELECT rg.series_id, bool_and(rg.confirmed) AS confirmed
+      FROM regression rg JOIN version v ON v.id = rg.version_id
+      WHERE rg.series_id = ANY(?::bigint[]) AND rg.status <> 'withdrawn'
+        AND v.sort_key > (SELECT least(a.sort_key, b.sort_key) FROM version a, version b WHERE a.id = ? AND b.id = ?)
+        AND v.sort_key <= (SELECT greatest(a.sort_key, b.sort_key) FROM version a, version b WHERE a.id = ? AND b.id = ?)
+      GROUP BY rg.series_id""";
+
+  private Map<Long, Boolean> stepsBetween(List<Long> seriesIds, long baseId, long headId) {
+    Map<Long, Boolean> out = new java.util.HashMap<>();
+    jdbc.sql(STEPS_BETWEEN).params(seriesIds.toArray(Long[]::new), baseId, headId, baseId, headId)
+        .query((ResultSet rs) -> {
+          out.put(rs.getLong(1), rs.getBoolean(2));
+        });
     return out;
   }
 

@@ -49,6 +49,23 @@ class CompareApiTest extends IntegrationTest {
   }
 
   @Test
+  void saysWhatDetectionMadeOfThePairSoThatCompareAndTheRegressionsNeverDisagreeSilently() {
+    for (int v = 1; v <= 6; v++) {
+      upload(run(product, "4.0." + v, machine, result("write-64b", 18.1, 17.9, 18.0, 18.2, 18.0)));
+    }
+    upload(run(product, "4.0.7", machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1)));
+    JsonNode waiting = compare("4.0.6", "4.0.7").get(0);
+    JsonNode noStepBetweenTheOldOnes = compare("4.0.1", "4.0.2").get(0);
+    upload(run(product, "4.0.8", machine, result("write-64b", 48.1, 48.0, 48.3, 47.9, 48.2)));
+
+    assertThat(waiting.get("verdict").asString()).isEqualTo("regression");
+    assertThat(waiting.get("detection").asString()).isEqualTo("waiting-for-confirmation");
+    assertThat(compare("4.0.6", "4.0.7").get(0).get("detection").asString()).isEqualTo("detected");
+    assertThat(compare("4.0.2", "4.0.8").get(0).get("detection").asString()).as("the step lies between").isEqualTo("detected");
+    assertThat(noStepBetweenTheOldOnes.has("detection")).as("unchanged, no step: nothing to say").isFalse();
+  }
+
+  @Test
   void pairsRunsMeasuredInOneBatch() {
     String batch = UUID.randomUUID().toString();
     RunUpload base = run(product, "1.7.5", machine, result("lstat-dir", 100, 110, 95, 120, 105));

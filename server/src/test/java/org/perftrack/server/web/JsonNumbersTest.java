@@ -18,7 +18,7 @@ class JsonNumbersTest extends IntegrationTest {
   @Test
   void aCompareRowWithoutABaseValueSaysNullNotTheStringNaN() {
     var row = new ComparedMetric("write-64b", "time-per-op", "us", Direction.LOWER_IS_BETTER, Double.NaN, 48.0,
-        Double.POSITIVE_INFINITY, null, Verdict.INSUFFICIENT_DATA, false);
+        Double.POSITIVE_INFINITY, null, Verdict.INSUFFICIENT_DATA, false, null);
 
     String text = json.writeValueAsString(row);
 
