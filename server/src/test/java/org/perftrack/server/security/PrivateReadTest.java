@@ -29,7 +29,7 @@ class PrivateReadTest {
       String read = tokens.create("reader", "test", EnumSet.of(Scope.READ)).token();
       String uploadOnly = tokens.create("ci", "test", EnumSet.of(Scope.UPLOAD)).token();
 
-      for (String path : new String[] {"/api/v1/regressions", "/v3/api-docs"}) {
+      for (String path : new String[] {"/api/v1/regressions", "/api/v1/products", "/v3/api-docs"}) {
         assertThat(http.get(path).status()).as("anonymous " + path).isEqualTo(401);
         Http.Response r = http.getWithToken(path, read);
         assertThat(r.status()).as("read scope " + path + ": " + r.body()).isEqualTo(200);
