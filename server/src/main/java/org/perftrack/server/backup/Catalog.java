@@ -31,7 +31,8 @@ final class Catalog {
 
   static final String FOREIGN_KEYS = """
       SELECT child.relname AS child, parent.relname AS parent
-      FROM pg_constraint k JOIN pg_class child ON child.oid = k.conrelid JOIN pg_class parent ON parent.oid = k.confrelid
+      FROM pg_constraint k JOIN pg_class child ON child.oid = k.conrelid
+        JOIN pg_class parent ON parent.oid = k.confrelid
       WHERE k.contype = 'f' AND k.connamespace = current_schema()::regnamespace""";
 
   /** Generated columns are computed again by the restoring database, not copied. */
@@ -50,7 +51,8 @@ final class Catalog {
       SELECT c.relname, a.attname, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS seq
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
       WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
-        AND a.attnum > 0 AND NOT a.attisdropped AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL""";
+        AND a.attnum > 0 AND NOT a.attisdropped
+        AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL""";
 
   static final String MIGRATIONS = """
       SELECT version FROM flyway_schema_history WHERE success AND version IS NOT NULL ORDER BY installed_rank""";

@@ -123,7 +123,8 @@ public final class Restore {
     // a backup by a role that could not read a sequence has no value for it: the restored ids say where it stands
     for (Catalog.Generated g : Catalog.generatedIds(jdbc)) {
       jdbc.sql("SELECT setval(CAST(? AS regclass), m) FROM (SELECT max(" + Catalog.quote(g.column()) + ") AS m FROM "
-          + Catalog.quote(g.table()) + ") x WHERE m > (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END"
+          + Catalog.quote(g.table()) + ") x"
+          + " WHERE m > (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END"
           + " FROM " + g.sequence() + ")").param(g.sequence()).query(Long.class).optional();
     }
     for (String t : names) {

@@ -79,8 +79,8 @@ public final class ReplicaLag {
       boolean wasUsable = usable;
       usable = behind.compareTo(props.maxLag()) <= 0;
       if (wasUsable != usable) {
-        log.warn(usable ? "reads go to the replica again (behind by {})" : "the replica is behind by {}: reads go to the primary",
-            behind);
+        log.warn(usable ? "reads go to the replica again (behind by {})"
+            : "the replica is behind by {}: reads go to the primary", behind);
       }
     } catch (RuntimeException e) {
       if (usable) {

@@ -172,8 +172,8 @@ class BackupRestoreTest extends IntegrationTest {
     JdbcClient jdbc = JdbcClient.create(new SingleConnectionDataSource(c, true));
     Map<String, String> out = new TreeMap<>();
     for (String t : jdbc.sql(Catalog.TABLES).param(Catalog.FLYWAY_HISTORY).query(String.class).list()) {
-      out.put(t, jdbc.sql("SELECT count(*) || ' ' || coalesce(md5(string_agg(h, '' ORDER BY h)), '') FROM (SELECT md5(x::text) AS h FROM "
-          + Catalog.quote(t) + " x) r").query(String.class).single());
+      out.put(t, jdbc.sql("SELECT count(*) || ' ' || coalesce(md5(string_agg(h, '' ORDER BY h)), '')"
+          + " FROM (SELECT md5(x::text) AS h FROM " + Catalog.quote(t) + " x) r").query(String.class).single());
     }
     return out;
   }

@@ -151,7 +151,8 @@ class ExternalPostgresTest {
       }
       String series = "benchmark=write-64b&metric=time-per-op";
       for (String path : List.of("/", "/regressions", "/compare?product=" + product,
-          "/compare.csv?product=" + product + "&base=1.0&head=2.20", "/products/" + product, "/products/" + product + "/series?" + series,
+          "/compare.csv?product=" + product + "&base=1.0&head=2.20", "/products/" + product,
+          "/products/" + product + "/series?" + series,
           "/products/" + product + "/series/chart?" + series, "/machines/m1", "/lab", "/runs/" + run,
           "/api/v1/runs/" + run, "/api/v1/runs/" + run + "/report?format=markdown",
           "/api/v1/regressions?product=" + product, "/api/v1/summaries", "/api/v1/products",

@@ -118,12 +118,16 @@ public final class DebianPostgres implements AutoCloseable {
     Path root = Path.of("/usr/lib/postgresql");
     try (Stream<Path> versions = Files.isDirectory(root) ? Files.list(root) : Stream.empty()) {
       return versions.map(v -> v.resolve("bin")).filter(b -> Files.isExecutable(b.resolve("initdb")))
-          .max(Comparator.comparing(b -> Integer.parseInt(b.getParent().getFileName().toString().replaceAll("\\D.*", ""))))
+          .max(Comparator.comparing(DebianPostgres::majorVersion))
           .orElseThrow(() -> new IllegalStateException("no PostgreSQL server in /usr/lib/postgresql: install Debian's "
               + "postgresql package (.ci/run does)"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  private static int majorVersion(Path bin) {
+    return Integer.parseInt(bin.getParent().getFileName().toString().replaceAll("\\D.*", ""));
   }
 
   private static boolean root() {
