@@ -18,6 +18,7 @@ import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 
@@ -91,11 +92,8 @@ class CurationPagesInBrowserTest extends IntegrationTest {
   }
 
   private String upload(String version, double level) {
-    double session = 1 + 0.005 * random.nextGaussian();
-    List<Double> samples = java.util.stream.IntStream.range(0, 5)
-        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
-    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine,
-        new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples))), TOKEN);
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine, new ResultUpload(
+        "write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, Fixtures.sessionSamples(random, level)))), TOKEN);
     assertThat(r.status()).as(r.body()).isEqualTo(201);
     return r.json().get("id").asString();
   }

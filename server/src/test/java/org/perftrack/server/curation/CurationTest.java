@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.security.Scope;
+import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -200,13 +201,11 @@ class CurationTest extends IntegrationTest {
     return http().get(seriesPath(machine)).json().get("points").size();
   }
 
-  private void uploadTo(String machineName, String version, double level) {
-    double session = 1 + 0.005 * random.nextGaussian();
-    List<Double> samples = java.util.stream.IntStream.range(0, 5)
-        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
-    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machineName,
-        new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples))), TOKEN);
+  private Http.Response uploadTo(String machineName, String version, double level) {
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machineName, new ResultUpload(
+        "write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, Fixtures.sessionSamples(random, level)))), TOKEN);
     assertThat(r.status()).as(r.body()).isEqualTo(201);
+    return r;
   }
 
   /** Every column of every table that holds a run id (any uuid column) or a version or deletion id. */
@@ -269,13 +268,7 @@ class CurationTest extends IntegrationTest {
   }
 
   private Http.Response upload(String version, double level) {
-    double session = 1 + 0.005 * random.nextGaussian();
-    List<Double> samples = java.util.stream.IntStream.range(0, 5)
-        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
-    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine,
-        new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples))), TOKEN);
-    assertThat(r.status()).as(r.body()).isEqualTo(201);
-    return r;
+    return uploadTo(machine, version, level);
   }
 
   private Http.Response post(String path, String body, String token) {

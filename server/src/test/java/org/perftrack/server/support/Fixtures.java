@@ -37,6 +37,13 @@ public final class Fixtures {
     return new ResultUpload(benchmark, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, s);
   }
 
+  /** Five samples around {@code level}: one session's offset (0.5 %) and each sample's own noise (1 %). */
+  public static List<Double> sessionSamples(java.util.Random random, double level) {
+    double session = 1 + 0.005 * random.nextGaussian();
+    return java.util.stream.IntStream.range(0, 5)
+        .mapToObj(i -> level * session * (1 + 0.01 * random.nextGaussian())).toList();
+  }
+
   public static String json(Object value) {
     return Json.MAPPER.writeValueAsString(value);
   }
