@@ -82,7 +82,7 @@ class LabApiController {
     int size = props.pageSize();
     long count = agents.count();
     boolean open = LabView.seesEverything(who);
-    Integer next = (long) (page + 1) * size < Math.max(count, jobs.count()) ? page + 1 : null;
+    Integer next = LabView.nextPage(page, size, agents, jobs);
     return new Overview(LabView.agents(agents.page(page, size), open), count, LabView.jobs(jobs.page(page, size), open),
         page == 0 ? LabView.bisections(bisections.recent(size), open) : List.of(),
         page == 0 ? LabView.schedules(schedules.all(), open) : List.of(), page, next);

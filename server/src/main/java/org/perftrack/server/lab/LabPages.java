@@ -59,7 +59,7 @@ class LabPages {
             : LabView.job(jobs.runningOn(a.id()).orElse(null), open)))
         .toList();
     long count = agents.count();
-    Integer next = (long) (p + 1) * size < Math.max(count, jobs.count()) ? p + 1 : null;
+    Integer next = LabView.nextPage(p, size, agents, jobs);
     model.addAttribute("section", "lab");
     model.addAttribute("page", new Page(rows, count, recent,
         p == 0 ? LabView.bisections(bisections.recent(20), open) : List.of(),

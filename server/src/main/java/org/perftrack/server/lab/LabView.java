@@ -15,6 +15,11 @@ final class LabView {
 
   private LabView() {}
 
+  /** The page after {@code page} of agents and jobs, or null when neither has more. */
+  static Integer nextPage(int page, int size, Agents agents, Jobs jobs) {
+    return (long) (page + 1) * size < Math.max(agents.count(), jobs.count()) ? page + 1 : null;
+  }
+
   static boolean seesEverything(Authentication who) {
     return who != null && who.isAuthenticated() && !(who instanceof AnonymousAuthenticationToken);
   }

@@ -61,7 +61,7 @@ class SlowClientsTest extends IntegrationTest {
       Thread.sleep(3_000); // let the server take every slow request in hand
 
       long start = System.nanoTime();
-      int status = health();
+      int status = health(port);
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       int refused = refused(slow);
       System.out.printf("SlowClientsTest: %d slow clients, health %d after %d ms, %d refused at once%n",
@@ -81,7 +81,7 @@ class SlowClientsTest extends IntegrationTest {
   }
 
   /** GET /actuator/health; -1 when it did not answer within the bound. */
-  private int health() throws InterruptedException {
+  static int health(int port) throws InterruptedException {
     try {
       return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
           + "/actuator/health")).timeout(HEALTH_BOUND.plusSeconds(5)).GET().build(),
@@ -92,7 +92,7 @@ class SlowClientsTest extends IntegrationTest {
   }
 
   /** One byte per client every 200 ms, for at most {@link #DRIP_FOR}. */
-  private static void drip(List<Socket> slow, AtomicBoolean stop) {
+  static void drip(List<Socket> slow, AtomicBoolean stop) {
     long end = System.nanoTime() + DRIP_FOR.toNanos();
     while (!stop.get() && System.nanoTime() < end) {
       for (Socket s : slow) {

@@ -8,10 +8,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,8 +29,6 @@ class SlowRefusedBodiesTest extends IntegrationTest {
   static final int CLIENTS = 210;
   /** Far beyond noise (health answers in seconds on a loaded machine); it never answers while every worker drains. */
   static final Duration HEALTH_BOUND = Duration.ofSeconds(30);
-  /** The slow clients stop dripping after this, so that the test ends even when nothing is closed. */
-  static final Duration DRIP_FOR = Duration.ofSeconds(60);
 
   /**
    * The API without a token (401), a page's form without a session (403), a page that takes no body (200). (The
@@ -46,7 +40,7 @@ class SlowRefusedBodiesTest extends IntegrationTest {
   void refusedSlowBodiesAreNotReadAndTheirConnectionsClosed() throws Exception {
     List<Socket> slow = new ArrayList<>();
     AtomicBoolean stop = new AtomicBoolean();
-    Thread dripper = new Thread(() -> drip(slow, stop), "dripper");
+    Thread dripper = new Thread(() -> SlowClientsTest.drip(slow, stop), "dripper");
     try {
       for (int i = 0; i < CLIENTS; i++) {
         Socket s = new Socket();
@@ -56,15 +50,13 @@ class SlowRefusedBodiesTest extends IntegrationTest {
         out.write((REQUESTS[i % REQUESTS.length] + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             + "Content-Length: 100000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
         out.flush();
-        synchronized (slow) {
-          slow.add(s);
-        }
+        slow.add(s);
       }
       dripper.start();
       Thread.sleep(3_000); // let the server answer them all
 
       long start = System.nanoTime();
-      int health = health();
+      int health = SlowClientsTest.health(port);
       Duration took = Duration.ofNanos(System.nanoTime() - start);
       int closed = closedAfterAnswer(slow, System.nanoTime() + HEALTH_BOUND.toNanos());
       System.out.printf("SlowRefusedBodiesTest: %d slow anonymous posts, health %d after %d ms, %d closed%n",
@@ -76,10 +68,8 @@ class SlowRefusedBodiesTest extends IntegrationTest {
     } finally {
       stop.set(true);
       dripper.join(5_000);
-      synchronized (slow) {
-        for (Socket s : slow) {
-          s.close();
-        }
+      for (Socket s : slow) {
+        s.close();
       }
     }
   }
@@ -90,39 +80,6 @@ class SlowRefusedBodiesTest extends IntegrationTest {
 
     assertThat(r.status()).isEqualTo(401);
     assertThat(r.body()).contains("not valid");
-  }
-
-  /** GET /actuator/health; -1 when it did not answer within the bound. */
-  private int health() throws InterruptedException {
-    try {
-      return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-          + "/actuator/health")).timeout(HEALTH_BOUND.plusSeconds(5)).GET().build(),
-          HttpResponse.BodyHandlers.discarding()).statusCode();
-    } catch (IOException e) {
-      return -1;
-    }
-  }
-
-  /** One byte per client every 200 ms, for at most {@link #DRIP_FOR}. */
-  private static void drip(List<Socket> slow, AtomicBoolean stop) {
-    long end = System.nanoTime() + DRIP_FOR.toNanos();
-    while (!stop.get() && System.nanoTime() < end) {
-      synchronized (slow) {
-        for (Socket s : slow) {
-          try {
-            s.getOutputStream().write(' ');
-            s.getOutputStream().flush();
-          } catch (IOException closedByTheServer) {
-            // the server closed it
-          }
-        }
-      }
-      try {
-        Thread.sleep(200);
-      } catch (InterruptedException e) {
-        return;
-      }
-    }
   }
 
   /**

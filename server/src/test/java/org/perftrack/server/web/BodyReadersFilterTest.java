@@ -71,22 +71,7 @@ class BodyReadersFilterTest {
     for (int i = 0; i < 2; i++) {
       MockHttpServletRequest big = post("10.0.0." + i);
       big.setContent(new byte[16 << 20]);
-      Thread t = new Thread(() -> {
-        try {
-          budgeted.doFilter(big, new MockHttpServletResponse(), (req, res) -> {
-            inside.countDown();
-            try {
-              release.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          });
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      });
-      t.start();
-      held.add(t);
+      hold(budgeted, big, inside);
     }
     assertThat(inside.await(10, TimeUnit.SECONDS)).isTrue();
 
@@ -127,9 +112,13 @@ class BodyReadersFilterTest {
 
   /** A request that stays inside the application until {@link #releaseAll}. */
   private void hold(String address, CountDownLatch inside) {
+    hold(filter, post(address), inside);
+  }
+
+  private void hold(BodyReadersFilter through, MockHttpServletRequest request, CountDownLatch inside) {
     Thread t = new Thread(() -> {
       try {
-        filter.doFilter(post(address), new MockHttpServletResponse(), (req, res) -> {
+        through.doFilter(request, new MockHttpServletResponse(), (req, res) -> {
           inside.countDown();
           try {
             release.await(30, TimeUnit.SECONDS);
