@@ -1,43 +1,25 @@
 package org.perftrack.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.summaries.Seed003;
-import org.perftrack.server.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Every control of every form, signed in as an admin (who sees every form), has a name a person can read:
  * an empty label is as unusable as a missing button. And the way from a regression back to its summary.
  */
-class FormsInBrowserTest extends IntegrationTest {
-
-  private static Browser browser;
-
-  @BeforeAll
-  static void startBrowser() throws IOException {
-    browser = new Browser();
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    browser.close();
-  }
+class FormsInBrowserTest extends BrowserTest {
 
   @Test
   void everyControlOnEveryFormShowsItsName() {
@@ -85,29 +67,5 @@ class FormsInBrowserTest extends IntegrationTest {
 
     new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(ExpectedConditions.urlContains("/summaries/"));
     assertThat(browser.driver.getCurrentUrl()).endsWith("/summaries/" + summary);
-  }
-
-  private void signIn() {
-    open("/login");
-    browser.driver.findElement(By.id("username")).sendKeys("admin");
-    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
-    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
-    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
-        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
-  }
-
-  private void open(String path) {
-    browser.open("http://localhost:" + port + path);
-  }
-
-  private JsonNode upload(RunUpload r) {
-    var response = http().postJson("/api/v1/runs", json(r), TOKEN);
-    assertThat(response.status()).as(response.body()).isEqualTo(201);
-    return response.json();
-  }
-
-  private static RunUpload batched(RunUpload r, String batch) {
-    return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
-        r.finishedAt(), r.attributes(), r.results(), r.failures());
   }
 }

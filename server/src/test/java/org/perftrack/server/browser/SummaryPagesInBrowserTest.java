@@ -1,39 +1,20 @@
 package org.perftrack.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.summaries.Seed003;
-import org.perftrack.server.support.IntegrationTest;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Seed 003 on three machines and native Linux measured in the same sessions, in Chromium at laptop
  * (1366) and phone (390 × 844) width: the summary page, the overhead view (compare and series), the
  * home page's summary row, and a summary withdrawn after a backfill. Screenshots: target/screenshots.
  */
-class SummaryPagesInBrowserTest extends IntegrationTest {
-
-  private static Browser browser;
-
-  @BeforeAll
-  static void startBrowser() throws IOException {
-    browser = new Browser();
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    browser.close();
-  }
+class SummaryPagesInBrowserTest extends BrowserTest {
 
   @Test
   void theSummaryPageAndTheOverheadViewOnLaptopAndPhone() {
@@ -107,20 +88,5 @@ class SummaryPagesInBrowserTest extends IntegrationTest {
     browser.screenshot("summary-withdrawn-laptop", 1366);
     browser.screenshot("summary-withdrawn-phone", 390);
     assertThat(browser.severeConsoleMessages()).isEmpty();
-  }
-
-  private void open(String path) {
-    browser.open("http://localhost:" + port + path);
-  }
-
-  private JsonNode upload(RunUpload r) {
-    var response = http().postJson("/api/v1/runs", json(r), TOKEN);
-    assertThat(response.status()).as(response.body()).isEqualTo(201);
-    return response.json();
-  }
-
-  private static RunUpload batched(RunUpload r, String batch) {
-    return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
-        r.finishedAt(), r.attributes(), r.results(), r.failures());
   }
 }

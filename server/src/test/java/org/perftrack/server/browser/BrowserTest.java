@@ -1,0 +1,56 @@
+package org.perftrack.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+
+import java.io.IOException;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.perftrack.formats.RunUpload;
+import org.perftrack.server.support.IntegrationTest;
+import tools.jackson.databind.JsonNode;
+
+/** A page test in one Chromium per class: open a page, upload runs, sign in as the admin. */
+abstract class BrowserTest extends IntegrationTest {
+
+  static Browser browser;
+
+  @BeforeAll
+  static void startBrowser() throws IOException {
+    browser = new Browser();
+  }
+
+  @AfterAll
+  static void stopBrowser() throws IOException {
+    browser.close();
+  }
+
+  void open(String path) {
+    browser.open("http://localhost:" + port + path);
+  }
+
+  JsonNode upload(RunUpload r) {
+    var response = http().postJson("/api/v1/runs", json(r), TOKEN);
+    assertThat(response.status()).as(response.body()).isEqualTo(201);
+    return response.json();
+  }
+
+  void signIn() {
+    open("/login");
+    browser.driver.findElement(By.id("username")).sendKeys("admin");
+    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
+    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
+  }
+
+  /** The run as measured in one interleaved session {@code batch}. */
+  static RunUpload batched(RunUpload r, String batch) {
+    return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
+        r.finishedAt(), r.attributes(), r.results(), r.failures());
+  }
+}
