@@ -62,6 +62,27 @@ public class Regressions {
       JOIN version v ON v.id = rg.version_id
       """;
 
+  /** A step as a chart marks it: where (version, its sort key, machine) and what. */
+  public record Marked(long id, String version, String sortKey, String machine, Regression.Kind kind, double ratio,
+      Regression.Status status, Direction direction, String unit) {}
+
+  static final String MARKED = """
+      SELECT rg.id, v.name AS version, v.sort_key, m.name AS machine, rg.kind, rg.ratio, rg.status, s.direction, s.unit
+      FROM regression rg
+      JOIN series s ON s.id = rg.series_id
+      JOIN machine m ON m.id = s.machine_id
+      JOIN version v ON v.id = rg.version_id
+      WHERE rg.series_id = ANY (?) AND rg.status <> 'withdrawn'
+      ORDER BY v.sort_key, m.name""";
+
+  /** The steps recorded on these series, withdrawn ones aside, in version order (regression_series_version_idx). */
+  public List<Marked> markedOn(List<Long> seriesIds) {
+    return jdbc.sql(MARKED).param(seriesIds.toArray(Long[]::new)).query((rs, i) -> new Marked(rs.getLong("id"),
+        rs.getString("version"), rs.getString("sort_key"), rs.getString("machine"),
+        Regression.Kind.of(rs.getString("kind")), rs.getDouble("ratio"), Regression.Status.of(rs.getString("status")),
+        Direction.of(rs.getString("direction")), rs.getString("unit"))).list();
+  }
+
   static final String BY_IDS = SELECT + "WHERE rg.id = ANY(?::bigint[]) ORDER BY rg.id";
 
   /** The regressions (or improvements) with these ids, in id order; unknown ids are left out. */

@@ -181,7 +181,7 @@ class BoundariesTest {
    */
   static final java.util.Set<String> READERS_STILL_TO_MOVE = java.util.Set.of(
       "compare/Overhead.java", "ingest/ImportStore.java", "lab/Bisections.java", "products/ChartBlocks.java",
-      "products/ChartPoints.java", "products/ProductQueries.java", "products/RegressionMarkers.java",
+      "products/ChartPoints.java", "products/ProductQueries.java",
       "products/SeriesChart.java", "series/SeriesQueries.java", "summaries/MemberChart.java",
       "summaries/SummaryStore.java");
 

@@ -112,7 +112,7 @@ public final class ExplainQueries {
     Integer[] trendLimits = pageSeries.stream().map(r -> "time-per-op".equals(r[1]) ? 40 : 1).toArray(Integer[]::new);
     m.put("org.perftrack.server.products.ProductQueries#TRENDS", List.of(trendIds, trendLimits, windowStart));
     m.put("org.perftrack.server.dashboard.DataCache#STAMP", List.of());
-    m.put("org.perftrack.server.products.RegressionMarkers#MARKERS", List.of((Object) chart));
+    m.put("org.perftrack.server.detection.Regressions#MARKED", List.of((Object) chart));
     m.put("org.perftrack.server.products.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
     m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
