@@ -116,6 +116,18 @@ public class Curation {
     });
   }
 
+  /** Deletes a machine with all its runs and its lab agent (restorable until purged); the pages leave it out. */
+  public Change deleteMachine(String machine, String by) {
+    return tx.execute(s -> {
+      long id = store.lockMachine(machine).orElseThrow(() -> new NotFound("no machine " + machine));
+      String what = "machine " + machine;
+      long deletion = store.newDeletion("machine", null, null, null, what, 0, by);
+      store.deleteMachine(id, deletion);
+      audit.record(by, "deleted", what, "deletion " + deletion);
+      return new Change(what, deletion, List.of());
+    });
+  }
+
   /** Undoes a deletion that is not purged yet. */
   public Change restore(long deletionId, String by) {
     return tx.execute(s -> {
@@ -123,6 +135,9 @@ public class Curation {
           .orElseThrow(() -> new NotFound("no deletion " + deletionId + " (restored or purged already?)"));
       List<UUID> counting = store.countingRunsOf(d.id());
       store.undelete(d.id());
+      if ("machine".equals(d.kind())) {
+        store.deleteMachine(d.machineId(), null);
+      }
       if ("product".equals(d.kind())) {
         store.deleteProduct(d.productId(), null);
       }

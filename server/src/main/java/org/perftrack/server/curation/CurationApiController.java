@@ -77,6 +77,11 @@ class CurationApiController {
     return curation.deleteProduct(product, who.getName());
   }
 
+  @DeleteMapping("/api/v1/machines/{machine}")
+  Curation.Change deleteMachine(@PathVariable String machine, Authentication who) {
+    return curation.deleteMachine(machine, who.getName());
+  }
+
   @GetMapping("/api/v1/deletions")
   List<CurationStore.Deletion> deletions(@RequestParam(defaultValue = "200") int limit) {
     return curation.recentlyDeleted(limit(limit));

@@ -24,7 +24,7 @@ class CurationStore {
   }
 
   /** One deletion, as the Recently deleted page lists it. */
-  record Deletion(long id, String kind, long productId, Long versionId, UUID runId, String description, int runs,
+  record Deletion(long id, String kind, Long productId, Long machineId, Long versionId, UUID runId, String description, int runs,
       String deletedBy, Instant deletedAt, Instant purgeAt) {}
 
   private final JdbcClient jdbc;
@@ -91,7 +91,7 @@ class CurationStore {
       INSERT INTO deletion (kind, product_id, version_id, run_id, description, runs, deleted_by)
       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id""";
 
-  long newDeletion(String kind, long productId, Long versionId, UUID runId, String description, int runs, String by) {
+  long newDeletion(String kind, Long productId, Long versionId, UUID runId, String description, int runs, String by) {
     return jdbc.sql(NEW_DELETION).params(kind, productId, versionId, runId, description, runs, by)
         .query(Long.class).single();
   }
@@ -132,6 +132,16 @@ class CurationStore {
     jdbc.sql("UPDATE version SET deletion_id = ? WHERE id = ?").params(deletion, versionId).update();
   }
 
+  Optional<Long> lockMachine(String name) {
+    return jdbc.sql("SELECT id FROM machine WHERE name = ? AND deletion_id IS NULL FOR UPDATE").param(name)
+        .query(Long.class).optional();
+  }
+
+  void deleteMachine(long machineId, Long deletion) {
+    jdbc.sql("UPDATE machine SET deletion_id = ? WHERE id = ?").params(deletion, machineId).update();
+    jdbc.sql("UPDATE deletion SET machine_id = ? WHERE id = ?").params(machineId, deletion).update();
+  }
+
   record ProductRow(long id, long versionCount) {}
 
   Optional<ProductRow> lockProduct(String name) {
@@ -144,7 +154,7 @@ class CurationStore {
   }
 
   static final String DELETIONS = """
-      SELECT id, kind, product_id, version_id, run_id, description, runs, deleted_by, deleted_at,
+      SELECT id, kind, product_id, machine_id, version_id, run_id, description, runs, deleted_by, deleted_at,
              deleted_at + make_interval(secs => ?) AS purge_at
       FROM deletion ORDER BY deleted_at DESC, id DESC LIMIT ?""";
 

@@ -54,6 +54,11 @@ class Purge {
     if (product != null) {
       purgeProduct(product);
     }
+    Long machine = jdbc.sql("SELECT machine_id FROM deletion WHERE id = ? AND kind = 'machine'").param(deletion)
+        .query(Long.class).optional().orElse(null);
+    if (machine != null) {
+      purgeMachine(machine);
+    }
     List<UUID> chunk;
     do {
       chunk = tx.execute(s -> {
@@ -71,11 +76,15 @@ class Purge {
       if ("product".equals(d.kind())) {
         jdbc.sql("DELETE FROM product WHERE id = ?").param(d.productId()).update();
       }
+      if ("machine".equals(d.kind())) {
+        jdbc.sql("DELETE FROM machine WHERE id = ?").param(d.machineId()).update();
+      }
       audit.record("perftrack", "purged", d.description(), "deletion " + d.id() + " by " + d.deletedBy());
       return version;
     }).orElse(false));
-    if (versions) {
+    if (versions) { // names an upload may use again
       ingest.versionsPurged();
+      ingest.machinesRenamed();
     }
   }
 
@@ -103,11 +112,46 @@ class Purge {
         return ids;
       });
     } while (!runs.isEmpty() || hasVersions(product));
+    purgeSeries("SELECT id FROM series WHERE product_id = ? ORDER BY id LIMIT ?", product);
+    tx.executeWithoutResult(s -> {
+      String name = jdbc.sql("SELECT name FROM product WHERE id = ?").param(product).query(String.class).single();
+      for (String sql : PRODUCT_ROWS) {
+        jdbc.sql(sql).param(product).update();
+      }
+      for (String sql : PRODUCT_NAMED_ROWS) {
+        jdbc.sql(sql).param(name).update();
+      }
+    });
+  }
+
+  static final String RUNS_OF_MACHINE = "SELECT id FROM run WHERE machine_id = ? LIMIT ?";
+
+  /** A deleted machine's rows: its runs, its series with what detection kept, what the lab and mail keep by name. */
+  private void purgeMachine(long machine) {
+    List<UUID> runs;
+    do {
+      runs = tx.execute(s -> {
+        List<UUID> ids = jdbc.sql(RUNS_OF_MACHINE).params(machine, CHUNK).query(UUID.class).list();
+        deleteRuns(ids);
+        return ids;
+      });
+    } while (!runs.isEmpty());
+    purgeSeries("SELECT id FROM series WHERE machine_id = ? ORDER BY id LIMIT ?", machine);
+    tx.executeWithoutResult(s -> {
+      String name = jdbc.sql("SELECT name FROM machine WHERE id = ?").param(machine).query(String.class).single();
+      jdbc.sql("DELETE FROM branch_run WHERE machine_id = ?").param(machine).update();
+      for (String sql : PRODUCT_NAMED_ROWS) {
+        jdbc.sql(sql.replace("product = ?", "machine = ?")).param(name).update();
+      }
+    });
+  }
+
+  /** The series the query finds (a chunk at a time), with what detection kept of them and what refers to it. */
+  private void purgeSeries(String query, long owner) {
     List<Long> series;
     do {
       series = tx.execute(s -> {
-        List<Long> ids = jdbc.sql("SELECT id FROM series WHERE product_id = ? ORDER BY id LIMIT ?")
-            .params(product, SERIES_AT_ONCE).query(Long.class).list();
+        List<Long> ids = jdbc.sql(query).params(owner, SERIES_AT_ONCE).query(Long.class).list();
         if (!ids.isEmpty()) {
           List<Long> steps = forgetting.stepsOfSeries(ids);
           forgetReferences(steps);
@@ -119,15 +163,6 @@ class Purge {
         return ids;
       });
     } while (!series.isEmpty());
-    tx.executeWithoutResult(s -> {
-      String name = jdbc.sql("SELECT name FROM product WHERE id = ?").param(product).query(String.class).single();
-      for (String sql : PRODUCT_ROWS) {
-        jdbc.sql(sql).param(product).update();
-      }
-      for (String sql : PRODUCT_NAMED_ROWS) {
-        jdbc.sql(sql).param(name).update();
-      }
-    });
   }
 
   /** What refers to a product by id, in an order its foreign keys allow; the deletion rows go with it. */

@@ -61,7 +61,7 @@ public class Catalog {
   /** Two probes of run (version_id, machine_id) per machine, whatever the history. */
   static final String MACHINES_WITH_BOTH = """
       SELECT m.name FROM machine m
-      WHERE EXISTS (SELECT 1 FROM product p JOIN version v ON v.product_id = p.id
+      WHERE m.deletion_id IS NULL AND EXISTS (SELECT 1 FROM product p JOIN version v ON v.product_id = p.id
                     JOIN run r ON r.version_id = v.id AND r.machine_id = m.id WHERE p.name = ? AND v.name = ?)
         AND EXISTS (SELECT 1 FROM product p JOIN version v ON v.product_id = p.id
                     JOIN run r ON r.version_id = v.id AND r.machine_id = m.id WHERE p.name = ? AND v.name = ?)

@@ -57,7 +57,7 @@ public class Regressions {
       LEFT JOIN bisection bi ON bi.id = br.bisection_id
       JOIN series s ON s.id = rg.series_id
       JOIN product p ON p.id = s.product_id AND p.deletion_id IS NULL
-      JOIN machine m ON m.id = s.machine_id
+      JOIN machine m ON m.id = s.machine_id AND m.deletion_id IS NULL
       JOIN version bv ON bv.id = rg.baseline_version_id
       JOIN version v ON v.id = rg.version_id
       """;

@@ -40,7 +40,7 @@ class HomeController {
       SELECT m.name, m.os, m.cpu, m.cores,
              (SELECT count(*) FROM (SELECT 1 FROM run r WHERE r.machine_id = m.id LIMIT 101) AS counted) AS runs,
              (SELECT max(r.received_at) FROM run r WHERE r.machine_id = m.id) AS last_run
-      FROM machine m ORDER BY m.name""";
+      FROM machine m WHERE m.deletion_id IS NULL ORDER BY m.name""";
 
   private final JdbcClient jdbc;
   private final RunQueries runs;

@@ -33,7 +33,7 @@ class MachineQueries {
   static final String MACHINE = """
       SELECT m.id, m.name, m.os, m.cpu, m.cores, m.memory_mb, m.attributes::text AS attributes, m.first_seen,
              greatest(m.last_seen, (SELECT max(r.received_at) FROM run r WHERE r.machine_id = m.id)) AS last_seen
-      FROM machine m WHERE m.name = ?""";
+      FROM machine m WHERE m.name = ? AND m.deletion_id IS NULL""";
 
   Optional<Machine> find(String name) {
     return jdbc.sql(MACHINE).param(name).query((ResultSet rs, int row) -> new Machine(rs.getLong("id"),

@@ -47,7 +47,8 @@ class Discovery {
   /** The machines with series of the product (the series table: no history read). */
   static final String MACHINES = """
       SELECT m.name, m.os, m.cpu, m.cores, m.memory_mb FROM machine m
-      WHERE m.name > ? AND EXISTS (SELECT 1 FROM series s WHERE s.product_id = ? AND s.machine_id = m.id)
+      WHERE m.name > ? AND m.deletion_id IS NULL
+        AND EXISTS (SELECT 1 FROM series s WHERE s.product_id = ? AND s.machine_id = m.id)
       ORDER BY m.name LIMIT ?""";
 
   Page<Machine> machines(long productId, String after, int limit) {

@@ -68,7 +68,7 @@ public class SeriesChart {
 
   static final String SERIES = """
       SELECT s.id, s.product_id, m.name AS machine, s.unit, s.direction
-      FROM series s JOIN product p ON p.id = s.product_id AND p.deletion_id IS NULL JOIN machine m ON m.id = s.machine_id
+      FROM series s JOIN product p ON p.id = s.product_id AND p.deletion_id IS NULL JOIN machine m ON m.id = s.machine_id AND m.deletion_id IS NULL
       WHERE p.name = ? AND s.benchmark = ? AND s.metric = ?
       ORDER BY m.name""";
 

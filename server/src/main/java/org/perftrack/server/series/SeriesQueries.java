@@ -54,7 +54,7 @@ public class SeriesQueries {
 
   static final String FIND_SERIES = """
       SELECT s.id, p.name AS product, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction
-      FROM series s JOIN product p ON p.id = s.product_id AND p.deletion_id IS NULL JOIN machine m ON m.id = s.machine_id
+      FROM series s JOIN product p ON p.id = s.product_id AND p.deletion_id IS NULL JOIN machine m ON m.id = s.machine_id AND m.deletion_id IS NULL
       WHERE p.name = ? AND m.name = ? AND s.benchmark = ? AND s.metric = ?""";
 
   static final String POINTS = """

@@ -193,6 +193,37 @@ class CurationTest extends IntegrationTest {
     assertThat(http().getWithToken("/api/v1/audit?action=merged", ADMIN_TOKEN).body()).contains("machine " + a);
   }
 
+  @Test
+  void aDeletedMachineIsGoneFromThePagesComesBackWhenRestoredAndLeavesNoRowWhenPurged() {
+    String box = unique("box");
+    for (int v = 1; v <= 3; v++) {
+      uploadTo(box, "7." + v, 100);
+    }
+    long machineId = jdbc.sql("SELECT id FROM machine WHERE name = ?").param(box).query(Long.class).single();
+    Http.Response deleted = send("DELETE", "/api/v1/machines/" + box, ADMIN_TOKEN);
+    assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
+    assertThat(http().get("/machines/" + box).status()).isEqualTo(404);
+    assertThat(http().get(seriesPath(box)).status()).isEqualTo(404);
+    long deletion = deleted.json().get("deletionId").asLong();
+    assertThat(post("/api/v1/deletions/" + deletion + ":restore", null, ADMIN_TOKEN).status()).isEqualTo(200);
+    assertThat(points(box)).isEqualTo(3);
+
+    purge.purge(send("DELETE", "/api/v1/machines/" + box, ADMIN_TOKEN).json().get("deletionId").asLong());
+    List<String> left = new ArrayList<>();
+    for (String[] c : jdbc.sql("""
+        SELECT table_name, column_name, data_type FROM information_schema.columns
+        WHERE table_schema = 'public' AND (column_name = 'machine_id' OR (table_name = 'machine' AND column_name = 'id')
+          OR (column_name IN ('machine', 'name') AND data_type = 'text'))""")
+        .query((rs, i) -> new String[] {rs.getString(1), rs.getString(2), rs.getString(3)}).list()) {
+      Object value = c[2].equals("text") ? box : machineId;
+      if (jdbc.sql("SELECT count(*) FROM " + c[0] + " WHERE " + c[1] + " = ?").param(value).query(Long.class)
+          .single() > 0) {
+        left.add(c[0] + "." + c[1]);
+      }
+    }
+    assertThat(left).isEmpty();
+  }
+
   private String seriesPath(String machine) {
     return "/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark=write-64b&metric=time-per-op";
   }
