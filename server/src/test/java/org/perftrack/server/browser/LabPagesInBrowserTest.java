@@ -3,33 +3,18 @@ package org.perftrack.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.perftrack.server.lab.FakeAgent;
-import org.perftrack.server.support.IntegrationTest;
 
 /** The lab page and a finished bisection in Chromium, laptop and phone; the "Bisect" button after signing in. */
-class LabPagesInBrowserTest extends IntegrationTest {
+class LabPagesInBrowserTest extends BrowserTest {
 
-  private static Browser browser;
-
-  @BeforeAll
-  static void startBrowser() throws IOException {
-    browser = new Browser();
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    browser.close();
-  }
 
   @Test
   void labPageAndAFinishedBisectionAreShownAndTheBisectButtonWorksForASignedInUser() {
@@ -68,12 +53,7 @@ class LabPagesInBrowserTest extends IntegrationTest {
     browser.screenshot("bisection-laptop", 1366);
     browser.screenshot("bisection-phone", 390);
 
-    open("/login");
-    browser.driver.findElement(By.id("username")).sendKeys("admin");
-    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
-    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
-    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
-        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
+    signIn();
     open("/regressions/" + unbisected);
     browser.driver.findElement(By.xpath("//button[text()='Bisect']")).click();
     new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(ExpectedConditions
@@ -88,9 +68,5 @@ class LabPagesInBrowserTest extends IntegrationTest {
         .query((rs, i) -> List.of((String[]) rs.getArray(1).getArray())).single())
         .containsExactly("1.5.19-1", "1.5.19-8");
     assertThat(browser.severeConsoleMessages()).isEmpty();
-  }
-
-  private void open(String path) {
-    browser.open("http://localhost:" + port + path);
   }
 }

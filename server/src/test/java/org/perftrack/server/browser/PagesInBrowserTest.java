@@ -6,13 +6,10 @@ import static org.perftrack.server.support.Fixtures.result;
 import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -22,31 +19,19 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.perftrack.formats.RunUpload;
 import org.perftrack.server.regressions.StepFixtures;
-import org.perftrack.server.support.IntegrationTest;
 
 /** The pages in a real headless Chromium: charts drawn, names escaped, no script errors, admin through sign-in. */
-class PagesInBrowserTest extends IntegrationTest {
+class PagesInBrowserTest extends BrowserTest {
 
   private static final String HOSTILE = "<script>alert(1)</script>";
   private static final List<String> MACHINES = List.of("xp-lab-01", "win7-lab-02", "linux-ref");
   private static final List<String> VERSIONS =
       List.of("1.5.19-4", "1.5.21-1", "1.5.24-2", "1.5.25-7", "1.7.1-1", "1.7.5-1", "1.7.7-1", "1.7.9-1");
 
-  private static Browser browser;
   private static String product;
   private static String lastRun;
   private static String stepProduct;
   private static String stepMachine;
-
-  @BeforeAll
-  static void startBrowser() throws IOException {
-    browser = new Browser();
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    browser.close();
-  }
 
   @BeforeEach
   void signedOut() {
@@ -246,10 +231,6 @@ class PagesInBrowserTest extends IntegrationTest {
   private static List<String> benchmarkColumn() {
     return browser.driver.findElements(By.cssSelector("table.compare-table tbody th[scope=row] a")).stream()
         .map(WebElement::getText).toList();
-  }
-
-  private void open(String path) {
-    browser.open("http://localhost:" + port + path);
   }
 
   private static void assertNoAlert() {
