@@ -27,27 +27,43 @@ public final class Suite {
 
   private static final Map<String, Benchmark> ALL = new LinkedHashMap<>();
 
+  // the reports of users that each benchmark answers, as the suite command shows them
+  private static final String WRITE_2006 = " (2006 report: 64-byte write() 18 s -> 48 s in Cygwin 1.5.24)";
+  private static final String SHELL_2007 = " (2007 report: shell loops twice as slow, sig_dispatch_pending)";
+  private static final String FORK_REPORT = " (slow-fork report: CreateProcess is half of a fork)";
+  private static final String PIPE_2001 = " (2001 report: small pipe writes slowed by microtime)";
+  private static final String LSTAT_2010 = " (2010 report: lstat() per file slower in Cygwin 1.7.7)";
+
   static {
     add("null-call", "null_call", NO_ARGS, "ns", "getppid() loop: the bare cost of entering the layer (control)");
-    add("write-64b", "write_64b", NO_ARGS, "us", "64-byte write() calls to a file (the 2006 report: 64-byte writes 18 s -> 48 s in Cygwin 1.5.24)");
-    add("read-64b", "read_64b", NO_ARGS, "us", "64-byte read() calls from a file (the 2006 report: 64-byte writes 18 s -> 48 s in Cygwin 1.5.24)");
-    add("sigprocmask", "sigprocmask", NO_ARGS, "ns", "sigprocmask() with an unchanged mask (the 2007 'Cygwin speed' report: shell loops twice as slow, sig_dispatch_pending)");
+    add("write-64b", "write_64b", NO_ARGS, "us",
+        "64-byte write() calls to a file" + WRITE_2006);
+    add("read-64b", "read_64b", NO_ARGS, "us",
+        "64-byte read() calls from a file" + WRITE_2006);
+    add("sigprocmask", "sigprocmask", NO_ARGS, "ns",
+        "sigprocmask() with an unchanged mask" + SHELL_2007);
     add("signal-catch", "signal_catch", NO_ARGS, "us", "kill(self) delivered to a handler");
     add("shell-builtins", "shell", Arrays.asList("builtins.sh", "us"), "us",
-        "bash while [[ ]] arithmetic loop, per iteration (the 2007 'Cygwin speed' report: shell loops twice as slow, sig_dispatch_pending)");
-    add("shell-test", "shell", Arrays.asList("test.sh", "us"), "us", "the same loop with [ ], per iteration (the 2007 'Cygwin speed' report: shell loops twice as slow, sig_dispatch_pending)");
-    add("spawn", "spawn", NO_ARGS, "us", "fork + exec of a trivial program (the 2007 'Cygwin speed' report: shell loops twice as slow, sig_dispatch_pending)");
+        "bash while [[ ]] arithmetic loop, per iteration" + SHELL_2007);
+    add("shell-test", "shell", Arrays.asList("test.sh", "us"), "us",
+        "the same loop with [ ], per iteration" + SHELL_2007);
+    add("spawn", "spawn", NO_ARGS, "us",
+        "fork + exec of a trivial program" + SHELL_2007);
     add("configure", "shell", Arrays.asList("configure.sh", "s"), "s",
-        "a configure-like script: a few hundred short processes, tests, sed/grep (the 2007 'Cygwin speed' report: shell loops twice as slow, sig_dispatch_pending)");
-    add("fork", "fork", NO_ARGS, "us", "fork + _exit + waitpid (the slow-fork report: CreateProcess is half of a fork)");
+        "a configure-like script: a few hundred short processes, tests, sed/grep" + SHELL_2007);
+    add("fork", "fork", NO_ARGS, "us", "fork + _exit + waitpid" + FORK_REPORT);
     for (int bytes : new int[] {512, 1024, 2048, 4096, 8192, 65536, 131072}) {
       add("pipe-bw/" + bytes, "pipe_bw", Arrays.asList(Integer.toString(bytes)), "MB/s",
-          "parent->child pipe bandwidth, " + bytes + "-byte writes (the 2001 pipe report: small writes slowed by microtime in the pipe path)");
+          "parent->child pipe bandwidth, " + bytes + "-byte writes" + PIPE_2001);
     }
-    add("pipe-latency", "pipe_latency", NO_ARGS, "us", "one-byte ping-pong over two pipes (the 2001 pipe report: small writes slowed by microtime in the pipe path)");
-    add("lstat-dir", "lstat_dir", NO_ARGS, "us", "lstat() every entry of a directory of 2,000 files (the 2010 report: lstat() per file slower in Cygwin 1.7.7 than 1.7.5)");
-    add("readdir", "readdir", NO_ARGS, "us", "list a directory of 2,000 files, per entry (the 2010 report: lstat() per file slower in Cygwin 1.7.7 than 1.7.5)");
-    add("file-create", "file_create", NO_ARGS, "us", "create, write 1 KiB, close, unlink, per file (the 2010 report: lstat() per file slower in Cygwin 1.7.7 than 1.7.5)");
+    add("pipe-latency", "pipe_latency", NO_ARGS, "us",
+        "one-byte ping-pong over two pipes" + PIPE_2001);
+    add("lstat-dir", "lstat_dir", NO_ARGS, "us",
+        "lstat() every entry of a directory of 2,000 files" + LSTAT_2010);
+    add("readdir", "readdir", NO_ARGS, "us",
+        "list a directory of 2,000 files, per entry" + LSTAT_2010);
+    add("file-create", "file_create", NO_ARGS, "us",
+        "create, write 1 KiB, close, unlink, per file" + LSTAT_2010);
     add("tcp-latency", "tcp_latency", NO_ARGS, "us", "one-byte ping-pong over 127.0.0.1, TCP_NODELAY");
   }
 
