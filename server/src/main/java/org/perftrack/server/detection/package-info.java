@@ -18,7 +18,12 @@
  *       where the sides show some trend, and 2 × that minimum where the trend is clear), and a level seen in one version only counts only at the
  *       ends of the series, if it moved by 50 % or more and nothing in its history strayed a third
  *       as far (so a new version is flagged on its own upload only when the change is that large;
- *       otherwise the next version confirms it).
+ *       otherwise the next version confirms it). A step at the newest version is also reported at once when it
+ *       is large against the spread between the builds before it (2 × the minimum effect and 50 %, no earlier
+ *       version that strayed half as far, p ≤ 1e-3 with the noise of the versions before it): unconfirmed
+ *       ({@code regression.confirmed}) until a later version shows the new level, or withdrawn when it does not.
+ *   <li>A series of one value per version has no within-run spread: its noise is the spread between versions
+ *       alone (±10 % before it has five versions).
  *   <li>Secondary metrics ({@code perftrack.detection.secondary-metrics}: context switches, CPU times)
  *       are not judged: they explain a step of their benchmark's primary metric, as its hints.
  *   <li>p-values are corrected for the scan over versions; across the metrics of one run,
