@@ -49,7 +49,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     for (StepScan.Candidate c : new StepScan(levels.x(), noise.sigma(), w, minEffect).run()) {
       if (c.index() >= lo && c.index() <= hi) {
         double p = c.index() == levels.size() - 1 && c.index() >= NoiseModel.MIN_HISTORY ? newestP(levels, c)
-            : Math.min(1, c.positions() * StudentT.twoSidedP(c.t(), noise.df()));
+            : Math.min(1, effectivePositions(c) * StudentT.twoSidedP(c.t(), noise.df()));
         found.add(new Candidate(c.index(), c.shift(), p, false, false, c.index() == levels.size() - 1));
       }
     }
@@ -97,6 +97,15 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
       }
     }
     found.add(new Candidate(f.index(), f.shift(), f.p(), f.clean(), true, false));
+  }
+
+  /**
+   * How many independent tests the scan over {@code positions} versions made: neighbouring windows of n versions
+   * share all but one of them, so a scan is worth about one test per half window, not one per version.
+   */
+  static double effectivePositions(StepScan.Candidate c) {
+    double span = Math.max(1, Math.min(c.nBefore(), c.nAfter()) / 2.0);
+    return Math.max(1, c.positions() / span);
   }
 
   /**
