@@ -5,12 +5,9 @@ import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -20,25 +17,13 @@ import org.perftrack.formats.RunUpload;
 import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
-import org.perftrack.server.support.IntegrationTest;
 
 /** Issue 27 on the pages: exclude a run and undo it from the run page, delete a run and restore it. */
-class CurationPagesInBrowserTest extends IntegrationTest {
+class CurationPagesInBrowserTest extends BrowserTest {
 
-  private static Browser browser;
   private final Random random = new Random(11);
   private final String product = unique("cygwin");
   private final String machine = unique("xp");
-
-  @BeforeAll
-  static void startBrowser() throws IOException {
-    browser = new Browser();
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    browser.close();
-  }
 
   @Test
   void aSignedInAdminExcludesARunUndoesItDeletesItAndRestoresIt() {
@@ -98,21 +83,8 @@ class CurationPagesInBrowserTest extends IntegrationTest {
     return r.json().get("id").asString();
   }
 
-  private void signIn() {
-    open("/login");
-    browser.driver.findElement(By.id("username")).sendKeys("admin");
-    browser.driver.findElement(By.id("password")).sendKeys(ADMIN_PASSWORD);
-    browser.driver.findElement(By.cssSelector("form button[type=submit]")).click();
-    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
-        .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
-  }
-
   private void await(By where, String text) {
     new WebDriverWait(browser.driver, Duration.ofSeconds(20))
         .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
-  }
-
-  private void open(String path) {
-    browser.open("http://localhost:" + port + path);
   }
 }
