@@ -33,9 +33,14 @@ final class UnreadBodyValve extends ValveBase {
     if (request.isAsync() || !hasBody(request) || fullyRead(request) || takeWhatArrived(request)) {
       return;
     }
-    // the answer goes out as it is; then Tomcat closes instead of reading on. Closing is an error state to
-    // Tomcat, which would otherwise replace an uncommitted answer with an error page: it is marked reported.
-    response.flushBuffer();
+    // the answer goes out whole, with its length and "Connection: close" (a chunked answer cut by the close
+    // reached a client as a broken chunk when its tail and the reset crossed); then Tomcat closes instead of
+    // reading on. Closing is an error state to Tomcat, which would otherwise replace an uncommitted answer with
+    // an error page: it is marked reported.
+    if (!response.isCommitted()) {
+      response.setHeader(HttpHeaders.CONNECTION, "close");
+    }
+    response.finishResponse();
     request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
     response.getCoyoteResponse().setErrorReported();
   }
