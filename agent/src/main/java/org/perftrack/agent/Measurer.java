@@ -15,7 +15,7 @@ import org.perftrack.agent.suite.ResultTable;
 import org.perftrack.agent.suite.RunAssembler;
 import org.perftrack.agent.suite.SuiteSession;
 import org.perftrack.agent.suite.TargetSetup;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /** One measuring session: targets prepared, the suite run interleaved, one run per target assembled. */
 final class Measurer {

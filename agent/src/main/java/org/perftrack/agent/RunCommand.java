@@ -21,7 +21,7 @@ import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.agent.upload.WireJson;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -27,7 +27,7 @@ import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
 import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Spool;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

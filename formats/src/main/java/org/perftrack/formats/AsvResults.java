@@ -1,6 +1,6 @@
 package org.perftrack.formats;
 
-import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
+import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,14 @@
 package org.perftrack.formats;
 
-import static org.perftrack.formats.RunUpload.HIGHER_IS_BETTER;
-import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
+import static org.perftrack.wire.RunUpload.HIGHER_IS_BETTER;
+import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.perftrack.wire.FormatGuess;
 import tools.jackson.databind.JsonNode;
 
 /**

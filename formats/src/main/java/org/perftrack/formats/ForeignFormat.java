@@ -1,6 +1,7 @@
 package org.perftrack.formats;
 
 import java.nio.charset.StandardCharsets;
+import org.perftrack.wire.RunUpload;
 
 /**
  * A file written by another benchmark tool. What every such converter does the same way lives here:

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.perftrack.formats.RunUpload.BenchmarkFailure;
-import org.perftrack.formats.RunUpload.MachineInfo;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.BenchmarkFailure;
+import org.perftrack.wire.RunUpload.MachineInfo;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /**
  * Collects what a converter found in another tool's file and makes the run from it. Those files do not say

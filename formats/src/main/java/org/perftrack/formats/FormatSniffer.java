@@ -1,5 +1,7 @@
 package org.perftrack.formats;
 
+import org.perftrack.wire.FormatGuess;
+
 /**
  * The converters' side of {@link FormatGuess}: a file sent with the wrong format gets "this looks like a
  * Google Benchmark file, not hyperfine" rather than a list of missing fields.

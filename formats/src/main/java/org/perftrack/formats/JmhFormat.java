@@ -1,7 +1,7 @@
 package org.perftrack.formats;
 
-import static org.perftrack.formats.RunUpload.HIGHER_IS_BETTER;
-import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
+import static org.perftrack.wire.RunUpload.HIGHER_IS_BETTER;
+import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package org.perftrack.formats;
 
 import java.util.UUID;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 

@@ -1,5 +1,7 @@
 package org.perftrack.formats;
 
+import org.perftrack.wire.RunUpload;
+
 /**
  * A file format that other benchmark tools write (hyperfine, Google Benchmark, JMH, pytest-benchmark)
  * or our own JSON, turned into a {@link RunUpload}. A converter either parses the whole file or throws

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perftrack.wire.FormatGuess;
 
 /** Every golden file is recognised as its tool's, also when it breaks off half-way. */
 class FormatGuessTest {

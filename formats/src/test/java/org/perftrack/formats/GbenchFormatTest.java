@@ -9,8 +9,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload.BenchmarkFailure;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.BenchmarkFailure;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
 
 class GbenchFormatTest {

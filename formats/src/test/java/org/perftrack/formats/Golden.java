@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.FolderZip;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
 
 /** The real tool outputs under src/test/resources/golden, and the lookups the converter tests share. */

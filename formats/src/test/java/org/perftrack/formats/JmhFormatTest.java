@@ -8,7 +8,8 @@ import static org.perftrack.formats.Golden.result;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
 
 class JmhFormatTest {

@@ -5,8 +5,9 @@ import static org.perftrack.formats.Golden.result;
 
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
-import org.perftrack.formats.RunUpload.ResultUpload;
 
 class PytestBenchmarkFormatTest {
 

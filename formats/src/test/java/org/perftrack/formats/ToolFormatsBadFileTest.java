@@ -7,6 +7,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perftrack.wire.FormatGuess;
 
 /** A cut-off or another tool's file is refused whole, with a message that says which. */
 class ToolFormatsBadFileTest {

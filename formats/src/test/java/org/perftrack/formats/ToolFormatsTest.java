@@ -2,12 +2,13 @@ package org.perftrack.formats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
-import static org.perftrack.formats.RunUpload.HIGHER_IS_BETTER;
-import static org.perftrack.formats.RunUpload.LOWER_IS_BETTER;
+import static org.perftrack.wire.RunUpload.HIGHER_IS_BETTER;
+import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload;
 
 /** The tools added for CI: each golden file (real output where the tool runs here, see golden/README.md). */
 class ToolFormatsTest {

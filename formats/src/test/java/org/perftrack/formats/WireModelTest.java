@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.perftrack.wire.FormatNames;
+import org.perftrack.wire.RunUpload;
 
 /** The server's side of the wire: Jackson 3 reads the Java 8 model through the shared annotations. */
 class WireModelTest {

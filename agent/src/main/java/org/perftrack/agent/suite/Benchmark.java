@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /**
  * One benchmark of the suite: which compiled program runs it, with which arguments, and what its

@@ -9,10 +9,10 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
-import org.perftrack.formats.RunUpload.BenchmarkFailure;
-import org.perftrack.formats.RunUpload.MachineInfo;
-import org.perftrack.formats.RunUpload.ResultUpload;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.BenchmarkFailure;
+import org.perftrack.wire.RunUpload.MachineInfo;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** Turns one target's measurements into the run the server takes (one run = one version on one machine). */
 public final class RunAssembler {

@@ -5,9 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.perftrack.formats.FolderZip;
-import org.perftrack.formats.FormatGuess;
-import org.perftrack.formats.FormatNames;
+import org.perftrack.wire.FolderZip;
+import org.perftrack.wire.FormatGuess;
+import org.perftrack.wire.FormatNames;
 
 /**
  * What one FILE or FOLDER of {@code upload} is: its format (given with {@code --format}, or recognised by its

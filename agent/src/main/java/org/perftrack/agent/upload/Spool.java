@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /**
  * What waits for the server, one file each, written before any upload so that nothing measured is

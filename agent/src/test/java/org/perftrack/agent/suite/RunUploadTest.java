@@ -13,7 +13,7 @@ import org.perftrack.agent.CliRun;
 import org.perftrack.agent.ExitCode;
 import org.perftrack.agent.upload.FakeServer;
 import org.perftrack.agent.upload.WireJson;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /** {@code run} measures, spools, then sends the spool: its own run and what earlier sessions left. */
 class RunUploadTest {

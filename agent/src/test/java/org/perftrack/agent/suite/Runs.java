@@ -3,7 +3,7 @@ package org.perftrack.agent.suite;
 import java.util.Arrays;
 import java.util.List;
 import org.perftrack.agent.upload.WireJson;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /** Reading what {@code run --dry-run} printed. */
 public final class Runs {

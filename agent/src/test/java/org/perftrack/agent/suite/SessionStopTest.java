@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.shell.Target;
 import org.perftrack.agent.shell.TargetShell;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /**
  * Issue 17, item 2: an exception after the first finished benchmark (on Windows, a file a killed child

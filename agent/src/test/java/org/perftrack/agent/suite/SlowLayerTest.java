@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /**
  * The preload test double really slows what it says: each write()/sigprocmask() pays a round trip to a

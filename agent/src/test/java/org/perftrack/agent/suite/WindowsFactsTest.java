@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.shell.Target;
 import org.perftrack.agent.shell.TargetShell;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /**
  * Issue 17, item 7: the Windows facts that skew Cygwin results reach the run's machine attributes (which

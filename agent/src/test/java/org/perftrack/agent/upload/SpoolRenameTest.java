@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /** An antivirus that holds a new spool file for a moment must not cost a run: the rename is tried again. */
 class SpoolRenameTest {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
 import org.perftrack.agent.ExitCode;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 class UploadCommandTest {
 

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.detection.BranchJudge;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.wire.RunUpload;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /**
  * The CSV layout of a bulk import (a spreadsheet's history): a header row naming the columns

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.versions.VersionKey;

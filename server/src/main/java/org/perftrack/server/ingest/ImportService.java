@@ -21,7 +21,7 @@ import jakarta.annotation.PreDestroy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.web.JsonProblems;

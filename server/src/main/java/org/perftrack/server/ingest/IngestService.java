@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 import org.perftrack.server.branches.Branches;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.summaries.Summaries;

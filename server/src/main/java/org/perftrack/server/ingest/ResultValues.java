@@ -2,7 +2,7 @@ package org.perftrack.server.ingest;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** A result's values in another unit of the same dimension (every conversion we know is a factor). */
 final class ResultValues {

@@ -6,11 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.perftrack.server.problems.Names;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** Checks a whole run before anything is stored; every problem names its field by JSON path. */
 final class RunValidator {

@@ -2,9 +2,9 @@ package org.perftrack.server.ingest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.summaries.Summaries;
+import org.perftrack.wire.RunUpload;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;

@@ -62,8 +62,8 @@ class ApiRoutingProblems {
     MediaType sent = contentType(request);
     if (request.getContentLengthLong() != 0 && (sent == null || !isJson(sent))) {
       String hint = request.getRequestURI().equals("/api/v1/runs")
-          ? " (or another tool's file with ?format=" + String.join(", ", org.perftrack.formats.FormatNames.ALL.subList(1,
-              org.perftrack.formats.FormatNames.ALL.size())) + ")" : "";
+          ? " (or another tool's file with ?format=" + String.join(", ", org.perftrack.wire.FormatNames.ALL.subList(1,
+              org.perftrack.wire.FormatNames.ALL.size())) + ")" : "";
       return ResponseEntity.status(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
           .body(ApiExceptionHandler.unsupportedMediaType(sent, List.of(MediaType.APPLICATION_JSON), hint));
     }

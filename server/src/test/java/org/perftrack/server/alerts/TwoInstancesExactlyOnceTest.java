@@ -23,7 +23,7 @@ import org.perftrack.server.db.EmbeddedPostgresServer;
 import org.perftrack.server.summaries.Seed003;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;

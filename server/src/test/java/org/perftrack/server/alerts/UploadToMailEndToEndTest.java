@@ -14,9 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 

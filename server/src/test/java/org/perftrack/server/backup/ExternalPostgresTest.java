@@ -18,12 +18,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.regressions.StepFixtures;
 import org.perftrack.server.support.DebianPostgres;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.ServerProcess;
+import org.perftrack.wire.RunUpload;
 
 /**
  * perftrack on a PostgreSQL server of its own (Debian's, started by the test): the move from the embedded database

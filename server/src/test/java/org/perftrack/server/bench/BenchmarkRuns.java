@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /** The history the upload and import benchmarks send: 10 machines × runs/10 versions, each run 100 results of 5 samples. */
 final class BenchmarkRuns {

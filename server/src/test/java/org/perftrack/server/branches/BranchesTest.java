@@ -11,9 +11,9 @@ import java.net.http.HttpRequest;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 

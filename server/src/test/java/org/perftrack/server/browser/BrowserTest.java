@@ -10,8 +10,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 /** A page test in one Chromium per class: open a page, upload runs, sign in as the admin. */

@@ -13,10 +13,10 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** Issue 27 on the pages: exclude a run and undo it from the run page, delete a run and restore it. */
 class CurationPagesInBrowserTest extends BrowserTest {

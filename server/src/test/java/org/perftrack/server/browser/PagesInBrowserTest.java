@@ -17,8 +17,8 @@ import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.regressions.StepFixtures;
+import org.perftrack.wire.RunUpload;
 
 /** The pages in a real headless Chromium: charts drawn, names escaped, no script errors, admin through sign-in. */
 class PagesInBrowserTest extends BrowserTest {

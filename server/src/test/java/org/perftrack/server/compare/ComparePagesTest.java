@@ -6,10 +6,10 @@ import static org.perftrack.server.support.Fixtures.unique;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.regressions.StepFixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 
 class ComparePagesTest extends IntegrationTest {
 

@@ -9,9 +9,9 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.FormClient;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /**
  * Issue 12 item 13: a comparison over more metrics than one request should compute is paged by benchmark,

@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 
 /** A comparison's CSV travels compressed to a client that accepts gzip, as the pages and JSON do. */
 class CsvCompressionTest extends IntegrationTest {

@@ -31,10 +31,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.ServerProcess;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /**
  * Issue 12, "done when": the attack's figures hold. A server in a JVM of its own takes uploads from 12

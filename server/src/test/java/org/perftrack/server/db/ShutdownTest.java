@@ -18,11 +18,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.server.support.ServerProcess;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /**
  * Issue 12 item 12: SIGTERM with uploads in flight. The server stops accepting, answers what it has

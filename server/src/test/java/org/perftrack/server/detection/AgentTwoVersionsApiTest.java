@@ -12,9 +12,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
 
 /** The agent's first two versions uploaded through POST /api/v1/runs, on the embedded PostgreSQL. */

@@ -9,9 +9,9 @@ import static org.perftrack.server.support.Fixtures.unique;
 
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 class CompareApiTest extends IntegrationTest {

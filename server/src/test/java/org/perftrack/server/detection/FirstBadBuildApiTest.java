@@ -8,10 +8,10 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
 
 /** The upload that brought a step reports it unconfirmed; the next upload at the new level confirms it. */

@@ -9,10 +9,10 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
 
 /** Detection through the real upload API, on the embedded PostgreSQL. */

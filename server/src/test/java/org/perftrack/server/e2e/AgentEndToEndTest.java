@@ -11,8 +11,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 
 /** Ctrl-C (SIGINT/SIGTERM) on a real agent process: finished benchmarks are spooled, children are ended. */
 class AgentInterruptTest {

@@ -8,9 +8,9 @@ import static org.perftrack.server.support.Fixtures.unique;
 
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 
 /** Issue 12 item 14 (in part): input that used to be stored as garbage or refused wrongly. */
 class BadInputTest extends IntegrationTest {

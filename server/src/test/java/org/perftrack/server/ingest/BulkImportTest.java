@@ -15,9 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 /** POST /api/v1/runs:import through HTTP into PostgreSQL, detection and the mail outbox. */

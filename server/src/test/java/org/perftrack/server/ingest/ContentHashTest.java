@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.SerializationFeature;
 
 /**

@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.FormatNames;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.FormatNames;
 import tools.jackson.databind.JsonNode;
 
 /** Other tools' files sent as they are with ?format=, through HTTP into the embedded PostgreSQL. */

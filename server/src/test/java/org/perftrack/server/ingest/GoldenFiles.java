@@ -25,7 +25,7 @@ final class GoldenFiles {
   /** A golden tool folder as the agent sends it: {@code criterion/…} or asv's {@code results}. */
   static byte[] zip(String folder) {
     try {
-      return org.perftrack.formats.FolderZip.zip(GOLDEN.resolve(folder), folder.startsWith("criterion") ? "criterion" : "asv");
+      return org.perftrack.wire.FolderZip.zip(GOLDEN.resolve(folder), folder.startsWith("criterion") ? "criterion" : "asv");
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -20,10 +20,10 @@ import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.ServerProcess;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 /**

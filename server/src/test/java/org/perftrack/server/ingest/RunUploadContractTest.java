@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 
 class RunUploadContractTest extends IntegrationTest {
 

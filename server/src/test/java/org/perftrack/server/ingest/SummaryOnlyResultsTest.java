@@ -6,10 +6,10 @@ import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
 import tools.jackson.databind.JsonNode;
 
 /** Results that carry a tool's statistics instead of raw samples, through HTTP, PostgreSQL and detection. */

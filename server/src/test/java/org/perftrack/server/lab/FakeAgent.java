@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 /**

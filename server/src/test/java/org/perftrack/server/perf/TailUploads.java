@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.UUID;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.ingest.IngestService;
+import org.perftrack.wire.RunUpload;
 
 /** The seeded history's last versions, uploaded through the real ingest service so that detection judges them. */
 record TailUploads(int machines, int versions, int samples) {

@@ -263,7 +263,7 @@ class SeriesChartPagingTest extends IntegrationTest {
     return chart.machines().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
   }
 
-  private void upload(org.perftrack.formats.RunUpload run) {
+  private void upload(org.perftrack.wire.RunUpload run) {
     assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
   }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.runs.RunQueries.StoredRunView;
+import org.perftrack.wire.RunUpload;
 
 class EnvironmentTest {
 

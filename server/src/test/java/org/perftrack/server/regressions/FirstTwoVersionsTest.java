@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.MachineInfo;
-import org.perftrack.formats.RunUpload.ResultUpload;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.MachineInfo;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** The "done when": two versions measured by the agent in one session, and the pages show the step. */
 class FirstTwoVersionsTest extends IntegrationTest {

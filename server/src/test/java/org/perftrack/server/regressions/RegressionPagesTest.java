@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.RunUpload;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
 
 class RegressionPagesTest extends IntegrationTest {
 

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.MachineInfo;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.MachineInfo;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** A history with one clear step, as the agent would upload it: what the regression pages need to exist. */
 public final class StepFixtures {

@@ -3,9 +3,9 @@ package org.perftrack.server.summaries;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.MachineInfo;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.MachineInfo;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** Seed 003 as one run: write() of 64 bytes at {@code us} µs with {@code switches} context switches per call. */
 public final class Seed003 {

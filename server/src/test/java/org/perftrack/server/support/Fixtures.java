@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.perftrack.formats.Json;
-import org.perftrack.formats.RunUpload;
-import org.perftrack.formats.RunUpload.MachineInfo;
-import org.perftrack.formats.RunUpload.ResultUpload;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.MachineInfo;
+import org.perftrack.wire.RunUpload.ResultUpload;
 
 /** Runs to upload in tests. */
 public final class Fixtures {

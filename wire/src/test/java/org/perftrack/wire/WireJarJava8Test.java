@@ -1,4 +1,4 @@
-package org.perftrack.formats;
+package org.perftrack.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

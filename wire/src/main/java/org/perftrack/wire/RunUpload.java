@@ -1,4 +1,4 @@
-package org.perftrack.formats;
+package org.perftrack.wire;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;

@@ -1,4 +1,4 @@
-package org.perftrack.formats;
+package org.perftrack.wire;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
