@@ -23,12 +23,12 @@ public class BranchJudge {
   public record Judged(Verdict verdict, String baselineVersion, Double baselineValue, double value, Double ratio,
       Double pValue) {}
 
-  private final WindowQueries windows;
+  private final WindowRead windows;
   private final BenchmarkSettings settings;
   private final DetectionProperties properties;
   private final Detector detector = new Detector();
 
-  BranchJudge(WindowQueries windows, BenchmarkSettings settings, DetectionProperties properties) {
+  BranchJudge(WindowRead windows, BenchmarkSettings settings, DetectionProperties properties) {
     this.windows = windows;
     this.settings = settings;
     this.properties = properties;
@@ -46,18 +46,18 @@ public class BranchJudge {
     }
     int side = 2 * properties.window();
     // a key just after the start point's: the window's points before it are the history up to the start point
-    WindowQueries.VersionRef after = new WindowQueries.VersionRef(-1, BUILD, startSortKey + '\u0001');
-    Map<Long, WindowQueries.Around> around = windows.around(seriesIds, after, side);
+    VersionRef after = new VersionRef(-1, BUILD, startSortKey + '\u0001');
+    Map<Long, WindowRead.Around> around = windows.around(seriesIds, after, side);
     Map<String, BenchmarkSettings.Setting> knobs = settings.forProduct(productId);
     DetectionSettings defaults = properties.defaults();
     Judged[] out = new Judged[seriesIds.size()];
     List<SeriesUpdate> updates = new ArrayList<>();
     List<Integer> judged = new ArrayList<>();
     for (int i = 0; i < seriesIds.size(); i++) {
-      WindowQueries.Around a = around.get(seriesIds.get(i));
+      WindowRead.Around a = around.get(seriesIds.get(i));
       SeriesWindow w = a.window();
       List<Point> history = new ArrayList<>(w.points().subList(0, a.before()));
-      VersionLevel build = WindowQueries.pointOf(values.get(i));
+      VersionLevel build = RunPoints.pointOf(values.get(i));
       if (history.isEmpty()) {
         out[i] = new Judged(Verdict.INSUFFICIENT_DATA, null, null, build.level(), null, null);
       } else if (properties.isSecondary(w.metric())) {
@@ -81,7 +81,7 @@ public class BranchJudge {
 
   /** A result's level (what a verdict's {@code value} is) when it has no default series to be judged in. */
   public static double level(StoredRun.Values values) {
-    return WindowQueries.pointOf(values).level();
+    return RunPoints.pointOf(values).level();
   }
 
   /** The build's name in the windows it is judged in: a control character no version name may hold. */

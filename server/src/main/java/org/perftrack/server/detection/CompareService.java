@@ -24,12 +24,12 @@ public class CompareService {
       List<Run> runs) {}
 
   private final JdbcClient jdbc;
-  private final WindowQueries windows;
+  private final WindowRead windows;
   private final BenchmarkSettings settings;
   private final DetectionProperties properties;
   private final VersionComparer comparer = new VersionComparer();
 
-  CompareService(JdbcClient jdbc, WindowQueries windows, BenchmarkSettings settings, DetectionProperties properties) {
+  CompareService(JdbcClient jdbc, WindowRead windows, BenchmarkSettings settings, DetectionProperties properties) {
     this.jdbc = jdbc;
     this.windows = windows;
     this.settings = settings;
@@ -209,7 +209,7 @@ public class CompareService {
   }
 
   private static double[] samples(SeriesRuns s, String version) {
-    return WindowQueries.concat(s.runs().stream().filter(r -> r.version().equals(version))
+    return RunPoints.concat(s.runs().stream().filter(r -> r.version().equals(version))
         .map(Run::samples).toList());
   }
 

@@ -21,7 +21,13 @@ import org.springframework.stereotype.Service;
 @Service
 public class DetectionService {
 
-  private final WindowQueries windows;
+  private final SeriesLocks locks;
+  private final KnownNames knownNames;
+  private final WindowRead windows;
+  private final PointWrites pointWrites;
+  private final HistoryRead histories;
+  private final BatchRunReads batches;
+  private final SeriesStamps stamps;
   private final RegressionStore store;
   private final Regressions queries;
   private final BenchmarkSettings settings;
@@ -30,9 +36,16 @@ public class DetectionService {
   private final Detector detector = new Detector();
   private final Reconciler reconciler = new Reconciler();
 
-  DetectionService(WindowQueries windows, RegressionStore store, Regressions queries,
+  DetectionService(SeriesLocks locks, KnownNames knownNames, WindowRead windows, PointWrites pointWrites,
+      HistoryRead histories, BatchRunReads batches, SeriesStamps stamps, RegressionStore store, Regressions queries,
       BenchmarkSettings settings, DetectionProperties properties, JudgingDue due) {
+    this.locks = locks;
+    this.knownNames = knownNames;
     this.windows = windows;
+    this.pointWrites = pointWrites;
+    this.histories = histories;
+    this.batches = batches;
+    this.stamps = stamps;
     this.due = due;
     this.store = store;
     this.queries = queries;
@@ -50,29 +63,29 @@ public class DetectionService {
     if (run.seriesIds().isEmpty()) {
       return List.of();
     }
-    windows.lockSeries(run.seriesIds());
+    locks.lockSeries(run.seriesIds());
     int side = 2 * properties.window();
-    WindowQueries.VersionRef changed = windows.version(run.versionId());
-    Map<Long, WindowQueries.Around> around = windows.around(run.seriesIds(), changed, side);
+    VersionRef changed = knownNames.version(run.versionId());
+    Map<Long, WindowRead.Around> around = windows.around(run.seriesIds(), changed, side);
     Map<Long, VersionLevel> points = new LinkedHashMap<>();
     List<Long> readBack = new ArrayList<>();
     for (int i = 0; i < run.seriesIds().size(); i++) {
       Long id = run.seriesIds().get(i);
-      if (run.values() != null && !WindowQueries.hasPoint(around.get(id), changed)) {
-        points.put(id, WindowQueries.pointOf(run.values().get(i)));
+      if (run.values() != null && !WindowRead.hasPoint(around.get(id), changed)) {
+        points.put(id, RunPoints.pointOf(run.values().get(i)));
       } else {
         readBack.add(id);
       }
     }
-    points.putAll(windows.readPoints(readBack, run.versionId()));
+    points.putAll(pointWrites.readPoints(readBack, run.versionId()));
     // under the series' locks: no point at the version's sort key in any window means none can be written meanwhile
-    boolean fresh = readBack.isEmpty() && around.values().stream().noneMatch(WindowQueries.Around::keyTaken);
-    windows.writePoints(points, changed, around, fresh);
+    boolean fresh = readBack.isEmpty() && around.values().stream().noneMatch(WindowRead.Around::keyTaken);
+    pointWrites.writePoints(points, changed, around, fresh);
     List<SeriesWindow> loaded = new ArrayList<>(points.size());
     around.forEach((id, a) -> {
       VersionLevel p = points.get(id);
       if (p != null) {
-        loaded.add(WindowQueries.withPoint(a, changed, p, side));
+        loaded.add(WindowRead.withPoint(a, changed, p, side));
       } else if (!a.window().points().isEmpty()) {
         loaded.add(a.window());
       }
@@ -87,7 +100,7 @@ public class DetectionService {
     List<SeriesWindow> primary = primary(loaded);
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
-    Map<Long, List<BatchRun>> batchRuns = windows.batchRuns(primaryIds, run.batch());
+    Map<Long, List<BatchRun>> batchRuns = batches.batchRuns(primaryIds, run.batch());
     List<DetectionResult> results = firstPass != null && batchRuns.isEmpty() ? firstPass
         : detector.detectRun(updates(primary, batchRuns, run, null, knobs, defaults));
     List<Long> stepped = new ArrayList<>();
@@ -99,7 +112,7 @@ public class DetectionService {
       }
     }
     if (!stepped.isEmpty()) {
-      batchRuns.putAll(windows.batchRuns(stepped, List.copyOf(windowVersions)));
+      batchRuns.putAll(batches.batchRuns(stepped, List.copyOf(windowVersions)));
       results = detector.detectRun(updates(primary, batchRuns, run, null, knobs, defaults));
     }
     Map<Long, DetectionResult> judged = new HashMap<>();
@@ -138,9 +151,9 @@ public class DetectionService {
    * runs.
    */
   public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values) {
-    Map<Long, WindowQueries.VersionRef> versions =
-        windows.versions(values.keySet().stream().map(k -> k.get(1)).distinct().toList());
-    Set<List<Long>> existing = windows.writeNewPoints(values, versions);
+    Map<Long, VersionRef> versions =
+        knownNames.versions(values.keySet().stream().map(k -> k.get(1)).distinct().toList());
+    Set<List<Long>> existing = pointWrites.writeNewPoints(values, versions);
     due.mark(values.keySet(), null);
     return existing;
   }
@@ -164,9 +177,9 @@ public class DetectionService {
     }
     Set<Long> all = new java.util.TreeSet<>();
     touched.forEach(t -> all.addAll(t.seriesIds()));
-    windows.lockSeries(List.copyOf(all));
-    Map<Long, WindowQueries.VersionRef> versions =
-        windows.versions(touched.stream().map(Imported::versionId).distinct().toList());
+    locks.lockSeries(List.copyOf(all));
+    Map<Long, VersionRef> versions =
+        knownNames.versions(touched.stream().map(Imported::versionId).distinct().toList());
     List<Imported> ordered = new ArrayList<>(touched);
     ordered.sort(java.util.Comparator.comparing((Imported t) -> versions.get(t.versionId()).sortKey())
         .thenComparingLong(Imported::productId).thenComparingLong(Imported::machineId));
@@ -180,10 +193,10 @@ public class DetectionService {
         from.putIfAbsent(series, versions.get(t.versionId()).sortKey());
       }
     }
-    windows.writePoints(readBack == null ? imported : readBack, versions);
-    windows.prefetchMeta(List.copyOf(all));
+    pointWrites.writePoints(readBack == null ? imported : readBack, versions);
+    knownNames.prefetchMeta(List.copyOf(all));
     int side = 2 * properties.window();
-    Map<Long, List<WindowQueries.Loaded>> history = windows.history(from, side);
+    Map<Long, List<HistoryRead.Loaded>> history = histories.history(from, side);
     Map<Long, Cuts> cuts = new HashMap<>();
     // the series with stored steps, kept up to date as the versions are judged: only their steps are read
     Set<Long> withSteps = store.seriesWithSteps(List.copyOf(all));
@@ -219,7 +232,7 @@ public class DetectionService {
   private record Chunk(int start, List<StoredRun> runs, List<List<SeriesWindow>> loaded, List<String> names) {}
 
   private Chunk chunk(List<Imported> ordered, int start, Map<Long, Cuts> cuts, int side,
-      Map<Long, WindowQueries.VersionRef> versions, Map<Long, Map<String, BenchmarkSettings.Setting>> knobs) {
+      Map<Long, VersionRef> versions, Map<Long, Map<String, BenchmarkSettings.Setting>> knobs) {
     List<Imported> chunk = ordered.subList(start, Math.min(ordered.size(), start + JUDGED_TOGETHER));
     List<StoredRun> runs = new ArrayList<>(chunk.size());
     List<List<SeriesWindow>> loaded = new ArrayList<>(chunk.size());
@@ -228,9 +241,9 @@ public class DetectionService {
       List<SeriesWindow> windowsOfRun = new ArrayList<>();
       for (Long series : new java.util.TreeSet<>(t.seriesIds())) {
         Cuts c = cuts.get(series);
-        List<WindowQueries.Loaded> points = c == null ? null : c.asJudged(t.versionId(), side);
+        List<HistoryRead.Loaded> points = c == null ? null : c.asJudged(t.versionId(), side);
         if (points != null) {
-          windowsOfRun.add(windows.window(series, points));
+          windowsOfRun.add(histories.window(series, points));
         }
       }
       runs.add(new StoredRun(t.runId(), t.productId(), t.versionId(), null,
@@ -281,12 +294,12 @@ public class DetectionService {
    * had not arrived yet). Each cut costs the window, not the history.
    */
   private static final class Cuts {
-    private final List<WindowQueries.Loaded> points;
+    private final List<HistoryRead.Loaded> points;
     private final Map<Long, Integer> at = new HashMap<>();
     /** Indexes of the points that were stored before the import, in order. */
     private final int[] before;
 
-    Cuts(List<WindowQueries.Loaded> points, Set<Long> imported) {
+    Cuts(List<HistoryRead.Loaded> points, Set<Long> imported) {
       this.points = points;
       int[] kept = new int[points.size()];
       int n = 0;
@@ -301,12 +314,12 @@ public class DetectionService {
     }
 
     /** The window around {@code versionId} as it was when it arrived; null when the series has no point there. */
-    List<WindowQueries.Loaded> asJudged(long versionId, int side) {
+    List<HistoryRead.Loaded> asJudged(long versionId, int side) {
       Integer i = at.get(versionId);
       if (i == null) {
         return null;
       }
-      List<WindowQueries.Loaded> window = new ArrayList<>(points.subList(Math.max(0, i - side), i + 1));
+      List<HistoryRead.Loaded> window = new ArrayList<>(points.subList(Math.max(0, i - side), i + 1));
       int k = java.util.Arrays.binarySearch(before, i + 1);
       for (int added = 0, j = k < 0 ? -k - 1 : k; j < before.length && added < side; j++, added++) {
         window.add(points.get(before[j]));
@@ -383,7 +396,7 @@ public class DetectionService {
    * For readers that keep something derived from the points (the chart's block summaries).
    */
   public Map<Long, Long> changeStamps(List<Long> seriesIds) {
-    return windows.stamps(seriesIds);
+    return stamps.stamps(seriesIds);
   }
 
   /**
@@ -391,7 +404,7 @@ public class DetectionService {
    * never handed out twice (not even after a rollback), so this is right even if the insert is rolled back.
    */
   public void knownVersion(long id, String name, String sortKey) {
-    windows.knownVersion(new WindowQueries.VersionRef(id, name, sortKey));
+    knownNames.knownVersion(new VersionRef(id, name, sortKey));
   }
 
   /** The regressions a run created when it was first stored (for an idempotent re-send). */

@@ -35,7 +35,7 @@ public class Rejudging {
     jdbc.sql("DELETE FROM chart_summary WHERE series_id = ANY(?::bigint[])").param(gone).update();
     jdbc.sql("DELETE FROM detection_stamp WHERE series_id = ANY(?::bigint[])").param(gone).update();
     jdbc.sql("DELETE FROM judging_due WHERE series_id = ANY(?::bigint[])").param(gone).update();
-    windows.stamp(into);
+    stamps.stamp(into);
   }
 
   /** What a re-judgement raised (regressions created or reopened) and which series it judged. */
@@ -45,14 +45,21 @@ public class Rejudging {
 
   private final DetectionService detection;
   private final JudgingDue due;
-  private final WindowQueries windows;
+  private final SeriesLocks locks;
+  private final KnownNames knownNames;
+  private final PointWrites pointWrites;
+  private final SeriesStamps stamps;
   private final RegressionStore store;
   private final JdbcClient jdbc;
 
-  Rejudging(DetectionService detection, JudgingDue due, WindowQueries windows, RegressionStore store, JdbcClient jdbc) {
+  Rejudging(DetectionService detection, JudgingDue due, SeriesLocks locks, KnownNames knownNames,
+      PointWrites pointWrites, SeriesStamps stamps, RegressionStore store, JdbcClient jdbc) {
     this.detection = detection;
     this.due = due;
-    this.windows = windows;
+    this.locks = locks;
+    this.knownNames = knownNames;
+    this.pointWrites = pointWrites;
+    this.stamps = stamps;
     this.store = store;
     this.jdbc = jdbc;
   }
@@ -134,12 +141,12 @@ public class Rejudging {
     }
     Set<Long> seriesIds = new TreeSet<>();
     pairs.forEach(p -> seriesIds.add(p.get(0)));
-    windows.lockSeries(List.copyOf(seriesIds));
-    Map<Long, WindowQueries.VersionRef> versions = windows.versions(pairs.stream().map(p -> p.get(1)).distinct().toList());
-    windows.writePoints(pairs, versions);
+    locks.lockSeries(List.copyOf(seriesIds));
+    Map<Long, VersionRef> versions = knownNames.versions(pairs.stream().map(p -> p.get(1)).distinct().toList());
+    pointWrites.writePoints(pairs, versions);
     jdbc.sql(DROP_EMPTY_POINTS).params(pairs.stream().map(p -> p.get(0)).toArray(Long[]::new),
         pairs.stream().map(p -> versions.get(p.get(1)).sortKey()).toArray(String[]::new)).update();
-    windows.stamp(seriesIds);
+    stamps.stamp(seriesIds);
     Map<Long, SeriesOf> series = new HashMap<>();
     jdbc.sql(SERIES).param(seriesIds.toArray(Long[]::new)).query(SeriesOf.class).list()
         .forEach(s -> series.put(s.id(), s));

@@ -11,7 +11,7 @@ import java.util.Set;
  * The version ids of a window cut from a kept tail, by version name: a view of the window's points and a list of
  * ids in the same order, not a hash map. Hashing 25 names for each of 100 windows per upload was 5 % of its
  * server-thread samples (JFR; the names' strings are cold in memory by the next upload). Names are looked up by
- * identity first (callers pass the points' own names), then by equality. {@link WindowQueries#withPoint} keeps the
+ * identity first (callers pass the points' own names), then by equality. {@link WindowRead#withPoint} keeps the
  * ids in step when it changes the points.
  */
 final class WindowIds extends AbstractMap<String, Long> {

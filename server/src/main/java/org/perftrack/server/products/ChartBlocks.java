@@ -26,7 +26,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * read before the points are summarised and again, after that, in a short transaction that takes a shared advisory
  * lock on each series without waiting; the summaries of a series are kept when its lock was free and its stamp
  * unchanged. Every writer holds the series' exclusive lock from before it writes points to its commit
- * ({@code WindowQueries.lockSeries}), so a writer that started after the check waits for the summaries to be
+ * ({@code SeriesLocks.lockSeries}), so a writer that started after the check waits for the summaries to be
  * committed and its trigger (V30) then drops those of the blocks it writes into. The points are read outside the
  * lock: a chart being drawn never holds up an upload for longer than the insert of its summaries.
  */

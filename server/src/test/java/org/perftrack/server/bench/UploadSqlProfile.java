@@ -94,7 +94,7 @@ public final class UploadSqlProfile {
       String window = System.getProperty("window.sql", WINDOW);
       // the window read alone, in variants, 300 times each: PostgreSQL backend CPU per execution
       String[] variants = {WINDOW, WINDOW.replace("ORDER BY w.series_id, w.sort_key", ""), NARROW, AGG};
-      String[] labels = {"sorted by PostgreSQL (before upload3)", "unsorted (WindowQueries.WINDOW)",
+      String[] labels = {"sorted by PostgreSQL (before upload3)", "unsorted (WindowRead.WINDOW)",
           "unsorted, one column", "one row per series, arrays"};
       for (int round = 0; round < 2; round++) {
         for (int v = 0; v < variants.length; v++) {

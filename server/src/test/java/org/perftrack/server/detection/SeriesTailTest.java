@@ -25,7 +25,22 @@ import org.springframework.transaction.support.TransactionTemplate;
 class SeriesTailTest extends IntegrationTest {
 
   @Autowired
-  WindowQueries windows;
+  WindowRead windows;
+
+  @Autowired
+  KnownNames names;
+
+  @Autowired
+  SeriesLocks locks;
+
+  @Autowired
+  SeriesTails tails;
+
+  @Autowired
+  SeriesStamps stamps;
+
+  @Autowired
+  PointWrites points;
 
   @Autowired
   TransactionTemplate tx;
@@ -50,19 +65,19 @@ class SeriesTailTest extends IntegrationTest {
         .query(Long.class).single();
   }
 
-  private WindowQueries.VersionRef ref(String product, String name) {
+  private VersionRef ref(String product, String name) {
     long id = jdbc.sql(
         "SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?")
         .params(product, name).query(Long.class).single();
-    return windows.version(id);
+    return names.version(id);
   }
 
   /** What a window holds: its version names and levels, and how many lie before the version. */
-  private List<String> window(long series, WindowQueries.VersionRef at) {
+  private List<String> window(long series, VersionRef at) {
     int side = 2 * properties.window();
     return tx.execute(status -> {
-      windows.lockSeries(List.of(series));
-      WindowQueries.Around a = windows.around(List.of(series), at, side).get(series);
+      locks.lockSeries(List.of(series));
+      WindowRead.Around a = windows.around(List.of(series), at, side).get(series);
       List<String> out = new ArrayList<>();
       out.add("before " + a.before());
       a.window().points().forEach(p -> out.add(p.version() + "=" + p.summary().level()));
@@ -72,9 +87,9 @@ class SeriesTailTest extends IntegrationTest {
   }
 
   /** The window from the kept tail (asserted to be used) and as read from the points. */
-  private void assertSameAsRead(long series, WindowQueries.VersionRef at) {
+  private void assertSameAsRead(long series, VersionRef at) {
     List<String> kept = window(series, at);
-    windows.forgetTails();
+    tails.forgetTails();
     List<String> read = window(series, at);
     assertThat(kept).isEqualTo(read).hasSizeGreaterThan(3);
   }
@@ -87,7 +102,7 @@ class SeriesTailTest extends IntegrationTest {
       upload(product, machine, version(i), 18.0 + i % 3);
     }
     long series = seriesId(product, machine);
-    WindowQueries.Tail tail = windows.tail(series);
+    SeriesTail tail = tails.tail(series);
     assertThat(tail).as("kept after the uploads").isNotNull();
     assertThat(tail.stamp()).isEqualTo(jdbc.sql("SELECT stamp FROM detection_stamp WHERE series_id = ?")
         .param(series).query(Long.class).single());
@@ -96,13 +111,13 @@ class SeriesTailTest extends IntegrationTest {
     // a version that sorts between the last ones, then a second run of a version in the middle of the tail
     upload(product, machine, version(36), 30.0);
     upload(product, machine, version(33), 25.0);
-    assertThat(windows.tail(series).versions().stream().map(WindowQueries.VersionRef::name))
+    assertThat(tails.tail(series).versions().stream().map(VersionRef::name))
         .contains(version(36), version(33));
 
     int next = 41;
     for (String v : new String[] {version(39), version(36), version(33), version(21), version(1)}) {
       upload(product, machine, version(next), 18.0 + next % 5); // keeps the tail again (the check forgets them)
-      assertThat(windows.tail(series)).isNotNull();
+      assertThat(tails.tail(series)).isNotNull();
       assertSameAsRead(series, ref(product, version(next)));
       upload(product, machine, version(next + 2), 18.0);
       assertSameAsRead(series, ref(product, v));
@@ -118,7 +133,7 @@ class SeriesTailTest extends IntegrationTest {
       upload(product, machine, version(i), 18.0);
     }
     long series = seriesId(product, machine);
-    long stamp = windows.tail(series).stamp();
+    long stamp = tails.tail(series).stamp();
 
     // versions between the uploaded ones, written by the import path (no tails kept there)
     StringBuilder ndjson = new StringBuilder();
@@ -146,23 +161,23 @@ class SeriesTailTest extends IntegrationTest {
       upload(product, machine, version(i), 18.0);
     }
     long series = seriesId(product, machine);
-    WindowQueries.VersionRef last = ref(product, version(30));
+    VersionRef last = ref(product, version(30));
     // another instance changes a point and stamps the series, as its writers do
     tx.executeWithoutResult(status -> {
       jdbc.sql("UPDATE detection_point SET level = 99 WHERE series_id = ? AND version_id = ?")
           .params(series, last.id()).update();
-      windows.stamp(List.of(series));
+      stamps.stamp(List.of(series));
     });
     assertThat(window(series, last)).contains(version(30) + "=99.0");
 
     // a tail kept by a transaction that then rolled back is not used either
     upload(product, machine, version(31), 18.0);
-    WindowQueries.VersionRef next = ref(product, version(31));
+    VersionRef next = ref(product, version(31));
     tx.executeWithoutResult(status -> {
-      windows.lockSeries(List.of(series));
-      Map<Long, WindowQueries.Around> around = windows.around(List.of(series), next, 2 * properties.window());
-      windows.writePoints(Map.of(series, new VersionLevel(77.0, Double.NaN, true, 5)), next, around, false);
-      assertThat(windows.tail(series).points()).anyMatch(p -> p.summary().level() == 77.0);
+      locks.lockSeries(List.of(series));
+      Map<Long, WindowRead.Around> around = windows.around(List.of(series), next, 2 * properties.window());
+      points.writePoints(Map.of(series, new VersionLevel(77.0, Double.NaN, true, 5)), next, around, false);
+      assertThat(tails.tail(series).points()).anyMatch(p -> p.summary().level() == 77.0);
       status.setRollbackOnly();
     });
     assertThat(window(series, next)).contains(version(31) + "=18.0").noneMatch(p -> p.contains("=77.0"));

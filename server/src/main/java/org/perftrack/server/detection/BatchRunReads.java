@@ -1,0 +1,65 @@
+package org.perftrack.server.detection;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+/** Reads the interleaved runs (batches) detection uses to confirm or veto a step. */
+@Repository
+class BatchRunReads {
+
+  private final JdbcClient jdbc;
+
+  BatchRunReads(JdbcClient jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  static final String BATCH_RUNS_OF_BATCH = """
+      SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
+      FROM run ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id
+      WHERE ru.batch = ? AND r.series_id = ANY(?::bigint[])
+      ORDER BY r.series_id, ru.received_at, ru.id""";
+
+  /** The runs of one interleaved session (batch) in these series, with their raw samples in round order. */
+  Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, java.util.UUID batch) {
+    Map<Long, List<BatchRun>> out = new HashMap<>();
+    if (batch == null || seriesIds.isEmpty()) {
+      return out;
+    }
+    jdbc.sql(BATCH_RUNS_OF_BATCH).params(batch, seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
+      out.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(batchRun(rs));
+    });
+    return out;
+  }
+
+  static final String BATCH_RUNS_OF_VERSIONS = """
+      SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
+      FROM result r JOIN run ru ON ru.id = r.run_id JOIN version v ON v.id = r.version_id
+      WHERE r.series_id = ANY(?::bigint[]) AND r.version_id = ANY(?::bigint[]) AND ru.batch IS NOT NULL
+      ORDER BY r.series_id, ru.received_at, ru.id""";
+
+  /**
+   * Every interleaved run of these versions in these series: what detection reads when a step was seen,
+   * so that the interleaved sessions of the whole window can confirm or veto it.
+   */
+  Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, List<Long> versionIds) {
+    Map<Long, List<BatchRun>> out = new HashMap<>();
+    if (seriesIds.isEmpty() || versionIds.isEmpty()) {
+      return out;
+    }
+    jdbc.sql(BATCH_RUNS_OF_VERSIONS).params(seriesIds.toArray(Long[]::new), versionIds.toArray(Long[]::new))
+        .query((ResultSet rs) -> {
+          out.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(batchRun(rs));
+        });
+    return out;
+  }
+
+  private static BatchRun batchRun(ResultSet rs) throws SQLException {
+    return new BatchRun(rs.getString("batch"), rs.getString("version"), RunPoints.parse(rs.getString("samples")));
+  }
+}
