@@ -53,7 +53,7 @@ class BranchStore {
 
   static final String UPSERT_BRANCH = """
       INSERT INTO branch (product_id, name) VALUES (?, ?)
-      ON CONFLICT (product_id, name) DO UPDATE SET last_run_at = now()
+      ON CONFLICT (product_id, name) WHERE deletion_id IS NULL DO UPDATE SET last_run_at = now()
       RETURNING id""";
 
   long branchId(long productId, String name) {
@@ -133,7 +133,8 @@ class BranchStore {
     return jdbc.sql(START_POINT_OF_RUN).param(runId).query(String.class).single();
   }
 
-  static final String PRUNE = "DELETE FROM branch WHERE last_run_at < ?";
+  /** A deleted branch is left to the purge of its deletion (restorable until then). */
+  static final String PRUNE = "DELETE FROM branch WHERE last_run_at < ? AND deletion_id IS NULL";
 
   int prune(Instant before) {
     return jdbc.sql(PRUNE).param(Timestamp.from(before)).update();
@@ -149,7 +150,7 @@ class BranchStore {
               WHERE x.verdict = 'regression' AND x.run_id = (SELECT l.id FROM branch_run l WHERE l.branch_id = b.id
                                                             ORDER BY l.received_at DESC, l.id LIMIT 1))
                AS latest_regressions
-      FROM branch b WHERE b.product_id = ? AND (CAST(? AS text) IS NULL OR b.name = ?)
+      FROM branch b WHERE b.product_id = ? AND b.deletion_id IS NULL AND (CAST(? AS text) IS NULL OR b.name = ?)
       ORDER BY b.last_run_at DESC, b.name""";
 
   List<Listed> list(long productId) {
@@ -176,10 +177,6 @@ class BranchStore {
 
   List<Build> builds(long branchId, int limit) {
     return jdbc.sql(BUILDS).params(branchId, limit).query(Build.class).list();
-  }
-
-  boolean delete(long branchId) {
-    return jdbc.sql("DELETE FROM branch WHERE id = ?").param(branchId).update() == 1;
   }
 
   private static Timestamp timestamp(Instant instant) {

@@ -23,7 +23,8 @@ import org.springframework.stereotype.Service;
 /**
  * Branches (a pull request's builds): a branch run is stored with its branch and judged against the default
  * branch's history up to its start point on the same machine ({@link BranchJudge}); the default branch's tables
- * are only read. Branches without a run for {@code perftrack.branches.prune-after} are deleted with their runs.
+ * are only read. Branches without a run for {@code perftrack.branches.prune-after} are deleted with their runs; an
+ * admin deletes one sooner through curation (soft, restorable until purged).
  */
 @Service
 public class Branches {
@@ -152,13 +153,6 @@ public class Branches {
     return store.find(productId(product), branch).map(b -> new Detail(product, Branch.of(product, b),
         store.builds(b.id(), BUILDS_SHOWN).stream().map(r -> new Build(r.id().toString(), r.version(), r.machine(),
             r.startPoint(), r.receivedAt(), reports.branchRows(r.id()))).toList()));
-  }
-
-  /** Deletes a branch with its runs (an admin's); the default branch is untouched. */
-  public void delete(String product, String branch) {
-    long id = store.find(productId(product), branch).orElseThrow(() -> new NotFound("product " + product
-        + " has no branch " + branch)).id();
-    store.delete(id);
   }
 
   private long productId(String product) {

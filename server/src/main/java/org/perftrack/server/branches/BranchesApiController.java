@@ -2,8 +2,6 @@ package org.perftrack.server.branches;
 
 import java.util.List;
 import org.perftrack.server.problems.NotFound;
-import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -11,8 +9,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * {@code GET /api/v1/branches?product=} (the product's branches), {@code GET /api/v1/branches/{branch}?product=}
- * (its newest builds with their verdicts) and {@code DELETE} of one (admin: the branch and its runs). A branch name
- * may hold slashes ({@code feature/x}): it is the rest of the path.
+ * (its newest builds with their verdicts); deleting one is curation's ({@code DELETE} of the same path, soft, with
+ * undo). A branch name may hold slashes ({@code feature/x}): it is the rest of the path.
  */
 @RestController
 class BranchesApiController {
@@ -33,12 +31,6 @@ class BranchesApiController {
     String name = strip(branch);
     return branches.find(product, name).orElseThrow(() -> new NotFound("product " + product + " has no branch "
         + name));
-  }
-
-  @DeleteMapping("/api/v1/branches/{*branch}")
-  ResponseEntity<Void> delete(@PathVariable String branch, @RequestParam String product) {
-    branches.delete(product, strip(branch));
-    return ResponseEntity.noContent().build();
   }
 
   /** A {@code {*branch}} capture starts with the slash before it. */

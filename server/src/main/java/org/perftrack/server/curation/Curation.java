@@ -128,6 +128,26 @@ public class Curation {
     });
   }
 
+  /**
+   * Deletes a branch of a product with its builds (restorable until purged); its page and the lists leave it out. The
+   * default branch is untouched: nothing of a branch ever entered it.
+   */
+  public Change deleteBranch(String product, String branch, String by) {
+    return tx.execute(s -> {
+      CurationStore.BranchRow b = store.lockBranch(product, branch)
+          .orElseThrow(() -> new NotFound("product " + product + " has no branch " + branch));
+      String what = describe(b);
+      long deletion = store.newDeletion("branch", b.productId(), null, null, what, b.runs(), by);
+      store.deleteBranch(b.id(), deletion);
+      audit.record(by, "deleted", what, "deletion " + deletion);
+      return new Change(what, deletion, List.of());
+    });
+  }
+
+  static String describe(CurationStore.BranchRow b) {
+    return "branch " + b.name() + " of " + b.product() + " (" + b.runs() + (b.runs() == 1 ? " build)" : " builds)");
+  }
+
   /** Undoes a deletion that is not purged yet. */
   public Change restore(long deletionId, String by) {
     return tx.execute(s -> {
@@ -143,6 +163,13 @@ public class Curation {
       }
       if ("version".equals(d.kind())) {
         store.deleteVersion(d.versionId(), null);
+      }
+      if ("branch".equals(d.kind())) {
+        if (store.branchNameTaken(d.branchId())) {
+          throw new Conflict("a new " + d.description().replaceFirst(" \\(.*", "") + " was started by a build after"
+              + " the deletion; delete that one first to restore this one");
+        }
+        store.deleteBranch(d.branchId(), null);
       }
       store.putBack(counting);
       store.forgetDeletion(d.id());

@@ -14,7 +14,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Curation over REST: {@code POST /api/v1/runs/{id}:exclude} and {@code :include} (triage),
- * {@code DELETE /api/v1/runs/{id}} and {@code DELETE /api/v1/products/{p}/versions/{v}}, the recently deleted list
+ * {@code DELETE /api/v1/runs/{id}}, {@code DELETE /api/v1/products/{p}/versions/{v}}, of a product, a machine and
+ * a branch ({@code DELETE /api/v1/branches/{branch}?product=}), the recently deleted list
  * and {@code POST /api/v1/deletions/{id}:restore} (admin).
  */
 @RestController
@@ -80,6 +81,12 @@ class CurationApiController {
   @DeleteMapping("/api/v1/machines/{machine}")
   Curation.Change deleteMachine(@PathVariable String machine, Authentication who) {
     return curation.deleteMachine(machine, who.getName());
+  }
+
+  /** A branch name may hold slashes ({@code feature/x}): it is the rest of the path. */
+  @DeleteMapping("/api/v1/branches/{*branch}")
+  Curation.Change deleteBranch(@PathVariable String branch, @RequestParam String product, Authentication who) {
+    return curation.deleteBranch(product, branch.startsWith("/") ? branch.substring(1) : branch, who.getName());
   }
 
   @GetMapping("/api/v1/deletions")

@@ -110,6 +110,34 @@ class CurationPages {
     return "redirect:/admin/deleted";
   }
 
+  @GetMapping("/admin/branches/delete")
+  String confirmBranch(@RequestParam String product, @RequestParam String branch, Model model) {
+    CurationStore.BranchRow b = store.branch(product, branch)
+        .orElseThrow(() -> new PageNotFound("product " + product + " has no branch " + branch));
+    model.addAttribute("what", "branch " + branch + " of " + product);
+    model.addAttribute("goes", List.of(b.runs() + (b.runs() == 1 ? " build" : " builds")
+            + " of this branch, with their results and verdicts against their start points",
+        "the branch from the product page, the branch list and comparisons",
+        "nothing of the default branch: its runs, regressions and charts stay as they are"));
+    model.addAttribute("action", "/admin/branches/delete");
+    model.addAttribute("fields", java.util.Map.of("product", product, "branch", branch));
+    model.addAttribute("back", "/products/" + org.perftrack.server.web.Links.segment(product) + "/branches/"
+        + org.perftrack.server.web.Links.segments(branch));
+    return confirm(model);
+  }
+
+  @PostMapping("/admin/branches/delete")
+  String deleteBranch(@RequestParam String product, @RequestParam String branch, Principal who,
+      RedirectAttributes flash) {
+    try {
+      Curation.Change c = curation.deleteBranch(product, branch, who.getName());
+      flash.addFlashAttribute("message", "Deleted " + c.target() + ". Restore it here until it is purged.");
+    } catch (NotFound e) {
+      flash.addFlashAttribute("error", e.getMessage());
+    }
+    return "redirect:/admin/deleted";
+  }
+
   private String confirm(Model model) {
     model.addAttribute("keepDays", curation.keepSeconds() / 86_400.0);
     return "curation/confirm";
@@ -127,7 +155,7 @@ class CurationPages {
     try {
       Curation.Change c = curation.restore(id, who.getName());
       flash.addFlashAttribute("message", "Restored " + c.target() + ".");
-    } catch (NotFound e) {
+    } catch (NotFound | Conflict e) {
       flash.addFlashAttribute("error", e.getMessage());
     }
     return "redirect:/admin/deleted";

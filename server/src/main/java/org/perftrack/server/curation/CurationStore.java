@@ -24,8 +24,8 @@ class CurationStore {
   }
 
   /** One deletion, as the Recently deleted page lists it. */
-  record Deletion(long id, String kind, Long productId, Long machineId, Long versionId, UUID runId, String description, int runs,
-      String deletedBy, Instant deletedAt, Instant purgeAt) {}
+  record Deletion(long id, String kind, Long productId, Long machineId, Long versionId, UUID runId, Long branchId,
+      String description, int runs, String deletedBy, Instant deletedAt, Instant purgeAt) {}
 
   private final JdbcClient jdbc;
 
@@ -153,8 +153,39 @@ class CurationStore {
     jdbc.sql("UPDATE product SET deletion_id = ? WHERE id = ?").params(deletion, productId).update();
   }
 
+  /** A branch of a product (not deleted) with how many builds it has. */
+  record BranchRow(long id, long productId, String product, String name, int runs) {}
+
+  static final String BRANCH = """
+      SELECT b.id, b.product_id, p.name AS product, b.name,
+             (SELECT count(*) FROM branch_run r WHERE r.branch_id = b.id)::int AS runs
+      FROM branch b JOIN product p ON p.id = b.product_id
+      WHERE p.name = ? AND p.deletion_id IS NULL AND b.name = ? AND b.deletion_id IS NULL""";
+
+  Optional<BranchRow> branch(String product, String name) {
+    return jdbc.sql(BRANCH).params(product, name).query(BranchRow.class).optional();
+  }
+
+  Optional<BranchRow> lockBranch(String product, String name) {
+    return jdbc.sql(BRANCH + " FOR UPDATE OF b").params(product, name).query(BranchRow.class).optional();
+  }
+
+  void deleteBranch(long branchId, Long deletion) {
+    jdbc.sql("UPDATE branch SET deletion_id = ? WHERE id = ?").params(deletion, branchId).update();
+    jdbc.sql("UPDATE deletion SET branch_id = ? WHERE id = ?").params(branchId, deletion).update();
+  }
+
+  static final String LIVE_NAMESAKE = """
+      SELECT EXISTS (SELECT 1 FROM branch b JOIN branch o ON o.product_id = b.product_id AND o.name = b.name
+                     WHERE b.id = ? AND o.id <> b.id AND o.deletion_id IS NULL)""";
+
+  /** Whether a branch of the same name was started (by a new build) after this one was deleted. */
+  boolean branchNameTaken(long branchId) {
+    return jdbc.sql(LIVE_NAMESAKE).param(branchId).query(Boolean.class).single();
+  }
+
   static final String DELETIONS = """
-      SELECT id, kind, product_id, machine_id, version_id, run_id, description, runs, deleted_by, deleted_at,
+      SELECT id, kind, product_id, machine_id, version_id, run_id, branch_id, description, runs, deleted_by, deleted_at,
              deleted_at + make_interval(secs => ?) AS purge_at
       FROM deletion ORDER BY deleted_at DESC, id DESC LIMIT ?""";
 

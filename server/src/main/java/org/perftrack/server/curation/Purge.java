@@ -68,7 +68,7 @@ class Purge {
       });
     } while (chunk.size() == CHUNK);
     boolean versions = tx.execute(s -> store.lockDeletion(deletion, 0).map(d -> {
-      boolean version = !"run".equals(d.kind());
+      boolean version = !"run".equals(d.kind()) && !"branch".equals(d.kind());
       if ("version".equals(d.kind())) {
         forgetVersion(d.versionId());
       }
@@ -78,6 +78,9 @@ class Purge {
       }
       if ("machine".equals(d.kind())) {
         jdbc.sql("DELETE FROM machine WHERE id = ?").param(d.machineId()).update();
+      }
+      if ("branch".equals(d.kind())) { // its builds and their results go with it
+        jdbc.sql("DELETE FROM branch WHERE id = ?").param(d.branchId()).update();
       }
       audit.record("perftrack", "purged", d.description(), "deletion " + d.id() + " by " + d.deletedBy());
       return version;

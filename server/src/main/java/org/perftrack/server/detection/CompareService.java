@@ -113,7 +113,7 @@ public class CompareService {
       JOIN product p ON p.id = b.product_id
       JOIN machine m ON m.id = ru.machine_id
       JOIN series s ON s.id = br.series_id
-      WHERE p.name = ? AND b.name = ? AND ru.version = ? AND m.name = ANY (?::text[])
+      WHERE p.name = ? AND b.name = ? AND b.deletion_id IS NULL AND ru.version = ? AND m.name = ANY (?::text[])
         AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
       ORDER BY m.name, s.benchmark, s.metric, ru.received_at, ru.id""";
 

@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A product's branches: listed by the API and on the product page, each build with its verdicts on the branch
- * page, compared with any default version, deleted by an admin and pruned once old; seed 003's write() of 64 bytes
+ * page, compared with any default version, deleted by an admin (softly, with undo) and pruned once old; seed 003's write() of 64 bytes
  * (18 → 48 µs) is the pull request's slowdown.
  */
 class BranchesTest extends IntegrationTest {
@@ -85,27 +85,61 @@ class BranchesTest extends IntegrationTest {
   }
 
   @Test
-  void anAdminDeletesABranchWithItsRunsAndOldBranchesArePruned() {
+  void anAdminDeletesABranchSoftlyAndRestoresItAndOldBranchesArePruned() {
     upload(slow("1.5.19-4+old").onBranch("old", null));
     upload(slow("1.5.19-4+new").onBranch("new", null));
     upload(slow("1.5.19-4+gone").onBranch("gone", null));
     long mainRuns = count("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?");
 
-    int refused = delete("/api/v1/branches/gone?product=" + product, TOKEN);
-    int deleted = delete("/api/v1/branches/gone?product=" + product, ADMIN_TOKEN);
-    jdbc.sql("UPDATE branch SET last_run_at = now() - interval '91 days' WHERE name = 'old' AND product_id = "
+    int refused = delete("/api/v1/branches/gone?product=" + product, TOKEN).status();
+    Http.Response deleted = delete("/api/v1/branches/gone?product=" + product, ADMIN_TOKEN);
+    jdbc.sql("UPDATE branch SET last_run_at = now() - interval '91 days' WHERE name IN ('old', 'gone') AND product_id = "
         + "(SELECT id FROM product WHERE name = ?)").param(product).update();
     int pruned = branches.prune();
 
     assertThat(refused).isEqualTo(403);
-    assertThat(deleted).isEqualTo(204);
+    assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
+    assertThat(deleted.json().get("target").asString()).isEqualTo("branch gone of " + product + " (1 build)");
     assertThat(pruned).isGreaterThanOrEqualTo(1);
     assertThat(get("/api/v1/branches?product=" + product).findValuesAsString("name")).containsExactly("new");
     assertThat(http().getWithToken("/api/v1/branches/gone?product=" + product, TOKEN).status()).isEqualTo(404);
-    assertThat(count("SELECT count(*) FROM branch_run r JOIN branch b ON b.id = r.branch_id JOIN product p "
-        + "ON p.id = b.product_id WHERE p.name = ?")).as("the runs went with their branches").isEqualTo(1);
+    assertThat(http().page("/products/" + product + "/branches/gone").status()).isEqualTo(404);
+    assertThat(http().getWithToken("/api/v1/compare?product=" + product + "&machine=" + machine
+        + "&base=1.5.19-2&head=1.5.19-4+gone&headBranch=gone", TOKEN).status()).isEqualTo(404);
     assertThat(count("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?"))
         .isEqualTo(mainRuns);
+    long deletion = deleted.json().get("deletionId").asLong();
+    assertThat(http().getWithToken("/api/v1/deletions", ADMIN_TOKEN).body())
+        .as("listed under Recently deleted, not pruned while it can be restored")
+        .contains("branch gone of " + product + " (1 build)");
+    assertThat(http().getWithToken("/api/v1/audit", ADMIN_TOKEN).body())
+        .contains("\"target\":\"branch gone of " + product + " (1 build)\"");
+
+    Http.Response restored = http().postJson("/api/v1/deletions/" + deletion + ":restore", "", ADMIN_TOKEN);
+    assertThat(restored.status()).as(restored.body()).isEqualTo(200);
+    JsonNode gone = get("/api/v1/branches/gone?product=" + product);
+    assertThat(gone.get("builds").findValuesAsString("version")).containsExactly("1.5.19-4+gone");
+    assertThat(gone.get("builds").get(0).get("results").findValuesAsString("verdict")).contains("regression");
+  }
+
+  @Test
+  void aBuildSentToADeletedBranchStartsANewOneAndTheOldOneIsNotRestoredOverIt() {
+    upload(slow("1.5.19-4+a").onBranch("pr-20", null));
+    long deletion = delete("/api/v1/branches/pr-20?product=" + product, ADMIN_TOKEN).json().get("deletionId")
+        .asLong();
+    upload(same("1.5.19-4+b").onBranch("pr-20", null));
+
+    Http.Response restored = http().postJson("/api/v1/deletions/" + deletion + ":restore", "", ADMIN_TOKEN);
+
+    assertThat(get("/api/v1/branches/pr-20?product=" + product).get("builds").findValuesAsString("version"))
+        .containsExactly("1.5.19-4+b");
+    assertThat(restored.status()).isEqualTo(409);
+    assertThat(restored.body()).contains("branch pr-20 of " + product, "delete that one first");
+    assertThat(delete("/api/v1/branches/pr-20?product=" + product, ADMIN_TOKEN).status()).isEqualTo(200);
+    assertThat(http().postJson("/api/v1/deletions/" + deletion + ":restore", "", ADMIN_TOKEN).status())
+        .isEqualTo(200);
+    assertThat(get("/api/v1/branches/pr-20?product=" + product).get("builds").findValuesAsString("version"))
+        .containsExactly("1.5.19-4+a");
   }
 
   @Test
@@ -155,9 +189,9 @@ class BranchesTest extends IntegrationTest {
     return jdbc.sql(sql).param(product).query(Long.class).single();
   }
 
-  private int delete(String path, String token) {
+  private Http.Response delete(String path, String token) {
     return http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-        .header("Authorization", "Bearer " + token).DELETE()).status();
+        .header("Authorization", "Bearer " + token).DELETE());
   }
 
   private JsonNode get(String path) {

@@ -224,6 +224,34 @@ class CurationTest extends IntegrationTest {
     assertThat(left).isEmpty();
   }
 
+  @Test
+  void aDeletedBranchLeavesNoRowWhenPurgedAndMainIsUntouched() {
+    for (int v = 1; v <= 4; v++) {
+      upload("8." + v, 100);
+    }
+    Http.Response pr = http().postJson("/api/v1/runs", json(run(product, "8.4+pr", machine, new ResultUpload(
+        "write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, Fixtures.sessionSamples(random, 250)))
+        .onBranch("pr-7", null)), TOKEN);
+    assertThat(pr.status()).as(pr.body()).isEqualTo(201);
+    String series = http().get("/api/v1/series?product=" + product + "&machine=" + machine
+        + "&benchmark=write-64b&metric=time-per-op").body();
+
+    long deletion = send("DELETE", "/api/v1/branches/pr-7?product=" + product, ADMIN_TOKEN).json().get("deletionId")
+        .asLong();
+    purge.purge(deletion);
+
+    assertThat(jdbc.sql("SELECT count(*) FROM branch b JOIN product p ON p.id = b.product_id WHERE p.name = ?")
+        .param(product).query(Long.class).single()).isZero();
+    assertThat(jdbc.sql("SELECT count(*) FROM branch_run WHERE id = ?::uuid").param(pr.json().get("id").asString())
+        .query(Long.class).single()).isZero();
+    assertThat(jdbc.sql("SELECT count(*) FROM deletion WHERE id = ?").param(deletion).query(Long.class).single())
+        .isZero();
+    assertThat(http().get("/api/v1/series?product=" + product + "&machine=" + machine
+        + "&benchmark=write-64b&metric=time-per-op").body()).isEqualTo(series);
+    assertThat(http().getWithToken("/api/v1/audit", ADMIN_TOKEN).body())
+        .contains("\"action\":\"purged\",\"target\":\"branch pr-7 of " + product + " (1 build)\"");
+  }
+
   private String seriesPath(String machine) {
     return "/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark=write-64b&metric=time-per-op";
   }
