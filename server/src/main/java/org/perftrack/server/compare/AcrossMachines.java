@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.perftrack.server.detection.Direction;
 
 /**
  * The compare table over all machines, one row per benchmark/metric: how many machines say
@@ -12,7 +13,7 @@ import java.util.Map;
  * Twenty machines × fifty metrics would be a thousand rows nobody reads; the per-machine rows are one
  * click away (and all of them are in the CSV).
  */
-record AcrossMachines(String benchmark, String metric, String unit, String direction, int machines, int regressions,
+record AcrossMachines(String benchmark, String metric, String unit, Direction direction, int machines, int regressions,
     int improvements, int unchanged, int inconclusive, int insufficient, double middleRatio, double lowestRatio, double highestRatio,
     String verdict, String verdictLabel, int verdictRank, List<CompareTable.Other> others) {
 

@@ -9,6 +9,7 @@ import org.perftrack.server.dashboard.Fmt;
 import org.perftrack.server.detection.CompareService;
 import org.perftrack.server.detection.ComparedMetric;
 import org.perftrack.server.detection.DetectionProperties;
+import org.perftrack.server.detection.Direction;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -21,7 +22,7 @@ class CompareTable {
 
   public record Other(String metric, double ratio, String verdict, String verdictLabel) {}
 
-  public record Row(String machine, String benchmark, String metric, String unit, String direction, double baseValue,
+  public record Row(String machine, String benchmark, String metric, String unit, Direction direction, double baseValue,
       double headValue, String baseSpread, String headSpread, double ratio, Double pValue, String verdict,
       String verdictLabel, int verdictRank, boolean paired, List<Other> others, String detection) {}
 
@@ -111,7 +112,7 @@ class CompareTable {
     for (String machine : machines) {
       List<ComparedMetric> found = perMachine.getOrDefault(machine, List.of());
       for (ComparedMetric r : found) {
-        rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction().wire(), r.baseValue(), r.headValue(),
+        rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction(), r.baseValue(), r.headValue(),
             spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
             spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), r.ratio(), r.pValue(), r.verdict().wire(),
             label(r.verdict().wire()), rank(r.verdict().wire()), r.paired(), others(r, found),

@@ -13,7 +13,7 @@ final class Csv {
         "machine,benchmark,metric,unit,direction,base_version,head_version,base_value,head_value,ratio,p_value,verdict\r\n");
     for (CompareTable.Row r : rows) {
       sb.append(field(r.machine())).append(',').append(field(r.benchmark())).append(',').append(field(r.metric()))
-          .append(',').append(field(r.unit())).append(',').append(r.direction()).append(',').append(field(base))
+          .append(',').append(field(r.unit())).append(',').append(r.direction().wire()).append(',').append(field(base))
           .append(',').append(field(head)).append(',').append(number(r.baseValue())).append(',')
           .append(number(r.headValue())).append(',').append(number(r.ratio())).append(',')
           .append(r.pValue() == null ? "" : number(r.pValue())).append(',').append(r.verdict()).append("\r\n");

@@ -34,14 +34,14 @@ public class Overhead {
   }
 
   /** One metric measured on both sides; {@code pValue} null when not computable. */
-  public record Row(String benchmark, String metric, String unit, String direction, double baseValue,
+  public record Row(String benchmark, String metric, String unit, Direction direction, double baseValue,
       double headValue, double ratio, Double pValue, String verdict, boolean paired) {}
 
   public record Result(Side base, Side head, List<Row> rows) {}
 
   private record Run(String batch, double[] samples) {}
 
-  private record Measured(String benchmark, String metric, String unit, String direction, List<Run> runs) {}
+  private record Measured(String benchmark, String metric, String unit, Direction direction, List<Run> runs) {}
 
   static final String RESULTS = """
       SELECT s.benchmark, s.metric, s.unit, s.direction, run.batch::text AS batch, r.samples
@@ -177,14 +177,14 @@ public class Overhead {
   private static Measured measured(ResultSet rs) {
     try {
       return new Measured(rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
-          rs.getString("direction"), new ArrayList<>());
+          Direction.of(rs.getString("direction")), new ArrayList<>());
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }
   }
 
   private static Comparison comparison(Measured[] pair, double minChange) {
-    Direction direction = Direction.of(pair[1].direction());
+    Direction direction = pair[1].direction();
     for (Run b : pair[0].runs()) {
       for (Run h : pair[1].runs()) {
         if (b.batch() != null && b.batch().equals(h.batch()) && b.samples().length == h.samples().length) {

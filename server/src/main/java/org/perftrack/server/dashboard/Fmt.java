@@ -3,6 +3,7 @@ package org.perftrack.server.dashboard;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
+import org.perftrack.server.detection.Direction;
 import org.springframework.stereotype.Component;
 
 /**
@@ -71,11 +72,11 @@ public class Fmt {
   private static final java.util.Set<String> TIME_UNITS = java.util.Set.of("s", "ms", "us", "µs", "ns", "sec", "seconds");
 
   /** How much worse (or better) as people say it: "2.70× slower", "12.0% faster"; direction-aware. */
-  public String verdictChange(Double ratio, String direction, String unit) {
+  public String verdictChange(Double ratio, Direction direction, String unit) {
     if (ratio == null || ratio.isNaN() || ratio <= 0) {
       return "—";
     }
-    boolean higherIsBetter = "higher_is_better".equals(direction);
+    boolean higherIsBetter = direction == Direction.HIGHER_IS_BETTER;
     boolean worse = higherIsBetter ? ratio < 1 : ratio > 1;
     double factor = higherIsBetter ? 1 / ratio : ratio;
     boolean time = !higherIsBetter && unit != null && TIME_UNITS.contains(unit);
@@ -93,7 +94,7 @@ public class Fmt {
   }
 
   /** The arrow that tells which way is better, for people and screen readers alike. */
-  public String better(String direction) {
-    return "higher_is_better".equals(direction) ? "higher is better" : "lower is better";
+  public String better(Direction direction) {
+    return direction == Direction.HIGHER_IS_BETTER ? "higher is better" : "lower is better";
   }
 }

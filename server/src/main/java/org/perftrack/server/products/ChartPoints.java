@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.perftrack.server.detection.Direction;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
@@ -30,7 +31,7 @@ class ChartPoints {
   static final int MAX_POINTS = 200;
 
   /** What the chart script reads. {@code last} (bucketed only): the last version of each bucket. */
-  record Chart(List<String> versions, List<String> last, int bucket, int total, String unit, String direction,
+  record Chart(List<String> versions, List<String> last, int bucket, int total, String unit, Direction direction,
       List<SeriesChart.ChartMachine> machines, List<ChartMarker> markers) {}
 
   /** A marker with the x position ({@code at}) of its version or of the bucket that holds it. */

@@ -1,6 +1,8 @@
 package org.perftrack.server.products;
 
 import java.util.List;
+import org.perftrack.server.db.Rows;
+import org.perftrack.server.detection.Direction;
 import org.perftrack.server.problems.InvalidInput;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -28,7 +30,7 @@ class Discovery {
 
   record Version(String name) {}
 
-  record Metric(String benchmark, String metric, String unit, String direction, long machines) {}
+  record Metric(String benchmark, String metric, String unit, Direction direction, long machines) {}
 
   private final JdbcClient jdbc;
 
@@ -97,7 +99,7 @@ class Discovery {
   /** A page of benchmarks (every metric of each: a page never splits a benchmark). */
   Page<Metric> benchmarks(long productId, String after, int limit) {
     String from = after == null ? "" : after;
-    List<Metric> rows = jdbc.sql(METRICS).params(productId, from, productId, from, limit + 1).query(Metric.class)
+    List<Metric> rows = jdbc.sql(METRICS).params(productId, from, productId, from, limit + 1).query(Rows.of(Metric.class))
         .list();
     List<String> names = rows.stream().map(Metric::benchmark).distinct().toList();
     if (names.size() <= limit) {

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.perftrack.server.dashboard.Fmt;
+import org.perftrack.server.detection.Direction;
 
 /**
  * The product page's view: one row per benchmark/metric with a sparkline over the recent versions
@@ -74,7 +75,7 @@ record ProductPage(String product, List<String> machines, List<Row> rows, long v
   }
 
   /** One benchmark/metric. {@code latest} has one cell per machine column (null where not measured). */
-  record Row(String benchmark, String metric, String unit, String direction, Sparkline.Spark spark,
+  record Row(String benchmark, String metric, String unit, Direction direction, Sparkline.Spark spark,
       List<Cell> latest, List<Row> secondary, long openRegressions) {
 
     Row withSecondary(List<Row> folded) {

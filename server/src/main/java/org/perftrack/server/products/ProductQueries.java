@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.perftrack.server.db.Rows;
+import org.perftrack.server.detection.Direction;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -25,7 +27,7 @@ class ProductQueries {
   record Version(long id, String name, String sortKey) {}
 
   /** One series with its values over the window's versions (null where not measured), oldest first. */
-  record SeriesTrend(long id, String benchmark, String metric, String unit, String direction, String machine,
+  record SeriesTrend(long id, String benchmark, String metric, String unit, Direction direction, String machine,
       Double[] values) {}
 
   private final JdbcClient jdbc;
@@ -54,7 +56,7 @@ class ProductQueries {
   }
 
   /** A series of the product, without its values. */
-  record Series(long id, String benchmark, String metric, String unit, String direction, String machine) {}
+  record Series(long id, String benchmark, String metric, String unit, Direction direction, String machine) {}
 
   /** Every series of the product (machines × metrics, not history), in the page's order. */
   static final String SERIES = """
@@ -64,7 +66,7 @@ class ProductQueries {
       ORDER BY s.benchmark, s.metric, m.name""";
 
   List<Series> series(long productId) {
-    return jdbc.sql(SERIES).param(productId).query(Series.class).list();
+    return jdbc.sql(SERIES).param(productId).query(Rows.of(Series.class)).list();
   }
 
   /**

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.perftrack.formats.Json;
+import org.perftrack.server.db.Rows;
+import org.perftrack.server.detection.Direction;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
 import org.perftrack.server.stats.Robust;
@@ -21,7 +23,7 @@ import org.springframework.stereotype.Service;
 public class SeriesChart {
 
   /** A series of the page: its id and machine. */
-  record MachineSeries(long id, long productId, String machine, String unit, String direction) {}
+  record MachineSeries(long id, long productId, String machine, String unit, Direction direction) {}
 
   /** A stretch of versions around a step (regression page): {@code margin} versions each side of [from, to]. */
   public record Range(String from, String to, int margin) {}
@@ -49,7 +51,7 @@ public class SeriesChart {
    * {@code positive}: every value is above zero, so a log scale can show it; {@code logByDefault}: the
    * values span more than {@value #LOG_SPAN}×, where a linear axis flattens everything but the step.
    */
-  public record View(String product, String benchmark, String metric, String unit, String direction, String machineFilter,
+  public record View(String product, String benchmark, String metric, String unit, Direction direction, String machineFilter,
       List<String> machines, List<String> allMachines, List<TableRow> rows, boolean detailed, List<Marker> markers,
       String chartJson, boolean positive, boolean logByDefault, String olderThan) {}
 
@@ -61,7 +63,7 @@ public class SeriesChart {
   static final int MAX_DETAILED = 6;
 
   /** What the chart script reads (one array entry per version, null where absent). */
-  record ChartData(List<String> versions, String unit, String direction, List<ChartMachine> machines,
+  record ChartData(List<String> versions, String unit, Direction direction, List<ChartMachine> machines,
       List<Marker> markers) {}
 
   record ChartMachine(String name, Double[] median, Double[] min, Double[] max, double[][] samples) {}
@@ -88,7 +90,7 @@ public class SeriesChart {
   private record Chosen(List<MachineSeries> all, List<MachineSeries> shown) {}
 
   private Optional<Chosen> choose(String product, String benchmark, String metric, String machine) {
-    List<MachineSeries> all = jdbc.sql(SERIES).params(product, benchmark, metric).query(MachineSeries.class).list();
+    List<MachineSeries> all = jdbc.sql(SERIES).params(product, benchmark, metric).query(Rows.of(MachineSeries.class)).list();
     List<MachineSeries> shown = machine == null || machine.isBlank() ? all
         : all.stream().filter(s -> s.machine().equals(machine)).toList();
     return shown.isEmpty() ? Optional.empty() : Optional.of(new Chosen(all, shown));

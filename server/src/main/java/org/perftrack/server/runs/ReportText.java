@@ -68,7 +68,7 @@ final class ReportText {
 
   private static String change(RunReports.Row x) {
     return x.ratio() == null ? "—" : FMT.ratio(x.ratio()) + " (" + FMT.verdictChange(x.ratio(),
-        x.direction().wire(), x.unit()) + ")";
+        x.direction(), x.unit()) + ")";
   }
 
   static String label(RunReports.Row x) {

@@ -11,6 +11,7 @@ import java.util.UUID;
 import org.perftrack.formats.Json;
 import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.detection.DetectionProperties;
+import org.perftrack.server.detection.Direction;
 import org.perftrack.wire.RunUpload;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -32,7 +33,7 @@ public class RunQueries {
   public record Exclusion(Instant at, String by, String reason) {}
 
   /** One result of a stored run with its summary. */
-  public record Result(String benchmark, String metric, String unit, String direction, double[] samples,
+  public record Result(String benchmark, String metric, String unit, Direction direction, double[] samples,
       int n, double min, double median, double mean, double max) {}
 
   /** A line of the latest-runs list. */
@@ -81,7 +82,7 @@ public class RunQueries {
     List<Result> results = new ArrayList<>();
     jdbc.sql(RESULTS).params(id, id).query((ResultSet rs) -> {
       results.add(new Result(rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
-          rs.getString("direction"), SqlArrays.doubles(rs.getArray("samples")), rs.getInt("n"),
+          Direction.of(rs.getString("direction")), SqlArrays.doubles(rs.getArray("samples")), rs.getInt("n"),
           rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"), rs.getDouble("max")));
     });
     // per benchmark, its primary metric (time-per-op) before the secondary ones that ride along (ctx-switches-per-op)

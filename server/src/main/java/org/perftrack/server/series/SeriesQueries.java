@@ -8,7 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.perftrack.server.db.Rows;
 import org.perftrack.server.db.SqlArrays;
+import org.perftrack.server.detection.Direction;
 import org.perftrack.server.stats.Robust;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -41,7 +43,7 @@ public class SeriesQueries {
 
   /** A series and its points in version order. */
   public record Series(long id, String product, String machine, String benchmark, String metric, String unit,
-      String direction, List<Point> points) {}
+      Direction direction, List<Point> points) {}
 
   private final JdbcClient jdbc;
 
@@ -50,7 +52,7 @@ public class SeriesQueries {
   }
 
   record SeriesRow(long id, String product, String machine, String benchmark, String metric, String unit,
-      String direction) {}
+      Direction direction) {}
 
   static final String FIND_SERIES = """
       SELECT s.id, p.name AS product, m.name AS machine, s.benchmark, s.metric, s.unit, s.direction
@@ -81,7 +83,7 @@ public class SeriesQueries {
 
   /** As {@link #find(String, String, String, String)}, with only the newest {@code last} versions when not null. */
   public Optional<Series> find(String product, String machine, String benchmark, String metric, Integer last) {
-    return jdbc.sql(FIND_SERIES).params(product, machine, benchmark, metric).query(SeriesRow.class).optional()
+    return jdbc.sql(FIND_SERIES).params(product, machine, benchmark, metric).query(Rows.of(SeriesRow.class)).optional()
         .map(s -> new Series(s.id(), s.product(), s.machine(), s.benchmark(), s.metric(), s.unit(), s.direction(),
             last == null ? points(s.id()) : read(jdbc.sql(NEWEST_POINTS).params(s.id(), last, s.id()))));
   }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
+import org.perftrack.server.detection.Direction;
 
 /** One page of the product page's benchmarks: bounded by sparklines, keyset by name, filtered by words. */
 class ProductPageSliceTest {
@@ -19,11 +20,11 @@ class ProductPageSliceTest {
     for (String b : List.of("a", "b", "c", "d", "e")) {
       for (String metric : List.of("ctx-switches-per-op", "time-per-op")) {
         for (String machine : List.of("m1", "m2")) {
-          all.add(new ProductQueries.Series(id++, b, metric, "us", "lower_is_better", machine));
+          all.add(new ProductQueries.Series(id++, b, metric, "us", Direction.LOWER_IS_BETTER, machine));
         }
       }
     }
-    all.add(new ProductQueries.Series(id, "z", "ctx-switches-per-op", "count", "lower_is_better", "m3"));
+    all.add(new ProductQueries.Series(id, "z", "ctx-switches-per-op", "count", Direction.LOWER_IS_BETTER, "m3"));
     return all;
   }
 
