@@ -11,6 +11,7 @@ import org.perftrack.server.detection.Comparison;
 import org.perftrack.server.detection.ComparisonResult;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.detection.VersionComparer;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
@@ -56,11 +57,13 @@ public class Overhead {
 
   private final JdbcClient jdbc;
   private final DetectionProperties detection;
+  private final PointReads points;
   private final VersionComparer comparer = new VersionComparer();
 
   /** {@code detection}: the server's configured {@code perftrack.detection.*}, whose min-change makes a verdict. */
-  Overhead(JdbcClient jdbc, DetectionProperties detection) {
+  Overhead(JdbcClient jdbc, DetectionProperties detection, PointReads points) {
     this.jdbc = jdbc;
+    this.points = points;
     this.detection = detection;
   }
 
@@ -118,48 +121,25 @@ public class Overhead {
   /** The baseline's level and every version's overhead over it, oldest version first. */
   public record OverTime(Side base, double baseValue, List<Point> points) {}
 
-  static final String LEVELS = """
-      SELECT v.name AS version, dp.level
-      FROM series s
-      JOIN product p ON p.id = s.product_id
-      JOIN machine m ON m.id = s.machine_id
-      JOIN detection_point dp ON dp.series_id = s.id
-      JOIN version v ON v.id = dp.version_id
-      WHERE p.name = ? AND m.name = ? AND s.benchmark = ? AND s.metric = ?
-      ORDER BY dp.sort_key""";
-
   /**
    * "fork costs 31× native in 1.5.19-4, 45× in 1.5.24-2": every measured version of {@code product} on
    * {@code machine} over the baseline {@code base}; empty when the baseline lacks this metric.
    */
   public java.util.Optional<OverTime> overTime(String product, String machine, String benchmark, String metric,
       Side base) {
-    record Level(String version, double level) {}
-    java.util.Optional<Double> baseLevel = jdbc.sql(LEVELS).params(base.product(), base.machine(), benchmark, metric)
-        .query(Level.class).list().stream().filter(l -> l.version().equals(base.version())).map(Level::level)
-        .findFirst();
+    java.util.Optional<Double> baseLevel = points.levels(base.product(), base.machine(), benchmark, metric).stream()
+        .filter(l -> l.version().equals(base.version())).map(PointReads.Level::level).findFirst();
     if (baseLevel.isEmpty() || !(baseLevel.get() > 0)) {
       return java.util.Optional.empty();
     }
-    List<Point> points = jdbc.sql(LEVELS).params(product, machine, benchmark, metric).query(Level.class).list()
-        .stream().map(l -> new Point(l.version(), l.level(), l.level() / baseLevel.get())).toList();
-    return java.util.Optional.of(new OverTime(base, baseLevel.get(), points));
+    List<Point> over = points.levels(product, machine, benchmark, metric).stream()
+        .map(l -> new Point(l.version(), l.level(), l.level() / baseLevel.get())).toList();
+    return java.util.Optional.of(new OverTime(base, baseLevel.get(), over));
   }
-
-  static final String BASELINES = """
-      SELECT DISTINCT p.name || '@' || v.name AS side, p.name, v.sort_key
-      FROM series s
-      JOIN product p ON p.id = s.product_id
-      JOIN machine m ON m.id = s.machine_id
-      JOIN detection_point dp ON dp.series_id = s.id
-      JOIN version v ON v.id = dp.version_id
-      WHERE p.name <> ? AND m.name = ? AND s.benchmark = ? AND s.metric = ?
-      ORDER BY p.name, v.sort_key""";
 
   /** Other products measured on the machine with the same benchmark and metric: the baselines to offer. */
   public List<String> baselines(String product, String machine, String benchmark, String metric) {
-    return jdbc.sql(BASELINES).params(product, machine, benchmark, metric).query((rs, i) -> rs.getString("side"))
-        .list();
+    return points.otherProductsMeasuring(product, machine, benchmark, metric);
   }
 
   private Map<String, Measured> measured(Side side, String field) {

@@ -165,6 +165,21 @@ public class Regressions {
         .param("kind", kind.wire()).param("limit", limit).query(Row.class).list());
   }
 
+  static final String OPEN_PER_BENCHMARK = """
+      SELECT s.benchmark, s.metric, count(*) AS open
+      FROM regression r JOIN series s ON s.id = r.series_id
+      WHERE s.product_id = ? AND r.status = 'open' AND r.kind = 'regression'
+      GROUP BY s.benchmark, s.metric""";
+
+  /** A product's open regressions per benchmark and metric (key benchmark NUL metric). */
+  public java.util.Map<String, Long> openPerBenchmark(long productId) {
+    java.util.Map<String, Long> open = new java.util.HashMap<>();
+    jdbc.sql(OPEN_PER_BENCHMARK).param(productId).query((java.sql.ResultSet rs) -> {
+      open.put(rs.getString("benchmark") + "\u0000" + rs.getString("metric"), rs.getLong("open"));
+    });
+    return open;
+  }
+
   static final String TRIAGE = """
       UPDATE regression SET status = COALESCE(?, status), note = COALESCE(?, note), triaged_by = ?,
              updated_at = now()

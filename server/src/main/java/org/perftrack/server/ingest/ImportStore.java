@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.perftrack.formats.Json;
+import org.perftrack.server.detection.PointReads;
 import org.perftrack.wire.RunUpload;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -18,9 +19,11 @@ import org.springframework.stereotype.Repository;
 class ImportStore {
 
   private final JdbcClient jdbc;
+  private final PointReads points;
 
-  ImportStore(JdbcClient jdbc) {
+  ImportStore(JdbcClient jdbc, PointReads points) {
     this.jdbc = jdbc;
+    this.points = points;
   }
 
   static final String HASHES = "SELECT id, content_hash, machine_id, version_id FROM run WHERE id = ANY(?::uuid[])";
@@ -91,20 +94,10 @@ class ImportStore {
     return instant == null ? null : Timestamp.from(instant);
   }
 
-  /** A series and the name of its newest version (by version order, never by upload time). */
-  record Newest(String machine, String benchmark, String metric, String version) {}
-
-  static final String NEWEST = """
-      SELECT m.name AS machine, s.benchmark, s.metric,
-             (SELECT v.name FROM version v WHERE v.id = (SELECT p.version_id FROM detection_point p
-              WHERE p.series_id = s.id ORDER BY p.sort_key DESC LIMIT 1)) AS version
-      FROM series s JOIN machine m ON m.id = s.machine_id
-      WHERE s.id = ANY(?::bigint[])""";
-
   /** The newest version of each of these series, keyed by machine, benchmark and metric. */
   Map<String, String> newestVersions(Set<Long> seriesIds) {
     Map<String, String> newest = new HashMap<>();
-    jdbc.sql(NEWEST).param(seriesIds.toArray(Long[]::new)).query(Newest.class).list()
+    points.newestVersions(seriesIds)
         .forEach(n -> newest.put(seriesKey(n.machine(), n.benchmark(), n.metric()), n.version()));
     return newest;
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.PointReads;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -75,17 +76,6 @@ class ChartBlocks {
       SELECT series_id, first_key, next_key, n, median, lo, hi, first_point, last_point FROM chart_summary
       WHERE series_id = ANY (?::bigint[]) AND level = ? AND first_key >= ? AND first_key <= ?""";
 
-  /** Per (series, segment): one short index-only range of detection_point's key, aggregated where it is read. */
-  static final String AGGREGATE = """
-      SELECT b.i - 1 AS at, b.series_id, x.n, x.median, x.lo, x.hi, x.first_point, x.last_point
-      FROM unnest(?::bigint[], ?::text[], ?::text[]) WITH ORDINALITY AS b(series_id, first, stop, i)
-      CROSS JOIN LATERAL (SELECT count(*) AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY dp.level) AS median,
-                                 min(dp.level) AS lo, max(dp.level) AS hi,
-                                 min(dp.sort_key) AS first_point, max(dp.sort_key) AS last_point
-                          FROM detection_point dp
-                          WHERE dp.series_id = b.series_id AND dp.sort_key >= b.first COLLATE "C"
-                            AND dp.sort_key < b.stop COLLATE "C") AS x""";
-
   static final String LOCK = """
       SELECT s.id FROM unnest(?::bigint[]) AS s(id) WHERE pg_try_advisory_xact_lock_shared(s.id)""";
 
@@ -103,9 +93,11 @@ class ChartBlocks {
   private final JdbcClient jdbc;
   private final TransactionTemplate tx;
   private final DetectionService detection;
+  private final PointReads pointReads;
 
-  ChartBlocks(JdbcClient jdbc, TransactionTemplate tx, DetectionService detection) {
+  ChartBlocks(JdbcClient jdbc, TransactionTemplate tx, DetectionService detection, PointReads pointReads) {
     this.jdbc = jdbc;
+    this.pointReads = pointReads;
     this.tx = tx;
     this.detection = detection;
   }
@@ -231,12 +223,11 @@ class ChartBlocks {
       firsts[k] = segments.get(at.get(k)).first();
       stops[k] = segments.get(at.get(k)).end();
     }
-    jdbc.sql(AGGREGATE).params(series.toArray(Long[]::new), firsts, stops).query((ResultSet rs) -> {
-      int k = rs.getInt("at");
-      int count = rs.getInt("n");
-      out.get(series.get(k))[at.get(k)] = count == 0 ? null : new Agg(count, rs.getDouble("median"),
-          rs.getDouble("lo"), rs.getDouble("hi"), rs.getString("first_point"), rs.getString("last_point"));
-    });
+    for (PointReads.Span x : pointReads.spans(series.toArray(Long[]::new), firsts, stops)) {
+      int k = x.at();
+      out.get(series.get(k))[at.get(k)] = x.n() == 0 ? null
+          : new Agg(x.n(), x.median(), x.lo(), x.hi(), x.firstPoint(), x.lastPoint());
+    }
   }
 
   /** Keeps the summaries of the complete blocks just read, for the series whose shared lock this transaction holds. */

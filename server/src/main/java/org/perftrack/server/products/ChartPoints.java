@@ -4,12 +4,12 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
@@ -37,42 +37,23 @@ class ChartPoints {
   /** A marker with the x position ({@code at}) of its version or of the bucket that holds it. */
   record ChartMarker(String version, String machine, String kind, String label, String href, int at) {}
 
-  record Key(String sortKey, long versionId) {}
-
   /** Above every sort key (they are ASCII; the column's collation is "C"). */
   static final String HIGHEST = "\uffff";
 
   static final String KEY = "SELECT sort_key FROM version WHERE product_id = ? AND name = ?";
 
-  static final String NEWEST = """
-      SELECT DISTINCT k.sort_key, k.version_id FROM unnest(?::bigint[]) AS s(id)
-      CROSS JOIN LATERAL (SELECT dp.sort_key, dp.version_id FROM detection_point dp
-                          WHERE dp.series_id = s.id AND dp.sort_key < ?
-                          ORDER BY dp.sort_key DESC LIMIT ?) AS k
-      ORDER BY k.sort_key DESC LIMIT ?""";
-
-  /**
-   * The versions (x axis) these series measured in the range, in order, at most the given number (one more than
-   * a chart shows point by point: more means buckets): the product's versions there (its sort-key index), each
-   * kept on the first series found to have a point at it (one probe of detection_point's key per series until one
-   * has), rather than reading every series' levels.
-   */
-  static final String AXIS = """
-      SELECT v.sort_key, v.id FROM version v
-      WHERE v.product_id = ? AND v.sort_key >= ? AND v.sort_key <= ?
-        AND EXISTS (SELECT 1 FROM unnest(?::bigint[]) AS s(id) JOIN detection_point dp
-                    ON dp.series_id = s.id AND dp.sort_key = v.sort_key)
-      ORDER BY v.sort_key LIMIT ?""";
-
   static final String NAMES = "SELECT id, name FROM version WHERE id = ANY (?)";
 
   private final JdbcClient jdbc;
+  private final PointReads pointReads;
   private final SeriesQueries points;
   private final RegressionMarkers markers;
   private final ChartBlocks blocks;
 
-  ChartPoints(JdbcClient jdbc, SeriesQueries points, RegressionMarkers markers, ChartBlocks blocks) {
+  ChartPoints(JdbcClient jdbc, SeriesQueries points, RegressionMarkers markers, ChartBlocks blocks,
+      PointReads pointReads) {
     this.jdbc = jdbc;
+    this.pointReads = pointReads;
     this.blocks = blocks;
     this.points = points;
     this.markers = markers;
@@ -96,7 +77,7 @@ class ChartPoints {
     String lo = "";
     String hi = HIGHEST;
     if (last > 0) {
-      List<Key> newest = newest(ids, HIGHEST, last);
+      List<PointReads.Key> newest = newest(ids, HIGHEST, last);
       if (!newest.isEmpty()) {
         lo = newest.get(newest.size() - 1).sortKey();
       }
@@ -104,10 +85,7 @@ class ChartPoints {
       lo = key(productId, from, "from").orElse(lo);
       hi = key(productId, to, "to").orElse(hi);
     }
-    Map<String, Long> axis = new LinkedHashMap<>(); // sort_key → version id, in the database's order
-    jdbc.sql(AXIS).params(productId, lo, hi, ids.toArray(Long[]::new), maxPoints + 1).query((ResultSet rs) -> {
-      axis.put(rs.getString(1), rs.getLong(2));
-    });
+    Map<String, Long> axis = pointReads.axis(productId, lo, hi, ids, maxPoints + 1); // sort_key → version id
     List<RegressionMarkers.Located> marks = markers.located(ids);
     SeriesChart.MachineSeries first = series.get(0);
     if (axis.size() <= maxPoints) {
@@ -219,9 +197,8 @@ class ChartPoints {
    * The newest versions (sort key and id) the series measured below {@code below} (a sort key), newest first:
    * the newest {@code limit} of each series, merged, so the cost follows the limit and the machines only.
    */
-  List<Key> newest(List<Long> seriesIds, String below, int limit) {
-    return jdbc.sql(NEWEST).params(seriesIds.toArray(Long[]::new), below, limit, limit)
-        .query((rs, i) -> new Key(rs.getString(1), rs.getLong(2))).list();
+  List<PointReads.Key> newest(List<Long> seriesIds, String below, int limit) {
+    return pointReads.newestKeys(seriesIds, below, limit);
   }
 
   /** A version's sort key, empty for no name; a name the product does not have is bad input. */

@@ -1,8 +1,5 @@
 package org.perftrack.server.products;
 
-import java.sql.Array;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 import org.perftrack.server.db.Rows;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.PointReads;
+import org.perftrack.server.detection.Regressions;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -31,9 +30,13 @@ class ProductQueries {
       Double[] values) {}
 
   private final JdbcClient jdbc;
+  private final PointReads pointReads;
+  private final Regressions regressions;
 
-  ProductQueries(JdbcClient jdbc) {
+  ProductQueries(JdbcClient jdbc, PointReads pointReads, Regressions regressions) {
     this.jdbc = jdbc;
+    this.pointReads = pointReads;
+    this.regressions = regressions;
   }
 
   Optional<Long> productId(String name) {
@@ -70,19 +73,6 @@ class ProductQueries {
   }
 
   /**
-   * Per series asked for, its newest {@code n} levels in the window (n: the window for a sparkline, 1 for a
-   * secondary metric's latest value), aggregated where they are read: one short index-only range per series,
-   * no sort or grouping of (series × window) rows; a series without points has null arrays.
-   */
-  static final String TRENDS = """
-      SELECT s.id, w.version_ids, w.vals
-      FROM unnest(?::bigint[], ?::int[]) AS s(id, n)
-      CROSS JOIN LATERAL (SELECT array_agg(k.version_id) AS version_ids, array_agg(k.level) AS vals
-                          FROM (SELECT dp.version_id, dp.level FROM detection_point dp
-                                WHERE dp.series_id = s.id AND dp.sort_key >= ?
-                                ORDER BY dp.sort_key DESC LIMIT s.n) AS k) AS w""";
-
-  /**
    * These series with their values at {@code window} (versions in order, not empty), in the order given;
    * those in {@code latestOnly} with their newest value in the window only (the others null).
    */
@@ -97,38 +87,23 @@ class ProductQueries {
     Long[] ids = series.stream().map(Series::id).toArray(Long[]::new);
     Integer[] limits = series.stream().map(s -> latestOnly.contains(s.id()) ? 1 : window.size()).toArray(Integer[]::new);
     Map<Long, Double[]> values = new HashMap<>();
-    jdbc.sql(TRENDS).params(ids, limits, window.get(0).sortKey()).query((ResultSet rs) -> {
+    pointReads.newest(ids, limits, window.get(0).sortKey()).forEach((id, newer) -> {
       Double[] v = new Double[window.size()];
-      Object[] versionIds = objects(rs.getArray("version_ids"));
-      Object[] vals = objects(rs.getArray("vals"));
-      for (int i = 0; i < versionIds.length; i++) {
-        Integer at = position.get(((Number) versionIds[i]).longValue());
+      for (int i = 0; i < newer.versionIds().length; i++) {
+        Integer at = position.get(newer.versionIds()[i]);
         if (at != null) {
-          v[at] = ((Number) vals[i]).doubleValue();
+          v[at] = newer.levels()[i];
         }
       }
-      values.put(rs.getLong("id"), v);
+      values.put(id, v);
     });
     return series.stream().map(s -> new SeriesTrend(s.id(), s.benchmark(), s.metric(), s.unit(), s.direction(),
         s.machine(), values.getOrDefault(s.id(), new Double[window.size()]))).toList();
   }
 
-  static final String OPEN_REGRESSIONS = """
-      SELECT s.benchmark, s.metric, count(*) AS open
-      FROM regression r JOIN series s ON s.id = r.series_id
-      WHERE s.product_id = ? AND r.status = 'open' AND r.kind = 'regression'
-      GROUP BY s.benchmark, s.metric""";
-
   /** Open regressions per benchmark and metric (key benchmark NUL metric), for the rows' markers. */
   Map<String, Long> openRegressions(long productId) {
-    Map<String, Long> open = new HashMap<>();
-    jdbc.sql(OPEN_REGRESSIONS).param(productId).query((ResultSet rs) -> {
-      open.put(rs.getString("benchmark") + "\u0000" + rs.getString("metric"), rs.getLong("open"));
-    });
-    return open;
+    return regressions.openPerBenchmark(productId);
   }
 
-  private static Object[] objects(Array array) throws SQLException {
-    return array == null ? new Object[0] : (Object[]) array.getArray();
-  }
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.perftrack.formats.Json;
 import org.perftrack.server.db.Rows;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.Point;
 import org.perftrack.server.stats.Robust;
@@ -75,12 +76,15 @@ public class SeriesChart {
       ORDER BY m.name""";
 
   private final JdbcClient jdbc;
+  private final PointReads pointReads;
   private final SeriesQueries seriesQueries;
   private final RegressionMarkers markers;
   private final ChartPoints chartPoints;
 
-  SeriesChart(JdbcClient jdbc, SeriesQueries seriesQueries, RegressionMarkers markers, ChartPoints chartPoints) {
+  SeriesChart(JdbcClient jdbc, SeriesQueries seriesQueries, RegressionMarkers markers, ChartPoints chartPoints,
+      PointReads pointReads) {
     this.jdbc = jdbc;
+    this.pointReads = pointReads;
     this.seriesQueries = seriesQueries;
     this.markers = markers;
     this.chartPoints = chartPoints;
@@ -114,10 +118,10 @@ public class SeriesChart {
     List<MachineSeries> shown = chosen.get().shown();
     List<Long> ids = shown.stream().map(MachineSeries::id).toList();
     String below = chartPoints.key(shown.get(0).productId(), olderThan, "olderThan").orElse(ChartPoints.HIGHEST);
-    List<ChartPoints.Key> newest = chartPoints.newest(ids, below, pageSize + 1);
-    List<ChartPoints.Key> slice = new ArrayList<>(newest.subList(0, Math.min(pageSize, newest.size())));
+    List<PointReads.Key> newest = chartPoints.newest(ids, below, pageSize + 1);
+    List<PointReads.Key> slice = new ArrayList<>(newest.subList(0, Math.min(pageSize, newest.size())));
     java.util.Collections.reverse(slice);
-    List<Long> versionIds = slice.stream().map(ChartPoints.Key::versionId).toList();
+    List<Long> versionIds = slice.stream().map(PointReads.Key::versionId).toList();
     List<String> axis = axis(versionIds);
     Map<String, Map<String, Point>> byMachine = byMachine(shown, ids, versionIds);
     List<TableRow> rows = axis.stream()
@@ -143,24 +147,6 @@ public class SeriesChart {
   }
 
   /**
-   * The versions these series measured around a step: the {@code margin} before {@code from}, those from
-   * {@code from} to {@code to} (at most {@link ChartPoints#MAX_POINTS}) and the {@code margin} after {@code to},
-   * per series three short ranges of detection_point's (series, sort_key) key; merged and trimmed in Java.
-   */
-  static final String AROUND = """
-      SELECT DISTINCT k.sort_key, k.version_id FROM unnest(?::bigint[]) AS s(id)
-      CROSS JOIN LATERAL (
-        (SELECT dp.sort_key, dp.version_id FROM detection_point dp
-         WHERE dp.series_id = s.id AND dp.sort_key < ? ORDER BY dp.sort_key DESC LIMIT ?)
-        UNION ALL
-        (SELECT dp.sort_key, dp.version_id FROM detection_point dp
-         WHERE dp.series_id = s.id AND dp.sort_key >= ? AND dp.sort_key <= ? ORDER BY dp.sort_key LIMIT ?)
-        UNION ALL
-        (SELECT dp.sort_key, dp.version_id FROM detection_point dp
-         WHERE dp.series_id = s.id AND dp.sort_key > ? ORDER BY dp.sort_key LIMIT ?)) AS k
-      ORDER BY k.sort_key""";
-
-  /**
    * The series around a step (the regression page): {@code range.margin()} versions on each side of
    * [{@code range.from()}, {@code range.to()}], read by (series, version), so the page costs the same with 20 or
    * 20,000 versions of history; the whole series is the series page's. When a version of the range is not the
@@ -174,8 +160,8 @@ public class SeriesChart {
     List<MachineSeries> all = chosen.get().all();
     List<MachineSeries> shown = chosen.get().shown();
     List<Long> ids = shown.stream().map(MachineSeries::id).toList();
-    List<ChartPoints.Key> keys = around(shown.get(0).productId(), ids, range);
-    List<Long> versionIds = keys.stream().map(ChartPoints.Key::versionId).toList();
+    List<PointReads.Key> keys = around(shown.get(0).productId(), ids, range);
+    List<Long> versionIds = keys.stream().map(PointReads.Key::versionId).toList();
     List<String> axis = axis(versionIds);
     Map<String, Map<String, Point>> byMachine = byMachine(shown, ids, versionIds);
     java.util.Set<String> onAxis = new java.util.HashSet<>(axis);
@@ -197,27 +183,26 @@ public class SeriesChart {
         lo > 0, lo > 0 && hi / lo > LOG_SPAN, null));
   }
 
-  /** The versions of {@link #AROUND}, oldest first; the newest 2 × margin + 2 when the range is not the product's. */
-  private List<ChartPoints.Key> around(long productId, List<Long> ids, Range range) {
+  /** The versions of {@link PointReads#around}, oldest first; the newest 2 × margin + 2 when the range is not the product's. */
+  private List<PointReads.Key> around(long productId, List<Long> ids, Range range) {
     Optional<String> from = jdbc.sql(ChartPoints.KEY).params(productId, range.from()).query(String.class).optional();
     Optional<String> to = jdbc.sql(ChartPoints.KEY).params(productId, range.to()).query(String.class).optional();
     int margin = range.margin();
     if (from.isEmpty() || to.isEmpty() || from.get().compareTo(to.get()) > 0) {
-      List<ChartPoints.Key> newest = new ArrayList<>(chartPoints.newest(ids, ChartPoints.HIGHEST, 2 * margin + 2));
+      List<PointReads.Key> newest = new ArrayList<>(chartPoints.newest(ids, ChartPoints.HIGHEST, 2 * margin + 2));
       java.util.Collections.reverse(newest);
       return newest;
     }
     String lo = from.get();
     String hi = to.get();
-    List<ChartPoints.Key> keys = jdbc.sql(AROUND).params(ids.toArray(Long[]::new), lo, margin, lo, hi,
-        ChartPoints.MAX_POINTS, hi, margin).query((rs, i) -> new ChartPoints.Key(rs.getString(1), rs.getLong(2))).list();
+    List<PointReads.Key> keys = pointReads.around(ids, lo, hi, margin, ChartPoints.MAX_POINTS);
     // several series: keep the margin nearest the range on each side of the merged axis
-    List<ChartPoints.Key> before = keys.stream().filter(k -> k.sortKey().compareTo(lo) < 0).toList();
-    List<ChartPoints.Key> within = keys.stream()
+    List<PointReads.Key> before = keys.stream().filter(k -> k.sortKey().compareTo(lo) < 0).toList();
+    List<PointReads.Key> within = keys.stream()
         .filter(k -> k.sortKey().compareTo(lo) >= 0 && k.sortKey().compareTo(hi) <= 0).limit(ChartPoints.MAX_POINTS)
         .toList();
-    List<ChartPoints.Key> after = keys.stream().filter(k -> k.sortKey().compareTo(hi) > 0).limit(margin).toList();
-    List<ChartPoints.Key> out = new ArrayList<>(before.subList(Math.max(0, before.size() - margin), before.size()));
+    List<PointReads.Key> after = keys.stream().filter(k -> k.sortKey().compareTo(hi) > 0).limit(margin).toList();
+    List<PointReads.Key> out = new ArrayList<>(before.subList(Math.max(0, before.size() - margin), before.size()));
     out.addAll(within);
     out.addAll(after);
     return out;

@@ -11,7 +11,9 @@ import java.util.Optional;
 import org.perftrack.server.db.Rows;
 import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.stats.Robust;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -46,9 +48,11 @@ public class SeriesQueries {
       Direction direction, List<Point> points) {}
 
   private final JdbcClient jdbc;
+  private final PointReads pointReads;
 
-  SeriesQueries(JdbcClient jdbc) {
+  SeriesQueries(JdbcClient jdbc, PointReads pointReads) {
     this.jdbc = jdbc;
+    this.pointReads = pointReads;
   }
 
   record SeriesRow(long id, String product, String machine, String benchmark, String metric, String unit,
@@ -65,18 +69,6 @@ public class SeriesQueries {
       WHERE r.series_id = ?
       ORDER BY v.sort_key, r.run_id""";
 
-  /**
-   * The newest {@code last} versions of a series: their keys from detection_point's (series, sort_key) index read
-   * backwards, then their results by (series, version), so the read follows {@code last}, not the history.
-   */
-  static final String NEWEST_POINTS = """
-      SELECT v.name AS version, r.run_id, r.samples, r.n, r.min, r.median, r.mean, r.max, r.stddev
-      FROM (SELECT dp.version_id, dp.sort_key FROM detection_point dp WHERE dp.series_id = ?
-            ORDER BY dp.sort_key DESC LIMIT ?) AS k
-      JOIN result r ON r.series_id = ? AND r.version_id = k.version_id
-      JOIN version v ON v.id = k.version_id
-      ORDER BY k.sort_key, r.run_id""";
-
   public Optional<Series> find(String product, String machine, String benchmark, String metric) {
     return find(product, machine, benchmark, metric, null);
   }
@@ -85,18 +77,18 @@ public class SeriesQueries {
   public Optional<Series> find(String product, String machine, String benchmark, String metric, Integer last) {
     return jdbc.sql(FIND_SERIES).params(product, machine, benchmark, metric).query(Rows.of(SeriesRow.class)).optional()
         .map(s -> new Series(s.id(), s.product(), s.machine(), s.benchmark(), s.metric(), s.unit(), s.direction(),
-            last == null ? points(s.id()) : read(jdbc.sql(NEWEST_POINTS).params(s.id(), last, s.id()))));
+            last == null ? points(s.id()) : read(rows -> pointReads.newestResults(s.id(), last, rows))));
   }
 
   /** The points of a series by id, in version order. */
   public List<Point> points(long seriesId) {
-    return read(jdbc.sql(POINTS).param(seriesId));
+    return read(rows -> jdbc.sql(POINTS).param(seriesId).query(rows));
   }
 
-  private List<Point> read(JdbcClient.StatementSpec statement) {
+  private List<Point> read(java.util.function.Consumer<RowCallbackHandler> statement) {
     Map<String, List<Stored>> samples = new LinkedHashMap<>();
     Map<String, List<String>> runs = new LinkedHashMap<>();
-    statement.query((ResultSet rs) -> {
+    statement.accept((ResultSet rs) -> {
       String version = rs.getString("version");
       samples.computeIfAbsent(version, v -> new ArrayList<>()).add(Stored.of(rs));
       runs.computeIfAbsent(version, v -> new ArrayList<>()).add(rs.getString("run_id"));

@@ -3,7 +3,8 @@ package org.perftrack.server.summaries;
 import java.util.List;
 import java.util.Locale;
 import org.perftrack.server.detection.Regression;
-import org.springframework.jdbc.core.simple.JdbcClient;
+import org.perftrack.server.detection.PointReads;
+import org.perftrack.server.detection.PointReads.Level;
 import org.springframework.stereotype.Service;
 
 /**
@@ -22,24 +23,14 @@ class MemberChart {
   /** {@code points} of the polyline, {@code stepX} where the member's version sits (null when not drawn). */
   record Chart(String points, String stepX, String title) {}
 
-  private record Level(String version, double level) {}
+  private final PointReads points;
 
-  static final String LEVELS = """
-      SELECT v.name AS version, dp.level
-      FROM regression rg
-      JOIN detection_point dp ON dp.series_id = rg.series_id
-      JOIN version v ON v.id = dp.version_id
-      WHERE rg.id = ?
-      ORDER BY dp.sort_key""";
-
-  private final JdbcClient jdbc;
-
-  MemberChart(JdbcClient jdbc) {
-    this.jdbc = jdbc;
+  MemberChart(PointReads points) {
+    this.points = points;
   }
 
   Chart of(Regression r) {
-    List<Level> all = jdbc.sql(LEVELS).param(r.id()).query(Level.class).list();
+    List<Level> all = points.levelsOfRegression(r.id());
     int at = 0;
     for (int i = 0; i < all.size(); i++) {
       if (all.get(i).version().equals(r.version())) {

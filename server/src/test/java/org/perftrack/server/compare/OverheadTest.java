@@ -12,6 +12,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.perftrack.server.detection.DetectionProperties;
+import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
@@ -24,6 +25,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 class OverheadTest extends IntegrationTest {
 
   @Autowired Overhead overhead;
+  @Autowired PointReads points;
 
   private String layer;
   private String nativeOs;
@@ -97,7 +99,7 @@ class OverheadTest extends IntegrationTest {
     DetectionProperties lenient = new DetectionProperties(List.of(), 2.0, 1.0, 12, 0.01);
 
     assertThat(verdict(overhead.compare(before, after), "write-64b")).as("configured 2 %").isEqualTo("regression");
-    assertThat(verdict(new Overhead(jdbc, lenient).compare(before, after), "write-64b"))
+    assertThat(verdict(new Overhead(jdbc, lenient, points).compare(before, after), "write-64b"))
         .as("×2.67 is within a configured min-change of 200 %").isEqualTo("unchanged");
   }
 

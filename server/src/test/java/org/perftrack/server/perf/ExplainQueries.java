@@ -110,17 +110,17 @@ public final class ExplainQueries {
         .params(product, product).query((rs, i) -> new Object[] {rs.getLong(1), rs.getString(2)}).list();
     Long[] trendIds = pageSeries.stream().map(r -> (Long) r[0]).toArray(Long[]::new);
     Integer[] trendLimits = pageSeries.stream().map(r -> "time-per-op".equals(r[1]) ? 40 : 1).toArray(Integer[]::new);
-    m.put("org.perftrack.server.products.ProductQueries#TRENDS", List.of(trendIds, trendLimits, windowStart));
+    m.put("org.perftrack.server.detection.PointReads#TRENDS", List.of(trendIds, trendLimits, windowStart));
     m.put("org.perftrack.server.dashboard.DataCache#STAMP", List.of());
     m.put("org.perftrack.server.detection.Regressions#MARKED", List.of((Object) chart));
     m.put("org.perftrack.server.products.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
-    m.put("org.perftrack.server.products.ChartPoints#NEWEST", List.of(chart, highest, 51, 51));
+    m.put("org.perftrack.server.detection.PointReads#NEWEST_KEYS", List.of(chart, highest, 51, 51));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
     // at most 201 versions of the axis: more, and the chart is cut into blocks (ChartBlocks), whose kept summaries the
     // chart read once already (main, before this): the finest level's boundaries (the one that has too many, then
     // the one used), the kept summaries, and the open newest block from the points
-    m.put("org.perftrack.server.products.ChartPoints#AXIS", List.of(product, "", highest, chart, 201));
+    m.put("org.perftrack.server.detection.PointReads#AXIS", List.of(product, "", highest, chart, 201));
     int level = jdbc.sql("SELECT coalesce(min(level), 0) FROM (SELECT level FROM chart_boundary WHERE product_id = ? "
         + "GROUP BY level HAVING count(*) < 200) AS l").param(product).query(Integer.class).single();
     m.put("org.perftrack.server.products.ChartBlocks#BOUNDARIES", List.of(product, Math.max(0, level - 1), "", highest,
@@ -133,7 +133,7 @@ public final class ExplainQueries {
     String[] ends = new String[chart.length];
     java.util.Arrays.fill(tails, newest);
     java.util.Arrays.fill(ends, highest);
-    m.put("org.perftrack.server.products.ChartBlocks#AGGREGATE", List.of(chart, tails, ends));
+    m.put("org.perftrack.server.detection.PointReads#SPANS", List.of(chart, tails, ends));
     // the buckets' labels: the names of their first and last versions, by sort key
     String[] labelKeys = starts.stream().limit(230).toArray(String[]::new);
     m.put("org.perftrack.server.products.ChartPoints#NAMES_BY_KEY", List.of(labelKeys, product));
@@ -142,7 +142,7 @@ public final class ExplainQueries {
     // the regression page's chart: 12 versions each side of a step, for one series
     String stepFrom = axis.get(axis.size() / 2);
     String stepTo = axis.get(axis.size() / 2 + 1);
-    m.put("org.perftrack.server.products.SeriesChart#AROUND", List.of(new Long[] {chart[0]}, stepFrom, 12, stepFrom,
+    m.put("org.perftrack.server.detection.PointReads#AROUND", List.of(new Long[] {chart[0]}, stepFrom, 12, stepFrom,
         stepTo, 200, stepTo, 12));
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
@@ -161,7 +161,7 @@ public final class ExplainQueries {
         new String[] {"1.7.14-1"}));
     // the REST API's series (a contract: every point), for comparison
     m.put("org.perftrack.server.series.SeriesQueries#POINTS", List.of(series));
-    m.put("org.perftrack.server.series.SeriesQueries#NEWEST_POINTS", List.of(series, 50, series));
+    m.put("org.perftrack.server.detection.PointReads#NEWEST_RESULTS", List.of(series, 50, series));
     return m;
   }
 
