@@ -31,13 +31,15 @@ class CompareTable {
   private record Spread(String machine, String benchmark, String metric, String version, double lo, double hi) {}
 
   static final String SPREADS = """
-      SELECT m.name AS machine, s.benchmark, s.metric, v.name AS version, min(r.min) AS lo, max(r.max) AS hi
+      SELECT m.name AS machine, s.benchmark, s.metric, v.name AS version, min(coalesce(r.min, x.lo)) AS lo,
+             max(coalesce(r.max, x.hi)) AS hi
       FROM run ru
       JOIN product p ON p.id = ru.product_id
       JOIN version v ON v.id = ru.version_id
       JOIN machine m ON m.id = ru.machine_id
       JOIN result r ON r.run_id = ru.id
       JOIN series s ON s.id = r.series_id
+      CROSS JOIN LATERAL (SELECT min(u) AS lo, max(u) AS hi FROM unnest(r.samples) AS u) AS x
       WHERE p.name = ? AND v.product_id = p.id AND v.name IN (?, ?) AND m.name = ANY (?)
         AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
       GROUP BY m.name, s.benchmark, s.metric, v.name""";

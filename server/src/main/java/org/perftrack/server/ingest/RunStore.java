@@ -165,9 +165,8 @@ class RunStore {
         rows.float8Array(List.of()).integer(r.n()).float8OrNull(r.min()).float8OrNull(r.median())
             .float8(r.mean()).float8OrNull(r.max()).float8OrNull(r.stddev());
       } else {
-        SampleStats s = SampleStats.of(samples);
-        rows.float8Array(samples).integer(s.n()).float8(s.min()).float8(s.median()).float8(s.mean())
-            .float8(s.max()).nul();
+        // raw samples only: readers derive their n, min, median, mean and max (SampleStats)
+        rows.float8Array(samples).nul().nul().nul().nul().nul().nul();
       }
     }
   }

@@ -12,6 +12,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.stats.SampleStats;
 import org.perftrack.wire.RunUpload;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -81,9 +82,12 @@ public class RunQueries {
   private List<Result> results(UUID id) {
     List<Result> results = new ArrayList<>();
     jdbc.sql(RESULTS).params(id, id).query((ResultSet rs) -> {
+      double[] samples = SqlArrays.doubles(rs.getArray("samples"));
+      SampleStats s = samples.length > 0 ? SampleStats.of(samples) // raw samples: the summary is derived
+          : new SampleStats(rs.getInt("n"), rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"),
+              rs.getDouble("max"));
       results.add(new Result(rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
-          Direction.of(rs.getString("direction")), SqlArrays.doubles(rs.getArray("samples")), rs.getInt("n"),
-          rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"), rs.getDouble("max")));
+          Direction.of(rs.getString("direction")), samples, s.n(), s.min(), s.median(), s.mean(), s.max()));
     });
     // per benchmark, its primary metric (time-per-op) before the secondary ones that ride along (ctx-switches-per-op)
     results.sort(Comparator.comparing(Result::benchmark).thenComparing(r -> detection.isSecondary(r.metric()))

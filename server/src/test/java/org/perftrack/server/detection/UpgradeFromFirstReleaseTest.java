@@ -84,6 +84,55 @@ class UpgradeFromFirstReleaseTest {
     assertThat(applied(db)).containsExactly("1", "10", "11", "20", "22");
   }
 
+  @Test
+  void aResultWithRawSamplesKeepsOnlyThemAndReadsTheSameFiguresWhileASummaryOnlyResultKeepsItsStatistics() {
+    String db = database("before_v38");
+    flyway(db, "classpath:db/migration").target("37").load().migrate();
+    JdbcClient jdbc = JdbcClient.create(postgres.getDatabase("postgres", db));
+    insertFirstReleaseData(jdbc);
+    jdbc.sql("""
+        UPDATE result SET samples = '{}', n = 12, min = 16.0, median = 17.0, mean = 17.25, max = 19.5, stddev = 0.75
+         WHERE run_id = '00000000-0000-0000-0000-000000000001'
+           AND series_id = (SELECT id FROM series WHERE metric = 'time-per-op')""").update(); // a summary-only result
+    jdbc.sql("UPDATE result SET mean = (SELECT sum(u) FROM unnest(samples) AS u) / cardinality(samples)"
+        + " WHERE cardinality(samples) > 0").update(); // as the server computed it
+    List<Map<String, Object>> before = jdbc.sql(STORED).query().listOfRows();
+    long bytesBefore = jdbc.sql("SELECT pg_relation_size('result')").query(Long.class).single();
+
+    flyway(db, "classpath:db/migration").load().migrate();
+
+    List<Map<String, Object>> after = jdbc.sql(STORED).query().listOfRows();
+    assertThat(after).hasSameSizeAs(before).hasSize(4);
+    for (int i = 0; i < before.size(); i++) {
+      Map<String, Object> was = before.get(i);
+      Map<String, Object> is = after.get(i);
+      assertThat(is.get("samples")).isEqualTo(was.get("samples"));
+      if (((Integer) was.get("cardinality")) == 0) {
+        assertThat(is).as("a summary-only result keeps what its tool wrote").isEqualTo(was);
+        continue;
+      }
+      assertThat(java.util.Arrays.asList(is.get("n"), is.get("min"), is.get("median"), is.get("mean"), is.get("max")))
+          .as("derivable columns of a raw result are no longer stored").containsOnlyNulls();
+      double[] samples = jdbc.sql("SELECT unnest(samples) FROM result WHERE run_id = ?::uuid AND series_id = ?")
+          .params(is.get("run_id").toString(), is.get("series_id")).query(Double.class).list().stream()
+          .mapToDouble(Double::doubleValue).toArray();
+      org.perftrack.server.stats.SampleStats derived = org.perftrack.server.stats.SampleStats.of(samples);
+      assertThat(derived.n()).isEqualTo(was.get("n"));
+      assertThat(derived.min()).isEqualTo(was.get("min"));
+      assertThat(derived.median()).isEqualTo(was.get("median"));
+      assertThat(derived.mean()).isCloseTo((Double) was.get("mean"), org.assertj.core.data.Offset.offset(1e-12));
+      assertThat(derived.max()).isEqualTo(was.get("max"));
+    }
+    assertThat(jdbc.sql("SELECT pg_relation_size('result')").query(Long.class).single())
+        .as("rewritten, not updated in place").isLessThanOrEqualTo(bytesBefore);
+    assertThat(jdbc.sql("SELECT count(*) FROM result WHERE n IS NULL AND cardinality(samples) = 0")
+        .query(Long.class).single()).isZero();
+  }
+
+  static final String STORED = """
+      SELECT run_id, series_id, samples::text AS samples, cardinality(samples), n, min, median, mean, max, stddev
+        FROM result ORDER BY run_id, series_id""";
+
   private void upgradesWithDataIntact(String db) {
     JdbcClient jdbc = JdbcClient.create(postgres.getDatabase("postgres", db));
     insertFirstReleaseData(jdbc);

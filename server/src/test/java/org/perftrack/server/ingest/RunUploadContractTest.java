@@ -87,8 +87,8 @@ class RunUploadContractTest extends IntegrationTest {
 
     assertThat(r.status()).isEqualTo(409);
     assertThat(r.contentType()).startsWith("application/problem+json");
-    assertThat(jdbc.sql("SELECT min FROM result WHERE run_id = ?").param(UUID.fromString(first.id()))
-        .query(Double.class).single()).isEqualTo(47.9);
+    assertThat(jdbc.sql("SELECT min(u) FROM result, unnest(samples) AS u WHERE run_id = ?")
+        .param(UUID.fromString(first.id())).query(Double.class).single()).isEqualTo(47.9);
   }
 
   @Test

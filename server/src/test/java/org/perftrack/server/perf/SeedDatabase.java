@@ -12,6 +12,8 @@ import java.util.Random;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.db.BinaryCopy;
+import org.perftrack.server.detection.VersionLevel;
 import org.perftrack.server.ingest.IngestService;
 import org.perftrack.server.versions.VersionKey;
 import org.postgresql.PGConnection;
@@ -22,11 +24,13 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * Fills an embedded database with a large, realistic history for the page-latency benchmark:
  * by default 20 machines × 200 versions × 50 metrics × 5 samples = 1,000,000 samples (200,000
- * results in 4,000 runs). All but the last {@link #TAIL} versions are bulk-loaded with COPY (the schema
- * comes from the server's own Flyway); the last versions go through the real ingest service, so that
- * detection runs and finds the steps placed there (write-64b ×2.7 with its context switches ×400 on
- * every machine, pipe-bw/512 −20 % on half of them): the regression pages then have data.
- * Not part of {@code mvn verify}; run it with {@code bench/pages.sh seed [dir]}.
+ * results in 4,000 runs). All but the last {@link #TAIL} versions are bulk-loaded with binary COPY in the layout
+ * the server writes (the schema comes from the server's own Flyway; results keep raw samples only, and each
+ * version's detection point is what detection computes, {@code VersionLevel.of}); the indexes of {@code result}
+ * and {@code detection_point} are dropped during the load and built again with their own definitions. The last
+ * versions go through the real ingest service, so that detection runs and finds the steps placed there
+ * (write-64b ×2.7 with its context switches ×400 on every machine, pipe-bw/512 −20 % on half of them): the
+ * regression pages then have data. Not part of {@code mvn verify}; run it with {@code bench/pages.sh seed [dir]}.
  */
 public final class SeedDatabase {
 
@@ -74,32 +78,62 @@ public final class SeedDatabase {
       }
       long productId = count("INSERT INTO product (name) VALUES ('" + PRODUCT + "') RETURNING id");
       List<Long> versionIds = insertVersions(productId);
+      List<String> sortKeys = new ArrayList<>();
+      for (int v = 0; v < versions; v++) {
+        sortKeys.add(VersionKey.of(versionName(v)));
+      }
       List<Long> machineIds = insertMachines();
       long[][] seriesIds = insertSeries(productId, machineIds);
-      long total = runsAndResults(productId, versionIds, machineIds, seriesIds);
+      List<String> rebuild = dropIndexes("result", "detection_point");
+      long start = System.nanoTime();
+      long total = runsAndResults(productId, versionIds, sortKeys, machineIds, seriesIds);
+      System.out.printf(Locale.ROOT, "copied %,d samples in %.1f s%n", total, (System.nanoTime() - start) / 1e9);
+      start = System.nanoTime();
       try (var st = c.createStatement()) {
-        c.setAutoCommit(true);
-        st.execute(DETECTION_POINTS);
+        st.execute("SET maintenance_work_mem = '1GB'");
+        for (String index : rebuild) {
+          st.execute(index);
+        }
+        System.out.printf(Locale.ROOT, "built %d indexes in %.1f s%n", rebuild.size(), (System.nanoTime() - start) / 1e9);
         st.execute("VACUUM ANALYZE");
       }
       return total;
     }
 
     /**
-     * Detection keeps per-version summaries (detection_point) as it ingests; rows that COPY loaded
-     * get theirs as migrations V10 and V11 gave them to results stored before detection existed.
+     * Drops the indexes (primary keys included) of these tables and returns the statements that build them again
+     * as they were.
      */
-    static final String DETECTION_POINTS = """
-        INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
-        SELECT series_id, sort_key, version_id,
-               avg(x) FILTER (WHERE i > floor(n * 0.2) AND i <= n - floor(n * 0.2)), NULL, bool_and(x > 0),
-               max(n)::integer
-        FROM (SELECT r.series_id, v.sort_key, v.id AS version_id, u.x,
-                     row_number() OVER (PARTITION BY r.series_id, v.id ORDER BY u.x) AS i,
-                     count(*) OVER (PARTITION BY r.series_id, v.id) AS n
-              FROM result r JOIN version v ON v.id = r.version_id, unnest(r.samples) AS u(x)) AS samples
-        GROUP BY series_id, sort_key, version_id""";
-
+    private List<String> dropIndexes(String... tables) throws SQLException {
+      List<String> drop = new ArrayList<>();
+      List<String> build = new ArrayList<>();
+      for (String table : tables) {
+        try (var st = c.prepareStatement("""
+            SELECT i.indexrelid::regclass::text, pg_get_indexdef(i.indexrelid), con.conname,
+                   pg_get_constraintdef(con.oid)
+            FROM pg_index i LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = i.indrelid
+            WHERE i.indrelid = ?::regclass""")) {
+          st.setString(1, table);
+          try (var rs = st.executeQuery()) {
+            while (rs.next()) {
+              if (rs.getString(3) != null) {
+                drop.add("ALTER TABLE " + table + " DROP CONSTRAINT " + rs.getString(3));
+                build.add("ALTER TABLE " + table + " ADD CONSTRAINT " + rs.getString(3) + " " + rs.getString(4));
+              } else {
+                drop.add("DROP INDEX " + rs.getString(1));
+                build.add(rs.getString(2));
+              }
+            }
+          }
+        }
+      }
+      try (var st = c.createStatement()) {
+        for (String sql : drop) {
+          st.execute(sql);
+        }
+      }
+      return build;
+    }
 
     private List<Long> insertVersions(long productId) throws SQLException, IOException {
       StringBuilder copy = new StringBuilder();
@@ -119,7 +153,7 @@ public final class SeedDatabase {
             m + 1, m % 2 == 0 ? "XP SP2" : "7 SP1", m % 4, 1 + m % 4, 1024L << (m % 3), m % 3 == 0 ? "NOD32" : "none"));
       }
       copy("COPY machine (name, os, cpu, cores, memory_mb, attributes) FROM STDIN", copy);
-      return ids("SELECT id FROM machine WHERE name LIKE 'perf-m%' ORDER BY name");
+      return ids("SELECT id FROM machine WHERE name LIKE 'perf-m%' ORDER BY id"); // machine m+1 at m (perf-m100 < perf-m11)
     }
 
     private long[][] insertSeries(long productId, List<Long> machineIds) throws SQLException, IOException {
@@ -145,26 +179,48 @@ public final class SeedDatabase {
       return byMachine;
     }
 
-    private long runsAndResults(long productId, List<Long> versionIds, List<Long> machineIds, long[][] seriesIds)
-        throws SQLException, IOException {
+    private long runsAndResults(long productId, List<Long> versionIds, List<String> sortKeys, List<Long> machineIds,
+        long[][] seriesIds) throws SQLException, IOException {
       Random random = new Random(42);
       long total = 0;
       for (int m = 0; m < machineIds.size(); m++) {
         StringBuilder runs = new StringBuilder();
-        StringBuilder results = new StringBuilder();
+        int rows = (versionIds.size() - TAIL) * seriesIds[m].length;
+        BinaryCopy results = new BinaryCopy(rows * (60 + 8 * samples));
+        BinaryCopy points = new BinaryCopy(rows * 100);
         for (int v = 0; v < versionIds.size() - TAIL; v++) {
-          String runId = UUID.nameUUIDFromBytes(("perf-" + m + "-" + v).getBytes()).toString();
+          UUID runId = UUID.nameUUIDFromBytes(("perf-" + m + "-" + v).getBytes());
           runs.append(runId).append('\t').append(productId).append('\t').append(versionIds.get(v)).append('\t')
               .append(machineIds.get(m)).append("\tposix\t{\"name\": \"perf-m").append(String.format("%02d", m + 1))
               .append("\"}\t{\"compiler\": \"gcc 4.").append(v % 9).append("\"}\t").append(runId).append('\t')
               .append(java.time.Instant.parse("2026-01-01T00:00:00Z").plusSeconds(60L * (v * 20L + m))).append('\n');
           for (int s = 0; s < seriesIds[m].length; s++) {
-            total += result(results, runId, seriesIds[m][s], versionIds.get(v), value(m, s, v, versions), random);
+            double value = value(m, s, v, versions);
+            Double[] x = new Double[samples];
+            double[] xs = new double[samples];
+            for (int i = 0; i < samples; i++) {
+              xs[i] = value * (1 + random.nextGaussian() * 0.01);
+              x[i] = xs[i];
+            }
+            // raw samples only, as the server stores them
+            results.row(10).uuid(runId).int8(seriesIds[m][s]).int8(versionIds.get(v)).float8Array(List.of(x))
+                .nul().nul().nul().nul().nul().nul();
+            // the version's point, as detection writes it for a version's first run
+            VersionLevel level = VersionLevel.of(xs);
+            points.row(7).int8(seriesIds[m][s]).text(sortKeys.get(v)).int8(versionIds.get(v)).float8(level.level())
+                .float8OrNull(level.withinSe()).bool(level.positive()).integer(level.count());
+            total += samples;
           }
         }
         copy("COPY run (id, product_id, version_id, machine_id, suite, machine_snapshot, attributes, content_hash, received_at) FROM STDIN",
             runs);
-        copy("COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max) FROM STDIN", results);
+        results.copyIn(c, "COPY result (run_id, series_id, version_id, samples, n, min, median, mean, max, stddev)"
+            + " FROM STDIN (FORMAT binary)");
+        points.copyIn(c, "COPY detection_point (series_id, sort_key, version_id, level, within_se, positive,"
+            + " sample_count) FROM STDIN (FORMAT binary)");
+        if ((m + 1) % 10 == 0) {
+          System.out.printf(Locale.ROOT, "  %d of %d machines copied%n", m + 1, machineIds.size());
+        }
       }
       return total;
     }
@@ -183,23 +239,6 @@ public final class SeedDatabase {
         base *= 0.8; // pipe-bw/512 bandwidth, lower is worse (seed 001)
       }
       return base;
-    }
-
-    private int result(StringBuilder out, String runId, long seriesId, long versionId, double value, Random random) {
-      double[] x = new double[samples];
-      for (int i = 0; i < samples; i++) {
-        x[i] = value * (1 + random.nextGaussian() * 0.01);
-      }
-      double[] sorted = x.clone();
-      java.util.Arrays.sort(sorted);
-      double median = samples % 2 == 1 ? sorted[samples / 2] : (sorted[samples / 2 - 1] + sorted[samples / 2]) / 2;
-      out.append(runId).append('\t').append(seriesId).append('\t').append(versionId).append("\t{");
-      for (int i = 0; i < samples; i++) {
-        out.append(i == 0 ? "" : ",").append(x[i]);
-      }
-      out.append("}\t").append(samples).append('\t').append(sorted[0]).append('\t').append(median).append('\t')
-          .append(java.util.Arrays.stream(x).average().orElseThrow()).append('\t').append(sorted[samples - 1]).append('\n');
-      return samples;
     }
 
     private void copy(String sql, CharSequence data) throws SQLException, IOException {

@@ -99,6 +99,11 @@ class SeriesApiTest extends IntegrationTest {
     assertThat(j.get("results")).hasSize(2);
     assertThat(j.get("results").get(1).get("samples").valueStream().map(JsonNode::asDouble).toList())
         .containsExactly(48.2, 47.9);
+    JsonNode write = j.get("results").get(1);
+    assertThat(List.of(write.get("n").asInt(), write.get("min").asDouble(), write.get("median").asDouble(),
+        write.get("mean").asDouble(), write.get("max").asDouble()))
+        .as("the summary of raw samples, derived when read").containsExactly(2, 47.9, (47.9 + 48.2) / 2,
+            (47.9 + 48.2) / 2, 48.2);
     assertThat(http().get("/api/v1/runs/not-a-uuid").status()).isEqualTo(400);
     assertThat(http().get("/api/v1/runs/" + java.util.UUID.randomUUID()).status()).isEqualTo(404);
   }

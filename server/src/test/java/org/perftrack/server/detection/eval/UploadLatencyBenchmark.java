@@ -51,8 +51,6 @@ public final class UploadLatencyBenchmark {
       HttpClient http = HttpClient.newHttpClient();
       IngestService ingest = app.getBean(IngestService.class);
       JdbcClient jdbc = app.getBean(JdbcClient.class);
-      TransactionTemplate tx = new TransactionTemplate(app.getBean(PlatformTransactionManager.class));
-      DetectionService detection = app.getBean(DetectionService.class);
       // one machine's history grows (in-process uploads) and is measured at each length, in one database
       Random random = new Random(5);
       double[] levels = new double[metrics];
@@ -65,29 +63,10 @@ public final class UploadLatencyBenchmark {
           ingest.ingest(run(++version, levels, random));
         }
         jdbc.sql("ANALYZE").update(); // as autovacuum would have done long before a series reaches 200 versions
-        StoredRun newest = newestRun(jdbc);
-        double[] alone = new double[40];
-        long javaCpu = 0;
-        Map<Long, Long> pgBefore = null;
-        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        for (int i = 0; i < alone.length + 10; i++) {
-          if (i == 10) {
-            pgBefore = UploadCpuBenchmark.postgresCpu(dir.resolve("db"), true);
-          }
-          long cpu = threads.getCurrentThreadCpuTime();
-          long start = System.nanoTime();
-          tx.executeWithoutResult(status -> {
-            detection.onRunStored(newest);
-            status.setRollbackOnly();
-          });
-          if (i >= 10) {
-            alone[i - 10] = (System.nanoTime() - start) / 1e6;
-            javaCpu += threads.getCurrentThreadCpuTime() - cpu;
-          }
-        }
-        double pgCpu = UploadCpuBenchmark.delta(pgBefore, UploadCpuBenchmark.postgresCpu(dir.resolve("db"), true)) / 1e6
-            / alone.length;
-        cpus[h] = javaCpu / 1e6 / alone.length + pgCpu;
+        Detection d = onRunStored(app, dir.resolve("db"), newestRun(jdbc), 40);
+        double[] alone = d.times();
+        double pgCpu = d.postgresCpu();
+        cpus[h] = d.cpu();
         double[] uploads = new double[20];
         for (int i = 0; i < uploads.length; i++) {
           RunUpload run = run(++version, levels, random);
@@ -111,14 +90,53 @@ public final class UploadLatencyBenchmark {
     }
   }
 
-  private static double pct(double[] values, int p) {
+  /** {@code onRunStored} timed alone: each round's wall time (ms), and the mean CPU of Java and PostgreSQL (ms). */
+  public record Detection(double[] times, double javaCpu, double postgresCpu) {
+    public double cpu() {
+      return javaCpu + postgresCpu;
+    }
+  }
+
+  /**
+   * {@code DetectionService#onRunStored} for this run, {@code rounds} times after 10 warm-up rounds, each in a
+   * rolled-back transaction (SQL + statistics + writes), on the server {@code app} whose embedded database is in
+   * {@code db}.
+   */
+  public static Detection onRunStored(ConfigurableApplicationContext app, Path db, StoredRun run, int rounds)
+      throws Exception {
+    TransactionTemplate tx = new TransactionTemplate(app.getBean(PlatformTransactionManager.class));
+    DetectionService detection = app.getBean(DetectionService.class);
+    double[] alone = new double[rounds];
+    long javaCpu = 0;
+    Map<Long, Long> pgBefore = null;
+    var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+    for (int i = 0; i < alone.length + 10; i++) {
+      if (i == 10) {
+        pgBefore = UploadCpuBenchmark.postgresCpu(db, true);
+      }
+      long cpu = threads.getCurrentThreadCpuTime();
+      long start = System.nanoTime();
+      tx.executeWithoutResult(status -> {
+        detection.onRunStored(run);
+        status.setRollbackOnly();
+      });
+      if (i >= 10) {
+        alone[i - 10] = (System.nanoTime() - start) / 1e6;
+        javaCpu += threads.getCurrentThreadCpuTime() - cpu;
+      }
+    }
+    double pgCpu = UploadCpuBenchmark.delta(pgBefore, UploadCpuBenchmark.postgresCpu(db, true)) / 1e6 / rounds;
+    return new Detection(alone, javaCpu / 1e6 / rounds, pgCpu);
+  }
+
+  public static double pct(double[] values, int p) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[Math.min(sorted.length - 1, sorted.length * p / 100)];
   }
 
   /** The newest run, as the ingest hands it to detection (with its values, as an upload does). */
-  private static StoredRun newestRun(JdbcClient jdbc) {
+  public static StoredRun newestRun(JdbcClient jdbc) {
     Map<String, Object> run = jdbc.sql("SELECT id, product_id, version_id, machine_id FROM run ORDER BY received_at DESC"
         + " LIMIT 1").query().singleRow();
     List<Long> series = new ArrayList<>();
