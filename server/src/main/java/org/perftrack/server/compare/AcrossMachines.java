@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.Verdict;
 
 /**
  * The compare table over all machines, one row per benchmark/metric: how many machines say
@@ -15,7 +16,15 @@ import org.perftrack.server.detection.Direction;
  */
 record AcrossMachines(String benchmark, String metric, String unit, Direction direction, int machines, int regressions,
     int improvements, int unchanged, int inconclusive, int insufficient, double middleRatio, double lowestRatio, double highestRatio,
-    String verdict, String verdictLabel, int verdictRank, List<CompareTable.Other> others) {
+    Verdict verdict, List<CompareTable.Other> others) {
+
+  public String verdictLabel() {
+    return CompareTable.label(verdict);
+  }
+
+  public int verdictRank() {
+    return CompareTable.rank(verdict);
+  }
 
   static List<AcrossMachines> of(List<CompareTable.Row> rows) {
     Map<String, List<CompareTable.Row>> byMetric = new LinkedHashMap<>();
@@ -34,26 +43,26 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
   private static AcrossMachines of(List<CompareTable.Row> group, Map<String, List<CompareTable.Row>> all,
       Map<String, Double> middles) {
     CompareTable.Row first = group.get(0);
-    int reg = count(group, "regression");
-    int imp = count(group, "improvement");
-    int same = count(group, "unchanged");
-    int unsure = count(group, "inconclusive");
+    int reg = count(group, Verdict.REGRESSION);
+    int imp = count(group, Verdict.IMPROVEMENT);
+    int same = count(group, Verdict.UNCHANGED);
+    int unsure = count(group, Verdict.INCONCLUSIVE);
     int none = group.size() - reg - imp - same - unsure;
     double[] ratios = group.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
     // the table's verdict: any machine that regressed makes the row a regression
-    String verdict = reg > 0 ? "regression" : imp > 0 ? "improvement" : unsure > 0 ? "inconclusive"
-        : same > 0 ? "unchanged" : "insufficient-data";
+    Verdict verdict = reg > 0 ? Verdict.REGRESSION : imp > 0 ? Verdict.IMPROVEMENT
+        : unsure > 0 ? Verdict.INCONCLUSIVE : same > 0 ? Verdict.UNCHANGED : Verdict.INSUFFICIENT_DATA;
     List<CompareTable.Other> others = new ArrayList<>();
     all.forEach((k, g) -> {
       CompareTable.Row o = g.get(0);
       if (o.benchmark().equals(first.benchmark()) && !o.metric().equals(first.metric())) {
-        String v = count(g, "regression") > 0 ? "regression" : count(g, "improvement") > 0 ? "improvement" : "unchanged";
-        others.add(new CompareTable.Other(o.metric(), middles.get(k), v, CompareTable.label(v)));
+        Verdict v = count(g, Verdict.REGRESSION) > 0 ? Verdict.REGRESSION
+            : count(g, Verdict.IMPROVEMENT) > 0 ? Verdict.IMPROVEMENT : Verdict.UNCHANGED;
+        others.add(new CompareTable.Other(o.metric(), middles.get(k), v));
       }
     });
     return new AcrossMachines(first.benchmark(), first.metric(), first.unit(), first.direction(), group.size(), reg,
         imp, same, unsure, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1], verdict,
-        CompareTable.label(verdict), List.of("regression", "inconclusive", "insufficient-data", "improvement", "unchanged").indexOf(verdict),
         others);
   }
 
@@ -62,7 +71,7 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
     return ratios[ratios.length / 2];
   }
 
-  private static int count(List<CompareTable.Row> group, String verdict) {
-    return (int) group.stream().filter(r -> r.verdict().equals(verdict)).count();
+  private static int count(List<CompareTable.Row> group, Verdict verdict) {
+    return (int) CompareTable.count(group, verdict);
   }
 }

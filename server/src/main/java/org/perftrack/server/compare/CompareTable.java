@@ -10,6 +10,7 @@ import org.perftrack.server.detection.CompareService;
 import org.perftrack.server.detection.ComparedMetric;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.Verdict;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -20,11 +21,78 @@ import org.springframework.stereotype.Service;
 @Service
 class CompareTable {
 
-  public record Other(String metric, double ratio, String verdict, String verdictLabel) {}
+  /** Another metric of the row's benchmark, beside it (context switches, CPU time). */
+  public record Other(String metric, double ratio, Verdict verdict) {
 
-  public record Row(String machine, String benchmark, String metric, String unit, Direction direction, double baseValue,
-      double headValue, String baseSpread, String headSpread, double ratio, Double pValue, String verdict,
-      String verdictLabel, int verdictRank, boolean paired, List<Other> others, String detection) {}
+    public String verdictLabel() {
+      return label(verdict);
+    }
+  }
+
+  /**
+   * A compare page's row: the API's row ({@link ComparedMetric}) with its machine, each side's spread (null when not
+   * read) and the benchmark's other metrics.
+   */
+  public record Row(String machine, ComparedMetric compared, String baseSpread, String headSpread, List<Other> others) {
+
+    public String benchmark() {
+      return compared.benchmark();
+    }
+
+    public String metric() {
+      return compared.metric();
+    }
+
+    public String unit() {
+      return compared.unit();
+    }
+
+    public Direction direction() {
+      return compared.direction();
+    }
+
+    public double baseValue() {
+      return compared.baseValue();
+    }
+
+    public double headValue() {
+      return compared.headValue();
+    }
+
+    public double ratio() {
+      return compared.ratio();
+    }
+
+    public Double pValue() {
+      return compared.pValue();
+    }
+
+    public boolean paired() {
+      return compared.paired();
+    }
+
+    public Verdict verdict() {
+      return compared.verdict();
+    }
+
+    public String verdictLabel() {
+      return label(compared.verdict());
+    }
+
+    public int verdictRank() {
+      return rank(compared.verdict());
+    }
+
+    /** Inconclusive or not enough data: the change alone does not say what happened. */
+    public boolean unsure() {
+      return compared.verdict() == Verdict.INCONCLUSIVE || compared.verdict() == Verdict.INSUFFICIENT_DATA;
+    }
+
+    /** What detection says of a step between the two versions, as the page words it; null when nothing. */
+    public String detectionLabel() {
+      return compared.detection() == null ? null : compared.detection().label();
+    }
+  }
 
   public record Counts(long regressions, long improvements, long unchanged, long inconclusive, long insufficient) {}
 
@@ -76,7 +144,9 @@ class CompareTable {
   }
 
   private static final Fmt FMT = new Fmt();
-  private static final List<String> ORDER = List.of("regression", "inconclusive", "insufficient-data", "improvement", "unchanged");
+  /** The table's order: what needs a look first. */
+  private static final List<Verdict> ORDER = List.of(Verdict.REGRESSION, Verdict.INCONCLUSIVE, Verdict.INSUFFICIENT_DATA,
+      Verdict.IMPROVEMENT, Verdict.UNCHANGED);
 
   private final CompareService source;
   private final JdbcClient jdbc;
@@ -114,11 +184,8 @@ class CompareTable {
     for (String machine : machines) {
       List<ComparedMetric> found = perMachine.getOrDefault(machine, List.of());
       for (ComparedMetric r : found) {
-        rows.add(new Row(machine, r.benchmark(), r.metric(), r.unit(), r.direction(), r.baseValue(), r.headValue(),
-            spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
-            spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), r.ratio(), r.pValue(), r.verdict().wire(),
-            label(r.verdict().wire()), rank(r.verdict().wire()), r.paired(), others(r, found),
-            r.detection() == null ? null : r.detection().label()));
+        rows.add(new Row(machine, r, spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
+            spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), others(r, found)));
       }
     }
     rows.sort(Comparator.comparingInt(Row::verdictRank).thenComparing(Row::benchmark).thenComparing(Row::metric)
@@ -127,32 +194,33 @@ class CompareTable {
   }
 
   static Counts counts(List<Row> rows) {
-    return new Counts(count(rows, "regression"), count(rows, "improvement"), count(rows, "unchanged"),
-        count(rows, "inconclusive"), count(rows, "insufficient-data"));
+    return new Counts(count(rows, Verdict.REGRESSION), count(rows, Verdict.IMPROVEMENT),
+        count(rows, Verdict.UNCHANGED), count(rows, Verdict.INCONCLUSIVE), count(rows, Verdict.INSUFFICIENT_DATA));
   }
 
-  private static long count(List<Row> rows, String verdict) {
-    return rows.stream().filter(r -> r.verdict().equals(verdict)).count();
+  static long count(List<Row> rows, Verdict verdict) {
+    return rows.stream().filter(r -> r.verdict() == verdict).count();
   }
 
-  private static List<Other> others(ComparedMetric row, List<ComparedMetric> all) {
-    return all.stream().filter(o -> o.benchmark().equals(row.benchmark()) && !o.metric().equals(row.metric()))
-        .map(o -> new Other(o.metric(), o.ratio(), o.verdict().wire(), label(o.verdict().wire()))).toList();
+  /** The benchmark's other metrics beside {@code row}: any of them, or only the secondary ones. */
+  static List<Other> others(ComparedMetric row, List<ComparedMetric> all, boolean secondaryOnly,
+      DetectionProperties detection) {
+    return all.stream().filter(o -> o.benchmark().equals(row.benchmark()) && !o.metric().equals(row.metric())
+            && (!secondaryOnly || detection.isSecondary(o.metric())))
+        .map(o -> new Other(o.metric(), o.ratio(), o.verdict())).toList();
   }
 
-  static String label(String verdict) {
-    return switch (verdict) {
-      case "regression" -> "regression";
-      case "improvement" -> "improvement";
-      case "unchanged" -> "unchanged";
-      case "inconclusive" -> "inconclusive";
-      default -> "not enough data";
-    };
+  private List<Other> others(ComparedMetric row, List<ComparedMetric> all) {
+    return others(row, all, false, detection);
   }
 
-  private static int rank(String verdict) {
-    int i = ORDER.indexOf(verdict);
-    return i < 0 ? ORDER.size() : i;
+  /** A verdict as the page says it. */
+  static String label(Verdict verdict) {
+    return verdict == Verdict.INSUFFICIENT_DATA ? "not enough data" : verdict.wire();
+  }
+
+  static int rank(Verdict verdict) {
+    return ORDER.indexOf(verdict);
   }
 
   private static String spread(Spread s) {

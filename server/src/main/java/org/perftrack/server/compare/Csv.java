@@ -16,7 +16,7 @@ final class Csv {
           .append(',').append(field(r.unit())).append(',').append(r.direction().wire()).append(',').append(field(base))
           .append(',').append(field(head)).append(',').append(number(r.baseValue())).append(',')
           .append(number(r.headValue())).append(',').append(number(r.ratio())).append(',')
-          .append(r.pValue() == null ? "" : number(r.pValue())).append(',').append(r.verdict()).append("\r\n");
+          .append(r.pValue() == null ? "" : number(r.pValue())).append(',').append(r.verdict().wire()).append("\r\n");
     }
     return sb.toString();
   }

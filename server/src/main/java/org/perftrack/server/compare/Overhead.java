@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.server.db.SqlArrays;
+import org.perftrack.server.detection.ComparedMetric;
 import org.perftrack.server.detection.Comparison;
 import org.perftrack.server.detection.ComparisonResult;
 import org.perftrack.server.detection.DetectionProperties;
@@ -34,11 +35,8 @@ public class Overhead {
     }
   }
 
-  /** One metric measured on both sides; {@code pValue} null when not computable. */
-  public record Row(String benchmark, String metric, String unit, Direction direction, double baseValue,
-      double headValue, double ratio, Double pValue, String verdict, boolean paired) {}
-
-  public record Result(Side base, Side head, List<Row> rows) {}
+  /** Every metric measured on both sides, in compare's row ({@code detection} null: no series joins two products). */
+  public record Result(Side base, Side head, List<ComparedMetric> rows) {}
 
   private record Run(String batch, double[] samples) {}
 
@@ -94,12 +92,12 @@ public class Overhead {
     });
     List<Comparison> comparisons = both.stream().map(pair -> comparison(pair, detection.minChange())).toList();
     List<ComparisonResult> results = comparer.compareAll(comparisons);
-    List<Row> rows = new ArrayList<>();
+    List<ComparedMetric> rows = new ArrayList<>();
     for (int i = 0; i < both.size(); i++) {
       Measured m = both.get(i)[1];
       ComparisonResult r = results.get(i);
-      rows.add(new Row(m.benchmark(), m.metric(), m.unit(), m.direction(), r.baseValue(), r.headValue(), r.ratio(),
-          Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict().wire(), comparisons.get(i).paired()));
+      rows.add(new ComparedMetric(m.benchmark(), m.metric(), m.unit(), m.direction(), r.baseValue(), r.headValue(),
+          r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(), comparisons.get(i).paired(), null));
     }
     return new Result(base, head, rows);
   }

@@ -16,12 +16,9 @@ import org.springframework.stereotype.Service;
 @Service
 class OverheadPage {
 
-  record Other(String metric, double ratio) {}
-
-  record Row(Overhead.Row row, List<Other> others) {}
-
   /** {@code problem} set (and the rest empty) when a side is unknown or not measured on the machine. */
-  record Page(String base, String head, String machine, String baseMachine, List<String> machines, List<Row> rows,
+  record Page(String base, String head, String machine, String baseMachine, List<String> machines,
+      List<CompareTable.Row> rows,
       double middle, String problem) {
 
     /** The layer's product, for links to its series pages. */
@@ -68,19 +65,14 @@ class OverheadPage {
     String bm = baseMachine == null || baseMachine.isBlank() ? m : baseMachine;
     try {
       Overhead.Result r = overhead.compare(Overhead.side(base, bm, "base"), Overhead.side(head, m, "head"));
-      List<Row> rows = r.rows().stream().filter(x -> !detection.isSecondary(x.metric()))
-          .map(x -> new Row(x, others(x, r.rows()))).toList();
-      double[] ratios = rows.stream().mapToDouble(x -> x.row().ratio()).sorted().toArray();
+      List<CompareTable.Row> rows = r.rows().stream().filter(x -> !detection.isSecondary(x.metric()))
+          .map(x -> new CompareTable.Row(m, x, null, null, CompareTable.others(x, r.rows(), true, detection))).toList();
+      double[] ratios = rows.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
       return new Page(base, head, m, bm.equals(m) ? null : bm, machines, rows,
           ratios.length == 0 ? Double.NaN : ratios[ratios.length / 2], null);
     } catch (NotFound | InvalidInput e) {
       return problem(base, head, m, baseMachine, machines, e.getMessage());
     }
-  }
-
-  private List<Other> others(Overhead.Row row, List<Overhead.Row> all) {
-    return all.stream().filter(o -> o.benchmark().equals(row.benchmark()) && detection.isSecondary(o.metric()))
-        .map(o -> new Other(o.metric(), o.ratio())).toList();
   }
 
   private static Page problem(String base, String head, String machine, String baseMachine, List<String> machines,

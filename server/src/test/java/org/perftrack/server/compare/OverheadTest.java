@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.PointReads;
+import org.perftrack.server.detection.Verdict;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
@@ -98,12 +99,12 @@ class OverheadTest extends IntegrationTest {
     Overhead.Side after = new Overhead.Side(layer, "1.5.24-2", machine);
     DetectionProperties lenient = new DetectionProperties(List.of(), 2.0, 1.0, 12, 0.01);
 
-    assertThat(verdict(overhead.compare(before, after), "write-64b")).as("configured 2 %").isEqualTo("regression");
+    assertThat(verdict(overhead.compare(before, after), "write-64b")).as("configured 2 %").isEqualTo(Verdict.REGRESSION);
     assertThat(verdict(new Overhead(jdbc, lenient, points).compare(before, after), "write-64b"))
-        .as("×2.67 is within a configured min-change of 200 %").isEqualTo("unchanged");
+        .as("×2.67 is within a configured min-change of 200 %").isEqualTo(Verdict.UNCHANGED);
   }
 
-  private static String verdict(Overhead.Result r, String benchmark) {
+  private static Verdict verdict(Overhead.Result r, String benchmark) {
     return r.rows().stream().filter(x -> x.benchmark().equals(benchmark)).findFirst().orElseThrow().verdict();
   }
 
