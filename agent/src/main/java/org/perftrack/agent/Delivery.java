@@ -39,6 +39,9 @@ final class Delivery {
     for (JsonNode r : summary.confirmed()) {
       out.println(RegressionLines.line("CONFIRMED", r));
     }
+    for (JsonNode w : summary.waiting()) {
+      out.println(RegressionLines.line("WAITING", w) + ": " + w.path("note").asText("waiting for one more build"));
+    }
     out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%n", Words.count(summary.stored(), "run"),
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),
         summary.reattributions() == 0 ? "" : "; " + Words.count(summary.reattributions(), "run")

@@ -22,6 +22,7 @@ public final class SpoolSender {
     private final List<JsonNode> regressions;
     private final int reattributions;
     private final List<JsonNode> confirmed;
+    private final List<JsonNode> waiting;
 
     /** @param reattributions stored runs that opened no regression but moved known ones to their version */
     public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions) {
@@ -31,6 +32,13 @@ public final class SpoolSender {
     /** @param confirmed regressions reported unconfirmed by an earlier upload that these uploads confirmed */
     public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions,
         List<JsonNode> confirmed) {
+      this(stored, rejected, left, refused, regressions, reattributions, confirmed, new ArrayList<JsonNode>());
+    }
+
+    /** @param waiting changes at the uploaded versions that wait for one more build before they are reported */
+    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions,
+        List<JsonNode> confirmed, List<JsonNode> waiting) {
+      this.waiting = waiting;
       this.stored = stored;
       this.rejected = rejected;
       this.left = left;
@@ -42,6 +50,10 @@ public final class SpoolSender {
 
     public List<JsonNode> confirmed() {
       return confirmed;
+    }
+
+    public List<JsonNode> waiting() {
+      return waiting;
     }
 
     public int reattributions() {
@@ -83,7 +95,7 @@ public final class SpoolSender {
 
     @Override
     public int hashCode() {
-      return Objects.hash(stored, rejected, left, refused, regressions, reattributions, confirmed);
+      return Objects.hash(stored, rejected, left, refused, regressions, reattributions, confirmed, waiting);
     }
 
     @Override
@@ -107,6 +119,7 @@ public final class SpoolSender {
     List<Path> pending = spool.pending();
     List<JsonNode> regressions = new ArrayList<>();
     List<JsonNode> confirmed = new ArrayList<>();
+    List<JsonNode> waiting = new ArrayList<>();
     int stored = 0;
     int rejected = 0;
     int reattributions = 0;
@@ -119,6 +132,7 @@ public final class SpoolSender {
         stored++;
         regressions.addAll(s.regressions());
         confirmed.addAll(s.confirmed());
+        waiting.addAll(s.waiting());
         out.printf("uploaded %s (HTTP %d%s)%n", file.getFileName(), s.status(),
             s.status() == 200 ? ", the server already had it" : "");
         // a new run that changed summaries without a regression of its own moved known ones: a re-attribution
@@ -139,24 +153,27 @@ public final class SpoolSender {
         out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
             r.status(), Uploader.detail(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed);
+        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
+            waiting);
       } else if (outcome instanceof Uploader.NotPerftrack) {
         Uploader.NotPerftrack n = (Uploader.NotPerftrack) outcome;
         out.printf("no perftrack server at this URL: POST %s answered HTTP %d, not perftrack's API; give the "
             + "server's own address (e.g. http://host:8080); %s left in %s%n", uploader.endpoint(), n.status(),
             Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed);
+        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
+            waiting);
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;
         out.printf("server unreachable (%s); %s left in %s: send them later with "
             + "'perftrack-agent upload' or the next 'run'%n", u.reason(), Words.count(pending.size() - i, "run"),
             spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed);
+        return new Summary(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed,
+            waiting);
       }
     }
     out.flush();
-    return new Summary(stored, rejected, 0, false, regressions, reattributions, confirmed);
+    return new Summary(stored, rejected, 0, false, regressions, reattributions, confirmed, waiting);
   }
 }

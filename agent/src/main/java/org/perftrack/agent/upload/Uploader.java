@@ -77,23 +77,35 @@ public final class Uploader {
   /**
    * 200/201: the server has the run; {@code regressions} are those it flagged (a step at the newest version
    * unconfirmed), {@code confirmed} those flagged unconfirmed before that this run confirmed, {@code summaries} the
-   * summaries it opened or grew, each as "opened http://server/summaries/7".
+   * summaries it opened or grew, each as "opened http://server/summaries/7"; {@code waiting} the changes at the
+   * run's version that wait for one more build before the server reports them.
    */
   public static final class Stored implements Outcome {
     private final int status;
     private final List<JsonNode> regressions;
     private final List<JsonNode> confirmed;
     private final List<String> summaries;
+    private final List<JsonNode> waiting;
 
     public Stored(int status, List<JsonNode> regressions) {
       this(status, regressions, new ArrayList<JsonNode>(), new ArrayList<String>());
     }
 
     public Stored(int status, List<JsonNode> regressions, List<JsonNode> confirmed, List<String> summaries) {
+      this(status, regressions, confirmed, summaries, new ArrayList<JsonNode>());
+    }
+
+    public Stored(int status, List<JsonNode> regressions, List<JsonNode> confirmed, List<String> summaries,
+        List<JsonNode> waiting) {
       this.status = status;
       this.regressions = regressions;
       this.confirmed = confirmed;
       this.summaries = summaries;
+      this.waiting = waiting;
+    }
+
+    public List<JsonNode> waiting() {
+      return waiting;
     }
 
     public List<JsonNode> confirmed() {
@@ -269,7 +281,7 @@ public final class Uploader {
         int status = response.status;
         if (status == 200 || status == 201) {
           return new Stored(status, regressions(response.body, "regressions"), regressions(response.body, "confirmed"),
-              summaries(response.body));
+              summaries(response.body), regressions(response.body, "waiting"));
         }
         reason = "HTTP " + status;
         boolean problem = isProblem(response.contentType);

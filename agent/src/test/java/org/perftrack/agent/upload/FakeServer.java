@@ -36,6 +36,7 @@ public final class FakeServer implements AutoCloseable {
   private volatile String regressions = "[]";
   private volatile String summaries = "[]";
   private volatile String confirmed = "[]";
+  private volatile String waiting = "[]";
 
   public FakeServer(int port) throws IOException {
     http = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
@@ -97,6 +98,11 @@ public final class FakeServer implements AutoCloseable {
     confirmed = jsonArray;
   }
 
+  /** The changes each upload answers as waiting for one more build. */
+  public void reportWaiting(String jsonArray) {
+    waiting = jsonArray;
+  }
+
   public void reportSummaries(String jsonArray) {
     summaries = jsonArray;
   }
@@ -150,7 +156,7 @@ public final class FakeServer implements AutoCloseable {
     String previous = stored.putIfAbsent(id, body);
     if (previous == null) {
       return new Answer(201, "{\"id\":\"" + id + "\",\"regressions\":" + regressions + ",\"confirmed\":" + confirmed
-          + ",\"summaries\":" + summaries + "}");
+          + ",\"summaries\":" + summaries + ",\"waiting\":" + waiting + "}");
     }
     return previous.equals(body) ? new Answer(200, "{\"id\":\"" + id + "\",\"regressions\":[]}")
         : new Answer(409, "{\"title\":\"Conflict\",\"status\":409,\"detail\":\"run " + id + " exists with other content\"}");

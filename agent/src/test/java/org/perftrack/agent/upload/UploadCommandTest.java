@@ -235,6 +235,21 @@ class UploadCommandTest {
   }
 
   @Test
+  void aSmallerStepWaitingForOneMoreBuildIsSaidAndDoesNotFailTheBuild() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.reportWaiting("[{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\",\"unit\":\"us\","
+          + "\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":18.0,\"value\":23.4,"
+          + "\"ratio\":1.3,\"note\":\"waiting for one more build\"}]");
+
+      CliRun strict = upload(server.url(), "--fail-on-regression", runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(strict.exitCode()).isEqualTo(ExitCode.OK);
+      assertThat(strict.out()).contains("WAITING write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18 us -> 23.4 us (x1.3):"
+          + " waiting for one more build");
+    }
+  }
+
+  @Test
   void aRefusedTokenPrintsTheServersDetailAndKeepsOnlyWhatWaitedBefore() throws Exception {
     String waiting = UUID.randomUUID().toString();
     int port;

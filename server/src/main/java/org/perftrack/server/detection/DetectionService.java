@@ -59,9 +59,9 @@ public class DetectionService {
    * write the new version's points (from the run's own values when the version had no runs before, else from
    * its stored samples), read the stored steps of the window's versions, write the decisions.
    */
-  public List<Regression> onRunStored(StoredRun run) {
+  public Judgement onRunStored(StoredRun run) {
     if (run.seriesIds().isEmpty()) {
-      return List.of();
+      return new Judgement(List.of(), List.of());
     }
     locks.lockSeries(run.seriesIds());
     int side = 2 * properties.window();
@@ -91,12 +91,20 @@ public class DetectionService {
       }
     });
     loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
-    return queries.byIds(judge(run, loaded, settings.forProduct(run.productId()), null, null, null));
+    List<WaitingChange> waiting = new ArrayList<>();
+    List<Long> raised = judge(run, loaded, settings.forProduct(run.productId()), null, null, null, waiting);
+    return new Judgement(queries.byIds(raised), waiting);
   }
+
+  /**
+   * What detection made of a new run: the regressions it created, and the changes at its version that wait for one
+   * more build ({@link WaitingChange}).
+   */
+  public record Judgement(List<Regression> regressions, List<WaitingChange> waiting) {}
 
   /** Detects over the loaded windows of one run, reconciles and writes; returns the ids of what it raised. */
   private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs,
-      Set<Long> withSteps, List<DetectionResult> firstPass, String curation) {
+      Set<Long> withSteps, List<DetectionResult> firstPass, String curation, List<WaitingChange> waiting) {
     List<SeriesWindow> primary = primary(loaded);
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
@@ -118,6 +126,9 @@ public class DetectionService {
     Map<Long, DetectionResult> judged = new HashMap<>();
     for (int i = 0; i < primary.size(); i++) {
       judged.put(primary.get(i).seriesId(), results.get(i));
+      for (Step change : waiting == null ? List.<Step>of() : results.get(i).waiting()) {
+        waiting.add(WaitingChange.of(primary.get(i), change));
+      }
     }
     return reconcile(loaded, judged, run.runId(), withSteps, curation);
   }
@@ -218,7 +229,7 @@ public class DetectionService {
       for (int i = 0; i < current.runs().size(); i++) {
         StoredRun run = current.runs().get(i);
         List<Long> ids = judge(run, current.loaded().get(i), knobs.get(run.productId()), withSteps, first.get(i),
-            curation);
+            curation, null);
         if (!ids.isEmpty()) {
           raised.computeIfAbsent(run.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
         }

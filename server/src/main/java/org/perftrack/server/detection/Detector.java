@@ -27,7 +27,8 @@ public final class Detector {
   }
 
   public List<DetectionResult> detectRun(List<SeriesUpdate> updates) {
-    List<LocalScan> scans = updates.stream().map(LocalScan::of).toList();
+    CommonShift.Judged judged = CommonShift.apply(updates, updates.stream().map(LocalScan::of).toList());
+    List<LocalScan> scans = judged.scans();
     boolean[][] keep = benjaminiHochberg(scans);
     List<DetectionResult> results = new ArrayList<>(scans.size());
     for (int s = 0; s < scans.size(); s++) {
@@ -39,12 +40,55 @@ public final class Detector {
       List<Step> steps = new ArrayList<>();
       for (int c = 0; c < scan.candidates().size(); c++) {
         if (keep[s][c]) {
-          steps.add(scan.toStep(c));
+          boolean relative = judged.relative().getOrDefault(s, List.of()).contains(c);
+          steps.add(relative ? CommonShift.described(scan.toStep(c)) : scan.toStep(c));
         }
       }
-      results.add(scan.result(steps));
+      Step waiting = waiting(scan, steps);
+      results.add(waiting == null ? scan.result(steps) : scan.result(steps).withWaiting(List.of(waiting)));
     }
     return results;
+  }
+
+  /**
+   * A change for the worse at the newest version that the scan would look at (at least the minimum effect, and
+   * {@link StepScan#T_PRELIM} × its error against the spread between the builds before it) but that is not
+   * reported as a step: too small or too weak for the upload that brought it, it waits for one more build.
+   * Null when there is none.
+   */
+  static Step waiting(LocalScan scan, List<Step> steps) {
+    Levels levels = scan.levels();
+    int n = levels.size();
+    List<Point> points = scan.update().series().points();
+    String newest = levels.versions().get(n - 1);
+    if (n - 1 < StepChecks.NEWEST_MIN_BEFORE || !points.get(points.size() - 1).version().equals(newest)
+        || !scan.update().changedVersion().equals(newest)) {
+      return null;
+    }
+    // the builds since the latest step found are the level the newest is compared with
+    int from = Math.max(0, n - 1 - scan.update().settings().window());
+    for (Step s : steps) {
+      from = Math.max(from, levels.versions().indexOf(s.version()));
+    }
+    if (n - 1 - from < 1) {
+      return null;
+    }
+    double[] x = levels.x();
+    double before = org.perftrack.server.stats.Robust.median(x, from, n - 1);
+    double shift = x[n - 1] - before;
+    if (Math.abs(shift) < scan.minEffect() || !scan.update().series().direction().isWorse(shift)) {
+      return null;
+    }
+    NoiseModel noise = NoiseModel.estimate(levels.prefix(n - 1));
+    double t = shift / (noise.sigma() * Math.sqrt(StepScan.MEDIAN_VARIANCE * (1.0 / (n - 1 - from) + 1)));
+    if (Math.abs(t) < StepScan.T_PRELIM) {
+      return null;
+    }
+    double baseline = Math.exp(before);
+    double value = Math.exp(x[n - 1]);
+    return new Step(levels.versions().get(n - 2), newest, baseline, value, value / baseline,
+        org.perftrack.server.stats.StudentT.twoSidedP(t, noise.df()), Regression.Kind.REGRESSION,
+        "waiting for one more build", false);
   }
 
   /**

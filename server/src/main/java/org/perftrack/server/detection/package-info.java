@@ -22,6 +22,13 @@
  *       is large against the spread between the builds before it (2 × the minimum effect and 50 %, no earlier
  *       version that strayed half as far, p ≤ 1e-3 with the noise of the versions before it): unconfirmed
  *       ({@code regression.confirmed}) until a later version shows the new level, or withdrawn when it does not.
+ *       A smaller change for the worse at the newest version (the minimum effect and 4 × its error) is named in the
+ *       upload's answer as waiting for one more build ({@link org.perftrack.server.detection.WaitingChange}).
+ *   <li>The job's common shift ({@link org.perftrack.server.detection.CommonShift}): on a shared CI runner every
+ *       benchmark of one job moves by the runner's factor. Where at least 5 series of a run reach the newest version
+ *       and that factor explains a good part of their spread between builds, the steps near the newest version
+ *       are also judged on the levels relative to it (with the same rules; the raw levels must move the same way
+ *       by at least half as much).
  *   <li>A series of one value per version has no within-run spread: its noise is the spread between versions
  *       alone (±10 % before it has five versions).
  *   <li>Secondary metrics ({@code perftrack.detection.secondary-metrics}: context switches, CPU times)

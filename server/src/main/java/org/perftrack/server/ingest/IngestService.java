@@ -14,6 +14,7 @@ import org.perftrack.server.branches.Branches;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.problems.Conflict;
@@ -31,11 +32,16 @@ public class IngestService {
 
   /** What happened to an upload: {@code created} false means it was already stored. */
   public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
-      List<Summaries.Change> summaries, String branch, String startPoint) {
+      List<Summaries.Change> summaries, String branch, String startPoint, List<WaitingChange> waiting) {
 
     Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
         List<Summaries.Change> summaries) {
-      this(id, created, regressions, confirmed, summaries, null, null);
+      this(id, created, regressions, confirmed, summaries, null, null, List.of());
+    }
+
+    Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
+        List<Summaries.Change> summaries, String branch, String startPoint) {
+      this(id, created, regressions, confirmed, summaries, branch, startPoint, List.of());
     }
   }
 
@@ -96,8 +102,9 @@ public class IngestService {
       long stored = System.nanoTime();
       storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
       UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
-      var regressions = detection.onRunStored(new StoredRun(id, productId, versionId, batch, seriesIds,
+      var judgement = detection.onRunStored(new StoredRun(id, productId, versionId, batch, seriesIds,
           values(series.results())));
+      var regressions = judgement.regressions();
       Rejudging.Outcome left = rejudging.pickUpStale(seriesIds);
       detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
       if (!left.raised().isEmpty()) {
@@ -107,7 +114,7 @@ public class IngestService {
       List<Summaries.Change> changed = summaries.onRegressionsCreated(id, seriesIds, regressions);
       // read back, so that each regression names the summary it joined
       return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id),
-          detection.confirmedBy(id), changed);
+          detection.confirmedBy(id), changed, null, null, judgement.waiting());
     });
   }
 

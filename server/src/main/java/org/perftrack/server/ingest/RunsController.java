@@ -3,6 +3,7 @@ package org.perftrack.server.ingest;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.wire.RunUpload;
 import org.springframework.http.HttpStatus;
@@ -18,15 +19,16 @@ class RunsController {
   /**
    * The answer to an upload: the run's id, the regressions it created (a step at the newest version unconfirmed),
    * the regressions earlier uploads reported unconfirmed that it confirmed, and the summaries it opened or grew; for
-   * a branch run its branch and the start point it was judged against (left out for the default branch).
+   * a branch run its branch and the start point it was judged against (left out for the default branch); the changes
+   * at its version that wait for one more build before they are reported (not for a re-send: they are not stored).
    */
   record UploadResponse(String id, List<Regression> regressions, List<Regression> confirmed,
       List<Summaries.Change> summaries, @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint, List<WaitingChange> waiting) {
 
     static UploadResponse of(IngestService.Outcome outcome) {
       return new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.confirmed(),
-          outcome.summaries(), outcome.branch(), outcome.startPoint());
+          outcome.summaries(), outcome.branch(), outcome.startPoint(), outcome.waiting());
     }
   }
 

@@ -53,4 +53,27 @@ class FirstBadBuildApiTest extends IntegrationTest {
     assertThat(one.get("confirmed").asBoolean()).isTrue();
     assertThat(one.get("history").findValuesAsString("action")).containsExactly("opened", "confirmed");
   }
+
+  @Test
+  void aSmallerStepAtTheNewestBuildIsSaidToWaitForOneMoreBuildAndTheNextBuildReportsIt() {
+    for (int b = 1; b <= 6; b++) {
+      JsonNode answer = upload("3.0." + b, 40);
+      assertThat(answer.get("regressions").size()).isZero();
+      assertThat(answer.get("waiting").size()).as("nothing moved").isZero();
+    }
+
+    JsonNode smaller = upload("3.0.7", 52);
+    JsonNode next = upload("3.0.8", 52.5);
+
+    assertThat(smaller.get("regressions").size()).as("x1.3 is below what a first bad build is reported at").isZero();
+    assertThat(smaller.get("waiting")).singleElement().satisfies(w -> {
+      assertThat(w.get("benchmark").asString()).isEqualTo("BM_StringCopy/64");
+      assertThat(w.get("version").asString()).isEqualTo("3.0.7");
+      assertThat(w.get("ratio").asDouble()).isBetween(1.25, 1.35);
+      assertThat(w.get("note").asString()).isEqualTo("waiting for one more build");
+    });
+    assertThat(next.get("regressions")).singleElement().satisfies(r ->
+        assertThat(r.get("version").asString()).isEqualTo("3.0.7"));
+    assertThat(next.get("waiting").size()).isZero();
+  }
 }
