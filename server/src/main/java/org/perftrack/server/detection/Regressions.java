@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.formats.Json;
+import org.perftrack.server.db.SqlArrays;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.core.type.TypeReference;
@@ -178,6 +179,118 @@ public class Regressions {
       open.put(rs.getString("benchmark") + "\u0000" + rs.getString("metric"), rs.getLong("open"));
     });
     return open;
+  }
+
+  /** A new regression that may join a summary: its id, its series' product and its version. */
+  public record Unsummarized(long id, long productId, long versionId) {}
+
+  static final String UNSUMMARIZED = """
+      SELECT rg.id, s.product_id, rg.version_id
+      FROM regression rg JOIN series s ON s.id = rg.series_id
+      WHERE rg.id = ANY(?::bigint[]) AND rg.kind = 'regression' AND rg.status = 'open'
+        AND NOT EXISTS (SELECT 1 FROM summary_member sm WHERE sm.regression_id = rg.id)
+      ORDER BY rg.id""";
+
+  /** Those of these regressions that are open, not improvements, and in no summary yet. */
+  public List<Unsummarized> unsummarized(List<Long> regressionIds) {
+    return jdbc.sql(UNSUMMARIZED).param(regressionIds.toArray(Long[]::new)).query(Unsummarized.class).list();
+  }
+
+  /** A summary member whose regression detection re-attributed: its summary's version is no longer its version. */
+  public record Reattributed(long id, long productId, long versionId, long fromSummary) {}
+
+  static final String REATTRIBUTED_BY_RUN = """
+      SELECT sm.regression_id AS id, se.product_id, rg.version_id, sm.summary_id AS from_summary
+      FROM (SELECT DISTINCT series_id FROM result WHERE run_id = ?) AS touched
+      JOIN regression rg ON rg.series_id = touched.series_id
+      JOIN summary_member sm ON sm.regression_id = rg.id
+      JOIN summary su ON su.id = sm.summary_id
+      JOIN series se ON se.id = rg.series_id
+      WHERE rg.version_id <> su.version_id
+      ORDER BY sm.regression_id""";
+
+  /** Summary members in the series this run touched whose regression now belongs to another version. */
+  public List<Reattributed> reattributed(UUID runId) {
+    return jdbc.sql(REATTRIBUTED_BY_RUN).param(runId).query(Reattributed.class).list();
+  }
+
+  /**
+   * As {@link #REATTRIBUTED_BY_RUN}, given the touched series: no subquery over {@code result} and one join less to
+   * plan (its planning, at every call, was 0.5 of its 0.54 ms per upload: pg_stat_statements).
+   */
+  static final String REATTRIBUTED_IN_SERIES = """
+      SELECT sm.regression_id AS id, se.product_id, rg.version_id, sm.summary_id AS from_summary
+      FROM regression rg
+      JOIN summary_member sm ON sm.regression_id = rg.id
+      JOIN summary su ON su.id = sm.summary_id
+      JOIN series se ON se.id = rg.series_id
+      WHERE rg.series_id = ANY(?::bigint[]) AND rg.version_id <> su.version_id
+      ORDER BY sm.regression_id""";
+
+  /** Summary members in these series whose regression now belongs to another version. */
+  public List<Reattributed> reattributed(List<Long> seriesIds) {
+    return jdbc.sql(REATTRIBUTED_IN_SERIES).param(seriesIds.toArray(Long[]::new)).query(Reattributed.class).list();
+  }
+
+  /** The samples of one run in one series. */
+  public record RunSamples(long seriesId, String version, double[] samples) {}
+
+  static final String BISECTED_SAMPLES = """
+      SELECT res.series_id, v.name AS version, res.samples
+        FROM result res
+        JOIN run r ON r.id = res.run_id
+        JOIN version v ON v.id = r.version_id
+       WHERE r.id = ANY (?)
+         AND res.series_id IN (SELECT rg.series_id FROM regression rg
+                                 JOIN bisection_regression br ON br.regression_id = rg.id
+                                WHERE br.bisection_id = ?)""";
+
+  /** The samples these runs measured in the series of the regressions a bisection serves. */
+  public List<RunSamples> bisectedSamples(long bisectionId, List<UUID> runIds) {
+    return jdbc.sql(BISECTED_SAMPLES).params(runIds.toArray(UUID[]::new), bisectionId)
+        .query((rs, i) -> new RunSamples(rs.getLong(1), rs.getString(2), SqlArrays.doubles(rs.getArray(3))))
+        .list();
+  }
+
+  /** A regression with what grouping its bisection needs: where it is and between which versions. */
+  public record Located(long id, String product, String machine, String benchmark, String baseline, String version) {}
+
+  static final String UNBISECTED = """
+      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
+        FROM regression rg
+        JOIN series s ON s.id = rg.series_id
+        JOIN product p ON p.id = s.product_id
+        JOIN machine m ON m.id = s.machine_id
+        JOIN version bv ON bv.id = rg.baseline_version_id
+        JOIN version v ON v.id = rg.version_id
+        JOIN lab_agent a ON a.product = p.name AND a.machine = m.name
+       WHERE rg.status = 'open' AND rg.kind = 'regression'
+         AND (CAST(:id AS bigint) IS NULL OR rg.id = :id OR (p.name, m.name, bv.id, v.id) =
+              (SELECT p2.name, m2.name, rg2.baseline_version_id, rg2.version_id
+                 FROM regression rg2 JOIN series s2 ON s2.id = rg2.series_id
+                 JOIN product p2 ON p2.id = s2.product_id JOIN machine m2 ON m2.id = s2.machine_id
+                WHERE rg2.id = :id))
+         AND NOT EXISTS (SELECT 1 FROM bisection_regression br WHERE br.regression_id = rg.id)
+       ORDER BY rg.id""";
+
+  /**
+   * Open regressions on machines with a lab agent that no bisection serves; with an id: that one and its siblings
+   * (same product, machine, baseline and version).
+   */
+  public List<Located> unbisected(Long regressionId) {
+    return jdbc.sql(UNBISECTED).param("id", regressionId).query(Located.class).list();
+  }
+
+  static final String LOCATED = """
+      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
+        FROM regression rg JOIN series s ON s.id = rg.series_id
+        JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
+        JOIN version bv ON bv.id = rg.baseline_version_id JOIN version v ON v.id = rg.version_id
+       WHERE rg.id = ?""";
+
+  /** A regression by id, where it is (also when its machine has no lab agent). */
+  public Optional<Located> located(long id) {
+    return jdbc.sql(LOCATED).param(id).query(Located.class).optional();
   }
 
   static final String TRIAGE = """

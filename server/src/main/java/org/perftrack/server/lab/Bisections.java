@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.perftrack.server.db.SqlArrays;
+import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.versions.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -51,9 +51,11 @@ public class Bisections {
       """;
 
   private final JdbcClient jdbc;
+  private final Regressions regressions;
 
-  Bisections(JdbcClient jdbc) {
+  Bisections(JdbcClient jdbc, Regressions regressions) {
     this.jdbc = jdbc;
+    this.regressions = regressions;
   }
 
   static Bisection map(ResultSet rs, int row) throws SQLException {
@@ -143,56 +145,26 @@ public class Bisections {
   /** The samples of the affected series in one round's runs: benchmark/metric, version, samples. */
   record RoundSample(long seriesId, String version, double[] samples) {}
 
-  static final String ROUND_SAMPLES = """
-      SELECT res.series_id, v.name AS version, res.samples
-        FROM result res
-        JOIN run r ON r.id = res.run_id
-        JOIN version v ON v.id = r.version_id
-       WHERE r.id = ANY (?)
-         AND res.series_id IN (SELECT rg.series_id FROM regression rg
-                                 JOIN bisection_regression br ON br.regression_id = rg.id
-                                WHERE br.bisection_id = ?)""";
-
   List<RoundSample> roundSamples(long bisectionId, List<java.util.UUID> runIds) {
-    return jdbc.sql(ROUND_SAMPLES).params(runIds.toArray(java.util.UUID[]::new), bisectionId)
-        .query((rs, i) -> new RoundSample(rs.getLong(1), rs.getString(2), SqlArrays.doubles(rs.getArray(3))))
-        .list();
+    return regressions.bisectedSamples(bisectionId, runIds).stream()
+        .map(r -> new RoundSample(r.seriesId(), r.version(), r.samples())).toList();
   }
 
 
   /** An open regression that no bisection serves yet, with what grouping it needs. */
   record Unbisected(long id, String product, String machine, String benchmark, String baseline, String version) {}
 
-  static final String UNBISECTED = """
-      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
-        FROM regression rg
-        JOIN series s ON s.id = rg.series_id
-        JOIN product p ON p.id = s.product_id
-        JOIN machine m ON m.id = s.machine_id
-        JOIN version bv ON bv.id = rg.baseline_version_id
-        JOIN version v ON v.id = rg.version_id
-        JOIN lab_agent a ON a.product = p.name AND a.machine = m.name
-       WHERE rg.status = 'open' AND rg.kind = 'regression'
-         AND (CAST(:id AS bigint) IS NULL OR rg.id = :id OR (p.name, m.name, bv.id, v.id) =
-              (SELECT p2.name, m2.name, rg2.baseline_version_id, rg2.version_id
-                 FROM regression rg2 JOIN series s2 ON s2.id = rg2.series_id
-                 JOIN product p2 ON p2.id = s2.product_id JOIN machine m2 ON m2.id = s2.machine_id
-                WHERE rg2.id = :id))
-         AND NOT EXISTS (SELECT 1 FROM bisection_regression br WHERE br.regression_id = rg.id)
-       ORDER BY rg.id""";
-
   /** Open regressions on machines with an agent that no bisection serves; with an id: that one's siblings. */
   List<Unbisected> unbisected(Long regressionId) {
-    return jdbc.sql(UNBISECTED).param("id", regressionId).query(Unbisected.class).list();
+    return regressions.unbisected(regressionId).stream().map(Bisections::unbisected).toList();
   }
 
   /** A regression by id, for the "Bisect" button (also when its machine has no agent). */
   Optional<Unbisected> regression(long id) {
-    return jdbc.sql("""
-        SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
-          FROM regression rg JOIN series s ON s.id = rg.series_id
-          JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
-          JOIN version bv ON bv.id = rg.baseline_version_id JOIN version v ON v.id = rg.version_id
-         WHERE rg.id = ?""").param(id).query(Unbisected.class).optional();
+    return regressions.located(id).map(Bisections::unbisected);
+  }
+
+  private static Unbisected unbisected(Regressions.Located r) {
+    return new Unbisected(r.id(), r.product(), r.machine(), r.benchmark(), r.baseline(), r.version());
   }
 }

@@ -174,14 +174,6 @@ class BoundariesTest {
   private static final Pattern READS_DETECTION_TABLES = Pattern.compile(
       "(?i)\\b(FROM|JOIN)\\s+(regression|detection_point)\\b");
 
-  /**
-   * Files outside detection that still read its tables with their own SQL: each is to go through
-   * detection.Regressions (or its points reader) instead. The list may only shrink: a new reader fails, and so
-   * does an entry whose file no longer reads them (take it out).
-   */
-  static final java.util.Set<String> READERS_STILL_TO_MOVE = java.util.Set.of("lab/Bisections.java",
-      "summaries/SummaryStore.java");
-
   @Test
   void onlyDetectionReadsItsTablesWithSql() throws IOException {
     Path main = Path.of("src/main/java/org/perftrack/server");
@@ -191,11 +183,8 @@ class BoundariesTest {
           .map(p -> main.relativize(p).toString().replace('\\', '/')).toList();
     }
     assertThat(readers).as("files with SQL that reads regression or detection_point").isNotEmpty();
-    assertThat(readers.stream().filter(f -> !f.startsWith("detection/")))
-        .as("outside detection, only the readers still to move (use detection.Regressions)")
-        .allMatch(READERS_STILL_TO_MOVE::contains)
-        .as("a reader moved to detection: take it off READERS_STILL_TO_MOVE")
-        .containsExactlyInAnyOrderElementsOf(READERS_STILL_TO_MOVE);
+    assertThat(readers).as("outside detection nobody reads regression or detection_point with SQL: use"
+        + " detection.Regressions or detection.PointReads").allMatch(f -> f.startsWith("detection/"));
   }
 
   private static final Pattern WRITES_REGRESSION = Pattern.compile(
