@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.detection.Regression;
 import org.springframework.stereotype.Component;
 
 /**
@@ -89,8 +90,8 @@ public class Fmt {
   }
 
   /** A triage status as people write it. */
-  public String status(String status) {
-    return "wontfix".equals(status) ? "won't fix" : status;
+  public String status(Regression.Status status) {
+    return status == Regression.Status.WONTFIX ? "won't fix" : status.wire();
   }
 
   /** The arrow that tells which way is better, for people and screen readers alike. */

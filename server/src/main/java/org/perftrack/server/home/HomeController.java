@@ -3,6 +3,7 @@ package org.perftrack.server.home;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.util.List;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.regressions.OpenRegressions;
 import org.perftrack.server.runs.RunQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -62,7 +63,7 @@ class HomeController {
     model.addAttribute("latestRuns", runs.latest(20));
     model.addAttribute("open", regressions.newestWorstFirst(10));
     // one row per summary: newest first, the worst first among those opened in the same minute
-    model.addAttribute("summaries", summaries.list(null, null, "open").stream()
+    model.addAttribute("summaries", summaries.list(null, null, List.of(Regression.Status.OPEN)).stream()
         .sorted(java.util.Comparator.comparing((Summary s) -> s.createdAt().truncatedTo(
             java.time.temporal.ChronoUnit.MINUTES)).reversed()
             .thenComparing(java.util.Comparator.comparingDouble(HomeController::severity).reversed()))

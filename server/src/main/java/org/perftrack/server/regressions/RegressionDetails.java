@@ -18,7 +18,7 @@ class RegressionDetails {
   static final int MARGIN = 12;
 
   record Page(Regression regression, List<Regression.Hint> hints, SamplesSideBySide samples, SeriesChart.View chart,
-      Environment environment, Map<String, String> triageStatuses) {}
+      Environment environment, List<Regression.Status> triageStatuses) {}
 
   static final String LATEST_RUN = """
       SELECT r.id FROM run r
@@ -36,7 +36,7 @@ class RegressionDetails {
     this.jdbc = jdbc;
   }
 
-  Page of(Regression r, Map<String, String> triageStatuses) {
+  Page of(Regression r, List<Regression.Status> triageStatuses) {
     // the chart's stretch of versions holds both sides of the step: no read of the whole series
     SeriesChart.View chart = charts.view(r.product(), r.benchmark(), r.metric(), r.machine(),
         new SeriesChart.Range(r.baselineVersion(), r.version(), MARGIN)).orElse(null);

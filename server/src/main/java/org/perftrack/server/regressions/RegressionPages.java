@@ -26,8 +26,6 @@ class RegressionPages {
   static final Map<String, String> STATUSES = ordered("open", "open", "acknowledged", "acknowledged",
       "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix",
       "withdrawn", "withdrawn (by detection)", "all", "all (also withdrawn)");
-  static final Map<String, String> TRIAGE = ordered("open", "open", "acknowledged", "acknowledged",
-      "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix");
   static final Map<String, String> SIZES = ordered("", "any size", "1.05", "≥ 5 % worse", "1.1", "≥ 10 % worse",
       "1.25", "≥ 25 % worse", "1.5", "≥ 1.5×", "2", "≥ 2×", "3", "≥ 3×");
 
@@ -73,7 +71,7 @@ class RegressionPages {
   @GetMapping("/regressions/{id}")
   String regression(@PathVariable long id, Model model) {
     Regression r = regressions.find(id).orElseThrow(() -> new PageNotFound("no regression " + id));
-    model.addAttribute("page", details.of(r, TRIAGE));
+    model.addAttribute("page", details.of(r, Regression.Status.TRIAGE));
     model.addAttribute("bisection", bisections.forRegression(id).orElse(null));
     return "regressions/regression";
   }
@@ -81,11 +79,11 @@ class RegressionPages {
   @PostMapping("/regressions/{id}/triage")
   String triage(@PathVariable long id, @RequestParam String status, @RequestParam(defaultValue = "") String note,
       Principal who, RedirectAttributes flash) {
-    if (!TRIAGE.containsKey(status)) {
-      throw new InvalidInput("status", "must be one of " + TRIAGE.keySet());
-    }
+    Regression.Status chosen = Regression.Status.TRIAGE.stream().filter(s -> s.wire().equals(status)).findFirst()
+        .orElseThrow(() -> new InvalidInput("status", "must be one of "
+            + Regression.Status.TRIAGE.stream().map(Regression.Status::wire).toList()));
     String trimmed = note.strip();
-    regressions.triage(id, Regression.Status.of(status), trimmed.isEmpty() ? null : trimmed, who.getName())
+    regressions.triage(id, chosen, trimmed.isEmpty() ? null : trimmed, who.getName())
         .orElseThrow(() -> new PageNotFound("no regression " + id));
     flash.addFlashAttribute("triaged", true);
     return "redirect:/regressions/" + id + "#triage";

@@ -32,10 +32,10 @@ public class Summaries {
   public record Change(long id, String change, String url) {}
 
   static final int LIST_LIMIT = 200;
-  /** What triage may set. */
-  static final List<String> STATUSES = List.of("open", "acknowledged", "invalid", "fixed", "wontfix");
+  /** What triage may set: a regression's triage statuses. */
+  static final List<Regression.Status> STATUSES = Regression.Status.TRIAGE;
   /** What a list may ask for: also those detection withdrew. */
-  static final List<String> LISTED = List.of("open", "acknowledged", "invalid", "fixed", "wontfix", "withdrawn");
+  static final List<Regression.Status> LISTED = List.of(Regression.Status.values());
 
   private final SummaryStore store;
   private final Regressions regressions;
@@ -155,17 +155,31 @@ public class Summaries {
     return store.find(id).map(this::summary);
   }
 
-  /** Newest version first, then the most recently grown; {@code status} null for open ones, "all" for any. */
-  public List<Summary> list(String product, String version, String status) {
-    List<String> statuses = status == null || status.isBlank() ? List.of("open")
-        : status.strip().equals("all") ? LISTED : List.of(status.split(","));
-    for (String s : statuses) {
-      if (!LISTED.contains(s.strip())) {
-        throw new InvalidInput("status", "must be one of " + String.join(", ", LISTED) + " or all");
-      }
+  /** Newest version first, then the most recently grown. */
+  public List<Summary> list(String product, String version, List<Regression.Status> statuses) {
+    return store.list(blankToNull(product), blankToNull(version), statuses, LIST_LIMIT).stream().map(this::summary)
+        .toList();
+  }
+
+  /** A list's {@code status} parameter: null or blank for open ones, "all" for any, else statuses separated by commas. */
+  static List<Regression.Status> listed(String status) {
+    if (status == null || status.isBlank()) {
+      return List.of(Regression.Status.OPEN);
     }
-    return store.list(blankToNull(product), blankToNull(version), statuses.stream().map(String::strip).toList(),
-        LIST_LIMIT).stream().map(this::summary).toList();
+    if (status.strip().equals("all")) {
+      return LISTED;
+    }
+    return Arrays.stream(status.split(",")).map(s -> parse("status", s.strip(), LISTED, " or all")).toList();
+  }
+
+  /** A status triage may set, spelled as on the wire; a 400 naming {@code field} otherwise. */
+  static Regression.Status triageStatus(String field, String wire) {
+    return parse(field, wire, STATUSES, "");
+  }
+
+  private static Regression.Status parse(String field, String wire, List<Regression.Status> allowed, String more) {
+    return allowed.stream().filter(s -> s.wire().equals(wire)).findFirst().orElseThrow(() -> new InvalidInput(field,
+        "must be one of " + allowed.stream().map(Regression.Status::wire).collect(Collectors.joining(", ")) + more));
   }
 
   /**
@@ -173,15 +187,17 @@ public class Summaries {
    * {@code overrides} (regression id → its own status). Empty when there is no such summary.
    */
   @Transactional
-  public Optional<Summary> triage(long id, String status, String note, Map<Long, String> overrides, String by) {
+  public Optional<Summary> triage(long id, Regression.Status status, String note,
+      Map<Long, Regression.Status> overrides, String by) {
     if (!STATUSES.contains(status)) {
-      throw new InvalidInput("status", "must be one of " + String.join(", ", STATUSES));
+      throw new InvalidInput("status", "must be one of "
+          + STATUSES.stream().map(Regression.Status::wire).collect(Collectors.joining(", ")));
     }
     Optional<SummaryStore.Row> row = store.find(id);
     if (row.isEmpty()) {
       return Optional.empty();
     }
-    if (row.get().status().equals("withdrawn")) {
+    if (row.get().status() == Regression.Status.WITHDRAWN) {
       throw new Conflict("summary " + id + " was withdrawn (" + row.get().withdrawnReason()
           + "); triage the summaries its members moved to");
     }
@@ -190,16 +206,12 @@ public class Summaries {
       if (members.stream().noneMatch(m -> m.id() == member)) {
         throw new InvalidInput("members." + member, "is not a member of summary " + id);
       }
-      if (!STATUSES.contains(overrides.get(member))) {
-        throw new InvalidInput("members." + member, "must be one of " + String.join(", ", STATUSES));
-      }
     }
     store.triage(id, status, note, by);
-    audit.record(by, "triaged", "summary " + id, status + (note == null ? "" : ": " + note));
+    audit.record(by, "triaged", "summary " + id, status.wire() + (note == null ? "" : ": " + note));
     for (Regression m : members) {
       if (m.status() != Regression.Status.WITHDRAWN) {
-        String own = overrides.getOrDefault(m.id(), status);
-        regressions.triage(m.id(), Regression.Status.of(own), note, by);
+        regressions.triage(m.id(), overrides.getOrDefault(m.id(), status), note, by);
       }
     }
     return find(id);

@@ -3,6 +3,7 @@ package org.perftrack.server.summaries;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
 import org.springframework.security.core.Authentication;
@@ -38,7 +39,7 @@ class SummariesApi {
   @GetMapping
   List<Summary> list(@RequestParam(required = false) String product, @RequestParam(required = false) String version,
       @RequestParam(required = false) String status) {
-    return summaries.list(product, version, status);
+    return summaries.list(product, version, Summaries.listed(status));
   }
 
   @GetMapping("/{id}")
@@ -49,24 +50,28 @@ class SummariesApi {
   @PatchMapping("/{id}")
   Summary triage(@PathVariable long id, @RequestBody TriageRequest request, Authentication who) {
     if (request.status() == null || request.status().isBlank()) {
-      throw new InvalidInput("status", "is required: one of " + String.join(", ", Summaries.STATUSES));
+      throw new InvalidInput("status", "is required: one of "
+          + String.join(", ", Summaries.STATUSES.stream().map(Regression.Status::wire).toList()));
     }
     if (request.note() != null && request.note().length() > MAX_NOTE) {
       throw new InvalidInput("note", "must be at most " + MAX_NOTE + " characters");
     }
-    return summaries.triage(id, request.status(), request.note(), overrides(request.members()), who.getName())
+    return summaries.triage(id, Summaries.triageStatus("status", request.status()), request.note(),
+            overrides(request.members()), who.getName())
         .orElseThrow(() -> new NotFound("no summary " + id));
   }
 
-  static Map<Long, String> overrides(Map<String, String> members) {
-    Map<Long, String> out = new LinkedHashMap<>();
+  static Map<Long, Regression.Status> overrides(Map<String, String> members) {
+    Map<Long, Regression.Status> out = new LinkedHashMap<>();
     if (members != null) {
       members.forEach((k, v) -> {
+        long id;
         try {
-          out.put(Long.parseLong(k.strip()), v);
+          id = Long.parseLong(k.strip());
         } catch (NumberFormatException e) {
           throw new InvalidInput("members." + k, "must be a regression id");
         }
+        out.put(id, Summaries.triageStatus("members." + id, v));
       });
     }
     return out;

@@ -12,7 +12,7 @@ import org.perftrack.server.web.Wording;
  * {@code movedTo} names the summaries that members left for when detection re-attributed them; a
  * summary they all left is {@code withdrawn}, with {@code withdrawnReason}.
  */
-public record Summary(long id, String product, String version, List<String> baselineVersions, String status,
+public record Summary(long id, String product, String version, List<String> baselineVersions, Regression.Status status,
     String note, String triagedBy, Instant createdAt, Instant updatedAt, List<String> machinesAffected,
     List<String> machinesMeasured, double worstRatio, double typicalRatio, String worstBenchmark,
     List<SharedHint> hints, List<Corroboration> corroboration, List<Regression> members, String url,

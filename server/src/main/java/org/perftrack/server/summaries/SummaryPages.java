@@ -4,6 +4,7 @@ import java.security.Principal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.perftrack.server.dashboard.Fmt;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.problems.InvalidInput;
@@ -22,8 +23,7 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @Controller
 class SummaryPages {
 
-  static final Map<String, String> STATUSES = Map.of("open", "open", "acknowledged", "acknowledged", "invalid",
-      "invalid", "fixed", "fixed", "wontfix", "won't fix", "withdrawn", "withdrawn");
+  private static final Fmt FMT = new Fmt();
 
   /** A member with its small chart. */
   record Member(Regression r, MemberChart.Chart chart) {}
@@ -31,12 +31,11 @@ class SummaryPages {
   /** A summary that members moved to. */
   record MovedTo(long id, String version) {}
 
-  record Page(Summary summary, List<Member> members, List<String> statuses, Map<String, String> labels,
-      List<MovedTo> movedTo) {
+  record Page(Summary summary, List<Member> members, List<Regression.Status> statuses, List<MovedTo> movedTo) {
 
-    /** How a status reads on the page ("won't fix"); a method, since {@code labels[st]} in a template looks up the key "st". */
-    public String label(String status) {
-      return labels.getOrDefault(status, status);
+    /** How a status reads on the page ("won't fix"). */
+    public String label(Regression.Status status) {
+      return FMT.status(status);
     }
 
     /** "×3000", "×4.7", "×1.23": as the mail words it. */
@@ -62,7 +61,7 @@ class SummaryPages {
   String summary(@PathVariable long id, Model model) {
     Summary s = summaries.find(id).orElseThrow(() -> new PageNotFound("no summary " + id));
     model.addAttribute("page", new Page(s, s.members().stream().map(r -> new Member(r, charts.of(r))).toList(),
-        Summaries.STATUSES, STATUSES, s.movedTo().stream().flatMap(t -> summaries.find(t).stream())
+        Summaries.STATUSES, s.movedTo().stream().flatMap(t -> summaries.find(t).stream())
             .map(t -> new MovedTo(t.id(), t.version())).toList()));
     return "summaries/summary";
   }
@@ -70,15 +69,16 @@ class SummaryPages {
   @PostMapping("/summaries/{id}/triage")
   String triage(@PathVariable long id, @RequestParam String status, @RequestParam(defaultValue = "") String note,
       @RequestParam Map<String, String> form, Principal who, RedirectAttributes flash) {
-    Map<Long, String> overrides = new LinkedHashMap<>();
-    form.forEach((k, v) -> {
-      if (k.startsWith("member-") && !v.isBlank()) {
-        overrides.put(Long.parseLong(k.substring("member-".length())), v);
-      }
-    });
     String trimmed = note.strip();
     try {
-      summaries.triage(id, status, trimmed.isEmpty() ? null : trimmed, overrides, who.getName())
+      Map<Long, Regression.Status> overrides = new LinkedHashMap<>();
+      for (Map.Entry<String, String> e : form.entrySet()) {
+        if (e.getKey().startsWith("member-") && !e.getValue().isBlank()) {
+          long member = Long.parseLong(e.getKey().substring("member-".length()));
+          overrides.put(member, Summaries.triageStatus("members." + member, e.getValue()));
+        }
+      }
+      summaries.triage(id, Summaries.triageStatus("status", status), trimmed.isEmpty() ? null : trimmed, overrides, who.getName())
           .orElseThrow(() -> new PageNotFound("no summary " + id));
     } catch (InvalidInput | NumberFormatException e) {
       throw new ResponseStatusException(HttpStatus.BAD_REQUEST, e.getMessage());

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.perftrack.server.db.Rows;
+import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -14,7 +16,8 @@ import org.springframework.stereotype.Repository;
 class SummaryStore {
 
   /** A summary row; the rest of a {@link Summary} is computed from its members. */
-  record Row(long id, long productId, long versionId, String product, String version, String status, String note,
+  record Row(long id, long productId, long versionId, String product, String version, Regression.Status status,
+      String note,
       String triagedBy, OffsetDateTime createdAt, OffsetDateTime updatedAt, String withdrawnReason, String movedTo) {}
 
   /** A new regression that may join a summary. */
@@ -92,7 +95,7 @@ class SummaryStore {
       """;
 
   Optional<Row> find(long id) {
-    return jdbc.sql(SELECT + "WHERE su.id = ?").param(id).query(Row.class).optional();
+    return jdbc.sql(SELECT + "WHERE su.id = ?").param(id).query(Rows.of(Row.class)).optional();
   }
 
   static final String LIST = SELECT + """
@@ -102,9 +105,10 @@ class SummaryStore {
       ORDER BY v.sort_key DESC, su.updated_at DESC
       LIMIT :limit""";
 
-  List<Row> list(String product, String version, List<String> statuses, int limit) {
+  List<Row> list(String product, String version, List<Regression.Status> statuses, int limit) {
     return jdbc.sql(LIST).param("product", product).param("version", version)
-        .param("statuses", statuses.toArray(String[]::new)).param("limit", limit).query(Row.class).list();
+        .param("statuses", statuses.stream().map(Regression.Status::wire).toArray(String[]::new)).param("limit", limit)
+        .query(Rows.of(Row.class)).list();
   }
 
   /**
@@ -174,7 +178,7 @@ class SummaryStore {
   static final String TRIAGE = """
       UPDATE summary SET status = ?, note = ?, triaged_by = ?, updated_at = now() WHERE id = ?""";
 
-  void triage(long id, String status, String note, String by) {
-    jdbc.sql(TRIAGE).params(status, note, by, id).update();
+  void triage(long id, Regression.Status status, String note, String by) {
+    jdbc.sql(TRIAGE).params(status.wire(), note, by, id).update();
   }
 }

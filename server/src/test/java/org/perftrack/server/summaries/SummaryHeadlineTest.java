@@ -18,7 +18,7 @@ class SummaryHeadlineTest {
   }
 
   private static Summary summary(List<Regression> members, List<String> affected) {
-    return new Summary(7, "cygwin", "1.5.24-2", List.of("1.5.19-4"), "open", null, null, Instant.now(), Instant.now(),
+    return new Summary(7, "cygwin", "1.5.24-2", List.of("1.5.19-4"), Regression.Status.OPEN, null, null, Instant.now(), Instant.now(),
         affected, List.of("xp-1", "xp-2", "xp-3", "xp-4"), 48 / 18.0, 48 / 18.0, "write-64b", List.of(), List.of(),
         members, "/summaries/7", null, List.of());
   }
