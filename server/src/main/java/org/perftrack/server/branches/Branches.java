@@ -159,6 +159,27 @@ public class Branches {
     return store.productId(product).orElseThrow(() -> new NotFound("no product " + product));
   }
 
+  /** One build of a branch without its results: what a picker offers. */
+  public record BuildLine(String id, String version, String machine, String startPoint, Instant receivedAt) {}
+
+  /**
+   * A branch's builds, newest first, without their results (at most {@value #BUILDS_LISTED}); empty when the product
+   * has no such branch.
+   */
+  public Optional<List<BuildLine>> buildLines(String product, String branch) {
+    return store.productId(product).flatMap(p -> store.find(p, branch)).map(b -> store.builds(b.id(), BUILDS_LISTED)
+        .stream().map(r -> new BuildLine(r.id().toString(), r.version(), r.machine(), r.startPoint(), r.receivedAt()))
+        .toList());
+  }
+
+  static final int BUILDS_LISTED = 500;
+
+  /** The names of a product's branches, the most recently built first; none for an unknown product. */
+  public List<String> names(String product) {
+    return store.productId(product).map(p -> store.list(p).stream().map(BranchStore.Listed::name).toList())
+        .orElse(List.of());
+  }
+
   /** Deletes the branches without a run for longer than {@code perftrack.branches.prune-after}; how many. */
   public int prune() {
     return store.prune(Instant.now().minus(properties.pruneAfter()));

@@ -17,6 +17,7 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
+import org.perftrack.server.branches.Branches;
 import org.perftrack.server.web.Links;
 
 /**
@@ -30,7 +31,15 @@ class ComparePages {
   record Page(List<String> products, String product, List<String> versions, String base, String head,
       List<String> machines, String machine, int machineCount, List<CompareTable.Row> rows,
       List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem, String hint,
-      Paging paging) {}
+      Paging paging, Head heads) {}
+
+  /**
+   * Where head comes from: {@code branch} null for the default branch, else a branch of the product with its
+   * {@code builds} (newest first) that head can be; {@code branches} the product's branches the picker offers.
+   */
+  record Head(List<String> branches, String branch, List<String> builds, String branchPage) {
+    static final Head DEFAULT = new Head(List.of(), null, List.of(), null);
+  }
 
   /**
    * Which benchmarks this page compares: from {@code first} (null: the first), up to {@code next} (null: the
@@ -54,8 +63,10 @@ class ComparePages {
   private final CompareTable table;
   private final DataCache cache;
   private final OverheadPage overhead;
+  private final Branches branches;
 
-  ComparePages(Catalog catalog, CompareTable table, DataCache cache, OverheadPage overhead) {
+  ComparePages(Catalog catalog, CompareTable table, DataCache cache, OverheadPage overhead, Branches branches) {
+    this.branches = branches;
     this.catalog = catalog;
     this.table = table;
     this.cache = cache;
@@ -66,7 +77,8 @@ class ComparePages {
   String compare(@RequestParam(required = false) String product, @RequestParam(required = false) String base,
       @RequestParam(required = false) String head, @RequestParam(required = false) String machine, Model model,
       @RequestParam(required = false) String baseMachine, @RequestParam(required = false) String from,
-      @RequestParam(defaultValue = "false") boolean all, Authentication auth, HttpServletResponse response) {
+      @RequestParam(defaultValue = "false") boolean all, @RequestParam(required = false) String headBranch,
+      Authentication auth, HttpServletResponse response) {
     if (product == null && (Overhead.isProductAtVersion(base) || Overhead.isProductAtVersion(head))) {
       OverheadPage.Page page = overhead.build(base, head, machine, baseMachine);
       if (page.problem() != null) {
@@ -75,7 +87,7 @@ class ComparePages {
       model.addAttribute("page", page);
       return "compare/overhead";
     }
-    Page page = build(product, base, head, machine, from, all && signedIn(auth)).page();
+    Page page = build(product, base, head, headBranch, machine, from, all && signedIn(auth)).page();
     model.addAttribute("signedIn", signedIn(auth));
     if (page.problem() != null) {
       response.setStatus(HttpStatus.NOT_FOUND.value());
@@ -87,9 +99,9 @@ class ComparePages {
   @GetMapping("/compare.csv")
   ResponseEntity<byte[]> csv(@RequestParam String product, @RequestParam String base, @RequestParam String head,
       @RequestParam(required = false) String machine, @RequestParam(required = false) String from,
-      Authentication auth) {
+      @RequestParam(required = false) String headBranch, Authentication auth) {
     // signed in: every benchmark; anonymous: the page's benchmarks, as bounded as the page
-    Built built = build(product, base, head, machine, from, signedIn(auth));
+    Built built = build(product, base, head, headBranch, machine, from, signedIn(auth));
     Page page = built.page();
     if (page.problem() != null) {
       throw new PageNotFound(page.problem());
@@ -108,7 +120,8 @@ class ComparePages {
     return auth != null && auth.isAuthenticated() && !(auth instanceof AnonymousAuthenticationToken);
   }
 
-  private Built build(String product, String base, String head, String machine, String from, boolean all) {
+  private Built build(String product, String base, String head, String headBranch, String machine, String from,
+      boolean all) {
     List<String> products = catalog.products();
     String p = product != null && products.contains(product) ? product : products.isEmpty() ? null : products.get(0);
     if (p == null) {
@@ -116,38 +129,90 @@ class ComparePages {
           List.of());
     }
     List<String> versions = catalog.recentVersions(p, RECENT);
-    if (versions.size() < 2) {
+    if (versions.size() < 2 && (headBranch == null || headBranch.isBlank())) {
       return new Built(empty(products, p, versions, null, null, null,
           p + " has only one version so far: nothing to compare."), List.of());
     }
-    String unknown = unknown(product, p, versions, base, head);
+    Head heads = heads(p, headBranch);
+    String unknown = heads.branch() == null ? unknown(product, p, versions, base, head)
+        : unknownOnBranch(product, p, versions, base, head, heads);
     if (unknown != null) {
-      return new Built(empty(products, p, versions, null, null, unknown, null), List.of());
+      return new Built(empty(products, p, versions, null, null, unknown, null, heads), List.of());
     }
-    String h = head != null && !head.isBlank() ? head : versions.get(versions.size() - 1);
-    String b = base != null && !base.isBlank() ? base : catalog.versionBefore(p, h).orElse(h);
-    List<String> both = catalog.machinesWithBoth(p, b, h);
+    String h;
+    String b;
+    List<String> both;
+    if (heads.branch() == null) {
+      h = head != null && !head.isBlank() ? head : versions.get(versions.size() - 1);
+      b = base != null && !base.isBlank() ? base : catalog.versionBefore(p, h).orElse(h);
+      both = catalog.machinesWithBoth(p, b, h);
+    } else { // a branch's build, by default its newest against the start point it was judged against
+      List<Branches.BuildLine> lines = branches.buildLines(p, heads.branch()).orElse(List.of());
+      if (lines.isEmpty()) {
+        return new Built(empty(products, p, versions, null, null, null, "Branch " + heads.branch() + " has no builds.",
+            heads), List.of());
+      }
+      h = head != null && !head.isBlank() ? head : lines.get(0).version();
+      String built = h;
+      b = base != null && !base.isBlank() ? base : lines.stream().filter(l -> l.version().equals(built))
+          .findFirst().orElseThrow().startPoint();
+      List<String> withBase = catalog.machinesWithBoth(p, b, b);
+      both = lines.stream().filter(l -> l.version().equals(built)).map(Branches.BuildLine::machine)
+          .filter(withBase::contains).distinct().sorted().toList();
+    }
     String m = machine == null || machine.isBlank() ? null : machine;
     List<String> compared = m == null ? both : both.contains(m) ? List.of(m) : List.of();
     CompareTable.Slice slice = all || compared.isEmpty() ? new CompareTable.Slice(null, null)
         : table.slice(p, compared, from, BUDGET);
     // two released versions compare the same until runs of them arrive: cached against the data's stamp
     List<CompareTable.Row> rows = compared.isEmpty() ? List.of()
-        : cache.get(String.join("\u0000", "compare", p, b, h, String.join(",", compared),
-            slice.benchmarks() == null ? "*" : String.join(",", slice.benchmarks())),
-            () -> table.rows(p, compared, b, h, slice.benchmarks()));
+        : cache.get(String.join("\u0000", "compare", p, b, h, heads.branch() == null ? "" : heads.branch(),
+            String.join(",", compared), slice.benchmarks() == null ? "*" : String.join(",", slice.benchmarks())),
+            () -> table.rows(p, compared, b, h, heads.branch(), slice.benchmarks()));
     List<CompareTable.Row> shown = table.primary(rows);
     List<AcrossMachines> summary = m == null ? AcrossMachines.of(shown) : List.of();
     Paging paging = from == null && slice.next() == null ? Paging.NONE : new Paging(from, slice.next(), all,
-        slice.next() == null ? null : pageUrl(p, b, h, m, slice.next(), false),
-        pageUrl(p, b, h, m, null, true), pageUrl(p, b, h, m, null, false));
+        slice.next() == null ? null : pageUrl(p, b, h, heads.branch(), m, slice.next(), false),
+        pageUrl(p, b, h, heads.branch(), m, null, true), pageUrl(p, b, h, heads.branch(), m, null, false));
     return new Built(new Page(products, p, versions, b, h, both, m, compared.size(), m == null ? List.of() : shown,
-        summary, CompareTable.counts(shown), csvUrl(p, b, h, m, from), null, null, paging), rows);
+        summary, CompareTable.counts(shown), csvUrl(p, b, h, heads.branch(), m, from), null, null, paging, heads),
+        rows);
   }
 
-  private static String pageUrl(String product, String base, String head, String machine, String from, boolean all) {
-    return Links.to("", "/compare", "product", product, "base", base, "head", head, "machine", machine, "from", from,
-        "all", all ? "true" : null);
+  /** The product's branches; {@code asked} when it is one of them (else the default branch). */
+  private Head heads(String product, String asked) {
+    List<String> names = branches.names(product);
+    if (asked == null || asked.isBlank()) {
+      return new Head(names, null, List.of(), null);
+    }
+    List<String> builds = branches.buildLines(product, asked)
+        .map(l -> l.stream().map(Branches.BuildLine::version).distinct().toList()).orElse(null);
+    return builds == null ? new Head(names, asked, null, null)
+        : new Head(names, asked, builds, Branches.page(product, asked));
+  }
+
+  /** The same for a branch's build as head: the branch and its build must exist, base must be a default version. */
+  private String unknownOnBranch(String asked, String product, List<String> recent, String base, String head,
+      Head heads) {
+    if (asked != null && !asked.isBlank() && !asked.equals(product)) {
+      return "There is no product " + asked + ".";
+    }
+    if (heads.builds() == null) {
+      return product + " has no branch " + heads.branch() + (heads.branches().isEmpty() ? "."
+          : "; its branches are " + String.join(", ", heads.branches().subList(0, Math.min(20,
+              heads.branches().size()))) + ".");
+    }
+    if (head != null && !head.isBlank() && !heads.builds().contains(head)) {
+      return "Branch " + heads.branch() + " has no build " + head + "; its builds are "
+          + String.join(", ", heads.builds().subList(0, Math.min(20, heads.builds().size()))) + ".";
+    }
+    return unknown(asked, product, recent, base, null);
+  }
+
+  private static String pageUrl(String product, String base, String head, String headBranch, String machine,
+      String from, boolean all) {
+    return Links.to("", "/compare", "product", product, "base", base, "head", head, "headBranch", headBranch,
+        "machine", machine, "from", from, "all", all ? "true" : null);
   }
 
   /**
@@ -169,12 +234,18 @@ class ComparePages {
 
   private static Page empty(List<String> products, String product, List<String> versions, String base, String head,
       String problem, String hint) {
-    return new Page(products, product, versions, base, head, List.of(), null, 0, List.of(), List.of(),
-        CompareTable.counts(List.of()), null, problem, hint, Paging.NONE);
+    return empty(products, product, versions, base, head, problem, hint, Head.DEFAULT);
   }
 
-  private static String csvUrl(String product, String base, String head, String machine, String from) {
-    return Links.to("", "/compare.csv", "product", product, "base", base, "head", head, "machine", machine,
-        "from", from);
+  private static Page empty(List<String> products, String product, List<String> versions, String base, String head,
+      String problem, String hint, Head heads) {
+    return new Page(products, product, versions, base, head, List.of(), null, 0, List.of(), List.of(),
+        CompareTable.counts(List.of()), null, problem, hint, Paging.NONE, heads);
+  }
+
+  private static String csvUrl(String product, String base, String head, String headBranch, String machine,
+      String from) {
+    return Links.to("", "/compare.csv", "product", product, "base", base, "head", head, "headBranch", headBranch,
+        "machine", machine, "from", from);
   }
 }

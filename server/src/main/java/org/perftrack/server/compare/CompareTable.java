@@ -112,6 +112,19 @@ class CompareTable {
         AND (?::text[] IS NULL OR s.benchmark = ANY (?::text[]))
       GROUP BY m.name, s.benchmark, s.metric, v.name""";
 
+  /** The same for a branch's build (its samples' lowest and highest). */
+  static final String BRANCH_SPREADS = """
+      SELECT m.name AS machine, br.benchmark, br.metric, '' AS version, min(x) AS lo, max(x) AS hi
+      FROM branch_result br
+      JOIN branch_run ru ON ru.id = br.run_id
+      JOIN branch b ON b.id = ru.branch_id
+      JOIN product p ON p.id = b.product_id
+      JOIN machine m ON m.id = ru.machine_id
+      CROSS JOIN LATERAL unnest(br.samples) AS x
+      WHERE p.name = ? AND b.name = ? AND b.deletion_id IS NULL AND ru.version = ? AND m.name = ANY (?)
+        AND (?::text[] IS NULL OR br.benchmark = ANY (?::text[]))
+      GROUP BY m.name, br.benchmark, br.metric""";
+
   /** Series per benchmark on the compared machines, from {@code from} on (the series table: no history). */
   static final String BENCHMARKS = """
       SELECT s.benchmark, count(*) AS series
@@ -172,20 +185,31 @@ class CompareTable {
         .toList();
   }
 
-  /** {@code benchmarks}: only these (null: every benchmark). */
-  List<Row> rows(String product, List<String> machines, String base, String head, List<String> benchmarks) {
+  /**
+   * {@code headBranch}: head is a build of this branch (null: a default version); {@code benchmarks}: only these
+   * (null: every benchmark).
+   */
+  List<Row> rows(String product, List<String> machines, String base, String head, String headBranch,
+      List<String> benchmarks) {
     String[] only = benchmarks == null ? null : benchmarks.toArray(String[]::new);
     Map<String, Spread> spreads = new HashMap<>();
-    jdbc.sql(SPREADS).params(product, base, head, machines.toArray(String[]::new), only, only).query(Spread.class).list()
-        .forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), s.version()), s));
+    String[] on = machines.toArray(String[]::new);
+    jdbc.sql(SPREADS).params(product, base, headBranch == null ? head : base, on, only, only).query(Spread.class)
+        .list().forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), s.version()), s));
+    if (headBranch != null) {
+      jdbc.sql(BRANCH_SPREADS).params(product, headBranch, head, on, only, only).query(Spread.class).list()
+          .forEach(s -> spreads.put(key(s.machine(), s.benchmark(), s.metric(), "\u0000" + head), s));
+    }
+    String headKey = headBranch == null ? head : "\u0000" + head;
     // every machine in one read of results and windows, each judged on its own; assembled in the machines' order
-    Map<String, List<ComparedMetric>> perMachine = source.compare(product, machines, base, head, benchmarks);
+    Map<String, List<ComparedMetric>> perMachine = source.compare(product, machines, base, head, headBranch,
+        benchmarks);
     List<Row> rows = new ArrayList<>();
     for (String machine : machines) {
       List<ComparedMetric> found = perMachine.getOrDefault(machine, List.of());
       for (ComparedMetric r : found) {
         rows.add(new Row(machine, r, spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
-            spread(spreads.get(key(machine, r.benchmark(), r.metric(), head))), others(r, found)));
+            spread(spreads.get(key(machine, r.benchmark(), r.metric(), headKey))), others(r, found)));
       }
     }
     rows.sort(Comparator.comparingInt(Row::verdictRank).thenComparing(Row::benchmark).thenComparing(Row::metric)

@@ -16,10 +16,9 @@ final class ReportText {
 
   private ReportText() {}
 
-  /** The page that shows the run: its run page, or its branch's page. */
+  /** The page that shows the run (a branch's build with its branch, start point and verdicts). */
   static String link(RunReports.Report r, String base) {
-    return r.branch() == null ? base + "/runs/" + Links.segment(r.id())
-        : base + "/products/" + Links.segment(r.product()) + "/branches/" + Links.segments(r.branch());
+    return base + "/runs/" + Links.segment(r.id());
   }
 
   static String markdown(RunReports.Report r, String base) {

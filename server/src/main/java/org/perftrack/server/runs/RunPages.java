@@ -9,15 +9,20 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 
-/** The run page: raw samples and environment of one upload, and the regressions and summaries it caused. */
+/**
+ * The run page: raw samples and environment of one upload, and the regressions and summaries it caused; for a
+ * branch's build, its branch, start point and verdicts against it.
+ */
 @Controller
 class RunPages {
 
   private final RunQueries runs;
   private final Regressions regressions;
   private final Summaries summaries;
+  private final RunReports reports;
 
-  RunPages(RunQueries runs, Regressions regressions, Summaries summaries) {
+  RunPages(RunQueries runs, Regressions regressions, Summaries summaries, RunReports reports) {
+    this.reports = reports;
     this.runs = runs;
     this.regressions = regressions;
     this.summaries = summaries;
@@ -31,7 +36,16 @@ class RunPages {
     } catch (IllegalArgumentException e) {
       throw new PageNotFound("no run " + id);
     }
-    model.addAttribute("run", runs.find(uuid).orElseThrow(() -> new PageNotFound("no run " + id)));
+    RunQueries.StoredRunView run = runs.find(uuid).orElseThrow(() -> new PageNotFound("no run " + id));
+    model.addAttribute("run", run);
+    // a branch's build: its verdicts against its start point, and the pages to see it beside the default branch
+    model.addAttribute("verdicts", run.branch() == null ? java.util.List.of() : reports.branchRows(uuid));
+    model.addAttribute("branchPage", run.branch() == null ? null
+        : org.perftrack.server.web.Links.to("", "/products/" + org.perftrack.server.web.Links.segment(run.product())
+            + "/branches/" + org.perftrack.server.web.Links.segments(run.branch())));
+    model.addAttribute("compareUrl", run.branch() == null ? null
+        : org.perftrack.server.web.Links.to("", "/compare", "product", run.product(), "base", run.startPoint(),
+            "head", run.version(), "headBranch", run.branch(), "machine", run.machine().name()));
     model.addAttribute("caused", regressions.createdBy(uuid));
     model.addAttribute("summaries", summaries.changedBy(uuid).stream()
         .map(c -> summaries.find(c.id())).flatMap(java.util.Optional::stream).toList());

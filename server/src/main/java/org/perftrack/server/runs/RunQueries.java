@@ -1,5 +1,6 @@
 package org.perftrack.server.runs;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,11 +25,14 @@ public class RunQueries {
 
   /**
    * A stored run: what was uploaded, plus when it arrived; {@code excluded} (null when it counts) says who took it
-   * out of judgement, when and why; {@code deleted} that it is deleted (restorable until purged).
+   * out of judgement, when and why; {@code deleted} that it is deleted (restorable until purged). A branch's build
+   * has its {@code branch} and the {@code startPoint} it was judged against (both absent for a default-branch run).
    */
   public record StoredRunView(String id, String product, String version, RunUpload.MachineInfo machine, String suite,
       String batch, Instant startedAt, Instant finishedAt, Instant receivedAt, Map<String, String> attributes,
-      List<RunUpload.BenchmarkFailure> failures, List<Result> results, Exclusion excluded, boolean deleted) {}
+      List<RunUpload.BenchmarkFailure> failures, List<Result> results, Exclusion excluded, boolean deleted,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
+      @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint) {}
 
   /** Who excluded a run from judgement, when, and why. */
   public record Exclusion(Instant at, String by, String reason) {}
@@ -75,13 +79,44 @@ public class RunQueries {
             Json.MAPPER.readValue(rs.getString("attributes"), STRING_MAP),
             Json.MAPPER.readValue(rs.getString("failures"), FAILURES), results(id),
             rs.getTimestamp("excluded_at") == null ? null : new Exclusion(instant(rs, "excluded_at"),
-                rs.getString("excluded_by"), rs.getString("excluded_reason")), rs.getBoolean("deleted")))
+                rs.getString("excluded_by"), rs.getString("excluded_reason")), rs.getBoolean("deleted"), null, null))
+        .optional().or(() -> branchRun(id));
+  }
+
+  static final String BRANCH_RUN = """
+      SELECT ru.id, p.name AS product, ru.version, m.name AS machine, ru.suite, ru.started_at, ru.finished_at,
+             ru.received_at, ru.attributes::text AS attributes, ru.failures::text AS failures,
+             b.deletion_id IS NOT NULL OR p.deletion_id IS NOT NULL AS deleted, b.name AS branch,
+             v.name AS start_point
+      FROM branch_run ru JOIN branch b ON b.id = ru.branch_id JOIN product p ON p.id = b.product_id
+      JOIN machine m ON m.id = ru.machine_id JOIN version v ON v.id = ru.start_version_id
+      WHERE ru.id = ?""";
+
+  /** A branch build's results, as {@link #RESULTS} reads a run's (summaries kept only for summary-only results). */
+  static final String BRANCH_RESULTS = """
+      SELECT benchmark, metric, unit, direction, samples, n, mean AS min, coalesce(median, mean) AS median, mean,
+             mean AS max
+      FROM branch_result WHERE run_id = ?""";
+
+  /** A branch's build, as the run page and API show a run (its verdicts are the branches package's). */
+  private Optional<StoredRunView> branchRun(UUID id) {
+    return jdbc.sql(BRANCH_RUN).param(id).query((ResultSet rs, int row) -> new StoredRunView(
+            rs.getString("id"), rs.getString("product"), rs.getString("version"),
+            RunUpload.MachineInfo.named(rs.getString("machine")), rs.getString("suite"), null,
+            instant(rs, "started_at"), instant(rs, "finished_at"), instant(rs, "received_at"),
+            Json.MAPPER.readValue(rs.getString("attributes"), STRING_MAP),
+            Json.MAPPER.readValue(rs.getString("failures"), FAILURES), results(BRANCH_RESULTS, id), null,
+            rs.getBoolean("deleted"), rs.getString("branch"), rs.getString("start_point")))
         .optional();
   }
 
   private List<Result> results(UUID id) {
+    return results(RESULTS, id, id);
+  }
+
+  private List<Result> results(String sql, Object... params) {
     List<Result> results = new ArrayList<>();
-    jdbc.sql(RESULTS).params(id, id).query((ResultSet rs) -> {
+    jdbc.sql(sql).params(params).query((ResultSet rs) -> {
       double[] samples = SqlArrays.doubles(rs.getArray("samples"));
       SampleStats s = samples.length > 0 ? SampleStats.of(samples) // raw samples: the summary is derived
           : new SampleStats(rs.getInt("n"), rs.getDouble("min"), rs.getDouble("median"), rs.getDouble("mean"),

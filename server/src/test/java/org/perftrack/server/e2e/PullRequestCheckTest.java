@@ -54,7 +54,7 @@ class PullRequestCheckTest extends IntegrationTest {
     assertThat(check.out()).contains("REGRESSION " + LARGE).doesNotContain("REGRESSION " + SMALL);
     String comment = Files.readString(home.resolve("perf.md"));
     assertThat(comment).startsWith("### perftrack: 2 regressions").contains("(branch pr-42, against 1.1.1)")
-        .contains(PUBLIC_URL + "/products/" + product + "/branches/pr-42");
+        .containsPattern(java.util.regex.Pattern.quote(PUBLIC_URL) + "/runs/[0-9a-f-]{36}\\)");
     assertThat(comment.substring(0, comment.indexOf("<details>"))).contains("| " + LARGE + " | real-time | 1.1.1: ")
         .doesNotContain(SMALL);
     String junit = Files.readString(home.resolve("perf.xml"));
@@ -63,6 +63,25 @@ class PullRequestCheckTest extends IntegrationTest {
     assertThat(junit).contains("<testcase classname=\"" + LARGE + "\" name=\"real-time\" time=\"0\">\n"
         + "      <failure type=\"regression\"");
     assertThat(mainAsItIs()).isEqualTo(before);
+
+    // the pages the report links to and the branch page leads to: the build's run page and API, the comparison
+    java.util.regex.Matcher link = java.util.regex.Pattern.compile("/runs/([0-9a-f-]{36})\\)").matcher(comment);
+    assertThat(link.find()).isTrue();
+    String runId = link.group(1);
+    JsonNode run = http().getWithToken("/api/v1/runs/" + runId, TOKEN).json();
+    assertThat(run.get("branch").asString()).isEqualTo("pr-42");
+    assertThat(run.get("startPoint").asString()).isEqualTo("1.1.1");
+    assertThat(run.get("version").asString()).isEqualTo("1.1.1+pr-42.3");
+    assertThat(run.get("results").findValuesAsString("benchmark")).contains(LARGE, SMALL);
+    String runPage = text(http().page("/runs/" + runId).body());
+    assertThat(runPage).contains("A build of branch pr-42, judged against the default branch up to its start point 1.1.1",
+        "Compare with 1.1.1", "regression");
+    String branchPage = http().page("/products/" + product + "/branches/pr-42").body();
+    assertThat(branchPage).contains("href=\"/runs/" + runId + "\"");
+    String compare = text(http().page("/compare?product=" + product + "&base=1.1.1&head=1.1.1%2Bpr-42.3"
+        + "&headBranch=pr-42&machine=" + machine).body());
+    assertThat(compare).contains("1.1.1 → 1.1.1+pr-42.3 (branch pr-42)").doesNotContain("0 regressions");
+    assertThat(mainAsItIs()).as("reading the branch changes nothing of main").isEqualTo(before);
     JsonNode verdicts = jdbcJson("""
         SELECT coalesce(jsonb_agg(jsonb_build_object('benchmark', br.benchmark, 'verdict', br.verdict,
                  'baseline', br.baseline_version, 'ratio', br.ratio) ORDER BY br.benchmark, br.metric), '[]')::text
@@ -75,6 +94,13 @@ class PullRequestCheckTest extends IntegrationTest {
     assertThat(large.get("ratio").asDouble()).isCloseTo(3.0, within(0.3));
     assertThat(verdicts.valueStream().filter(v -> v.get("benchmark").asString().equals(SMALL))
         .map(v -> v.get("verdict").asString())).containsOnly("unchanged");
+  }
+
+  /** A page's text as a reader sees it, roughly: tags dropped, white space folded. */
+  private static String text(String html) {
+    return html.replaceAll("(?s)<script.*?</script>", " ").replaceAll("<[^>]+>", " ").replace("&gt;", ">")
+        .replace("&lt;", "<").replace("&amp;", "&").replace("&#39;", "'").replace("&quot;", "\"")
+        .replaceAll("\\s+", " ").replace(" ,", ",").replace(" .", ".").replace("( ", "(").replace(" )", ")");
   }
 
   @Test

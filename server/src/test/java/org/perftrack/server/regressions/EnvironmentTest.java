@@ -26,6 +26,6 @@ class EnvironmentTest {
 
   private static StoredRunView run(String id, RunUpload.MachineInfo machine, Map<String, String> attributes) {
     return new StoredRunView(id, "cygwin", "1.0", machine, "posix", null, null, null, null, attributes, List.of(),
-        List.of(), null, false);
+        List.of(), null, false, null, null);
   }
 }
