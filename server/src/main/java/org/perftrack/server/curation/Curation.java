@@ -144,6 +144,23 @@ public class Curation {
     });
   }
 
+  /**
+   * Deletes a lab agent (restorable until purged): the lab leaves it out, its heartbeats and claims are refused, and
+   * its product and machine may be registered again (by any token); a job it was running returns to the queue.
+   */
+  public Change deleteLabAgent(long agentId, String by) {
+    return tx.execute(s -> {
+      CurationStore.AgentRow a = store.lockLabAgent(agentId).orElseThrow(() -> new NotFound("no agent " + agentId));
+      String what = "lab agent " + agentId + " (" + a.product() + " on " + a.machine() + ")";
+      long deletion = store.newDeletion("lab-agent", a.productId(), null, null, what, 0, by);
+      store.setLabAgent(deletion, agentId);
+      store.deleteLabAgent(agentId, deletion);
+      store.releaseJobsOf(agentId);
+      audit.record(by, "deleted", what, "deletion " + deletion);
+      return new Change(what, deletion, List.of());
+    });
+  }
+
   static String describe(CurationStore.BranchRow b) {
     return "branch " + b.name() + " of " + b.product() + " (" + b.runs() + (b.runs() == 1 ? " build)" : " builds)");
   }
@@ -153,6 +170,13 @@ public class Curation {
     return tx.execute(s -> {
       CurationStore.Deletion d = store.lockDeletion(deletionId, keepSeconds())
           .orElseThrow(() -> new NotFound("no deletion " + deletionId + " (restored or purged already?)"));
+      if ("lab-agent".equals(d.kind())) {
+        store.liveLabAgentLike(d.labAgentId()).ifPresent(live -> {
+          throw new Conflict("lab agent " + live + " was registered for the same product and machine since;"
+              + " delete it first to restore this one");
+        });
+        store.deleteLabAgent(d.labAgentId(), null);
+      }
       List<UUID> counting = store.countingRunsOf(d.id());
       store.undelete(d.id());
       if ("machine".equals(d.kind())) {

@@ -89,6 +89,12 @@ class CurationApiController {
     return curation.deleteBranch(product, branch.startsWith("/") ? branch.substring(1) : branch, who.getName());
   }
 
+  /** Admin only (no other scope names this call). */
+  @DeleteMapping("/api/v1/lab/agents/{id}")
+  Curation.Change deleteLabAgent(@PathVariable long id, Authentication who) {
+    return curation.deleteLabAgent(id, who.getName());
+  }
+
   @GetMapping("/api/v1/deletions")
   List<CurationStore.Deletion> deletions(@RequestParam(defaultValue = "200") int limit) {
     return curation.recentlyDeleted(limit(limit));

@@ -1,12 +1,17 @@
 package org.perftrack.server.curation;
 
+import java.nio.charset.StandardCharsets;
 import java.security.Principal;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.web.Wording;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,6 +19,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.servlet.mvc.support.RedirectAttributes;
+import org.springframework.web.util.UriUtils;
 
 /**
  * Curation on the pages: exclude a run and undo it (any signed-in user, from the run page), delete a run or a version
@@ -28,10 +34,14 @@ class CurationPages {
 
   private final Curation curation;
   private final CurationStore store;
+  private final Machines machines;
+  private final Regressions regressions;
 
-  CurationPages(Curation curation, CurationStore store) {
+  CurationPages(Curation curation, CurationStore store, Machines machines, Regressions regressions) {
+    this.regressions = regressions;
     this.curation = curation;
     this.store = store;
+    this.machines = machines;
   }
 
   @PostMapping("/runs/{id}/exclude")
@@ -65,48 +75,150 @@ class CurationPages {
 
   @GetMapping("/admin/runs/{id}/delete")
   String confirmRun(@PathVariable String id, Model model) {
-    CurationStore.RunRow run = store.run(run(id)).filter(r -> r.deletionId() == null)
+    UUID runId = run(id);
+    CurationStore.RunRow run = store.run(runId).filter(r -> r.deletionId() == null)
         .orElseThrow(() -> new PageNotFound("no run " + id));
-    model.addAttribute("what", Curation.describe(run));
-    model.addAttribute("goes", List.of("this run and its results, from every chart, comparison and judgement",
-        "the steps that stood on it only (withdrawn, saying who deleted it)"));
-    model.addAttribute("action", "/admin/runs/" + run.id() + "/delete");
-    model.addAttribute("back", "/runs/" + run.id());
-    model.addAttribute("fields", java.util.Map.of());
-    return confirm(model);
+    CurationStore.Impact i = store.runImpact(runId).orElseThrow(() -> new PageNotFound("no run " + id));
+    return confirm(model, Curation.describe(run), List.of(
+        "this run: " + samples(i) + ", from every chart, comparison and judgement",
+        "the steps that stood on it only (withdrawn, saying who deleted it)"),
+        "/admin/runs/" + run.id() + "/delete", Map.of(), "/runs/" + run.id());
   }
 
   @PostMapping("/admin/runs/{id}/delete")
   String deleteRun(@PathVariable String id, Principal who, RedirectAttributes flash) {
     Curation.Change c = curation.deleteRun(run(id), who.getName());
-    flash.addFlashAttribute("message", "Deleted " + c.target() + ". Restore it here until it is purged.");
-    return "redirect:/admin/deleted";
+    return deleted(flash, c);
   }
 
   @GetMapping("/admin/versions/delete")
   String confirmVersion(@RequestParam String product, @RequestParam String version, Model model) {
-    int runs = store.countRunsOfVersion(product, version)
+    CurationStore.Impact i = store.versionImpact(product, version)
         .orElseThrow(() -> new PageNotFound("no version " + version + " of product " + product));
-    model.addAttribute("what", "version " + version + " of " + product);
-    model.addAttribute("goes", List.of(runs + " runs of this version on every machine, with their results",
+    return confirm(model, "version " + version + " of " + product, List.of(
+        Wording.count(i.runs(), "run") + " of this version on every machine, with their " + samples(i),
         "the version from the lists, charts and comparisons",
-        "its steps and the steps that stood on it (withdrawn, saying who deleted it)"));
-    model.addAttribute("action", "/admin/versions/delete");
-    model.addAttribute("fields", java.util.Map.of("product", product, "version", version));
-    model.addAttribute("back", "/products/" + java.net.URLEncoder.encode(product, java.nio.charset.StandardCharsets.UTF_8));
-    return confirm(model);
+        steps(regressions.atVersion(product, version)) + " at or against this version, and the steps that stood on its runs (withdrawn, saying who"
+            + " deleted it)"),
+        "/admin/versions/delete", Map.of("product", product, "version", version), "/products/" + path(product));
   }
 
   @PostMapping("/admin/versions/delete")
   String deleteVersion(@RequestParam String product, @RequestParam String version, Principal who,
       RedirectAttributes flash) {
     try {
-      curation.deleteVersion(product, version, who.getName());
-      flash.addFlashAttribute("message", "Deleted version " + version + " of " + product
-          + ". Restore it here until it is purged.");
+      return deleted(flash, curation.deleteVersion(product, version, who.getName()));
     } catch (NotFound e) {
       flash.addFlashAttribute("error", e.getMessage());
+      return "redirect:/admin/deleted";
     }
+  }
+
+  @GetMapping("/admin/products/{product}/delete")
+  String confirmProduct(@PathVariable String product, Model model) {
+    CurationStore.Impact i = store.productImpact(product).orElseThrow(() -> new PageNotFound("no product " + product));
+    List<String> goes = new ArrayList<>(List.of(
+        Wording.count(i.versions(), "version") + " and " + Wording.count(i.runs(), "run") + " on every machine, with"
+            + " their " + samples(i),
+        steps(regressions.onProduct(product)) + " with their history, and the product's summaries",
+        "the product from the home page, lists, charts and comparisons"));
+    if (i.labAgents() > 0) {
+      goes.add(Wording.count(i.labAgents(), "lab agent") + " of the product, with its jobs and schedules (at the"
+          + " purge)");
+    }
+    return confirm(model, "product " + product, goes, "/admin/products/" + path(product) + "/delete", Map.of(),
+        "/products/" + path(product));
+  }
+
+  @PostMapping("/admin/products/{product}/delete")
+  String deleteProduct(@PathVariable String product, Principal who, RedirectAttributes flash) {
+    return deleted(flash, curation.deleteProduct(product, who.getName()));
+  }
+
+  @GetMapping("/admin/machines/{machine}/delete")
+  String confirmMachine(@PathVariable String machine, Model model) {
+    CurationStore.Impact i = store.machineImpact(machine).orElseThrow(() -> new PageNotFound("no machine " + machine));
+    List<String> goes = new ArrayList<>(List.of(
+        Wording.count(i.runs(), "run") + " of " + Wording.count(i.versions(), "version") + " measured on it, with"
+            + " their " + samples(i),
+        steps(regressions.onMachine(machine)) + " found on it, with their history",
+        "the machine from the lists, charts and comparisons"));
+    if (i.labAgents() > 0) {
+      goes.add(Wording.count(i.labAgents(), "lab agent") + " on it, with its jobs and schedules (at the purge)");
+    }
+    return confirm(model, "machine " + machine, goes, "/admin/machines/" + path(machine) + "/delete", Map.of(),
+        "/machines/" + path(machine));
+  }
+
+  @PostMapping("/admin/machines/{machine}/delete")
+  String deleteMachine(@PathVariable String machine, Principal who, RedirectAttributes flash) {
+    return deleted(flash, curation.deleteMachine(machine, who.getName()));
+  }
+
+  @GetMapping("/admin/lab/agents/{id}/delete")
+  String confirmLabAgent(@PathVariable long id, Model model) {
+    CurationStore.AgentRow a = store.labAgent(id).orElseThrow(() -> new PageNotFound("no lab agent " + id));
+    return confirm(model, "the lab agent of " + a.product() + " on " + a.machine(), List.of(
+        "the agent from the lab: its heartbeats and claims are refused, and a job it runs goes back to the queue",
+        "its place: " + a.product() + " on " + a.machine() + " may be registered again, by any API token"),
+        "/admin/lab/agents/" + id + "/delete", Map.of(), "/lab");
+  }
+
+  @PostMapping("/admin/lab/agents/{id}/delete")
+  String deleteLabAgent(@PathVariable long id, Principal who, RedirectAttributes flash) {
+    return deleted(flash, curation.deleteLabAgent(id, who.getName()));
+  }
+
+  /** The machines the merge form offers. */
+  static final int MERGE_CHOICES = 1000;
+
+  @GetMapping("/admin/machines/{machine}")
+  String curateMachine(@PathVariable String machine, Model model) {
+    CurationStore.Impact i = store.machineImpact(machine).orElseThrow(() -> new PageNotFound("no machine " + machine));
+    model.addAttribute("machine", machine);
+    model.addAttribute("runs", Wording.count(i.runs(), "run") + " of " + Wording.count(i.versions(), "version"));
+    model.addAttribute("others", machines.others(machine, MERGE_CHOICES));
+    return "curation/machine";
+  }
+
+  @PostMapping("/admin/machines/{machine}/rename")
+  String renameMachine(@PathVariable String machine, @RequestParam(defaultValue = "") String name, Principal who,
+      RedirectAttributes flash) {
+    try {
+      machines.rename(machine, name.isEmpty() ? null : name, who.getName());
+      flash.addFlashAttribute("message", "Machine " + machine + " renamed to " + name + ".");
+      return "redirect:/machines/" + path(name);
+    } catch (InvalidInput e) {
+      flash.addFlashAttribute("renameError", "New name: " + e.fields().get(0).message() + ".");
+    } catch (Conflict | NotFound e) {
+      flash.addFlashAttribute("renameError", e.getMessage() + ".");
+    }
+    flash.addFlashAttribute("name", name);
+    return "redirect:/admin/machines/" + path(machine);
+  }
+
+  @PostMapping("/admin/machines/{machine}/merge")
+  String mergeMachine(@PathVariable String machine, @RequestParam(defaultValue = "") String into, Principal who,
+      RedirectAttributes flash) {
+    try {
+      if (into.isBlank()) {
+        throw new InvalidInput("into", "name the machine to merge into");
+      }
+      Curation.Change c = machines.merge(machine, into, who.getName());
+      flash.addFlashAttribute("message", "Machine " + machine + " merged into " + into + "."
+          + (c.raised().isEmpty() ? "" : " " + Wording.count(c.raised().size(), "step") + " found again."));
+      return "redirect:/machines/" + path(into);
+    } catch (InvalidInput e) {
+      flash.addFlashAttribute("mergeError", "Merge into: " + e.fields().get(0).message() + ".");
+    } catch (Conflict | NotFound e) {
+      flash.addFlashAttribute("mergeError", e.getMessage() + ".");
+    }
+    flash.addFlashAttribute("into", into);
+    return "redirect:/admin/machines/" + path(machine);
+  }
+
+  private static String deleted(RedirectAttributes flash, Curation.Change c) {
+    flash.addFlashAttribute("message", "Deleted " + c.target() + ". Restore it here until it is purged.");
     return "redirect:/admin/deleted";
   }
 
@@ -136,6 +248,31 @@ class CurationPages {
       flash.addFlashAttribute("error", e.getMessage());
     }
     return "redirect:/admin/deleted";
+  }
+
+  /** "1,204 samples in 12 series". */
+  private static String samples(CurationStore.Impact i) {
+    return String.format("%,d", i.samples()) + " " + Wording.noun(i.samples(), "sample") + " in "
+        + Wording.count(i.series(), "series").replace("serieses", "series");
+  }
+
+  /** "3 steps (1 open)". */
+  private static String steps(Regressions.Count c) {
+    return Wording.count(c.steps(), "step") + " (" + c.open() + " open)";
+  }
+
+  static String path(String name) {
+    return UriUtils.encodePathSegment(name, StandardCharsets.UTF_8);
+  }
+
+  private String confirm(Model model, String what, List<String> goes, String action, Map<String, String> fields,
+      String back) {
+    model.addAttribute("what", what);
+    model.addAttribute("goes", goes);
+    model.addAttribute("action", action);
+    model.addAttribute("fields", fields);
+    model.addAttribute("back", back);
+    return confirm(model);
   }
 
   private String confirm(Model model) {

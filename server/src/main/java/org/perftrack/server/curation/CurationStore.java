@@ -25,7 +25,7 @@ class CurationStore {
 
   /** One deletion, as the Recently deleted page lists it. */
   record Deletion(long id, String kind, Long productId, Long machineId, Long versionId, UUID runId, Long branchId,
-      String description, int runs, String deletedBy, Instant deletedAt, Instant purgeAt) {}
+      Long labAgentId, String description, int runs, String deletedBy, Instant deletedAt, Instant purgeAt) {}
 
   private final JdbcClient jdbc;
 
@@ -112,16 +112,6 @@ class CurationStore {
     return jdbc.sql(VERSION).params(product, version).query(VersionRow.class).optional();
   }
 
-  static final String VERSION_RUNS = """
-      SELECT count(r.id) FROM version v JOIN product p ON p.id = v.product_id
-      LEFT JOIN run r ON r.version_id = v.id AND r.deletion_id IS NULL
-      WHERE p.name = ? AND v.name = ? AND v.deletion_id IS NULL GROUP BY v.id""";
-
-  /** How many runs deleting this version would take (empty: no such version, or deleted already). */
-  Optional<Integer> countRunsOfVersion(String product, String version) {
-    return jdbc.sql(VERSION_RUNS).params(product, version).query(Integer.class).optional();
-  }
-
   /** The runs of a version that are not deleted, with whether each is excluded; locked. */
   List<RunRow> runsOfVersion(long versionId) {
     return jdbc.sql(RUN.replace("WHERE r.id = ?", "WHERE r.version_id = ? AND r.deletion_id IS NULL ORDER BY r.id")
@@ -184,8 +174,113 @@ class CurationStore {
     return jdbc.sql(LIVE_NAMESAKE).param(branchId).query(Boolean.class).single();
   }
 
+  /** A lab agent as curation sees it (its product's id when the product is stored), locked for the change. */
+  record AgentRow(long id, String product, String machine, Long productId) {}
+
+  Optional<AgentRow> lockLabAgent(long id) {
+    return jdbc.sql("""
+        SELECT a.id, a.product, a.machine, (SELECT p.id FROM product p WHERE p.name = a.product) AS product_id
+        FROM lab_agent a WHERE a.id = ? AND a.deletion_id IS NULL FOR UPDATE OF a""").param(id)
+        .query(AgentRow.class).optional();
+  }
+
+  void deleteLabAgent(long id, Long deletion) {
+    jdbc.sql("UPDATE lab_agent SET deletion_id = ? WHERE id = ?").params(deletion, id).update();
+  }
+
+  /** The job a deleted agent was running goes back to the queue. */
+  void releaseJobsOf(long agentId) {
+    jdbc.sql("""
+        UPDATE lab_job SET status = 'queued', lease = NULL, lease_until = NULL, agent_id = NULL, progress = NULL,
+               error = 'the agent was deleted during the job'
+        WHERE agent_id = ? AND status = 'running'""").param(agentId).update();
+  }
+
+  /** The live agent registered since for the product and machine of deleted agent {@code id}, if any. */
+  Optional<Long> liveLabAgentLike(long id) {
+    return jdbc.sql("""
+        SELECT l.id FROM lab_agent d JOIN lab_agent l ON l.product = d.product AND l.machine = d.machine
+        WHERE d.id = ? AND l.deletion_id IS NULL""").param(id).query(Long.class).optional();
+  }
+
+  /** Names the deleted lab agent of a deletion. */
+  void setLabAgent(long deletion, long agentId) {
+    jdbc.sql("UPDATE deletion SET lab_agent_id = ? WHERE id = ?").params(agentId, deletion).update();
+  }
+
+  /**
+   * What a deletion would take away, for its confirmation page: the runs that are not deleted already, their samples
+   * (counting and excluded), the series that go with it, and the lab agents.
+   */
+  record Impact(long versions, long runs, long samples, long series, long labAgents) {}
+
+  /** Samples of the runs that {@code runs} (a query of run ids) selects, counting or excluded. */
+  private static String samplesOf(String runs) {
+    return "(SELECT coalesce(sum(coalesce(x.n, cardinality(x.samples))), 0)"
+        + " FROM (SELECT run_id, n, samples FROM result UNION ALL SELECT run_id, n, samples FROM result_set_aside) AS x"
+        + " WHERE x.run_id IN (" + runs + "))";
+  }
+
+  static final String PRODUCT_IMPACT = """
+      SELECT (SELECT count(*) FROM version WHERE product_id = p.id AND deletion_id IS NULL) AS versions,
+             (SELECT count(*) FROM run WHERE product_id = p.id AND deletion_id IS NULL) AS runs,
+             %s AS samples,
+             (SELECT count(*) FROM series WHERE product_id = p.id) AS series,
+             (SELECT count(*) FROM lab_agent WHERE product = p.name AND deletion_id IS NULL) AS lab_agents
+      FROM product p WHERE p.name = ? AND p.deletion_id IS NULL"""
+      .formatted(samplesOf("SELECT id FROM run WHERE product_id = p.id AND deletion_id IS NULL"));
+
+  Optional<Impact> productImpact(String product) {
+    return jdbc.sql(PRODUCT_IMPACT).param(product).query(Impact.class).optional();
+  }
+
+  static final String MACHINE_IMPACT = """
+      SELECT (SELECT count(DISTINCT version_id) FROM run WHERE machine_id = m.id AND deletion_id IS NULL) AS versions,
+             (SELECT count(*) FROM run WHERE machine_id = m.id AND deletion_id IS NULL) AS runs,
+             %s AS samples,
+             (SELECT count(*) FROM series WHERE machine_id = m.id) AS series,
+             (SELECT count(*) FROM lab_agent WHERE machine = m.name AND deletion_id IS NULL) AS lab_agents
+      FROM machine m WHERE m.name = ? AND m.deletion_id IS NULL"""
+      .formatted(samplesOf("SELECT id FROM run WHERE machine_id = m.id AND deletion_id IS NULL"));
+
+  Optional<Impact> machineImpact(String machine) {
+    return jdbc.sql(MACHINE_IMPACT).param(machine).query(Impact.class).optional();
+  }
+
+  static final String VERSION_IMPACT = """
+      SELECT 1 AS versions,
+             (SELECT count(*) FROM run WHERE version_id = v.id AND deletion_id IS NULL) AS runs,
+             %s AS samples,
+             (SELECT count(DISTINCT series_id) FROM result WHERE version_id = v.id) AS series,
+             0 AS lab_agents
+      FROM version v JOIN product p ON p.id = v.product_id
+      WHERE p.name = ? AND v.name = ? AND v.deletion_id IS NULL AND p.deletion_id IS NULL"""
+      .formatted(samplesOf("SELECT id FROM run WHERE version_id = v.id AND deletion_id IS NULL"));
+
+  Optional<Impact> versionImpact(String product, String version) {
+    return jdbc.sql(VERSION_IMPACT).params(product, version).query(Impact.class).optional();
+  }
+
+  static final String RUN_IMPACT = """
+      SELECT 0 AS versions, 1 AS runs, %s AS samples,
+             (SELECT count(*) FROM (SELECT series_id FROM result WHERE run_id = r.id
+                                    UNION SELECT series_id FROM result_set_aside WHERE run_id = r.id) AS x) AS series,
+             0 AS lab_agents
+      FROM run r WHERE r.id = ? AND r.deletion_id IS NULL""".formatted(samplesOf("SELECT r.id"));
+
+  Optional<Impact> runImpact(UUID run) {
+    return jdbc.sql(RUN_IMPACT).param(run).query(Impact.class).optional();
+  }
+
+  /** A live lab agent, unlocked (for its confirmation page). */
+  Optional<AgentRow> labAgent(long id) {
+    return jdbc.sql("""
+        SELECT a.id, a.product, a.machine, (SELECT p.id FROM product p WHERE p.name = a.product) AS product_id
+        FROM lab_agent a WHERE a.id = ? AND a.deletion_id IS NULL""").param(id).query(AgentRow.class).optional();
+  }
+
   static final String DELETIONS = """
-      SELECT id, kind, product_id, machine_id, version_id, run_id, branch_id, description, runs, deleted_by, deleted_at,
+      SELECT id, kind, product_id, machine_id, version_id, run_id, branch_id, lab_agent_id, description, runs, deleted_by, deleted_at,
              deleted_at + make_interval(secs => ?) AS purge_at
       FROM deletion ORDER BY deleted_at DESC, id DESC LIMIT ?""";
 

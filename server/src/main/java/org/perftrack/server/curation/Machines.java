@@ -6,6 +6,7 @@ import org.perftrack.server.audit.Audit;
 import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.ingest.IngestService;
 import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.Names;
 import org.perftrack.server.problems.NotFound;
 import org.perftrack.server.summaries.Summaries;
@@ -47,6 +48,9 @@ class Machines {
 
   Curation.Change rename(String from, String to, String by) {
     Names.require("name", to);
+    if (to.equals(from)) {
+      throw new InvalidInput("name", "is the machine's name already");
+    }
     Curation.Change change = tx.execute(s -> {
       long id = lock(from);
       if (jdbc.sql("SELECT EXISTS (SELECT 1 FROM machine WHERE name = ?)").param(to).query(Boolean.class).single()) {
@@ -112,7 +116,13 @@ class Machines {
   }
 
   private long lock(String name) {
-    return jdbc.sql("SELECT id FROM machine WHERE name = ? FOR UPDATE").param(name).query(Long.class).optional()
-        .orElseThrow(() -> new NotFound("no machine " + name));
+    return jdbc.sql("SELECT id FROM machine WHERE name = ? AND deletion_id IS NULL FOR UPDATE").param(name)
+        .query(Long.class).optional().orElseThrow(() -> new NotFound("no machine " + name));
+  }
+
+  /** The other machines one may merge {@code name} into, by name (at most {@code limit}). */
+  List<String> others(String name, int limit) {
+    return jdbc.sql("SELECT name FROM machine WHERE deletion_id IS NULL AND name <> ? ORDER BY name LIMIT ?")
+        .params(name, limit).query(String.class).list();
   }
 }

@@ -82,6 +82,9 @@ class Purge {
       if ("branch".equals(d.kind())) { // its builds and their results go with it
         jdbc.sql("DELETE FROM branch WHERE id = ?").param(d.branchId()).update();
       }
+      if ("lab-agent".equals(d.kind())) {
+        jdbc.sql("DELETE FROM lab_agent WHERE id = ? AND deletion_id = ?").params(d.labAgentId(), d.id()).update();
+      }
       audit.record("perftrack", "purged", d.description(), "deletion " + d.id() + " by " + d.deletedBy());
       return version;
     }).orElse(false));

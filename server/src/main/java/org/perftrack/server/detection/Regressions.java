@@ -63,6 +63,30 @@ public class Regressions {
       JOIN version v ON v.id = rg.version_id
       """;
 
+  /** How many steps, and how many of them open: what deleting a product, a machine or a version takes with it. */
+  public record Count(long steps, long open) {}
+
+  private static final String COUNT = """
+      SELECT count(*) AS steps, count(*) FILTER (WHERE rg.status = 'open') AS open
+      FROM regression rg JOIN series s ON s.id = rg.series_id WHERE\s""";
+
+  public Count onProduct(String product) {
+    return jdbc.sql(COUNT + "s.product_id = (SELECT id FROM product WHERE name = ?)").param(product)
+        .query(Count.class).single();
+  }
+
+  public Count onMachine(String machine) {
+    return jdbc.sql(COUNT + "s.machine_id = (SELECT id FROM machine WHERE name = ?)").param(machine)
+        .query(Count.class).single();
+  }
+
+  /** The steps at a version or against it (as their baseline). */
+  public Count atVersion(String product, String version) {
+    return jdbc.sql(COUNT + """
+        (SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?)
+          IN (rg.version_id, rg.baseline_version_id)""").params(product, version).query(Count.class).single();
+  }
+
   /** A step as a chart marks it: where (version, its sort key, machine) and what. */
   public record Marked(long id, String version, String sortKey, String machine, Regression.Kind kind, double ratio,
       Regression.Status status, Direction direction, String unit) {}
@@ -263,7 +287,7 @@ public class Regressions {
         JOIN machine m ON m.id = s.machine_id
         JOIN version bv ON bv.id = rg.baseline_version_id
         JOIN version v ON v.id = rg.version_id
-        JOIN lab_agent a ON a.product = p.name AND a.machine = m.name
+        JOIN lab_agent a ON a.product = p.name AND a.machine = m.name AND a.deletion_id IS NULL
        WHERE rg.status = 'open' AND rg.kind = 'regression'
          AND (CAST(:id AS bigint) IS NULL OR rg.id = :id OR (p.name, m.name, bv.id, v.id) =
               (SELECT p2.name, m2.name, rg2.baseline_version_id, rg2.version_id

@@ -52,7 +52,7 @@ class Agents {
   static final String REGISTER = """
       INSERT INTO lab_agent (product, machine, agent_version, heartbeat_seconds, targets, token_id)
       VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (product, machine) DO UPDATE
+      ON CONFLICT (product, machine) WHERE deletion_id IS NULL DO UPDATE
          SET agent_version = excluded.agent_version, heartbeat_seconds = excluded.heartbeat_seconds,
              targets = excluded.targets, registered_at = now(), last_seen_at = now(), progress = NULL,
              token_id = excluded.token_id
@@ -69,7 +69,7 @@ class Agents {
 
   /** True when the agent exists and {@code tokenId} registered it. */
   boolean ownedBy(long id, long tokenId) {
-    return jdbc.sql("SELECT EXISTS (SELECT 1 FROM lab_agent WHERE id = ? AND token_id = ?)").params(id, tokenId)
+    return jdbc.sql("SELECT EXISTS (SELECT 1 FROM lab_agent WHERE id = ? AND token_id = ? AND deletion_id IS NULL)").params(id, tokenId)
         .query(Boolean.class).single();
   }
 
@@ -79,14 +79,15 @@ class Agents {
   Counts countsBesides(String product, String machine, long tokenId) {
     return jdbc.sql("""
         SELECT count(*) FILTER (WHERE token_id = ?), count(*) FILTER (WHERE product = ?)
-          FROM lab_agent WHERE NOT (product = ? AND machine = ?) AND (token_id = ? OR product = ?)""")
+          FROM lab_agent WHERE NOT (product = ? AND machine = ?) AND (token_id = ? OR product = ?)
+           AND deletion_id IS NULL""")
         .params(tokenId, product, product, machine, tokenId, product)
         .query((rs, n) -> new Counts(rs.getLong(1), rs.getLong(2))).single();
   }
 
   static final String HEARTBEAT = """
       UPDATE lab_agent SET last_seen_at = now(), progress = ?, targets = COALESCE(?, targets)
-      WHERE id = ?
+      WHERE id = ? AND deletion_id IS NULL
       RETURNING\s""" + COLUMNS;
 
   Optional<Agent> heartbeat(long id, String progress, List<String> targets) {
@@ -95,38 +96,34 @@ class Agents {
   }
 
   Optional<Agent> find(long id) {
-    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent WHERE id = ?").param(id).query(Agents::map).optional();
+    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent WHERE id = ? AND deletion_id IS NULL").param(id).query(Agents::map).optional();
   }
 
   Optional<Agent> find(String product, String machine) {
-    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent WHERE product = ? AND machine = ?")
+    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent WHERE product = ? AND machine = ? AND deletion_id IS NULL")
         .params(product, machine).query(Agents::map).optional();
   }
 
   /** One page of the agents, by product and machine. */
   List<Agent> page(int page, int size) {
-    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent ORDER BY product, machine LIMIT ? OFFSET ?")
+    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent WHERE deletion_id IS NULL ORDER BY product, machine LIMIT ? OFFSET ?")
         .params(size, (long) page * size).query(Agents::map).list();
   }
 
   long count() {
-    return jdbc.sql("SELECT count(*) FROM lab_agent").query(Long.class).single();
+    return jdbc.sql("SELECT count(*) FROM lab_agent WHERE deletion_id IS NULL").query(Long.class).single();
   }
 
   List<Agent> ofProduct(String product, String machine) {
     return jdbc.sql("SELECT " + COLUMNS + """
-         FROM lab_agent WHERE product = ? AND (CAST(? AS text) IS NULL OR machine = ?) ORDER BY machine""")
+         FROM lab_agent WHERE product = ? AND (CAST(? AS text) IS NULL OR machine = ?) AND deletion_id IS NULL
+         ORDER BY machine""")
         .params(product, machine, machine).query(Agents::map).list();
-  }
-
-  /** Removes the agent; its jobs stay (their agent_id is set NULL). */
-  boolean remove(long id) {
-    return jdbc.sql("DELETE FROM lab_agent WHERE id = ?").param(id).update() == 1;
   }
 
   /** Marks agents silent for longer than {@code after} as mailed, and returns them: each is mailed once. */
   List<Agent> newlySilent(Duration after) {
-    return jdbc.sql("UPDATE lab_agent SET silent_mailed = true WHERE NOT silent_mailed"
+    return jdbc.sql("UPDATE lab_agent SET silent_mailed = true WHERE NOT silent_mailed AND deletion_id IS NULL"
         + " AND last_seen_at < now() - CAST(? AS interval) RETURNING " + COLUMNS)
         .param(after.toSeconds() + " seconds").query(Agents::map).list();
   }

@@ -57,18 +57,6 @@ class Lab {
     return agent;
   }
 
-  /**
-   * An admin removes an agent that is gone (or registered by a token that should not have): its running job
-   * returns to the queue, and its product and machine may be registered again by any token.
-   */
-  @Transactional
-  void remove(long agentId) {
-    jobs.releaseHeldBy(agentId);
-    if (!agents.remove(agentId)) {
-      throw new NotFound("no agent " + agentId);
-    }
-  }
-
   @Transactional
   Agents.Agent heartbeat(long agentId, String progress, List<String> targets, long tokenId) {
     own(agentId, tokenId);
@@ -114,7 +102,7 @@ class Lab {
     Long agentId = job.agentId() != null ? job.agentId() : null;
     if (agentId == null) {
       // a job that goes back to the queue no longer names its agent; the failure is still the caller's
-      agentId = jdbc.sql("SELECT id FROM lab_agent WHERE product = ? AND machine = ?")
+      agentId = jdbc.sql("SELECT id FROM lab_agent WHERE product = ? AND machine = ? AND deletion_id IS NULL")
           .params(job.product(), job.machine()).query(Long.class).optional().orElse(null);
     }
     if (agentId != null) {

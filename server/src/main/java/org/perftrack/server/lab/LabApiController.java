@@ -1,5 +1,6 @@
 package org.perftrack.server.lab;
 
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -102,13 +103,6 @@ class LabApiController {
     Agents.Agent a = lab.register(r.product(), r.machine(), r.agentVersion(), heartbeat,
         versions("targets", r.targets(), true), token(who));
     return new Registered(a.id(), a.heartbeatSeconds(), props.lease().toSeconds());
-  }
-
-  /** Admin only (no other scope names this call). */
-  @DeleteMapping("/api/v1/lab/agents/{id}")
-  ResponseEntity<Void> remove(@PathVariable long id) {
-    lab.remove(id);
-    return ResponseEntity.noContent().build();
   }
 
   @PostMapping("/api/v1/lab/agents/{id}/heartbeat")

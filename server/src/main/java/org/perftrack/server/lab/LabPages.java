@@ -74,13 +74,6 @@ class LabPages {
     return "redirect:/lab";
   }
 
-  @PostMapping("/lab/agents/{id}/remove")
-  String remove(@PathVariable long id, RedirectAttributes flash) {
-    lab.remove(id); // admins only (SecurityConfiguration)
-    flash.addFlashAttribute("message", "Agent " + id + " removed.");
-    return "redirect:/lab";
-  }
-
   @PostMapping("/lab/schedules")
   String schedule(@RequestParam String product, @RequestParam(defaultValue = "") String machine,
       @RequestParam String cron, Principal who, RedirectAttributes flash) {

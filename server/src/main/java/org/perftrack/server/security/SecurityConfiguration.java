@@ -83,7 +83,6 @@ class SecurityConfiguration {
         .authorizeHttpRequests(a -> {
           a.requestMatchers(ALWAYS_OPEN).permitAll();
           a.requestMatchers("/admin/**").hasRole("ADMIN");
-          a.requestMatchers(HttpMethod.POST, "/lab/agents/*/remove").hasRole("ADMIN");
           if (publicRead) {
             a.requestMatchers(HttpMethod.GET, "/**").permitAll();
           }

@@ -52,7 +52,7 @@ class CurationPagesInBrowserTest extends BrowserTest {
     assertThat(browser.driver.findElements(By.id("excluded"))).isEmpty();
 
     browser.driver.findElement(By.id("delete-run")).click();
-    await(By.id("what-goes"), "this run and its results");
+    await(By.id("what-goes"), "this run: ");
     assertThat(browser.driver.findElement(By.tagName("h1")).getText()).contains("Delete run " + test2);
     browser.driver.findElement(By.id("confirm-delete")).click();
     await(By.cssSelector(".note"), "Deleted run " + test2);
@@ -67,6 +67,65 @@ class CurationPagesInBrowserTest extends BrowserTest {
     assertThat(browser.severeConsoleMessages()).isEmpty();
   }
 
+  @Test
+  void anAdminRenamesAMachineAndDeletesAProductAfterItsConfirmationThenRestoresIt() {
+    for (int v = 1; v <= 3; v++) {
+      upload("5." + v, 100);
+    }
+    String other = unique("other-box");
+    uploadTo(other, "5.1", 100);
+    String renamed = unique("new-name");
+    open("/");
+    browser.driver.manage().deleteAllCookies(); // signed out, whichever test ran first
+    signIn();
+
+    open("/machines/" + machine);
+    browser.driver.findElement(By.linkText("Rename or merge this machine…")).click();
+    await(By.tagName("h1"), "Rename or merge " + machine);
+    field("New name").sendKeys(other);
+    button("Rename").click();
+    await(By.id("rename-error"), "a machine " + other + " exists already; merge " + machine + " into it instead");
+    assertThat(field("New name").getAttribute("value")).as("what was typed stays").isEqualTo(other);
+    field("New name").clear();
+    field("New name").sendKeys(renamed);
+    button("Rename").click();
+    await(By.tagName("h1"), renamed);
+    assertThat(browser.driver.findElement(By.cssSelector(".note")).getText())
+        .isEqualTo("Machine " + machine + " renamed to " + renamed + ".");
+    assertThat(http().get("/api/v1/series?product=" + product + "&machine=" + renamed
+        + "&benchmark=write-64b&metric=time-per-op").json().get("points").size()).isEqualTo(3);
+
+    open("/products/" + product);
+    browser.driver.findElement(By.linkText("Delete this product…")).click();
+    await(By.tagName("h1"), "Delete product " + product + "?");
+    assertThat(browser.driver.findElement(By.id("what-goes")).getText()).contains(
+        "3 versions and 4 runs on every machine, with their", "samples in 2 series", "0 steps (0 open)",
+        "the product from the home page, lists, charts and comparisons");
+    assertThat(browser.driver.findElement(By.linkText("Cancel")).getAttribute("href")).endsWith("/products/" + product);
+    button("Delete").click();
+    await(By.cssSelector(".note"), "Deleted product " + product);
+    assertThat(http().get("/products/" + product).status()).isEqualTo(404);
+    browser.driver.findElement(By.xpath("//tr[td[contains(., 'product " + product + "')]]//button[text()='Restore']"))
+        .click();
+    await(By.cssSelector(".note"), "Restored product " + product);
+    open("/products/" + product);
+    assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo(product);
+    open("/admin/audit");
+    assertThat(browser.driver.findElement(By.tagName("table")).getText())
+        .contains("renamed", "machine " + machine, "now " + renamed, "product " + product);
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  /** The input a label with this visible text names. */
+  private org.openqa.selenium.WebElement field(String label) {
+    String id = browser.driver.findElement(By.xpath("//label[normalize-space()='" + label + "']")).getAttribute("for");
+    return browser.driver.findElement(By.id(id));
+  }
+
+  private org.openqa.selenium.WebElement button(String text) {
+    return browser.driver.findElement(By.xpath("//button[normalize-space()='" + text + "']"));
+  }
+
   private String stepStatus() {
     for (var r : http().get("/api/v1/regressions?status=all&product=" + product).json()) {
       if (r.get("version").asString().equals("4.11")) {
@@ -77,7 +136,11 @@ class CurationPagesInBrowserTest extends BrowserTest {
   }
 
   private String upload(String version, double level) {
-    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine, new ResultUpload(
+    return uploadTo(machine, version, level);
+  }
+
+  private String uploadTo(String box, String version, double level) {
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, box, new ResultUpload(
         "write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, Fixtures.sessionSamples(random, level)))), TOKEN);
     assertThat(r.status()).as(r.body()).isEqualTo(201);
     return r.json().get("id").asString();

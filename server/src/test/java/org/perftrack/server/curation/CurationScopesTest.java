@@ -47,6 +47,7 @@ class CurationScopesTest extends IntegrationTest {
     expected.put(new Call("POST", "/api/v1/machines/no-such-machine:merge", "{\"into\":\"y\"}"),
         List.of(401, 403, 403, 403, 404));
     expected.put(new Call("GET", "/api/v1/audit", null), List.of(401, 403, 403, 403, 200));
+    expected.put(new Call("DELETE", "/api/v1/lab/agents/999999999", null), List.of(401, 403, 403, 403, 404));
 
     List<String> wrong = new ArrayList<>();
     expected.forEach((call, statuses) -> {

@@ -252,6 +252,61 @@ class CurationTest extends IntegrationTest {
         .contains("\"action\":\"purged\",\"target\":\"branch pr-7 of " + product + " (1 build)\"");
   }
 
+  @Test
+  void aDeletedLabAgentLeavesTheLabCanBeRestoredUnlessReplacedAndLeavesNoRowWhenPurged() {
+    String box = unique("lab-box");
+    String mine = token(Scope.UPLOAD);
+    long agent = registerAgent(mine, box).json().get("id").asLong();
+    Http.Response queued = post("/api/v1/lab/jobs", "{\"product\": \"" + product + "\", \"machine\": \"" + box
+        + "\"}", ADMIN_TOKEN);
+    assertThat(queued.status()).as(queued.body()).isEqualTo(200);
+    long job = post("/api/v1/lab/agents/" + agent + "/claim", "{}", mine).json().get("id").asLong();
+
+    assertThat(send("DELETE", "/api/v1/lab/agents/" + agent, mine).status()).as("upload token").isEqualTo(403);
+    long agents = agentCount();
+    Http.Response deleted = send("DELETE", "/api/v1/lab/agents/" + agent, ADMIN_TOKEN);
+    assertThat(deleted.status()).as(deleted.body()).isEqualTo(200);
+    long deletion = deleted.json().get("deletionId").asLong();
+    assertThat(agentCount()).as("the lab leaves it out").isEqualTo(agents - 1);
+    assertThat(jdbc.sql("SELECT status FROM lab_job WHERE id = ?").param(job).query(String.class).single())
+        .as("its job back in the queue").isEqualTo("queued");
+    assertThat(post("/api/v1/lab/agents/" + agent + "/heartbeat", "{}", mine).status()).isEqualTo(404);
+    assertThat(send("DELETE", "/api/v1/lab/agents/" + agent, ADMIN_TOKEN).status()).as("deleted already")
+        .isEqualTo(404);
+    assertThat(http().getWithToken("/api/v1/deletions", ADMIN_TOKEN).body())
+        .contains("lab agent " + agent + " (" + product + " on " + box + ")");
+    assertThat(http().getWithToken("/api/v1/audit?action=deleted", ADMIN_TOKEN).body())
+        .contains("lab agent " + agent + " (" + product + " on " + box + ")");
+
+    Http.Response replaced = registerAgent(token(Scope.UPLOAD), box);
+    assertThat(replaced.status()).as("its place may be taken by any token").isEqualTo(200);
+    long successor = replaced.json().get("id").asLong();
+    assertThat(successor).isNotEqualTo(agent);
+    Http.Response refused = post("/api/v1/deletions/" + deletion + ":restore", null, ADMIN_TOKEN);
+    assertThat(refused.status()).as(refused.body()).isEqualTo(409);
+    assertThat(refused.body()).contains("lab agent " + successor);
+
+    assertThat(send("DELETE", "/api/v1/lab/agents/" + successor, ADMIN_TOKEN).status()).isEqualTo(200);
+    assertThat(post("/api/v1/deletions/" + deletion + ":restore", null, ADMIN_TOKEN).status()).isEqualTo(200);
+    assertThat(post("/api/v1/lab/agents/" + agent + "/heartbeat", "{}", mine).status()).as("back").isEqualTo(200);
+    assertThat(agentCount()).isEqualTo(agents);
+
+    purge.purge(send("DELETE", "/api/v1/lab/agents/" + agent, ADMIN_TOKEN).json().get("deletionId").asLong());
+    assertThat(jdbc.sql("SELECT count(*) FROM lab_agent WHERE id = ?").param(agent).query(Long.class).single())
+        .isZero();
+    assertThat(jdbc.sql("SELECT count(*) FROM deletion WHERE lab_agent_id = ? AND kind = 'lab-agent'").param(agent)
+        .query(Long.class).single()).isZero();
+  }
+
+  private long agentCount() {
+    return http().getWithToken("/api/v1/lab", ADMIN_TOKEN).json().get("agentCount").asLong();
+  }
+
+  private Http.Response registerAgent(String token, String box) {
+    return post("/api/v1/lab/agents", "{\"product\": \"" + product + "\", \"machine\": \"" + box
+        + "\", \"targets\": [\"1.0\"]}", token);
+  }
+
   private String seriesPath(String machine) {
     return "/api/v1/series?product=" + product + "&machine=" + machine + "&benchmark=write-64b&metric=time-per-op";
   }
