@@ -64,7 +64,7 @@ public class BranchJudge {
         out[i] = against(null, history.get(history.size() - 1), build);
       } else {
         history.add(Point.summarized(BUILD, build));
-        updates.add(new SeriesUpdate(new Series(Direction.of(w.direction()), history), BUILD,
+        updates.add(new SeriesUpdate(new Series(w.direction(), history), BUILD,
             DetectionService.settingsFor(knobs, w.benchmark(), defaults)));
         judged.add(i);
       }

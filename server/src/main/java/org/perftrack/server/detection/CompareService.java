@@ -20,8 +20,8 @@ public class CompareService {
 
   private record Run(String version, String batch, double[] samples) {}
 
-  private record SeriesRuns(long id, String machine, String benchmark, String metric, String unit, String direction,
-      List<Run> runs) {}
+  private record SeriesRuns(long id, String machine, String benchmark, String metric, String unit,
+      Direction direction, List<Run> runs) {}
 
   private final JdbcClient jdbc;
   private final WindowRead windows;
@@ -120,7 +120,7 @@ public class CompareService {
   private static void add(Map<Long, SeriesRuns> series, ResultSet rs, String version) throws java.sql.SQLException {
     series.computeIfAbsent(rs.getLong("id"), id -> new SeriesRuns(id, uncheckedString(rs, "machine"),
         uncheckedString(rs, "benchmark"), uncheckedString(rs, "metric"), uncheckedString(rs, "unit"),
-        uncheckedString(rs, "direction"), new ArrayList<>())).runs().add(new Run(version, rs.getString("batch"),
+        Direction.of(uncheckedString(rs, "direction")), new ArrayList<>())).runs().add(new Run(version, rs.getString("batch"),
         SqlArrays.doubles(rs.getArray("samples"))));
   }
 
@@ -147,7 +147,7 @@ public class CompareService {
       for (int i = 0; i < list.size(); i++) {
         SeriesRuns s = list.get(i);
         ComparisonResult r = results.get(i);
-        rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), Direction.of(s.direction()), r.baseValue(),
+        rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), s.direction(), r.baseValue(),
             r.headValue(), r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(),
             comparisons.get(i).paired(), DetectionState.of(steps.get(s.id()), r.verdict())));
       }
@@ -183,7 +183,7 @@ public class CompareService {
 
   private static Comparison comparison(SeriesRuns s, String base, String head, SeriesWindow history,
       double minChange) {
-    Direction direction = Direction.of(s.direction());
+    Direction direction = s.direction();
     for (Run b : s.runs()) {
       for (Run h : s.runs()) {
         if (b.version().equals(base) && h.version().equals(head) && b.batch() != null

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.perftrack.server.db.Rows;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -81,7 +82,7 @@ class KnownNames {
       }
     }
     if (!missing.isEmpty()) {
-      jdbc.sql(META).param(missing.toArray(Long[]::new)).query(SeriesMeta.class).list().forEach(m -> {
+      jdbc.sql(META).param(missing.toArray(Long[]::new)).query(Rows.of(SeriesMeta.class)).list().forEach(m -> {
         out.put(m.id(), m);
         remember(metas, m.id(), m);
       });

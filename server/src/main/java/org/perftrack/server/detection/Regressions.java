@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.perftrack.formats.Json;
+import org.perftrack.server.db.Rows;
 import org.perftrack.server.db.SqlArrays;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -21,15 +22,14 @@ public class Regressions {
   private static final TypeReference<List<Regression.Hint>> HINTS = new TypeReference<>() {};
 
   private record Row(long id, String product, String machine, String benchmark, String metric, String unit,
-      String direction, String kind, String baselineVersion, String version, double baselineValue, double value,
-      double ratio, double pValue, String status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
+      Direction direction, Regression.Kind kind, String baselineVersion, String version, double baselineValue,
+      double value, double ratio, double pValue, Regression.Status status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
       String triagedBy, String withdrawnReason, String hints, Long summaryId, String bisectionStatus,
       String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds, boolean confirmed) {
 
     Regression regression(List<Regression.Event> history) {
-      return new Regression(id, product, machine, benchmark, metric, unit, Direction.of(direction),
-          Regression.Kind.of(kind), baselineVersion, version, baselineValue, value, ratio, pValue,
-          Regression.Status.of(status), detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
+      return new Regression(id, product, machine, benchmark, metric, unit, direction, kind, baselineVersion, version,
+          baselineValue, value, ratio, pValue, status, detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
           withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId,
           bisectionStatus == null ? null
               : new Regression.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds),
@@ -115,7 +115,7 @@ public class Regressions {
     if (ids.isEmpty()) {
       return List.of();
     }
-    return withHistory(jdbc.sql(BY_IDS).param(ids.toArray(Long[]::new)).query(Row.class).list());
+    return withHistory(jdbc.sql(BY_IDS).param(ids.toArray(Long[]::new)).query(Rows.of(Row.class)).list());
   }
 
   private record EventRow(long regressionId, OffsetDateTime at, String action, String reason,
@@ -150,21 +150,21 @@ public class Regressions {
 
   /** The regressions an upload created (not its improvements). */
   public List<Regression> createdBy(UUID runId) {
-    return withHistory(jdbc.sql(CREATED_BY).param(runId).query(Row.class).list());
+    return withHistory(jdbc.sql(CREATED_BY).param(runId).query(Rows.of(Row.class)).list());
   }
 
   static final String CONFIRMED_BY = SELECT + "WHERE rg.confirmed_by_run = ? AND rg.kind = 'regression' ORDER BY rg.id";
 
   /** The regressions an upload confirmed: reported at the newest version by an earlier upload, shown again by this one. */
   public List<Regression> confirmedBy(UUID runId) {
-    return withHistory(jdbc.sql(CONFIRMED_BY).param(runId).query(Row.class).list());
+    return withHistory(jdbc.sql(CONFIRMED_BY).param(runId).query(Rows.of(Row.class)).list());
   }
 
   static final String IN_SUMMARY = SELECT + "WHERE sm.summary_id = ? ORDER BY rg.id";
 
   /** The members of a summary (issue 11), every status. */
   public List<Regression> inSummary(long summaryId) {
-    return withHistory(jdbc.sql(IN_SUMMARY).param(summaryId).query(Row.class).list());
+    return withHistory(jdbc.sql(IN_SUMMARY).param(summaryId).query(Rows.of(Row.class)).list());
   }
 
   static final String LIST = SELECT + """
@@ -187,7 +187,7 @@ public class Regressions {
       Regression.Kind kind, int limit) {
     return withHistory(jdbc.sql(LIST).param("product", product).param("machine", machine).param("version", version)
         .param("statuses", statuses.stream().map(Regression.Status::wire).toArray(String[]::new))
-        .param("kind", kind.wire()).param("limit", limit).query(Row.class).list());
+        .param("kind", kind.wire()).param("limit", limit).query(Rows.of(Row.class)).list());
   }
 
   static final String OPEN_PER_BENCHMARK = """

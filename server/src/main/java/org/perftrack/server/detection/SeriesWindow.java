@@ -9,15 +9,15 @@ import java.util.Map;
  * versions for writing regressions back.
  */
 record SeriesWindow(long seriesId, String product, String machine, String benchmark, String metric, String unit,
-    String direction, List<Point> points, Map<String, Long> versionIds) {
+    Direction direction, List<Point> points, Map<String, Long> versionIds) {
 
   Series series() {
-    return new Series(Direction.of(direction), points);
+    return new Series(direction, points);
   }
 
   /** The series with the raw samples of its interleaved runs (for the paired evidence). */
   Series series(List<BatchRun> batchRuns) {
-    return new Series(Direction.of(direction), points, batchRuns);
+    return new Series(direction, points, batchRuns);
   }
 
   /** Trimmed mean of a version's samples, or NaN when the version is not in the window. */
