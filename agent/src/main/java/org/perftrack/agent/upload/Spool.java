@@ -10,13 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.VersionKey;
 
 /**
  * What waits for the server, one file each, written before any upload so that nothing measured is
@@ -119,16 +123,53 @@ public final class Spool {
     return new Request(query, "application/octet-stream", file);
   }
 
-  /** The entries not yet on the server, oldest first. */
+  /**
+   * The entries not yet on the server, oldest first, except that the runs of one session (one {@code batch}) go in
+   * version order ({@link VersionKey}) in the places the session's runs hold: the server judges each run with the
+   * versions it has, so a session sent in the order its targets were listed would open a step at a later version
+   * and move it back as the earlier ones arrive.
+   */
   public List<Path> pending() throws IOException {
     if (!Files.isDirectory(dir)) {
       return Collections.emptyList();
     }
+    List<Path> oldestFirst;
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> isEntry(p.getFileName().toString()) && Files.isRegularFile(p))
+      oldestFirst = files.filter(p -> isEntry(p.getFileName().toString()) && Files.isRegularFile(p))
           .sorted(Comparator.comparing(Spool::modified).thenComparing(Path::getFileName))
           .collect(Collectors.toList());
     }
+    return sessionsInVersionOrder(oldestFirst);
+  }
+
+  private static List<Path> sessionsInVersionOrder(List<Path> entries) {
+    Map<String, List<Integer>> places = new LinkedHashMap<>();
+    String[] versions = new String[entries.size()];
+    for (int i = 0; i < entries.size(); i++) {
+      Path entry = entries.get(i);
+      if (!entry.getFileName().toString().endsWith(RUN)) {
+        continue;
+      }
+      try {
+        JsonNode run = WireJson.MAPPER.readTree(entry.toFile());
+        String batch = run.path("batch").asText("");
+        versions[i] = run.path("version").asText("");
+        if (!batch.isEmpty()) {
+          places.computeIfAbsent(batch, b -> new ArrayList<>()).add(i);
+        }
+      } catch (IOException e) {
+        // unreadable here: sent where it stands, and the server says what is wrong with it
+      }
+    }
+    List<Path> ordered = new ArrayList<>(entries);
+    for (List<Integer> at : places.values()) {
+      List<Integer> byVersion = new ArrayList<>(at);
+      byVersion.sort((a, b) -> VersionKey.compare(versions[a], versions[b]));
+      for (int k = 0; k < at.size(); k++) {
+        ordered.set(at.get(k), entries.get(byVersion.get(k)));
+      }
+    }
+    return ordered;
   }
 
   public void sent(Path file) throws IOException {

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 import org.perftrack.formats.Json;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
-import org.perftrack.server.versions.VersionKey;
+import org.perftrack.wire.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.perftrack.formats.Json;
-import org.perftrack.server.versions.VersionKey;
+import org.perftrack.wire.VersionKey;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
 import org.springframework.jdbc.core.simple.JdbcClient;

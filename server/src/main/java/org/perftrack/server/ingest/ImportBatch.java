@@ -11,7 +11,7 @@ import java.util.UUID;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.StoredRun;
-import org.perftrack.server.versions.VersionKey;
+import org.perftrack.wire.VersionKey;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
 

@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import org.perftrack.server.stats.Robust;
-import org.perftrack.server.versions.VersionKey;
+import org.perftrack.wire.VersionKey;
 
 /**
  * The arithmetic of a bisection, free of the database. A round measures the middle version M in one

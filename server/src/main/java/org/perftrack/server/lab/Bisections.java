@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.perftrack.server.detection.Regressions;
-import org.perftrack.server.versions.VersionKey;
+import org.perftrack.wire.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 

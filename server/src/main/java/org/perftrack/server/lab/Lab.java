@@ -6,7 +6,7 @@ import java.util.UUID;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
-import org.perftrack.server.versions.VersionKey;
+import org.perftrack.wire.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;

@@ -1,6 +1,7 @@
 package org.perftrack.server.versions;
 
 import java.util.Comparator;
+import org.perftrack.wire.VersionKey;
 
 /** Orders version names by meaning (see {@link VersionKey}); consistent with the database's ORDER BY sort_key. */
 public final class VersionOrder implements Comparator<String> {

@@ -15,7 +15,7 @@ import org.perftrack.server.PerftrackApplication;
 import org.perftrack.server.db.BinaryCopy;
 import org.perftrack.server.detection.VersionLevel;
 import org.perftrack.server.ingest.IngestService;
-import org.perftrack.server.versions.VersionKey;
+import org.perftrack.wire.VersionKey;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
 import org.springframework.boot.builder.SpringApplicationBuilder;

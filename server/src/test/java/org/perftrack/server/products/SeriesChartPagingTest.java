@@ -129,7 +129,7 @@ class SeriesChartPagingTest extends IntegrationTest {
     charts.chart(product, "fork", "time-per-op", null, null, null, 0, 4).orElseThrow();
     // a version between 1.4 and 1.5 that starts a block at every level the chart may use
     String middle = IntStream.range(0, 10_000).mapToObj(i -> "1.4." + i)
-        .filter(v -> jdbc.sql("SELECT chart_block_levels(?)").param(org.perftrack.server.versions.VersionKey.of(v))
+        .filter(v -> jdbc.sql("SELECT chart_block_levels(?)").param(org.perftrack.wire.VersionKey.of(v))
             .query(Integer.class).single() >= 4)
         .findFirst().orElseThrow();
     upload(run(product, middle, xp, result("fork", 15, 15, 15)));

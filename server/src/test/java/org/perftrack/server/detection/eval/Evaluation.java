@@ -48,6 +48,8 @@ public final class Evaluation {
         new PerfherderMethod("perfherder-5/5*", 5, 5), new OtavaMethod(0.001));
     Map<String, Score> totals = new LinkedHashMap<>();
     Map<String, Score> byFamily = new TreeMap<>();
+    long[] inOrder = new long[3];
+    long[] outOfOrder = new long[3];
     if (loaded) {
       out.printf(Locale.ROOT, "loaded lab: %d machines x %d metrics x %d versions, interleaved sessions of 2-4"
           + " versions x %d rounds, session CV 15-40 %%, steps x1.1..x50%n", MACHINES, METRICS,
@@ -65,6 +67,9 @@ public final class Evaluation {
       Score ours = new Score();
       for (Machine m : machines) {
         OursReplay.Outcome outcome = new OursReplay(DetectionSettings.DEFAULTS).run(m);
+        inOrder[0] += outcome.churn().moved();
+        inOrder[1] += outcome.churn().withdrawn();
+        inOrder[2] += m.series().size();
         List<List<Detected>> found = outcome.open();
         for (int s = 0; s < m.series().size(); s++) {
           ours.add(m.series().get(s), found.get(s));
@@ -77,6 +82,9 @@ public final class Evaluation {
                 outcome.withdrawn().get(s));
           }
         }
+      }
+      if (loaded && families) {
+        sessionsOutOfOrder(machines, inOrder, outOfOrder, byFamily);
       }
       print(out, seed, "perftrack", ours, start, totals);
       for (OfflineMethod method : field) {
@@ -102,10 +110,63 @@ public final class Evaluation {
       byFamily.forEach((name, s) -> out.printf(Locale.ROOT, "  %-18s >= x2: %5d, withdrawn %d, at first upload"
           + " %.2f %%%n", name, s.largeSteps, s.largeWithdrawn, 100.0 * s.largeAtFirstUpload / Math.max(1, s.largeSteps)));
     }
+    if (loaded && families) {
+      out.printf(Locale.ROOT, "sessions in version order (as the agent sends them): %.1f records moved and %.1f"
+          + " withdrawn per 1,000 series; uploaded out of order (each session newest first, family"
+          + " %s): %.1f moved and %.1f withdrawn%n", 1000.0 * inOrder[0] / inOrder[2], 1000.0 * inOrder[1] / inOrder[2],
+          SESSIONS_OUT_OF_ORDER, 1000.0 * outOfOrder[0] / Math.max(1, outOfOrder[2]),
+          1000.0 * outOfOrder[1] / Math.max(1, outOfOrder[2]));
+    }
     out.println("alerts/1k: false regressions open at the end per 1,000 noise-only series; steps/1k: false steps of"
         + " either kind; raised/1k: regressions raised at any upload in noise-only series (later withdrawn or not);"
         + " delay: median versions from the step on uploaded when it was first flagged at the exact version.");
     out.println("* perfherder-5/5 is not Perfherder's configuration: 5-value windows, shown for fairness at 30 versions.");
+  }
+
+  /** The family of the loaded lab replayed with each session's runs uploaded newest first. */
+  static final String SESSIONS_OUT_OF_ORDER = "SESSIONS_OUT_OF_ORDER";
+
+  /**
+   * The loaded lab's machines again, each session's runs uploaded in reverse (the newest version first, as a spool
+   * listed in target order may send them), scored as one family; its moved and withdrawn records are counted.
+   */
+  private static void sessionsOutOfOrder(List<Machine> machines, long[] inOrder, long[] outOfOrder,
+      Map<String, Score> byFamily) {
+    Score family = byFamily.computeIfAbsent(SESSIONS_OUT_OF_ORDER, f -> new Score());
+    for (Machine m : machines) {
+      Machine reversed = newestFirst(m);
+      OursReplay.Outcome outcome = new OursReplay(DetectionSettings.DEFAULTS).run(reversed);
+      outOfOrder[0] += outcome.churn().moved();
+      outOfOrder[1] += outcome.churn().withdrawn();
+      outOfOrder[2] += m.series().size();
+      for (int s = 0; s < reversed.series().size(); s++) {
+        family.add(reversed.series().get(s), outcome.open().get(s));
+        family.addReplay(reversed.series().get(s), outcome.raised()[s], outcome.delays().get(s),
+            outcome.withdrawn().get(s));
+      }
+    }
+  }
+
+  /** The machine with the runs of each session in reverse order (and each series' run samples with them). */
+  static Machine newestFirst(Machine m) {
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < m.runs().size(); ) {
+      int j = i;
+      while (j < m.runs().size() && m.runs().get(j).batch() == m.runs().get(i).batch()) {
+        j++;
+      }
+      for (int k = j - 1; k >= i; k--) {
+        order.add(k);
+      }
+      i = j;
+    }
+    List<Machine.Run> runs = order.stream().map(m.runs()::get).toList();
+    List<LabeledSeries> series = new ArrayList<>();
+    for (LabeledSeries ls : m.series()) {
+      double[][] runSamples = order.stream().map(u -> ls.runSamples()[u]).toArray(double[][]::new);
+      series.add(new LabeledSeries(ls.family(), ls.direction(), ls.samples(), ls.labels(), runSamples));
+    }
+    return new Machine(m.versions(), m.uploadOrder(), series, runs);
   }
 
   private static void print(PrintStream out, long seed, String name, Score s, long start, Map<String, Score> totals) {

@@ -42,7 +42,12 @@ final class OursReplay {
    * and per label the number of versions at or after the step uploaded when the exact step was first
    * open (1 = on the step version's own upload), -1 if never.
    */
-  record Outcome(List<List<Detected>> open, int[] raised, List<int[]> delays, List<boolean[]> withdrawn) {
+  record Outcome(List<List<Detected>> open, int[] raised, List<int[]> delays, List<boolean[]> withdrawn,
+      Churn churn) {
+  }
+
+  /** Decisions that took back what an earlier upload said: records moved to another version, and withdrawn. */
+  record Churn(int moved, int withdrawn) {
   }
 
   /** A step of at least this ratio (either way) is "large": it must never be withdrawn. */
@@ -57,6 +62,8 @@ final class OursReplay {
       stores.add(new ReplayStore(nextId));
     }
     int[] raised = new int[metrics];
+    int moved = 0;
+    int withdrawals = 0;
     List<int[]> delays = new ArrayList<>();
     for (LabeledSeries ls : machine.series()) {
       int[] d = new int[ls.labels().size()];
@@ -99,7 +106,9 @@ final class OursReplay {
         for (Decision d : decisions) {
           if (d.action() == Decision.Action.WITHDRAW) {
             markWithdrawn(machine, s, store.get(d.regressionId()), withdrawn.get(s));
+            withdrawals++;
           }
+          moved += d.action() == Decision.Action.REATTRIBUTE ? 1 : 0;
           if (DIAG && d.action() == Decision.Action.CREATE) {
             created.put(nextId[0], String.format(java.util.Locale.ROOT, "u%d %s->%s x%.3f p=%.2g %s", u,
                 d.step().baselineVersion(), d.step().version(), d.step().ratio(), d.step().pValue(), d.step().evidence()));
@@ -122,7 +131,7 @@ final class OursReplay {
       out.add(store.all().stream().filter(r -> r.status() == Regression.Status.OPEN)
           .map(r -> new Detected(machine.versions().indexOf(r.version()), r.kind())).toList());
     }
-    return new Outcome(out, raised, delays, withdrawn);
+    return new Outcome(out, raised, delays, withdrawn, new Churn(moved, withdrawals));
   }
 
   private void diagnose(Machine machine, List<ReplayStore> stores, List<int[]> delays,

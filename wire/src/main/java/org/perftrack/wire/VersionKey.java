@@ -1,5 +1,8 @@
-package org.perftrack.server.versions;
+package org.perftrack.wire;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -13,12 +16,13 @@ import java.util.Set;
  * other word sorts after the end but before a number ({@code 1.7.8 < 1.7.8-s20101020 < 1.7.8-1}:
  * a snapshot comes after its release). Words compare case-insensitively. A name that is all words
  * still gets a stable order (alphabetical); ties between different spellings of the same tokens
- * ({@code 1.05} and {@code 1.5}) are broken by the name itself, so the order is total.
+ * ({@code 1.05} and {@code 1.5}) are broken by the name itself, so the order is total. Shared by the server
+ * (its {@code sort_key}) and the agent (it sends a session's runs in version order).
  */
 public final class VersionKey {
 
-  private static final Set<String> PRE_RELEASE =
-      Set.of("alpha", "a", "beta", "b", "rc", "cr", "pre", "preview", "dev", "m", "milestone", "snapshot", "ea");
+  private static final Set<String> PRE_RELEASE = Collections.unmodifiableSet(new HashSet<>(Arrays.asList(
+      "alpha", "a", "beta", "b", "rc", "cr", "pre", "preview", "dev", "m", "milestone", "snapshot", "ea")));
 
   // Kind markers: their byte order is the order of the kinds.
   private static final char PRE = '1';
@@ -29,6 +33,11 @@ public final class VersionKey {
   private static final char WORD_END = '!';
 
   private VersionKey() {}
+
+  /** Orders version names by meaning: {@code 1.7.9 < 1.7.10}, {@code 2.1.0-rc1 < 2.1.0}. */
+  public static int compare(String a, String b) {
+    return of(a).compareTo(of(b));
+  }
 
   public static String of(String name) {
     StringBuilder key = new StringBuilder(name.length() * 2 + 8);
