@@ -37,9 +37,22 @@ class Ids {
 
   private record CachedMachine(RunUpload.MachineInfo info, long id, long at) {}
 
-  Ids(JdbcClient jdbc, org.perftrack.server.detection.DetectionService detection) {
+  private final DeletedNames deleted;
+
+  Ids(JdbcClient jdbc, org.perftrack.server.detection.DetectionService detection, DeletedNames deleted) {
     this.jdbc = jdbc;
     this.detection = detection;
+    this.deleted = deleted;
+  }
+
+  /** Refuses a run sent to a deleted product, machine or version (409 naming the field); see {@link DeletedNames}. */
+  void refuseDeleted(RunUpload run) {
+    deleted.refuse(run);
+  }
+
+  /** For each run, the deleted names it uses (null when none). */
+  List<List<org.perftrack.server.problems.InvalidInput.FieldProblem>> deletedNames(List<RunUpload> runs) {
+    return deleted.problems(runs);
   }
 
   /** After machines were renamed or merged: their names are looked up (or made) again. */
@@ -47,9 +60,10 @@ class Ids {
     machines.clear();
   }
 
-  /** After versions were purged for good: their names are looked up (or made) again. */
+  /** After versions or products were purged for good: their names are looked up (or made) again. */
   void forgetVersions() {
     versions.clear();
+    products.clear();
   }
 
   /** The ids a run is stored under, and its results in their series' units. */

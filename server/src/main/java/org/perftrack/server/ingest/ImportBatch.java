@@ -113,7 +113,14 @@ final class ImportBatch {
     Map<UUID, ImportStore.Stored> stored = store.storedHashes(batch.stream().map(Pending::id).toList());
     Map<Pending, Ids.RunIds> fitting = new java.util.IdentityHashMap<>(); // a record's hash would hash the whole run
     List<Pending> order = new ArrayList<>();
+    List<List<FieldProblem>> deleted = ids.deletedNames(batch.stream().map(Pending::run).toList());
+    int index = -1;
     for (Pending p : batch) {
+      index++;
+      if (deleted.get(index) != null) {
+        context.fail(p.line(), p.runId(), deleted.get(index));
+        continue;
+      }
       Pending earlier = stored.containsKey(p.id()) ? null : context.hashesInFile.get(p.id());
       String inFile = earlier == null ? null : earlier.hash();
       ImportStore.Stored before = stored.get(p.id());

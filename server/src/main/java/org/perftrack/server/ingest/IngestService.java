@@ -83,6 +83,7 @@ public class IngestService {
     RunUpload run = canonicalIds(upload);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
+    ids.refuseDeleted(run);
     if (run.branch() != null) {
       return onBranch(id, run, hash);
     }

@@ -4,7 +4,19 @@ package org.perftrack.server.problems;
 public class Conflict extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  private final transient java.util.List<InvalidInput.FieldProblem> fields;
+
   public Conflict(String detail) {
+    this(detail, java.util.List.of());
+  }
+
+  /** A clash with the state of named fields of the request (an upload to a deleted product names "product"). */
+  public Conflict(String detail, java.util.List<InvalidInput.FieldProblem> fields) {
     super(detail);
+    this.fields = java.util.List.copyOf(fields);
+  }
+
+  public java.util.List<InvalidInput.FieldProblem> fields() {
+    return fields;
   }
 }

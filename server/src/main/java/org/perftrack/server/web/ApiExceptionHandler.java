@@ -42,7 +42,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
   @ExceptionHandler(Conflict.class)
   ResponseEntity<ProblemDetail> conflict(Conflict e) {
-    return problem(HttpStatus.CONFLICT, e.getMessage(), List.of());
+    return problem(HttpStatus.CONFLICT, e.getMessage(), e.fields());
   }
 
   @ExceptionHandler(InvalidInput.class)

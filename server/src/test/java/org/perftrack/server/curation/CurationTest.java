@@ -298,6 +298,66 @@ class CurationTest extends IntegrationTest {
         .query(Long.class).single()).isZero();
   }
 
+  @Test
+  void anUploadOrImportToADeletedProductMachineOrVersionIsRefusedNamingItAndStoresNothing() {
+    for (int v = 1; v <= 3; v++) {
+      upload("9." + v, 100);
+    }
+    assertThat(send("DELETE", "/api/v1/products/" + product + "/versions/9.3", ADMIN_TOKEN).status()).isEqualTo(200);
+    Http.Response toVersion = sendRun("9.3", machine);
+    assertThat(toVersion.status()).as(toVersion.body()).isEqualTo(409);
+    assertThat(toVersion.contentType()).contains("application/problem+json");
+    JsonNode field = toVersion.json().get("fields").get(0);
+    assertThat(field.get("field").asString()).isEqualTo("version");
+    assertThat(field.get("message").asString()).startsWith("version 9.3 of " + product
+        + " was deleted by token:test-admin at ").endsWith("; an admin can restore it under Recently deleted"
+        + " (/admin/deleted)");
+
+    String box = unique("gone-box");
+    uploadTo(box, "9.1", 100);
+    assertThat(send("DELETE", "/api/v1/machines/" + box, ADMIN_TOKEN).status()).isEqualTo(200);
+    Http.Response toMachine = sendRun("9.4", box);
+    assertThat(toMachine.status()).isEqualTo(409);
+    assertThat(toMachine.json().get("fields").get(0).get("field").asString()).isEqualTo("machine.name");
+
+    long runsBefore = runsOfProduct();
+    String lines = String.join("\n", json(run(product, "9.3", machine, result(100))),
+        json(run(product, "9.4", machine, result(100))), json(run(product, "9.5", box, result(100)))) + "\n";
+    Http.Response imported = http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+        + "/api/v1/runs:import")).header("Content-Type", "application/x-ndjson")
+        .header("Authorization", "Bearer " + TOKEN).POST(HttpRequest.BodyPublishers.ofString(lines)));
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    JsonNode report = imported.json();
+    assertThat(report.get("created").asInt()).as(imported.body()).isEqualTo(1);
+    assertThat(report.get("failed").asInt()).isEqualTo(2);
+    assertThat(report.get("errors").get(0).get("line").asLong()).isEqualTo(1);
+    assertThat(report.get("errors").get(0).get("problems").get(0).get("message").asString())
+        .contains("version 9.3 of " + product + " was deleted by token:test-admin");
+    assertThat(report.get("errors").get(1).get("problems").get(0).get("field").asString()).isEqualTo("machine.name");
+    assertThat(runsOfProduct()).as("only the line to live names").isEqualTo(runsBefore + 1);
+
+    assertThat(send("DELETE", "/api/v1/products/" + product, ADMIN_TOKEN).status()).isEqualTo(200);
+    Http.Response toProduct = sendRun("9.6", machine);
+    assertThat(toProduct.status()).isEqualTo(409);
+    assertThat(toProduct.json().get("fields").get(0).get("field").asString()).isEqualTo("product");
+    assertThat(toProduct.json().get("detail").asString()).startsWith("product " + product + " was deleted by");
+    assertThat(runsOfProduct()).as("nothing stored").isEqualTo(runsBefore + 1);
+  }
+
+  private static ResultUpload result(double level) {
+    return new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+        Fixtures.sessionSamples(new Random(3), level));
+  }
+
+  private Http.Response sendRun(String version, String box) {
+    return http().postJson("/api/v1/runs", json(run(product, version, box, result(100))), TOKEN);
+  }
+
+  private long runsOfProduct() {
+    return jdbc.sql("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?")
+        .param(product).query(Long.class).single();
+  }
+
   private long agentCount() {
     return http().getWithToken("/api/v1/lab", ADMIN_TOKEN).json().get("agentCount").asLong();
   }
