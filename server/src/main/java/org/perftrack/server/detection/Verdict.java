@@ -12,4 +12,15 @@ public enum Verdict {
   public String wire() {
     return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
   }
+
+  /** @throws IllegalArgumentException for a spelling that is none of the wire's */
+  public static Verdict of(String wire) {
+    for (Verdict v : values()) {
+      if (v.wire().equals(wire)) {
+        return v;
+      }
+    }
+    throw new IllegalArgumentException("verdict must be one of regression, improvement, unchanged, inconclusive,"
+        + " insufficient-data, got: " + wire);
+  }
 }

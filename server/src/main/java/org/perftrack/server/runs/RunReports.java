@@ -129,19 +129,10 @@ public class RunReports {
       String verdict = x.getString("verdict");
       Row plain = row(x.getString("benchmark"), x.getString("metric"), x.getString("unit"),
           Direction.of(x.getString("direction")), x.getString("baseline_version"), number(x, "baseline_value"),
-          number(x, "value"), verdict == null ? null : verdict(verdict));
+          number(x, "value"), verdict == null ? null : Verdict.of(verdict));
       return new Row(plain.benchmark(), plain.metric(), plain.unit(), plain.direction(), plain.baselineVersion(),
           plain.baselineValue(), plain.value(), number(x, "ratio"), number(x, "p_value"), plain.verdict());
     }).list());
-  }
-
-  private static Verdict verdict(String wire) {
-    for (Verdict v : Verdict.values()) {
-      if (v.wire().equals(wire)) {
-        return v;
-      }
-    }
-    throw new IllegalStateException("unknown verdict " + wire);
   }
 
   private static Double number(ResultSet rs, String column) throws SQLException {
