@@ -228,9 +228,9 @@ class CurationPages {
         .orElseThrow(() -> new PageNotFound("product " + product + " has no branch " + branch));
     model.addAttribute("what", "branch " + branch + " of " + product);
     model.addAttribute("goes", List.of(b.runs() + (b.runs() == 1 ? " build" : " builds")
-            + " of this branch, with their results and verdicts against their start points",
+            + " of this branch, with the results and verdicts",
         "the branch from the product page, the branch list and comparisons",
-        "nothing of the default branch: its runs, regressions and charts stay as they are"));
+        "nothing of the default branch (its runs, regressions and charts stay as they are)"));
     model.addAttribute("action", "/admin/branches/delete");
     model.addAttribute("fields", java.util.Map.of("product", product, "branch", branch));
     model.addAttribute("back", "/products/" + org.perftrack.server.web.Links.segment(product) + "/branches/"

@@ -149,7 +149,9 @@ public class CompareService {
         ComparisonResult r = results.get(i);
         rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), s.direction(), r.baseValue(),
             r.headValue(), r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(),
-            comparisons.get(i).paired(), DetectionState.of(steps.get(s.id()), r.verdict())));
+            comparisons.get(i).paired(),
+            // a branch's build is judged on its own (its branch page); the default branch's detection says nothing of it
+            headId == baseId && !base.equals(head) ? null : DetectionState.of(steps.get(s.id()), r.verdict())));
       }
       out.put(machine, rows);
     });

@@ -1,0 +1,92 @@
+package org.perftrack.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * A pull request's branch on the pages, as a person meets it: from the product page to the branch page, from a
+ * build to its comparison with the start point, the compare page's "Head from" picker, and the branch's deletion
+ * with its confirmation page and Restore.
+ */
+class BranchPagesInBrowserTest extends BrowserTest {
+
+  private final String product = unique("cygwin");
+  private final String machine = unique("xp-lab");
+
+  @Test
+  void aBranchBuildIsComparedWithItsStartPointAndTheBranchIsDeletedAndRestored() {
+    for (String version : List.of("1.5.19-1", "1.5.19-2", "1.5.19-3", "1.5.19-4")) {
+      upload(run(product, version, machine, result("write-64b", 18.0, 18.1, 17.9, 18.2, 18.0),
+          result("fork", 75.0, 75.2, 74.9, 75.1, 75.0)));
+    }
+    upload(run(product, "1.5.19-4+pr5.1", machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1),
+        result("fork", 75.1, 75.0, 74.8, 75.2, 75.0)).onBranch("pr-5", "1.5.19-3"));
+    signIn();
+
+    open("/products/" + product);
+    browser.driver.findElement(By.id("branches")).findElement(By.linkText("pr-5")).click();
+    await(By.tagName("h1"), "Branch pr-5 of " + product);
+    assertThat(browser.driver.findElement(By.id("build-" + buildId())).getText())
+        .contains("1.5.19-4+pr5.1 on " + machine, "against 1.5.19-3", "1 regression", "2.67× slower");
+    browser.screenshot("branch-laptop", 1366);
+
+    browser.driver.findElement(By.linkText("Compare with 1.5.19-3")).click();
+    await(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4+pr5.1 (branch pr-5)");
+    assertThat(new Select(browser.driver.findElement(By.id("head-branch"))).getFirstSelectedOption().getText())
+        .isEqualTo("branch pr-5");
+    assertThat(browser.driver.findElement(By.cssSelector(".compare-table tbody")).getText())
+        .contains("write-64b", "regression");
+    browser.screenshot("compare-branch-laptop", 1366);
+
+    // the picker: from the default branch's comparison to the branch's newest build against its start point
+    open("/compare?product=" + product + "&machine=" + machine);
+    await(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4");
+    new Select(browser.driver.findElement(By.id("head-branch"))).selectByVisibleText("branch pr-5");
+    assertThat(browser.driver.findElement(By.id("head")).getAttribute("value")).as("emptied for the branch").isEmpty();
+    browser.driver.findElement(By.xpath("//form[@aria-label='What to compare']//button[text()='Compare']")).click();
+    await(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4+pr5.1 (branch pr-5)");
+
+    open("/products/" + product + "/branches/pr-5");
+    browser.driver.findElement(By.linkText("Delete this branch…")).click();
+    await(By.id("what-goes"), "1 build of this branch");
+    assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo("Delete branch pr-5 of " + product + "?");
+    assertThat(browser.driver.findElement(By.id("what-goes")).getText())
+        .contains("nothing of the default branch");
+    browser.screenshot("branch-delete-laptop", 1366);
+    browser.driver.findElement(By.xpath("//button[text()='Delete']")).click();
+    await(By.cssSelector(".note"), "Deleted branch pr-5 of " + product + " (1 build)");
+    open("/products/" + product);
+    assertThat(browser.driver.findElements(By.id("branches"))).as("no branch left to list").isEmpty();
+
+    open("/admin/deleted");
+    browser.driver.findElement(By.xpath("//tr[td[contains(., 'branch pr-5 of " + product + "')]]//button[text()='Restore']"))
+        .click();
+    await(By.cssSelector(".note"), "Restored branch pr-5 of " + product);
+    open("/products/" + product + "/branches/pr-5");
+    assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo("Branch pr-5 of " + product);
+    open("/admin/audit");
+    assertThat(browser.driver.findElement(By.tagName("table")).getText())
+        .contains("deleted", "restored", "branch pr-5 of " + product);
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  private String buildId() {
+    return http().getWithToken("/api/v1/branches/pr-5?product=" + product, TOKEN).json().get("builds").get(0).get("id")
+        .asString();
+  }
+
+  private void await(By where, String text) {
+    new WebDriverWait(browser.driver, Duration.ofSeconds(20))
+        .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
+  }
+}
