@@ -35,7 +35,8 @@ class OverheadPage {
   static final String MACHINES = """
       SELECT m.name FROM run r JOIN machine m ON m.id = r.machine_id JOIN version v ON v.id = r.version_id
       JOIN product p ON p.id = r.product_id
-      WHERE (p.name = ? AND v.name = ?) OR (p.name = ? AND v.name = ?)
+      WHERE ((p.name = ? AND v.name = ?) OR (p.name = ? AND v.name = ?))
+        AND r.deletion_id IS NULL AND v.deletion_id IS NULL AND m.deletion_id IS NULL
       GROUP BY m.name HAVING count(DISTINCT p.name) = 2 ORDER BY m.name""";
 
   private final Overhead overhead;

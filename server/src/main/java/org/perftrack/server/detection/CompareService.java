@@ -50,7 +50,8 @@ public class CompareService {
       ORDER BY m.name, s.benchmark, s.metric, run.started_at NULLS LAST, r.run_id""";
 
   static final String VERSION_ID = """
-      SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?""";
+      SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?
+        AND v.deletion_id IS NULL""";
 
   /**
    * Every metric the machine measured in both versions, judged together; empty when it measured only

@@ -33,7 +33,8 @@ class HomeController {
       SELECT p.name,
              p.version_count AS versions,
              (SELECT count(DISTINCT s.machine_id) FROM series s WHERE s.product_id = p.id) AS machines,
-             (SELECT v.name FROM version v WHERE v.product_id = p.id ORDER BY v.sort_key DESC LIMIT 1) AS latest_version
+             (SELECT v.name FROM version v WHERE v.product_id = p.id AND v.deletion_id IS NULL
+               ORDER BY v.sort_key DESC LIMIT 1) AS latest_version
       FROM product p WHERE p.deletion_id IS NULL ORDER BY p.name""";
 
   /** Runs are counted up to 101 (shown as "100+" beyond), so the list costs the same with any history. */

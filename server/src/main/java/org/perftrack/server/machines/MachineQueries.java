@@ -55,14 +55,14 @@ class MachineQueries {
       JOIN product p ON p.id = mp.product_id
       CROSS JOIN LATERAL (
         SELECT v.id, v.name, v.sort_key FROM version v
-        WHERE v.product_id = mp.product_id AND v.sort_key < ?
-          AND EXISTS (SELECT 1 FROM run r WHERE r.version_id = v.id AND r.machine_id = ?)
+        WHERE v.product_id = mp.product_id AND v.sort_key < ? AND v.deletion_id IS NULL
+          AND EXISTS (SELECT 1 FROM run r WHERE r.version_id = v.id AND r.machine_id = ? AND r.deletion_id IS NULL)
         ORDER BY v.sort_key DESC LIMIT ?) AS v
       CROSS JOIN LATERAL (
         SELECT count(*) AS runs, max(r.received_at) AS last_run,
                (array_agg(r.id::text ORDER BY r.received_at DESC))[1] AS latest_run
-        FROM run r WHERE r.version_id = v.id AND r.machine_id = ?) AS x
-      WHERE p.name = coalesce(?, p.name)
+        FROM run r WHERE r.version_id = v.id AND r.machine_id = ? AND r.deletion_id IS NULL) AS x
+      WHERE p.name = coalesce(?, p.name) AND p.deletion_id IS NULL
       ORDER BY p.name, v.sort_key DESC""";
 
   static final String SORT_KEY = """

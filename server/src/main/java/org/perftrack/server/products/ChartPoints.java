@@ -212,7 +212,8 @@ class ChartPoints {
 
   static final String NAMES_BY_KEY = """
       SELECT k.sort_key, v.name FROM unnest(?::text[]) AS k(sort_key)
-      CROSS JOIN LATERAL (SELECT v.name FROM version v WHERE v.product_id = ? AND v.sort_key = k.sort_key LIMIT 1) AS v""";
+      CROSS JOIN LATERAL (SELECT v.name FROM version v WHERE v.product_id = ? AND v.sort_key = k.sort_key
+                          ORDER BY v.deletion_id NULLS FIRST LIMIT 1) AS v""";
 
   /** The names of the product's versions at these sort keys (the version_order index, one probe each). */
   private Map<String, String> namesByKey(long productId, List<String> firstKeys, List<String> lastKeys) {

@@ -76,7 +76,7 @@ class Discovery {
                WHERE r.version_id = v.id AND m.name = :machine AND r.deletion_id IS NULL))
       ORDER BY v.sort_key DESC LIMIT :limit""";
 
-  static final String HAS_VERSION = "SELECT EXISTS (SELECT 1 FROM version WHERE product_id = ? AND name = ?)";
+  static final String HAS_VERSION = "SELECT EXISTS (SELECT 1 FROM version WHERE product_id = ? AND name = ?\n      AND deletion_id IS NULL)";
 
   Page<Version> versions(long productId, String machine, boolean newest, String after, int limit) {
     if (after != null && !jdbc.sql(HAS_VERSION).params(productId, after).query(Boolean.class).single()) {

@@ -44,7 +44,8 @@ class ProductQueries {
   }
 
   static final String RECENT_VERSIONS = """
-      SELECT id, name, sort_key FROM version WHERE product_id = ? ORDER BY sort_key DESC LIMIT ?""";
+      SELECT id, name, sort_key FROM version WHERE product_id = ? AND deletion_id IS NULL
+      ORDER BY sort_key DESC LIMIT ?""";
 
   /** The newest {@code n} versions, oldest first. */
   List<Version> recentVersions(long productId, int n) {

@@ -88,6 +88,15 @@ class CurationTest extends IntegrationTest {
     assertThat(send("DELETE", "/api/v1/products/" + product + "/versions/4.12", ADMIN_TOKEN).status())
         .as("deleted already").isEqualTo(404);
     assertThat(http().getWithToken("/api/v1/deletions", ADMIN_TOKEN).body()).contains("version 4.12 of " + product);
+    assertThat(http().get("/api/v1/products/" + product + "/versions?limit=100").body())
+        .contains("\"4.11\"").doesNotContain("4.12", "4.13");
+    assertThat(http().get("/api/v1/products/" + product + "/versions?limit=100&machine=" + machine).body())
+        .doesNotContain("4.12", "4.13");
+    for (String page : List.of("/", "/products/" + product, "/compare?product=" + product, "/machines/" + machine)) {
+      String html = http().get(page).body();
+      assertThat(html).as(page).doesNotContain(">4.12<", ">4.13<", "\"4.12\"", "\"4.13\"");
+    }
+    assertThat(http().get("/").body()).as("the latest version on home").contains("4.11");
 
     for (Long d : deletions) {
       Http.Response restored = post("/api/v1/deletions/" + d + ":restore", null, ADMIN_TOKEN);
