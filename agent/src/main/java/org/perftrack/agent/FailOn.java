@@ -13,7 +13,7 @@ import picocli.CommandLine;
 enum FailOn {
   NEVER, REGRESSION, CONFIRMED;
 
-  boolean fails(SpoolSender.Summary summary) {
+  boolean fails(SpoolSender.Pass summary) {
     switch (this) {
       case REGRESSION:
         return !summary.regressions().isEmpty();

@@ -14,7 +14,7 @@ import org.perftrack.agent.text.Words;
 public final class SpoolSender {
 
   /** What a pass over the spool achieved. {@code left} runs are still waiting. */
-  public static final class Summary {
+  public static final class Pass {
     private final int stored;
     private final int rejected;
     private final int left;
@@ -25,18 +25,18 @@ public final class SpoolSender {
     private final List<JsonNode> waiting;
 
     /** @param reattributions stored runs that opened no regression but moved known ones to their version */
-    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions) {
+    public Pass(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions) {
       this(stored, rejected, left, refused, regressions, reattributions, new ArrayList<JsonNode>());
     }
 
     /** @param confirmed regressions reported unconfirmed by an earlier upload that these uploads confirmed */
-    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions,
+    public Pass(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions,
         List<JsonNode> confirmed) {
       this(stored, rejected, left, refused, regressions, reattributions, confirmed, new ArrayList<JsonNode>());
     }
 
     /** @param waiting changes at the uploaded versions that wait for one more build before they are reported */
-    public Summary(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions,
+    public Pass(int stored, int rejected, int left, boolean refused, List<JsonNode> regressions, int reattributions,
         List<JsonNode> confirmed, List<JsonNode> waiting) {
       this.waiting = waiting;
       this.stored = stored;
@@ -85,10 +85,10 @@ public final class SpoolSender {
       if (this == other) {
         return true;
       }
-      if (!(other instanceof Summary)) {
+      if (!(other instanceof Pass)) {
         return false;
       }
-      Summary o = (Summary) other;
+      Pass o = (Pass) other;
       return stored == o.stored && rejected == o.rejected && left == o.left && refused == o.refused
           && Objects.equals(regressions, o.regressions) && reattributions == o.reattributions;
     }
@@ -100,7 +100,7 @@ public final class SpoolSender {
 
     @Override
     public String toString() {
-      return "Summary[stored=" + stored + ", rejected=" + rejected + ", left=" + left + ", refused=" + refused
+      return "Pass[stored=" + stored + ", rejected=" + rejected + ", left=" + left + ", refused=" + refused
           + ", regressions=" + regressions + ", reattributions=" + reattributions + "]";
     }
   }
@@ -115,7 +115,7 @@ public final class SpoolSender {
     this.out = out;
   }
 
-  public Summary sendAll() throws IOException, InterruptedException {
+  public Pass sendAll() throws IOException, InterruptedException {
     List<Path> pending = spool.pending();
     List<JsonNode> regressions = new ArrayList<>();
     List<JsonNode> confirmed = new ArrayList<>();
@@ -153,7 +153,7 @@ public final class SpoolSender {
         out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
             r.status(), Uploader.detail(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
+        return new Pass(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
             waiting);
       } else if (outcome instanceof Uploader.NotPerftrack) {
         Uploader.NotPerftrack n = (Uploader.NotPerftrack) outcome;
@@ -161,7 +161,7 @@ public final class SpoolSender {
             + "server's own address (e.g. http://host:8080); %s left in %s%n", uploader.endpoint(), n.status(),
             Words.count(pending.size() - i, "run"), spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
+        return new Pass(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
             waiting);
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;
@@ -169,11 +169,11 @@ public final class SpoolSender {
             + "'perftrack-agent upload' or the next 'run'%n", u.reason(), Words.count(pending.size() - i, "run"),
             spool.dir());
         out.flush();
-        return new Summary(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed,
+        return new Pass(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed,
             waiting);
       }
     }
     out.flush();
-    return new Summary(stored, rejected, 0, false, regressions, reattributions, confirmed, waiting);
+    return new Pass(stored, rejected, 0, false, regressions, reattributions, confirmed, waiting);
   }
 }

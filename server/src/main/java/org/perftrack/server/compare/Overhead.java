@@ -103,7 +103,7 @@ public class Overhead {
   }
 
   /** One version of the layer against the fixed baseline: its level (trimmed mean) and the ratio. */
-  public record Point(String version, double value, double ratio) {
+  public record VersionOverhead(String version, double value, double ratio) {
 
     /** "×31", "×44.9": the ratio as the overhead view words it. */
     public String ratioText() {
@@ -117,7 +117,7 @@ public class Overhead {
   }
 
   /** The baseline's level and every version's overhead over it, oldest version first. */
-  public record OverTime(Side base, double baseValue, List<Point> points) {}
+  public record OverTime(Side base, double baseValue, List<VersionOverhead> points) {}
 
   /**
    * "fork costs 31× native in 1.5.19-4, 45× in 1.5.24-2": every measured version of {@code product} on
@@ -130,8 +130,8 @@ public class Overhead {
     if (baseLevel.isEmpty() || !(baseLevel.get() > 0)) {
       return java.util.Optional.empty();
     }
-    List<Point> over = points.levels(product, machine, benchmark, metric).stream()
-        .map(l -> new Point(l.version(), l.level(), l.level() / baseLevel.get())).toList();
+    List<VersionOverhead> over = points.levels(product, machine, benchmark, metric).stream()
+        .map(l -> new VersionOverhead(l.version(), l.level(), l.level() / baseLevel.get())).toList();
     return java.util.Optional.of(new OverTime(base, baseLevel.get(), over));
   }
 

@@ -56,22 +56,22 @@ public class BranchJudge {
     for (int i = 0; i < seriesIds.size(); i++) {
       WindowRead.Around a = around.get(seriesIds.get(i));
       SeriesWindow w = a.window();
-      List<Point> history = new ArrayList<>(w.points().subList(0, a.before()));
+      List<VersionPoint> history = new ArrayList<>(w.points().subList(0, a.before()));
       VersionLevel build = RunPoints.pointOf(values.get(i));
       if (history.isEmpty()) {
         out[i] = new Judged(Verdict.INSUFFICIENT_DATA, null, null, build.level(), null, null);
       } else if (properties.isSecondary(w.metric())) {
         out[i] = against(null, history.get(history.size() - 1), build);
       } else {
-        history.add(Point.summarized(BUILD, build));
-        updates.add(new SeriesUpdate(new Series(w.direction(), history), BUILD,
+        history.add(VersionPoint.summarized(BUILD, build));
+        updates.add(new SeriesUpdate(new SeriesHistory(w.direction(), history), BUILD,
             DetectionService.settingsFor(knobs, w.benchmark(), defaults)));
         judged.add(i);
       }
     }
     List<DetectionResult> results = detector.detectRun(updates);
     for (int k = 0; k < judged.size(); k++) {
-      List<Point> points = updates.get(k).series().points();
+      List<VersionPoint> points = updates.get(k).series().points();
       VersionLevel build = points.get(points.size() - 1).summary();
       out[judged.get(k)] = results.get(k).steps().stream().filter(s -> s.version().equals(BUILD)).findFirst()
           .map(BranchJudge::of).orElseGet(() -> against(Verdict.UNCHANGED, points.get(points.size() - 2), build));
@@ -93,7 +93,7 @@ public class BranchJudge {
         step.pValue());
   }
 
-  private static Judged against(Verdict verdict, Point last, VersionLevel build) {
+  private static Judged against(Verdict verdict, VersionPoint last, VersionLevel build) {
     double base = last.summary().level();
     return new Judged(verdict, last.version(), base, build.level(), base == 0 ? null : build.level() / base, null);
   }

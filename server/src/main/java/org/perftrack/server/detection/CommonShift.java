@@ -41,7 +41,7 @@ final class CommonShift {
     List<Integer> newest = new ArrayList<>();
     for (int s = 0; s < scans.size(); s++) {
       LocalScan scan = scans.get(s);
-      Series series = updates.get(s).series();
+      SeriesHistory series = updates.get(s).series();
       if (scan != null && scan.levels().size() > StepChecks.NEWEST_MIN_BEFORE
           && series.points().size() - 1 == series.indexOf(updates.get(s).changedVersion())) {
         newest.add(s);
@@ -178,14 +178,14 @@ final class CommonShift {
     if (NoiseModel.estimate(relBefore).sigma() > LESS_NOISE * NoiseModel.estimate(before).sigma()) {
       return null;
     }
-    List<Point> points = new ArrayList<>(n);
+    List<VersionPoint> points = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
       double level = Math.exp(rel[i]);
-      points.add(Point.summarized(levels.versions().get(i), new VersionLevel(level,
+      points.add(VersionPoint.summarized(levels.versions().get(i), new VersionLevel(level,
           levels.withinSe()[i], true, withinCount(update, levels.versions().get(i)))));
     }
     // the interleaved runs stay: their evidence is within one session, where the job's factor cancels
-    return LocalScan.of(new SeriesUpdate(new Series(update.series().direction(), points, update.series().batchRuns()),
+    return LocalScan.of(new SeriesUpdate(new SeriesHistory(update.series().direction(), points, update.series().batchRuns()),
         update.changedVersion(), update.settings()));
   }
 

@@ -22,7 +22,7 @@ public final class Detector {
    */
   static final double NEWEST_MAX_P = 1e-3;
 
-  public DetectionResult detect(Series series, String changedVersion, DetectionSettings settings) {
+  public DetectionResult detect(SeriesHistory series, String changedVersion, DetectionSettings settings) {
     return detectRun(List.of(new SeriesUpdate(series, changedVersion, settings))).get(0);
   }
 
@@ -59,7 +59,7 @@ public final class Detector {
   static Step waiting(LocalScan scan, List<Step> steps) {
     Levels levels = scan.levels();
     int n = levels.size();
-    List<Point> points = scan.update().series().points();
+    List<VersionPoint> points = scan.update().series().points();
     String newest = levels.versions().get(n - 1);
     if (n - 1 < StepChecks.NEWEST_MIN_BEFORE || !points.get(points.size() - 1).version().equals(newest)
         || !scan.update().changedVersion().equals(newest)) {

@@ -22,7 +22,7 @@ class HistoryRead {
   }
 
   /** One point of a series as read for an import's detection. */
-  record Loaded(VersionRef version, Point point) {}
+  record Loaded(VersionRef version, VersionPoint point) {}
 
   static final String HISTORY = """
       SELECT w.series_id, w.version_id, w.level, w.within_se, w.positive, w.sample_count
@@ -74,7 +74,7 @@ class HistoryRead {
     Map<Long, List<Loaded>> out = new HashMap<>();
     for (PointRow r : rows) {
       VersionRef v = names.get(r.versionId());
-      out.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(new Loaded(v, Point.summarized(v.name(), r.summary())));
+      out.computeIfAbsent(r.series(), k -> new ArrayList<>()).add(new Loaded(v, VersionPoint.summarized(v.name(), r.summary())));
     }
     return out;
   }
@@ -82,7 +82,7 @@ class HistoryRead {
   /** A series' window made of points read before (an import builds 100,000 of them: nothing is copied twice). */
   SeriesWindow window(long seriesId, List<Loaded> points) {
     SeriesMeta m = names.meta(seriesId);
-    List<Point> list = new ArrayList<>(points.size());
+    List<VersionPoint> list = new ArrayList<>(points.size());
     for (Loaded p : points) {
       list.add(p.point());
     }

@@ -11,7 +11,7 @@ import java.util.List;
  */
 record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf) {
 
-  static Levels of(List<Point> points) {
+  static Levels of(List<VersionPoint> points) {
     int n = points.size();
     double[] x = new double[n];
     double[] se = new double[n];
@@ -27,8 +27,8 @@ record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf
     return new Levels(List.of(names), x, se, df);
   }
 
-  static boolean allPositive(List<Point> points) {
-    for (Point p : points) { // a loop, not a stream: called for every series of every upload
+  static boolean allPositive(List<VersionPoint> points) {
+    for (VersionPoint p : points) { // a loop, not a stream: called for every series of every upload
       if (!(p.summary().positive() && p.summary().level() > 0)) {
         return false;
       }

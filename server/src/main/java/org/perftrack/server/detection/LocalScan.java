@@ -27,14 +27,14 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
   }
 
   static LocalScan of(SeriesUpdate update) {
-    Series series = update.series();
+    SeriesHistory series = update.series();
     int j = series.indexOf(update.changedVersion());
     if (j < 0) {
       throw new IllegalArgumentException("changedVersion " + update.changedVersion() + " is not in the series");
     }
     int w = update.settings().window();
     int from = Math.max(0, j - 2 * w);
-    List<Point> local = series.points().subList(from, Math.min(series.points().size(), j + 2 * w + 1));
+    List<VersionPoint> local = series.points().subList(from, Math.min(series.points().size(), j + 2 * w + 1));
     if (update.settings().ignored() || local.size() < 2 || !Levels.allPositive(local)) {
       return null;
     }

@@ -42,7 +42,7 @@ final class PairedEvidence {
    * Paired evidence at indices lo..hi of the local window whose start is {@code from} in the series, one
    * per index that a batch spans (p = 1 when the shift is below {@code minEffect}).
    */
-  static List<Found> find(Series series, int from, Levels levels, int lo, int hi, double minEffect) {
+  static List<Found> find(SeriesHistory series, int from, Levels levels, int lo, int hi, double minEffect) {
     if (series.batchRuns().isEmpty()) {
       return List.of();
     }

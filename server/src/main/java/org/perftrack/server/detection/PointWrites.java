@@ -123,7 +123,7 @@ class PointWrites {
         }
       } else if (stamp != null && t != null) {
         tails.remember(series,
-            t.with(version, Point.summarized(version.name(), p), stamp, SeriesTails.tailKeep(a.side())));
+            t.with(version, VersionPoint.summarized(version.name(), p), stamp, SeriesTails.tailKeep(a.side())));
       } else {
         tails.forget(series);
       }

@@ -7,11 +7,11 @@ import java.util.List;
  * The last points of a series, in version order, as they stood at {@code stamp}: every point of the series from
  * the first one here on, and when {@code whole} no point before it either. Immutable.
  */
-record SeriesTail(long stamp, boolean whole, List<VersionRef> versions, List<Point> points, List<Long> ids,
+record SeriesTail(long stamp, boolean whole, List<VersionRef> versions, List<VersionPoint> points, List<Long> ids,
     SeriesTail previous) {
 
   /** A tail of these points (the versions' ids boxed once: boxing them for each window was 4 % of an upload). */
-  static SeriesTail of(long stamp, boolean whole, List<VersionRef> versions, List<Point> points) {
+  static SeriesTail of(long stamp, boolean whole, List<VersionRef> versions, List<VersionPoint> points) {
     List<Long> ids = new ArrayList<>(versions.size());
     versions.forEach(v -> ids.add(v.id()));
     return new SeriesTail(stamp, whole, List.copyOf(versions), List.copyOf(points), List.copyOf(ids), null);
@@ -38,10 +38,10 @@ record SeriesTail(long stamp, boolean whole, List<VersionRef> versions, List<Poi
   }
 
   /** This tail after writing the point of {@code v}, stamped, with at most {@code keep} points. */
-  SeriesTail with(VersionRef v, Point p, long newStamp, int keep) {
+  SeriesTail with(VersionRef v, VersionPoint p, long newStamp, int keep) {
     int i = at(v.sortKey());
     List<VersionRef> vs = new ArrayList<>(versions.size() + 1);
-    List<Point> ps = new ArrayList<>(versions.size() + 1);
+    List<VersionPoint> ps = new ArrayList<>(versions.size() + 1);
     List<Long> is = new ArrayList<>(versions.size() + 1);
     vs.addAll(versions);
     ps.addAll(points);
@@ -49,7 +49,7 @@ record SeriesTail(long stamp, boolean whole, List<VersionRef> versions, List<Poi
     boolean all = whole;
     if (i < vs.size() && vs.get(i).sortKey().equals(v.sortKey())) {
       // the row at this key is updated in place (its version id stays the one first written there)
-      ps.set(i, Point.summarized(vs.get(i).name(), p.summary()));
+      ps.set(i, VersionPoint.summarized(vs.get(i).name(), p.summary()));
     } else if (i > 0 || whole) {
       vs.add(i, v);
       ps.add(i, p);

@@ -9,20 +9,20 @@ import java.util.Map;
  * versions for writing regressions back.
  */
 record SeriesWindow(long seriesId, String product, String machine, String benchmark, String metric, String unit,
-    Direction direction, List<Point> points, Map<String, Long> versionIds) {
+    Direction direction, List<VersionPoint> points, Map<String, Long> versionIds) {
 
-  Series series() {
-    return new Series(direction, points);
+  SeriesHistory series() {
+    return new SeriesHistory(direction, points);
   }
 
   /** The series with the raw samples of its interleaved runs (for the paired evidence). */
-  Series series(List<BatchRun> batchRuns) {
-    return new Series(direction, points, batchRuns);
+  SeriesHistory series(List<BatchRun> batchRuns) {
+    return new SeriesHistory(direction, points, batchRuns);
   }
 
   /** Trimmed mean of a version's samples, or NaN when the version is not in the window. */
   double level(String version) {
-    for (Point p : points) {
+    for (VersionPoint p : points) {
       if (p.version().equals(version)) {
         return p.summary().level();
       }

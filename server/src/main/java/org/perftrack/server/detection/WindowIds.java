@@ -16,10 +16,10 @@ import java.util.Set;
  */
 final class WindowIds extends AbstractMap<String, Long> {
 
-  private final List<Point> points;
+  private final List<VersionPoint> points;
   private final List<Long> ids;
 
-  WindowIds(List<Point> points, List<Long> ids) {
+  WindowIds(List<VersionPoint> points, List<Long> ids) {
     this.points = points;
     this.ids = ids;
   }

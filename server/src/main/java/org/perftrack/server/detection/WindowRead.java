@@ -111,7 +111,7 @@ class WindowRead {
     }
     int from = Math.max(0, i - side);
     int to = Math.min(t.versions().size(), i + side + 1);
-    List<Point> points = new ArrayList<>(to - from + 1);
+    List<VersionPoint> points = new ArrayList<>(to - from + 1);
     List<Long> ids = new ArrayList<>(to - from + 1);
     points.addAll(t.points().subList(from, to));
     ids.addAll(t.ids().subList(from, to));
@@ -144,13 +144,13 @@ class WindowRead {
     for (Long series : seriesIds) {
       SeriesMeta m = meta.get(series);
       List<PointRow> rows = inVersionOrder(bySeries.getOrDefault(series, List.of()), names);
-      List<Point> points = new ArrayList<>(rows.size());
+      List<VersionPoint> points = new ArrayList<>(rows.size());
       List<VersionRef> refs = new ArrayList<>(rows.size());
       Map<String, Long> versionOf = new HashMap<>();
       int before = 0;
       for (PointRow r : rows) {
         VersionRef v = names.get(r.versionId());
-        points.add(Point.summarized(v.name(), r.summary()));
+        points.add(VersionPoint.summarized(v.name(), r.summary()));
         refs.add(v);
         versionOf.put(v.name(), r.versionId());
         if (r.before()) {
@@ -188,7 +188,7 @@ class WindowRead {
 
   /** Whether the window read already holds a point of the changed version (it had runs before this one). */
   static boolean hasPoint(Around a, VersionRef changed) {
-    List<Point> points = a.window().points();
+    List<VersionPoint> points = a.window().points();
     return a.before() < points.size() && a.window().versionIds().get(points.get(a.before()).version()) == changed.id();
   }
 
@@ -200,9 +200,9 @@ class WindowRead {
    */
   static SeriesWindow withPoint(Around a, VersionRef changed, VersionLevel point, int side) {
     SeriesWindow w = a.window();
-    List<Point> points = w.points();
+    List<VersionPoint> points = w.points();
     Map<String, Long> versionIds = w.versionIds();
-    Point fresh = Point.summarized(changed.name(), point);
+    VersionPoint fresh = VersionPoint.summarized(changed.name(), point);
     int at = a.before();
     if (hasPoint(a, changed)) {
       points.set(at, fresh);

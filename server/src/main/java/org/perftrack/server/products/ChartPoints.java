@@ -12,7 +12,7 @@ import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.series.SeriesQueries;
-import org.perftrack.server.series.SeriesQueries.Point;
+import org.perftrack.server.series.SeriesQueries.VersionResults;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -98,10 +98,10 @@ class ChartPoints {
       Map<Long, String> names, List<RegressionMarkers.Located> marks, boolean withSamples,
       SeriesChart.MachineSeries first) {
     List<String> versions = keys.stream().map(k -> names.get(axis.get(k))).toList();
-    Map<Long, List<Point>> byId = points.pointsAt(series.stream().map(SeriesChart.MachineSeries::id).toList(),
+    Map<Long, List<VersionResults>> byId = points.pointsAt(series.stream().map(SeriesChart.MachineSeries::id).toList(),
         List.copyOf(axis.values()));
     List<SeriesChart.ChartMachine> machines = series.stream().map(s -> {
-      Map<String, Point> at = new HashMap<>();
+      Map<String, VersionResults> at = new HashMap<>();
       byId.getOrDefault(s.id(), List.of()).forEach(p -> at.put(p.version(), p));
       return SeriesChart.chartMachine(s.machine(), at, versions, withSamples);
     }).toList();

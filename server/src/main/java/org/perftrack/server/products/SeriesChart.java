@@ -11,7 +11,7 @@ import org.perftrack.server.db.Rows;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.series.SeriesQueries;
-import org.perftrack.server.series.SeriesQueries.Point;
+import org.perftrack.server.series.SeriesQueries.VersionResults;
 import org.perftrack.server.stats.Robust;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -33,11 +33,11 @@ public class SeriesChart {
    * One version and each machine's point there (null where that machine did not measure it), with the
    * lowest, middle and highest median across machines for pages with too many machines for a column each.
    */
-  public record TableRow(String version, List<Point> points, int machines, double lowest, double middle, double highest) {
+  public record TableRow(String version, List<VersionResults> points, int machines, double lowest, double middle, double highest) {
 
     /** Null when no machine has a point at the version. */
-    static TableRow of(String version, List<Point> points) {
-      double[] m = points.stream().filter(java.util.Objects::nonNull).mapToDouble(Point::median).sorted().toArray();
+    static TableRow of(String version, List<VersionResults> points) {
+      double[] m = points.stream().filter(java.util.Objects::nonNull).mapToDouble(VersionResults::median).sorted().toArray();
       return m.length == 0 ? null : new TableRow(version, points, m.length, m[0], Robust.sortedMedian(m, m.length),
           m[m.length - 1]);
     }
@@ -123,7 +123,7 @@ public class SeriesChart {
     java.util.Collections.reverse(slice);
     List<Long> versionIds = slice.stream().map(PointReads.Key::versionId).toList();
     List<String> axis = axis(versionIds);
-    Map<String, Map<String, Point>> byMachine = byMachine(shown, ids, versionIds);
+    Map<String, Map<String, VersionResults>> byMachine = byMachine(shown, ids, versionIds);
     List<TableRow> rows = axis.stream()
         .map(v -> TableRow.of(v, byMachine.values().stream().map(m -> m.get(v)).toList()))
         .filter(java.util.Objects::nonNull).toList();
@@ -163,7 +163,7 @@ public class SeriesChart {
     List<PointReads.Key> keys = around(shown.get(0).productId(), ids, range);
     List<Long> versionIds = keys.stream().map(PointReads.Key::versionId).toList();
     List<String> axis = axis(versionIds);
-    Map<String, Map<String, Point>> byMachine = byMachine(shown, ids, versionIds);
+    Map<String, Map<String, VersionResults>> byMachine = byMachine(shown, ids, versionIds);
     java.util.Set<String> onAxis = new java.util.HashSet<>(axis);
     List<Marker> marks = markers.of(ids).stream().filter(m -> onAxis.contains(m.version())).toList();
     List<TableRow> rows = axis.stream()
@@ -208,7 +208,7 @@ public class SeriesChart {
     return out;
   }
 
-  static ChartMachine chartMachine(String name, Map<String, Point> points, List<String> axis,
+  static ChartMachine chartMachine(String name, Map<String, VersionResults> points, List<String> axis,
       boolean withSamples) {
     int n = axis.size();
     Double[] median = new Double[n];
@@ -216,7 +216,7 @@ public class SeriesChart {
     Double[] max = new Double[n];
     double[][] samples = new double[n][];
     for (int i = 0; i < n; i++) {
-      Point p = points.get(axis.get(i));
+      VersionResults p = points.get(axis.get(i));
       if (p != null) {
         median[i] = round(p.median());
         min[i] = round(p.min());
@@ -245,11 +245,11 @@ public class SeriesChart {
   }
 
   /** Each shown machine's points at these versions, by version name. */
-  private Map<String, Map<String, Point>> byMachine(List<MachineSeries> shown, List<Long> ids, List<Long> versionIds) {
-    Map<Long, List<Point>> pointsById = seriesQueries.pointsAt(ids, versionIds);
-    Map<String, Map<String, Point>> byMachine = new LinkedHashMap<>();
+  private Map<String, Map<String, VersionResults>> byMachine(List<MachineSeries> shown, List<Long> ids, List<Long> versionIds) {
+    Map<Long, List<VersionResults>> pointsById = seriesQueries.pointsAt(ids, versionIds);
+    Map<String, Map<String, VersionResults>> byMachine = new LinkedHashMap<>();
     for (MachineSeries s : shown) {
-      Map<String, Point> points = new HashMap<>();
+      Map<String, VersionResults> points = new HashMap<>();
       pointsById.getOrDefault(s.id(), List.of()).forEach(p -> points.put(p.version(), p));
       byMachine.put(s.machine(), points);
     }

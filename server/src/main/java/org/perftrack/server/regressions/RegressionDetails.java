@@ -6,7 +6,7 @@ import java.util.UUID;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.products.SeriesChart;
 import org.perftrack.server.runs.RunQueries;
-import org.perftrack.server.series.SeriesQueries.Point;
+import org.perftrack.server.series.SeriesQueries.VersionResults;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -40,7 +40,7 @@ class RegressionDetails {
     // the chart's stretch of versions holds both sides of the step: no read of the whole series
     SeriesChart.View chart = charts.view(r.product(), r.benchmark(), r.metric(), r.machine(),
         new SeriesChart.Range(r.baselineVersion(), r.version(), MARGIN)).orElse(null);
-    List<Point> points = chart == null ? List.of() : chart.rows().stream()
+    List<VersionResults> points = chart == null ? List.of() : chart.rows().stream()
         .map(row -> row.points().get(0)).filter(java.util.Objects::nonNull).toList();
     SamplesSideBySide samples = SamplesSideBySide.of(point(points, r.baselineVersion()), point(points, r.version()));
     Environment environment = Environment.of(run(r, r.baselineVersion()), run(r, r.version()));
@@ -52,7 +52,7 @@ class RegressionDetails {
         .flatMap(runs::find).orElse(null);
   }
 
-  private static Point point(List<Point> points, String version) {
+  private static VersionResults point(List<VersionResults> points, String version) {
     return points.stream().filter(p -> p.version().equals(version)).findFirst().orElse(null);
   }
 }

@@ -3,7 +3,7 @@ package org.perftrack.server.regressions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.perftrack.server.series.SeriesQueries.Point;
+import org.perftrack.server.series.SeriesQueries.VersionResults;
 
 /** The raw samples of the baseline and of the version, sorted, one row per rank, and their summary. */
 public record SamplesSideBySide(List<Row> rows, List<Row> summary) {
@@ -11,7 +11,7 @@ public record SamplesSideBySide(List<Row> rows, List<Row> summary) {
   /** {@code base}/{@code head} null where one side has fewer samples. */
   public record Row(String label, Double base, Double head) {}
 
-  static SamplesSideBySide of(Point base, Point head) {
+  static SamplesSideBySide of(VersionResults base, VersionResults head) {
     double[] b = sorted(base);
     double[] h = sorted(head);
     List<Row> rows = new ArrayList<>();
@@ -27,7 +27,7 @@ public record SamplesSideBySide(List<Row> rows, List<Row> summary) {
     return new SamplesSideBySide(rows, summary);
   }
 
-  private static double[] sorted(Point p) {
+  private static double[] sorted(VersionResults p) {
     if (p == null) {
       return new double[0];
     }

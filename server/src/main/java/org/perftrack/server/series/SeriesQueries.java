@@ -26,7 +26,7 @@ public class SeriesQueries {
    * version kept raw samples ({@code summaryOnly}: the tool wrote only statistics), {@code samples} is empty
    * and the figures are the runs' own: a missing min, median or max is shown as the mean.
    */
-  public record Point(String version, int n, double min, double median, double mean, double max,
+  public record VersionResults(String version, int n, double min, double median, double mean, double max,
       double[] samples, List<String> runs, boolean summaryOnly, Double stddev) {}
 
   /** One result row: raw samples, or (empty samples) the statistics a tool wrote instead. */
@@ -45,7 +45,7 @@ public class SeriesQueries {
 
   /** A series and its points in version order. */
   public record Series(long id, String product, String machine, String benchmark, String metric, String unit,
-      Direction direction, List<Point> points) {}
+      Direction direction, List<VersionResults> points) {}
 
   private final JdbcClient jdbc;
   private final PointReads pointReads;
@@ -81,11 +81,11 @@ public class SeriesQueries {
   }
 
   /** The points of a series by id, in version order. */
-  public List<Point> points(long seriesId) {
+  public List<VersionResults> points(long seriesId) {
     return read(rows -> jdbc.sql(POINTS).param(seriesId).query(rows));
   }
 
-  private List<Point> read(java.util.function.Consumer<RowCallbackHandler> statement) {
+  private List<VersionResults> read(java.util.function.Consumer<RowCallbackHandler> statement) {
     Map<String, List<Stored>> samples = new LinkedHashMap<>();
     Map<String, List<String>> runs = new LinkedHashMap<>();
     statement.accept((ResultSet rs) -> {
@@ -93,7 +93,7 @@ public class SeriesQueries {
       samples.computeIfAbsent(version, v -> new ArrayList<>()).add(Stored.of(rs));
       runs.computeIfAbsent(version, v -> new ArrayList<>()).add(rs.getString("run_id"));
     });
-    List<Point> points = new ArrayList<>(samples.size());
+    List<VersionResults> points = new ArrayList<>(samples.size());
     samples.forEach((version, arrays) -> points.add(point(version, arrays, runs.get(version))));
     return points;
   }
@@ -105,11 +105,11 @@ public class SeriesQueries {
       ORDER BY r.series_id, v.sort_key, r.run_id""";
 
   /** The points of several series in one round trip (a chart of every machine), each in version order. */
-  public Map<Long, List<Point>> pointsOf(List<Long> seriesIds) {
+  public Map<Long, List<VersionResults>> pointsOf(List<Long> seriesIds) {
     return collect(jdbc.sql(POINTS_OF_MANY).param(seriesIds.toArray(Long[]::new)));
   }
 
-  private static Map<Long, List<Point>> collect(JdbcClient.StatementSpec statement) {
+  private static Map<Long, List<VersionResults>> collect(JdbcClient.StatementSpec statement) {
     Map<Long, Map<String, List<Stored>>> samples = new LinkedHashMap<>();
     Map<Long, Map<String, List<String>>> runs = new LinkedHashMap<>();
     statement.query((ResultSet rs) -> {
@@ -120,9 +120,9 @@ public class SeriesQueries {
       runs.computeIfAbsent(id, k -> new LinkedHashMap<>()).computeIfAbsent(version, v -> new ArrayList<>())
           .add(rs.getString("run_id"));
     });
-    Map<Long, List<Point>> points = new LinkedHashMap<>();
+    Map<Long, List<VersionResults>> points = new LinkedHashMap<>();
     samples.forEach((id, byVersion) -> {
-      List<Point> list = new ArrayList<>(byVersion.size());
+      List<VersionResults> list = new ArrayList<>(byVersion.size());
       byVersion.forEach((version, arrays) -> list.add(point(version, arrays, runs.get(id).get(version))));
       points.put(id, list);
     });
@@ -140,7 +140,7 @@ public class SeriesQueries {
    * The points of several series at the given versions only (a page of a table, a zoomed chart): one probe of
    * (series, version) per pair, so the cost follows the versions asked for, not the length of the history.
    */
-  public Map<Long, List<Point>> pointsAt(List<Long> seriesIds, List<Long> versionIds) {
+  public Map<Long, List<VersionResults>> pointsAt(List<Long> seriesIds, List<Long> versionIds) {
     if (seriesIds.isEmpty() || versionIds.isEmpty()) {
       return Map.of();
     }
@@ -148,7 +148,7 @@ public class SeriesQueries {
   }
 
   /** Raw samples win: a version's summaries are used only when none of its runs kept samples. */
-  private static Point point(String version, List<Stored> rows, List<String> runs) {
+  private static VersionResults point(String version, List<Stored> rows, List<String> runs) {
     double[] all = rows.stream().flatMapToDouble(r -> Arrays.stream(r.samples())).toArray();
     if (all.length == 0) {
       return summaryPoint(version, rows, runs);
@@ -157,12 +157,12 @@ public class SeriesQueries {
     Arrays.sort(sorted);
     int n = sorted.length;
     double median = Robust.sortedMedian(sorted, n);
-    return new Point(version, n, sorted[0], median, Arrays.stream(all).sum() / n, sorted[n - 1], all, runs, false,
+    return new VersionResults(version, n, sorted[0], median, Arrays.stream(all).sum() / n, sorted[n - 1], all, runs, false,
         null);
   }
 
   /** The runs' summaries pooled: n-weighted mean; the lowest min, the highest max; one run's median and stddev. */
-  private static Point summaryPoint(String version, List<Stored> rows, List<String> runs) {
+  private static VersionResults summaryPoint(String version, List<Stored> rows, List<String> runs) {
     int n = rows.stream().mapToInt(Stored::n).sum();
     double mean = rows.size() == 1 ? rows.get(0).mean()
         : rows.stream().mapToDouble(r -> r.mean() * r.n()).sum() / Math.max(1, n);
@@ -170,7 +170,7 @@ public class SeriesQueries {
     double max = rows.stream().mapToDouble(r -> r.max() == null ? r.mean() : r.max()).max().orElse(mean);
     Stored single = rows.size() == 1 ? rows.get(0) : null;
     double median = single != null && single.median() != null ? single.median() : mean;
-    return new Point(version, n, min, median, mean, max, new double[0], runs, true,
+    return new VersionResults(version, n, min, median, mean, max, new double[0], runs, true,
         single == null ? null : single.stddev());
   }
 

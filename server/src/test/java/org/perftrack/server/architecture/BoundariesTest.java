@@ -122,6 +122,40 @@ class BoundariesTest {
   }
 
   @Test
+  void aPublicTypeNameSaysOneThing() {
+    java.util.Map<String, List<String>> byName = new java.util.TreeMap<>();
+    SERVER.stream().filter(c -> c.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
+        .filter(c -> !c.isAnonymousClass())
+        .forEach(c -> byName.computeIfAbsent(c.getSimpleName(), k -> new java.util.ArrayList<>()).add(c.getName()));
+    List<String> topLevel = SERVER.stream().filter(JavaClass::isTopLevelClass)
+        .filter(c -> c.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
+        .map(JavaClass::getSimpleName).toList();
+    assertThat(topLevel.stream().filter(n -> byName.get(n).size() > 1).map(byName::get).toList())
+        .as("a public type is named like another public one (three public Points once): name each for what it is")
+        .isEmpty();
+  }
+
+  /**
+   * What detection publishes: used by another package's main code, or by the evaluation harness (test code in
+   * detection.eval, which drives the pure core directly). Anything else is package-private.
+   */
+  static final java.util.Set<String> DETECTION_API_FOR_THE_EVALUATION = java.util.Set.of("BatchRun", "Decision",
+      "DetectionResult", "DetectionSettings", "Detector", "Reconciler", "RecordedRegression", "SeriesHistory",
+      "SeriesUpdate", "Step", "VersionLevel", "VersionPoint");
+
+  @Test
+  void detectionPublishesOnlyWhatOthersUse() {
+    List<String> unused = SERVER.stream().filter(JavaClass::isTopLevelClass)
+        .filter(c -> c.getPackageName().equals("org.perftrack.server.detection"))
+        .filter(c -> c.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC))
+        .filter(c -> !DETECTION_API_FOR_THE_EVALUATION.contains(c.getSimpleName()))
+        .filter(c -> c.getDirectDependenciesToSelf().stream()
+            .noneMatch(d -> !d.getOriginClass().getPackageName().equals(c.getPackageName())))
+        .map(JavaClass::getSimpleName).toList();
+    assertThat(unused).as("public detection types no other package uses: make them package-private").isEmpty();
+  }
+
+  @Test
   void everySettingsRecordIsValidatedAtStartUp() {
     classes().that().areAnnotatedWith(ConfigurationProperties.class).should().beAnnotatedWith(Validated.class)
         .andShould().beRecords().because("a bad setting must stop start-up naming the property (ConfigurationValidationTest)")

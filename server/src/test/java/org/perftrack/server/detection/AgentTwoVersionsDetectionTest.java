@@ -19,8 +19,8 @@ class AgentTwoVersionsDetectionTest {
   private Map<String, List<Step>> timePerOpSteps() {
     List<AgentTwoVersions.Measured> timing = AgentTwoVersions.load().stream()
         .filter(m -> m.metric().equals("time-per-op")).toList();
-    List<SeriesUpdate> updates = timing.stream().map(m -> new SeriesUpdate(new Series(m.parsedDirection(),
-        m.samples().entrySet().stream().map(e -> Point.of(e.getKey(), e.getValue())).toList()),
+    List<SeriesUpdate> updates = timing.stream().map(m -> new SeriesUpdate(new SeriesHistory(m.parsedDirection(),
+        m.samples().entrySet().stream().map(e -> VersionPoint.of(e.getKey(), e.getValue())).toList()),
         AgentTwoVersions.HEAD, DetectionSettings.DEFAULTS)).toList();
     List<DetectionResult> results = detector.detectRun(updates);
     return java.util.stream.IntStream.range(0, timing.size()).boxed()

@@ -23,7 +23,7 @@ class CommonShiftTest {
   private List<SeriesUpdate> run(double[] newest) {
     List<SeriesUpdate> updates = new ArrayList<>();
     for (int m = 0; m < BENCHMARKS; m++) {
-      List<Point> points = new ArrayList<>();
+      List<VersionPoint> points = new ArrayList<>();
       for (int b = 0; b < RUNNER.length; b++) {
         double level = 100 * (m + 1) * RUNNER[b] * (1 + 0.01 * random.nextGaussian())
             * (b == RUNNER.length - 1 ? newest[m] : 1);
@@ -31,9 +31,9 @@ class CommonShiftTest {
         for (int r = 0; r < samples.length; r++) {
           samples[r] = level * (1 + 0.01 * random.nextGaussian());
         }
-        points.add(Point.of("1.0." + b, samples));
+        points.add(VersionPoint.of("1.0." + b, samples));
       }
-      updates.add(new SeriesUpdate(new Series(Direction.LOWER_IS_BETTER, points), "1.0." + (RUNNER.length - 1),
+      updates.add(new SeriesUpdate(new SeriesHistory(Direction.LOWER_IS_BETTER, points), "1.0." + (RUNNER.length - 1),
           DetectionSettings.DEFAULTS));
     }
     return updates;

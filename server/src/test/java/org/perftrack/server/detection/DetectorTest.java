@@ -14,7 +14,7 @@ class DetectorTest {
 
   @Test
   void flagsWrite64bSlowingFrom18To48MicrosecondsBetween1519And1524() {
-    Series series = new SeriesFixtures().version("1.5.12-1", 18.1).version("1.5.18-1", 17.9)
+    SeriesHistory series = new SeriesFixtures().version("1.5.12-1", 18.1).version("1.5.18-1", 17.9)
         .version("1.5.19-1", 18.0).version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
 
     List<Step> steps = detector.detect(series, "1.5.24-2", defaults).steps();
@@ -38,8 +38,8 @@ class DetectorTest {
   void flagsAnInterleavedSlowdownThatALoadedMachineScattered() {
     double[] plain = {13.54, 10.73, 7.742, 7.883, 13.60};
     double[] slowed = {26.86, 15.26, 19.87, 37.73, 33.78};
-    Series series = new Series(Direction.LOWER_IS_BETTER,
-        List.of(Point.of("1.5.19-4", plain), Point.of("1.5.24-2", slowed)),
+    SeriesHistory series = new SeriesHistory(Direction.LOWER_IS_BETTER,
+        List.of(VersionPoint.of("1.5.19-4", plain), VersionPoint.of("1.5.24-2", slowed)),
         List.of(new BatchRun("b", "1.5.19-4", plain), new BatchRun("b", "1.5.24-2", slowed)));
 
     List<Step> steps = detector.detect(series, "1.5.24-2", defaults).steps();
@@ -56,8 +56,8 @@ class DetectorTest {
   void doesNotCallItCleanWhenTheSlowedVersionsFastSamplesOverlap() {
     double[] plain = {13.54, 10.73, 7.742, 7.883, 13.60};
     double[] mixed = {26.86, 8.1, 19.87, 37.73, 7.9};
-    Series series = new Series(Direction.LOWER_IS_BETTER,
-        List.of(Point.of("1.5.19-4", plain), Point.of("1.5.24-2", mixed)),
+    SeriesHistory series = new SeriesHistory(Direction.LOWER_IS_BETTER,
+        List.of(VersionPoint.of("1.5.19-4", plain), VersionPoint.of("1.5.24-2", mixed)),
         List.of(new BatchRun("b", "1.5.19-4", plain), new BatchRun("b", "1.5.24-2", mixed)));
 
     assertThat(detector.detect(series, "1.5.24-2", defaults).steps()).isEmpty();
@@ -65,7 +65,7 @@ class DetectorTest {
 
   @Test
   void flagsWrite64bWithOnlyTheTwoVersionsMeasured() {
-    Series series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
+    SeriesHistory series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
 
     List<Step> steps = detector.detect(series, "1.5.24-2", defaults).steps();
 
@@ -77,15 +77,15 @@ class DetectorTest {
 
   @Test
   void doesNotFlagAModestChangeBetweenOnlyTwoVersions() {
-    Series series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 19.0).lowerIsBetter();
+    SeriesHistory series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 19.0).lowerIsBetter();
 
     assertThat(detector.detect(series, "1.5.24-2", defaults).steps()).isEmpty();
   }
 
   @Test
   void believesOneSessionOfTwoVersionsOnlyWhenItMovedByHalfOrMore() {
-    Series forty = new SeriesFixtures().version("1.5.19-4", 100.0).version("1.5.24-2", 140.0).lowerIsBetter();
-    Series sixty = new SeriesFixtures().version("1.5.19-4", 100.0).version("1.5.24-2", 160.0).lowerIsBetter();
+    SeriesHistory forty = new SeriesFixtures().version("1.5.19-4", 100.0).version("1.5.24-2", 140.0).lowerIsBetter();
+    SeriesHistory sixty = new SeriesFixtures().version("1.5.19-4", 100.0).version("1.5.24-2", 160.0).lowerIsBetter();
 
     assertThat(detector.detect(forty, "1.5.24-2", defaults).steps()).isEmpty();
     assertThat(detector.detect(sixty, "1.5.24-2", defaults).steps()).singleElement()
@@ -97,24 +97,24 @@ class DetectorTest {
     SeriesFixtures fixtures = new SeriesFixtures().versions("6.", 1, 10, 100.0).version("6.11", 120.0);
 
     assertThat(detector.detect(fixtures.lowerIsBetter(), "6.11", defaults).steps()).isEmpty();
-    Series confirmed = fixtures.version("6.12", 120.0).lowerIsBetter();
+    SeriesHistory confirmed = fixtures.version("6.12", 120.0).lowerIsBetter();
     assertThat(detector.detect(confirmed, "6.12", defaults).steps()).extracting(Step::version).containsExactly("6.11");
   }
 
   @Test
   void staysSilentOnAnAaPairAndOnAFlatHistory() {
-    Series pair = new SeriesFixtures().version("1.7.5", 40.0).version("1.7.7", 40.0).lowerIsBetter();
-    Series flat = new SeriesFixtures().versions("1.7.", 1, 25, 40.0).lowerIsBetter();
+    SeriesHistory pair = new SeriesFixtures().version("1.7.5", 40.0).version("1.7.7", 40.0).lowerIsBetter();
+    SeriesHistory flat = new SeriesFixtures().versions("1.7.", 1, 25, 40.0).lowerIsBetter();
 
     assertThat(detector.detect(pair, "1.7.7", defaults).steps()).isEmpty();
-    for (Point p : flat.points()) {
+    for (VersionPoint p : flat.points()) {
       assertThat(detector.detect(flat, p.version(), defaults).steps()).isEmpty();
     }
   }
 
   @Test
   void flagsAPipeBandwidthDropAsARegressionWithRatioBelowOne() {
-    Series series = new SeriesFixtures().versions("1.", 1, 8, 150.0).version("1.9", 55.0).version("1.10", 56.0)
+    SeriesHistory series = new SeriesFixtures().versions("1.", 1, 8, 150.0).version("1.9", 55.0).version("1.10", 56.0)
         .higherIsBetter();
 
     List<Step> steps = detector.detect(series, "1.10", defaults).steps();
@@ -128,7 +128,7 @@ class DetectorTest {
 
   @Test
   void recordsAFasterVersionAsAnImprovement() {
-    Series series = new SeriesFixtures().versions("2.", 1, 10, 80.0).versions("2.", 11, 14, 40.0).lowerIsBetter();
+    SeriesHistory series = new SeriesFixtures().versions("2.", 1, 10, 80.0).versions("2.", 11, 14, 40.0).lowerIsBetter();
 
     assertThat(detector.detect(series, "2.14", defaults).steps())
         .extracting(Step::kind, Step::version).containsExactly(org.assertj.core.groups.Tuple.tuple(
@@ -141,9 +141,9 @@ class DetectorTest {
     for (int v = 1; v <= 30; v++) {
       fixtures.version("3." + v, 100 * Math.exp(0.004 * v));
     }
-    Series series = fixtures.lowerIsBetter();
+    SeriesHistory series = fixtures.lowerIsBetter();
 
-    for (Point p : series.points()) {
+    for (VersionPoint p : series.points()) {
       assertThat(detector.detect(series, p.version(), defaults).steps()).isEmpty();
     }
   }
@@ -161,7 +161,7 @@ class DetectorTest {
 
   @Test
   void ignoredBenchmarkIsNotJudged() {
-    Series series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
+    SeriesHistory series = new SeriesFixtures().version("1.5.19-4", 18.0).version("1.5.24-2", 48.0).lowerIsBetter();
 
     DetectionResult result = detector.detect(series, "1.5.24-2", defaults.withIgnored(true));
 
@@ -170,7 +170,7 @@ class DetectorTest {
 
   @Test
   void aLargerMinimumChangeSilencesASmallStep() {
-    Series series = new SeriesFixtures().versions("5.", 1, 10, 100.0).versions("5.", 11, 20, 106.0).lowerIsBetter();
+    SeriesHistory series = new SeriesFixtures().versions("5.", 1, 10, 100.0).versions("5.", 11, 20, 106.0).lowerIsBetter();
 
     assertThat(detector.detect(series, "5.20", defaults).steps()).hasSize(1);
     assertThat(detector.detect(series, "5.20", defaults.withMinChange(0.10)).steps()).isEmpty();
@@ -184,7 +184,7 @@ class DetectorTest {
   @Test
   void reportsTheFirstBadBuildUnconfirmedAndTheNextBuildConfirmsIt() {
     java.util.Random random = new java.util.Random(11);
-    List<Point> points = new ArrayList<>();
+    List<VersionPoint> points = new ArrayList<>();
     double[] runner = {1.0, 0.93, 1.08, 1.02, 0.95, 1.1, 0.97, 1.04, 0.92};
     for (int b = 0; b < runner.length; b++) {
       double level = 100 * runner[b] * (b >= 7 ? 2 : 1);
@@ -192,11 +192,11 @@ class DetectorTest {
       for (int r = 0; r < samples.length; r++) {
         samples[r] = level * (1 + 0.1 * random.nextGaussian());
       }
-      points.add(Point.of("1.0." + b, samples));
+      points.add(VersionPoint.of("1.0." + b, samples));
     }
-    Series upToCulprit = new Series(Direction.LOWER_IS_BETTER, points.subList(0, 8));
-    Series noisyOnly = new Series(Direction.LOWER_IS_BETTER, points.subList(0, 7));
-    Series confirmedBy = new Series(Direction.LOWER_IS_BETTER, points);
+    SeriesHistory upToCulprit = new SeriesHistory(Direction.LOWER_IS_BETTER, points.subList(0, 8));
+    SeriesHistory noisyOnly = new SeriesHistory(Direction.LOWER_IS_BETTER, points.subList(0, 7));
+    SeriesHistory confirmedBy = new SeriesHistory(Direction.LOWER_IS_BETTER, points);
 
     assertThat(detector.detect(noisyOnly, "1.0.6", defaults).steps()).isEmpty();
     assertThat(detector.detect(upToCulprit, "1.0.7", defaults).steps()).singleElement().satisfies(step -> {
@@ -212,7 +212,7 @@ class DetectorTest {
 
   @Test
   void aNewestVersionThatStraysNoMoreThanAPreviousBuildWaitsForTheNext() {
-    Series series = new SeriesFixtures().version("2.0", 10).version("2.1", 10.1).version("2.2", 16).version("2.3", 10)
+    SeriesHistory series = new SeriesFixtures().version("2.0", 10).version("2.1", 10.1).version("2.2", 16).version("2.3", 10)
         .version("2.4", 9.9).version("2.5", 10).version("2.6", 17).lowerIsBetter();
 
     assertThat(detector.detect(series, "2.6", defaults).steps()).as("2.2 strayed as far and came back").isEmpty();
@@ -222,12 +222,12 @@ class DetectorTest {
   @Test
   void aOneValueSeriesIsJudgedByItsSpreadBetweenVersionsNeitherSilentNorJumpy() {
     double[] scatter = {1.0, 1.03, 0.97, 1.02, 0.98, 1.04, 0.96, 1.01, 0.99, 1.03, 0.97, 1.02};
-    List<Point> points = new ArrayList<>();
+    List<VersionPoint> points = new ArrayList<>();
     for (int v = 0; v < scatter.length; v++) {
-      points.add(Point.of("3." + v, 50 * scatter[v] * (v >= 8 ? 1.25 : 1)));
+      points.add(VersionPoint.of("3." + v, 50 * scatter[v] * (v >= 8 ? 1.25 : 1)));
     }
-    Series early = new Series(Direction.LOWER_IS_BETTER, points.subList(0, 3));
-    Series stepped = new Series(Direction.LOWER_IS_BETTER, points);
+    SeriesHistory early = new SeriesHistory(Direction.LOWER_IS_BETTER, points.subList(0, 3));
+    SeriesHistory stepped = new SeriesHistory(Direction.LOWER_IS_BETTER, points);
 
     assertThat(detector.detect(early, "3.2", defaults).steps()).as("3 % between single runs is no step").isEmpty();
     assertThat(detector.detect(stepped, "3.11", defaults).steps()).singleElement()

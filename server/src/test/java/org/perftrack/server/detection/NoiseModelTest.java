@@ -8,14 +8,14 @@ import org.junit.jupiter.api.Test;
 
 class NoiseModelTest {
 
-  private static NoiseModel noise(Point... points) {
+  private static NoiseModel noise(VersionPoint... points) {
     return NoiseModel.estimate(Levels.of(List.of(points)));
   }
 
   @Test
   void withoutHistoryTakesItsDegreesOfFreedomFromTheSamples() {
-    NoiseModel threeSamples = noise(Point.of("1", 10, 10.2, 9.9), Point.of("2", 10.1, 10, 9.8));
-    NoiseModel fiveSamples = noise(Point.of("1", 10, 10.2, 9.9, 10.1, 9.8), Point.of("2", 10.1, 10, 9.8, 10.3, 9.9));
+    NoiseModel threeSamples = noise(VersionPoint.of("1", 10, 10.2, 9.9), VersionPoint.of("2", 10.1, 10, 9.8));
+    NoiseModel fiveSamples = noise(VersionPoint.of("1", 10, 10.2, 9.9, 10.1, 9.8), VersionPoint.of("2", 10.1, 10, 9.8, 10.3, 9.9));
 
     assertThat(threeSamples.df()).isEqualTo(4.0);
     assertThat(fiveSamples.df()).as("capped at the df of a five-version history").isEqualTo(NoiseModel.HISTORY_DF);
@@ -23,7 +23,7 @@ class NoiseModelTest {
 
   @Test
   void withoutHistoryOrSamplesTakesTheOneValuePriorNotTheFloor() {
-    NoiseModel single = noise(Point.of("1", 10), Point.of("2", 11));
+    NoiseModel single = noise(VersionPoint.of("1", 10), VersionPoint.of("2", 11));
 
     assertThat(single.df()).isEqualTo(NoiseModel.PRIOR_WEIGHT - 1);
     assertThat(single.sigma()).as("single values scatter; 0.5 % made every 2 % wobble a step")
@@ -32,9 +32,9 @@ class NoiseModelTest {
 
   @Test
   void neverGrowsMoreLenientThroughDegreesOfFreedomWhenHistoryArrives() {
-    Point[] points = new Point[6];
+    VersionPoint[] points = new VersionPoint[6];
     for (int i = 0; i < points.length; i++) {
-      points[i] = Point.of(String.valueOf(i), 10, 10.2, 9.9, 10.1, 9.8);
+      points[i] = VersionPoint.of(String.valueOf(i), 10, 10.2, 9.9, 10.1, 9.8);
     }
     double previous = 0;
     for (int n = 2; n <= points.length; n++) {

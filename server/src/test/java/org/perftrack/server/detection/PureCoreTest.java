@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class PureCoreTest {
 
   static final List<String> CORE = List.of("Detector", "LocalScan", "StepScan", "StepChecks", "NoiseModel",
-      "Levels", "VersionLevel", "Reconciler", "WithdrawalReason", "VersionComparer", "Point", "Series",
+      "Levels", "VersionLevel", "Reconciler", "WithdrawalReason", "VersionComparer", "VersionPoint", "SeriesHistory",
       "Step", "Decision", "DetectionResult", "DetectionSettings", "PairedEvidence", "BatchRun");
 
   static final List<String> STATS = List.of("Robust", "PairedRounds", "RandomEffects", "RankEvidence");

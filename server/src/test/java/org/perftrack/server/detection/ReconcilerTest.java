@@ -14,8 +14,8 @@ class ReconcilerTest {
 
   @Test
   void reattributesTheStepWhenAnOlderVersionIsBackfilled() {
-    Series full = new SeriesFixtures().versions("1.", 1, 6, 18.0).versions("1.", 7, 10, 48.0).lowerIsBetter();
-    Series beforeBackfill = SeriesFixtures.without(full, "1.7");
+    SeriesHistory full = new SeriesFixtures().versions("1.", 1, 6, 18.0).versions("1.", 7, 10, 48.0).lowerIsBetter();
+    SeriesHistory beforeBackfill = SeriesFixtures.without(full, "1.7");
     Step first = detector.detect(beforeBackfill, "1.10", defaults).steps().get(0);
     assertThat(first.baselineVersion() + " → " + first.version()).isEqualTo("1.6 → 1.8");
     RecordedRegression stored = record(1, first, Regression.Status.OPEN);
@@ -32,7 +32,7 @@ class ReconcilerTest {
 
   @Test
   void backfilledVersionOnTheOldLevelMovesTheBaseline() {
-    Series full = new SeriesFixtures().versions("1.", 1, 7, 18.0).versions("1.", 8, 10, 48.0).lowerIsBetter();
+    SeriesHistory full = new SeriesFixtures().versions("1.", 1, 7, 18.0).versions("1.", 8, 10, 48.0).lowerIsBetter();
     Step first = detector.detect(SeriesFixtures.without(full, "1.7"), "1.10", defaults).steps().get(0);
 
     List<Decision> decisions = reconciler.reconcile(detector.detect(full, "1.7", defaults),
@@ -45,12 +45,12 @@ class ReconcilerTest {
   @Test
   void withdrawsAOneSessionBlipOnceTheNextVersionShowsItReverted() {
     SeriesFixtures fixtures = new SeriesFixtures().versions("2.", 1, 10, 100.0).version("2.11", 160.0);
-    Series blip = fixtures.lowerIsBetter();
+    SeriesHistory blip = fixtures.lowerIsBetter();
     List<Decision> created = reconciler.reconcile(detector.detect(blip, "2.11", defaults), List.of());
     assertThat(created).extracting(Decision::action).containsExactly(Decision.Action.CREATE);
     RecordedRegression stored = record(7, created.get(0).step(), Regression.Status.OPEN);
 
-    Series reverted = fixtures.version("2.12", 100.0).version("2.13", 100.5).lowerIsBetter();
+    SeriesHistory reverted = fixtures.version("2.12", 100.0).version("2.13", 100.5).lowerIsBetter();
     List<Decision> later = reconciler.reconcile(detector.detect(reverted, "2.13", defaults), List.of(stored));
 
     assertThat(later).singleElement().satisfies(d -> {
@@ -65,7 +65,7 @@ class ReconcilerTest {
     SeriesFixtures fixtures = new SeriesFixtures().versions("3.", 1, 8, 50.0).versions("3.", 9, 9, 75.0);
     List<RecordedRegression> store = new ArrayList<>();
     for (int v = 10; v <= 20; v++) {
-      Series s = fixtures.version("3." + v, 75.0).lowerIsBetter();
+      SeriesHistory s = fixtures.version("3." + v, 75.0).lowerIsBetter();
       for (Decision d : reconciler.reconcile(detector.detect(s, "3." + v, defaults), store)) {
         if (d.action() == Decision.Action.CREATE) {
           store.add(record(store.size() + 1, d.step(), Regression.Status.OPEN));
@@ -79,7 +79,7 @@ class ReconcilerTest {
 
   @Test
   void aTriagedRegressionKeepsItsStatusWhenTheStepGoesAway() {
-    Series flat = new SeriesFixtures().versions("4.", 1, 12, 30.0).lowerIsBetter();
+    SeriesHistory flat = new SeriesFixtures().versions("4.", 1, 12, 30.0).lowerIsBetter();
     RecordedRegression acknowledged = new RecordedRegression(3, "4.5", "4.6", 30, 40, Regression.Kind.REGRESSION,
         Regression.Status.ACKNOWLEDGED, true);
     RecordedRegression open = new RecordedRegression(4, "4.8", "4.9", 30, 40, Regression.Kind.REGRESSION,
@@ -94,7 +94,7 @@ class ReconcilerTest {
 
   @Test
   void reopensAWithdrawnRecordWhenTheStepComesBack() {
-    Series series = new SeriesFixtures().versions("5.", 1, 10, 30.0).versions("5.", 11, 16, 45.0).lowerIsBetter();
+    SeriesHistory series = new SeriesFixtures().versions("5.", 1, 10, 30.0).versions("5.", 11, 16, 45.0).lowerIsBetter();
     RecordedRegression withdrawn = new RecordedRegression(9, "5.10", "5.11", 30, 45, Regression.Kind.REGRESSION,
         Regression.Status.WITHDRAWN, true);
 
@@ -116,8 +116,8 @@ class ReconcilerTest {
     double[] slow = {770, 775, 768, 772, 771};
     List<BatchRun> runs = new ArrayList<>(List.of(new BatchRun("a", "6.1", base), new BatchRun("a", "6.2", base2),
         new BatchRun("a", "6.3", slow)));
-    Series first = new Series(Direction.LOWER_IS_BETTER,
-        List.of(Point.of("6.1", base), Point.of("6.2", base2), Point.of("6.3", slow)), runs);
+    SeriesHistory first = new SeriesHistory(Direction.LOWER_IS_BETTER,
+        List.of(VersionPoint.of("6.1", base), VersionPoint.of("6.2", base2), VersionPoint.of("6.3", slow)), runs);
     List<Decision> created = reconciler.reconcile(detector.detect(first, "6.3", defaults), List.of());
     assertThat(created).extracting(d -> d.action() + " " + d.step().version()).containsExactly("CREATE 6.3");
     RecordedRegression stored = record(1, created.get(0).step(), Regression.Status.OPEN);
@@ -126,22 +126,22 @@ class ReconcilerTest {
     double[] next = scaled(slow, 0.252);
     runs.add(new BatchRun("b", "6.3", slowAgain));
     runs.add(new BatchRun("b", "6.4", next));
-    List<Point> points = List.of(Point.of("6.1", base), Point.of("6.2", base2),
-        Point.of("6.3", concat(slow, slowAgain)), Point.of("6.4", next));
-    DetectionResult later = detector.detect(new Series(Direction.LOWER_IS_BETTER, points, runs), "6.4", defaults);
+    List<VersionPoint> points = List.of(VersionPoint.of("6.1", base), VersionPoint.of("6.2", base2),
+        VersionPoint.of("6.3", concat(slow, slowAgain)), VersionPoint.of("6.4", next));
+    DetectionResult later = detector.detect(new SeriesHistory(Direction.LOWER_IS_BETTER, points, runs), "6.4", defaults);
 
     assertThat(reconciler.reconcile(later, List.of(stored))).extracting(Decision::action)
         .doesNotContain(Decision.Action.WITHDRAW);
     assertThat(WithdrawalReason.contradiction(stored, later.withSteps(List.of())))
         .as("even when no step is seen there, the interleaved pair still shows it").isNull();
-    DetectionResult levelsOnly = detector.detect(new Series(Direction.LOWER_IS_BETTER, points), "6.4", defaults);
+    DetectionResult levelsOnly = detector.detect(new SeriesHistory(Direction.LOWER_IS_BETTER, points), "6.4", defaults);
     assertThat(WithdrawalReason.contradiction(stored, levelsOnly.withSteps(List.of())))
         .as("the same levels without the interleaved samples do look reverted").startsWith("reverted");
   }
 
   @Test
   void confirmsARecordReportedAtTheNewestVersionWhenTheNextVersionShowsTheNewLevel() {
-    Series full = new SeriesFixtures().versions("6.", 1, 8, 18.0).versions("6.", 9, 10, 48.0).lowerIsBetter();
+    SeriesHistory full = new SeriesFixtures().versions("6.", 1, 8, 18.0).versions("6.", 9, 10, 48.0).lowerIsBetter();
     Step atNewest = detector.detect(SeriesFixtures.without(full, "6.10"), "6.9", defaults).steps().get(0);
     assertThat(atNewest.confirmed()).isFalse();
 

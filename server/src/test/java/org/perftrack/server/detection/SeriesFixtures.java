@@ -7,7 +7,7 @@ import java.util.Random;
 /** Builds series of five samples per version around given levels, with a little session noise. */
 final class SeriesFixtures {
   private final Random random = new Random(42);
-  private final List<Point> points = new ArrayList<>();
+  private final List<VersionPoint> points = new ArrayList<>();
 
   SeriesFixtures version(String name, double level) {
     double session = 1 + 0.005 * random.nextGaussian();
@@ -15,7 +15,7 @@ final class SeriesFixtures {
     for (int i = 0; i < samples.length; i++) {
       samples[i] = level * session * (1 + 0.01 * random.nextGaussian());
     }
-    points.add(Point.of(name, samples));
+    points.add(VersionPoint.of(name, samples));
     return this;
   }
 
@@ -26,16 +26,16 @@ final class SeriesFixtures {
     return this;
   }
 
-  Series lowerIsBetter() {
-    return new Series(Direction.LOWER_IS_BETTER, points);
+  SeriesHistory lowerIsBetter() {
+    return new SeriesHistory(Direction.LOWER_IS_BETTER, points);
   }
 
-  Series higherIsBetter() {
-    return new Series(Direction.HIGHER_IS_BETTER, points);
+  SeriesHistory higherIsBetter() {
+    return new SeriesHistory(Direction.HIGHER_IS_BETTER, points);
   }
 
   /** The same series with the version at {@code index} removed, as before it was uploaded. */
-  static Series without(Series s, String version) {
-    return new Series(s.direction(), s.points().stream().filter(p -> !p.version().equals(version)).toList());
+  static SeriesHistory without(SeriesHistory s, String version) {
+    return new SeriesHistory(s.direction(), s.points().stream().filter(p -> !p.version().equals(version)).toList());
   }
 }

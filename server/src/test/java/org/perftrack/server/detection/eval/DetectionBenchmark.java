@@ -9,9 +9,9 @@ import java.util.Random;
 import org.perftrack.server.detection.DetectionSettings;
 import org.perftrack.server.detection.Detector;
 import org.perftrack.server.detection.Direction;
-import org.perftrack.server.detection.Point;
+import org.perftrack.server.detection.VersionPoint;
 import org.perftrack.server.detection.Reconciler;
-import org.perftrack.server.detection.Series;
+import org.perftrack.server.detection.SeriesHistory;
 import org.perftrack.server.detection.SeriesUpdate;
 
 /**
@@ -28,13 +28,13 @@ public final class DetectionBenchmark {
     int[] lengths = args.length == 0 ? new int[] {50, 200, 2000}
         : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
     for (int n : lengths) {
-      List<Series> series = series(n);
+      List<SeriesHistory> series = series(n);
       System.out.printf(Locale.ROOT, "%5d versions: newest %6.2f ms, backfilled middle %6.2f ms per run of %d metrics%n",
           n, median(series, n - 1), median(series, n / 2), METRICS);
     }
   }
 
-  private static double median(List<Series> series, int changed) {
+  private static double median(List<SeriesHistory> series, int changed) {
     Detector detector = new Detector();
     Reconciler reconciler = new Reconciler();
     List<SeriesUpdate> updates = series.stream().map(s -> new SeriesUpdate(s,
@@ -51,11 +51,11 @@ public final class DetectionBenchmark {
     return ms[ROUNDS / 2];
   }
 
-  private static List<Series> series(int versions) {
+  private static List<SeriesHistory> series(int versions) {
     Random random = new Random(7);
-    List<Series> out = new ArrayList<>();
+    List<SeriesHistory> out = new ArrayList<>();
     for (int m = 0; m < METRICS; m++) {
-      List<Point> points = new ArrayList<>();
+      List<VersionPoint> points = new ArrayList<>();
       double level = 10 + random.nextInt(1000);
       for (int v = 0; v < versions; v++) {
         if (random.nextDouble() < 0.02) {
@@ -66,9 +66,9 @@ public final class DetectionBenchmark {
         for (int s = 0; s < 5; s++) {
           samples[s] = Math.abs(level * session * (1 + 0.02 * random.nextGaussian()));
         }
-        points.add(Point.of("1." + v, samples));
+        points.add(VersionPoint.of("1." + v, samples));
       }
-      out.add(new Series(Direction.LOWER_IS_BETTER, points));
+      out.add(new SeriesHistory(Direction.LOWER_IS_BETTER, points));
     }
     return out;
   }

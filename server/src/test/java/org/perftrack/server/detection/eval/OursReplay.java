@@ -11,11 +11,11 @@ import org.perftrack.server.detection.Decision;
 import org.perftrack.server.detection.DetectionResult;
 import org.perftrack.server.detection.DetectionSettings;
 import org.perftrack.server.detection.Detector;
-import org.perftrack.server.detection.Point;
+import org.perftrack.server.detection.VersionPoint;
 import org.perftrack.server.detection.RecordedRegression;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Reconciler;
-import org.perftrack.server.detection.Series;
+import org.perftrack.server.detection.SeriesHistory;
 import org.perftrack.server.detection.SeriesUpdate;
 
 /**
@@ -55,7 +55,7 @@ final class OursReplay {
 
   Outcome run(Machine machine) {
     int metrics = machine.series().size();
-    List<TreeMap<Integer, Point>> uploaded = new ArrayList<>();
+    List<TreeMap<Integer, VersionPoint>> uploaded = new ArrayList<>();
     List<ReplayStore> stores = new ArrayList<>();
     for (int s = 0; s < metrics; s++) {
       uploaded.add(new TreeMap<>());
@@ -83,11 +83,11 @@ final class OursReplay {
         LabeledSeries ls = machine.series().get(s);
         List<BatchRun> batch = new ArrayList<>();
         if (machine.runs().isEmpty()) {
-          uploaded.get(s).put(version, Point.of(name, ls.samples()[version]));
+          uploaded.get(s).put(version, VersionPoint.of(name, ls.samples()[version]));
         } else {
-          Point before = uploaded.get(s).get(version);
+          VersionPoint before = uploaded.get(s).get(version);
           double[] run = ls.runSamples()[u];
-          uploaded.get(s).put(version, Point.of(name, before == null ? run : concat(before.samples(), run)));
+          uploaded.get(s).put(version, VersionPoint.of(name, before == null ? run : concat(before.samples(), run)));
           for (int r = 0; r <= u; r++) {
             int b = machine.runs().get(r).batch();
             {
@@ -96,7 +96,7 @@ final class OursReplay {
             }
           }
         }
-        updates.add(new SeriesUpdate(new Series(ls.direction(), List.copyOf(uploaded.get(s).values()), batch),
+        updates.add(new SeriesUpdate(new SeriesHistory(ls.direction(), List.copyOf(uploaded.get(s).values()), batch),
             name, settings));
       }
       List<DetectionResult> results = detector.detectRun(updates);
@@ -194,7 +194,7 @@ final class OursReplay {
     }
   }
 
-  private static void recordDelays(Machine machine, int s, TreeMap<Integer, Point> uploaded,
+  private static void recordDelays(Machine machine, int s, TreeMap<Integer, VersionPoint> uploaded,
       ReplayStore store, int[] delays) {
     List<LabeledSeries.Label> labels = machine.series().get(s).labels();
     for (int l = 0; l < labels.size(); l++) {

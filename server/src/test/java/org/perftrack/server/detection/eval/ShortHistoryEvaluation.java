@@ -7,8 +7,8 @@ import java.util.Locale;
 import org.perftrack.server.detection.DetectionResult;
 import org.perftrack.server.detection.DetectionSettings;
 import org.perftrack.server.detection.Detector;
-import org.perftrack.server.detection.Point;
-import org.perftrack.server.detection.Series;
+import org.perftrack.server.detection.VersionPoint;
+import org.perftrack.server.detection.SeriesHistory;
 import org.perftrack.server.detection.SeriesUpdate;
 import org.perftrack.server.detection.Regression;
 
@@ -97,10 +97,10 @@ public final class ShortHistoryEvaluation {
   }
 
   private static SeriesUpdate update(Machine m, LabeledSeries ls, int from, int to) {
-    List<Point> points = new ArrayList<>();
+    List<VersionPoint> points = new ArrayList<>();
     for (int v = from; v < to; v++) {
-      points.add(Point.of(m.versions().get(v), ls.samples()[v]));
+      points.add(VersionPoint.of(m.versions().get(v), ls.samples()[v]));
     }
-    return new SeriesUpdate(new Series(ls.direction(), points), m.versions().get(to - 1), DetectionSettings.DEFAULTS);
+    return new SeriesUpdate(new SeriesHistory(ls.direction(), points), m.versions().get(to - 1), DetectionSettings.DEFAULTS);
   }
 }

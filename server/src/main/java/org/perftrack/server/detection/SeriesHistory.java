@@ -7,13 +7,13 @@ import java.util.List;
  * it that were measured interleaved ({@code batchRuns}: the raw samples detection pairs round by round;
  * empty when none were).
  */
-public record Series(Direction direction, List<Point> points, List<BatchRun> batchRuns) {
-  public Series {
+public record SeriesHistory(Direction direction, List<VersionPoint> points, List<BatchRun> batchRuns) {
+  public SeriesHistory {
     points = List.copyOf(points);
     batchRuns = List.copyOf(batchRuns);
   }
 
-  public Series(Direction direction, List<Point> points) {
+  public SeriesHistory(Direction direction, List<VersionPoint> points) {
     this(direction, points, List.of());
   }
 

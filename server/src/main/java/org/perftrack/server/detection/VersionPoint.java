@@ -6,8 +6,8 @@ import java.util.Objects;
  * One version of a series: the raw samples of its runs, or only their {@link VersionLevel} when read
  * back from the database.
  */
-public record Point(String version, double[] samples, VersionLevel summary) {
-  public Point {
+public record VersionPoint(String version, double[] samples, VersionLevel summary) {
+  public VersionPoint {
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(samples, "samples");
     if (summary == null) {
@@ -18,11 +18,11 @@ public record Point(String version, double[] samples, VersionLevel summary) {
     }
   }
 
-  public static Point of(String version, double... samples) {
-    return new Point(version, samples, null);
+  public static VersionPoint of(String version, double... samples) {
+    return new VersionPoint(version, samples, null);
   }
 
-  public static Point summarized(String version, VersionLevel summary) {
-    return new Point(version, new double[0], Objects.requireNonNull(summary, "summary"));
+  public static VersionPoint summarized(String version, VersionLevel summary) {
+    return new VersionPoint(version, new double[0], Objects.requireNonNull(summary, "summary"));
   }
 }
