@@ -63,19 +63,27 @@ public class Branches {
     if (store.onDefaultBranch(upload.id())) {
       throw new Conflict("run " + upload.id() + " is stored on the default branch; a branch run needs a new id");
     }
+    if (store.contentHash(upload.id()).isPresent()) { // sent again (its branch may be deleted since: not revived)
+      return again(upload);
+    }
     long branchId = store.branchId(upload.productId(), run.branch());
     if (!store.insertRun(upload.id(), branchId, upload.machineId(), start, run, upload.hash())) {
-      String stored = store.contentHash(upload.id()).orElseThrow();
-      if (!stored.equals(upload.hash())) {
-        throw new Conflict("run " + upload.id() + " was already stored with other content; a changed run needs a new id");
-      }
-      return new Outcome(upload.id(), false, run.branch(), store.startPointOf(upload.id()),
-          store.regressions(upload.id()));
+      return again(upload);
     }
     List<BranchJudge.Judged> judged = judged(upload, start);
     store.insertResults(upload.id(), upload.results(), judged);
     store.prune(Instant.now().minus(properties.pruneAfter()));
     return new Outcome(upload.id(), true, run.branch(), start.name(), store.regressions(upload.id()));
+  }
+
+  /** The answer to a run stored before: the same, unless its content differs. */
+  private Outcome again(Upload upload) {
+    String stored = store.contentHash(upload.id()).orElseThrow();
+    if (!stored.equals(upload.hash())) {
+      throw new Conflict("run " + upload.id() + " was already stored with other content; a changed run needs a new id");
+    }
+    return new Outcome(upload.id(), false, upload.run().branch(), store.startPointOf(upload.id()),
+        store.regressions(upload.id()));
   }
 
   private BranchStore.StartPoint startPoint(Upload upload) {

@@ -124,9 +124,14 @@ class BranchesTest extends IntegrationTest {
 
   @Test
   void aBuildSentToADeletedBranchStartsANewOneAndTheOldOneIsNotRestoredOverIt() {
-    upload(slow("1.5.19-4+a").onBranch("pr-20", null));
+    RunUpload first = slow("1.5.19-4+a").onBranch("pr-20", null);
+    upload(first);
     long deletion = delete("/api/v1/branches/pr-20?product=" + product, ADMIN_TOKEN).json().get("deletionId")
         .asLong();
+    Http.Response again = http().postJson("/api/v1/runs", json(first), TOKEN);
+    assertThat(again.status()).as("stored before: answered, not stored again").isEqualTo(200);
+    assertThat(http().getWithToken("/api/v1/branches/pr-20?product=" + product, TOKEN).status())
+        .as("a repeated upload does not revive the deleted branch").isEqualTo(404);
     upload(same("1.5.19-4+b").onBranch("pr-20", null));
 
     Http.Response restored = http().postJson("/api/v1/deletions/" + deletion + ":restore", "", ADMIN_TOKEN);
