@@ -32,9 +32,10 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The feature packages' boundaries (STYLE.md: packages per feature, API beside its page, one Regression): layers
  * (stats under detection under everything else; pages and APIs over services), one owner per table, one record
- * per shared concept. Each rule fails on a planted violation (a stats class calling versions, a detection class
- * calling web or throwing ResponseStatusException, a service taking a controller, a record named *Summary* in
- * runs, SQL reading regression in products).
+ * per shared concept, one meaning per public type name, detection publishing only what others use. Each rule fails
+ * on a planted violation (a stats class calling versions, a detection class calling web or throwing
+ * ResponseStatusException, a service taking a controller, a record named *Summary* in runs, SQL reading regression
+ * in products, a public nested type named Regressions in runs, a public detection class nobody else uses).
  */
 class BoundariesTest {
 
