@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.perftrack.formats.Json;
+import org.perftrack.server.db.Rows;
 import org.perftrack.wire.VersionKey;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
@@ -279,7 +280,7 @@ class Ids {
     String prefix = productId + "/" + machineId + "\0";
     jdbc.sql(FIND_SERIES)
         .params(column(results, ResultUpload::benchmark), column(results, ResultUpload::metric), productId, machineId)
-        .query(RunStore.SeriesRow.class).list()
+        .query(Rows.of(RunStore.SeriesRow.class)).list()
         .forEach(s -> {
           String key = s.benchmark() + '\0' + s.metric();
           byKey.put(key, s);

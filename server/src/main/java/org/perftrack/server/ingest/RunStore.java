@@ -14,6 +14,7 @@ import java.util.OptionalDouble;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.perftrack.formats.Json;
+import org.perftrack.server.detection.Direction;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
 import org.perftrack.server.problems.InvalidInput;
@@ -43,7 +44,7 @@ class RunStore {
     return jdbc.sql(FIND_HASH).param(runId).query(String.class).optional();
   }
 
-  record SeriesRow(long id, String benchmark, String metric, String unit, String direction) {}
+  record SeriesRow(long id, String benchmark, String metric, String unit, Direction direction) {}
 
   /** The series of each result, and the results in their series' units. */
   record Resolved(List<Long> seriesIds, List<ResultUpload> results) {}
@@ -65,9 +66,9 @@ class RunStore {
         problems.put("results[" + i + "].unit", "is '" + r.unit() + "' but earlier runs of "
             + r.benchmark() + " " + r.metric() + " on this machine used '" + s.unit() + "', which it does not"
             + " convert to" + (dimension == null ? "" : " (a unit of " + dimension + " is needed)"));
-      } else if (!s.direction().equals(r.direction())) {
+      } else if (!s.direction().wire().equals(r.direction())) {
         problems.put("results[" + i + "].direction", "is " + r.direction() + " but earlier runs of "
-            + r.benchmark() + " " + r.metric() + " on this machine said " + s.direction());
+            + r.benchmark() + " " + r.metric() + " on this machine said " + s.direction().wire());
       }
       ids.add(s.id());
       converted.add(factor.isPresent() ? ResultValues.convert(r, s.unit(), factor.getAsDouble()) : r);

@@ -182,6 +182,24 @@ class RunUploadContractTest extends IntegrationTest {
   }
 
   @Test
+  void aDirectionOtherThanTheSeriesOwnIsA400NamingBoth() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    assertThat(http().postJson("/api/v1/runs", json(run(product, "1.0", machine, result("write-64b", 1.0, 2.0))),
+        TOKEN).status()).isEqualTo(201);
+    RunUpload.ResultUpload flipped = new RunUpload.ResultUpload("write-64b", "time-per-op", "us",
+        RunUpload.HIGHER_IS_BETTER, List.of(1.0, 2.0));
+
+    Http.Response r = http().postJson("/api/v1/runs", json(run(product, "1.1", machine, flipped)), TOKEN);
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo("results[0].direction");
+    assertThat(r.json().get("fields").get(0).get("message").asString())
+        .isEqualTo("is higher_is_better but earlier runs of write-64b time-per-op on this machine said lower_is_better");
+    assertThat(runs(product)).isEqualTo(1);
+  }
+
+  @Test
   void malformedJsonIsA400NotA500() {
     for (String body : List.of("{", "not json", "[]", "null", "{\"id\": }", "")) {
       Http.Response r = http().postJson("/api/v1/runs", body, TOKEN);
