@@ -1,6 +1,5 @@
 package org.perftrack.formats;
 
-import java.nio.charset.StandardCharsets;
 import org.perftrack.wire.RunUpload;
 
 /**
@@ -29,7 +28,7 @@ abstract class ForeignFormat<T> implements ResultFormat {
   @Override
   public final RunUpload convert(byte[] content, String sourceName, RunContext context) throws FormatException {
     ForeignRun run = ForeignRun.start(sourceName, name, context);
-    if (content == null || new String(content, StandardCharsets.UTF_8).isBlank()) {
+    if (content == null || JsonInput.blank(content)) {
       throw new FormatException(sourceName + ": the file is empty");
     }
     String seen = FormatSniffer.rejectOther(name, content, sourceName);

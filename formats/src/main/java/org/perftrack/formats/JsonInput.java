@@ -30,8 +30,21 @@ final class JsonInput {
 
   private JsonInput() {}
 
+  /** Whether a file holds only white space, without a String of it (a file may be tens of megabytes). */
+  static boolean blank(byte[] content) {
+    for (byte b : content) {
+      if (b < 0) {
+        return new String(content, StandardCharsets.UTF_8).isBlank(); // other than ASCII: Unicode's white space
+      }
+      if (!(b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == 0x0b || b == '\f' || (b >= 0x1c && b <= 0x1f))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   static JsonNode read(byte[] content, String source) throws FormatException {
-    if (content == null || new String(content, StandardCharsets.UTF_8).isBlank()) {
+    if (content == null || blank(content)) {
       throw new FormatException(source + ": the file is empty");
     }
     try {

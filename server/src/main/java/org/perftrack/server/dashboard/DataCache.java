@@ -10,12 +10,15 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 
 /**
- * Keeps page views that are costly to build (the product overview, version comparisons over all
- * machines) until the data under them changes. Their data only changes when a run arrives or a
- * benchmark setting changes (it moves comparison verdicts), so the newest {@code run.received_at}
- * and {@code benchmark_setting.updated_at} (one index probe and a tiny table) stamp every entry. A run
- * whose transaction started before the newest one but committed after it would not move the stamp,
- * so entries also expire after {@link #MAX_AGE}.
+ * Keeps page views that are costly to build (the product overview, version comparisons over all machines, the home
+ * page's lists) until the data under them changes. The data changes when a run arrives (or is purged), when a
+ * benchmark setting changes (it moves comparison verdicts), when a person changes something (triage, exclusion,
+ * deletion and restore, renaming and merging: each writes the audit log) and when detection changes its mind about a
+ * regression (each change is a row of its history, also when an import judges its runs after storing them); so the
+ * newest {@code run.received_at}, {@code benchmark_setting.updated_at}, {@code audit_event.at} and
+ * {@code regression_event.id} (index probes and a tiny table) stamp every entry. A change whose transaction started
+ * before the newest one but committed after it would not move the stamp, so entries also expire after
+ * {@link #MAX_AGE}.
  */
 @Component
 public class DataCache {
@@ -24,10 +27,10 @@ public class DataCache {
   private static final int MAX_ENTRIES = 500;
 
   static final String STAMP = """
-      SELECT greatest((SELECT max(received_at) FROM run), (SELECT max(updated_at) FROM benchmark_setting),
-                      (SELECT max(at) FROM audit_event))""";
+      SELECT concat_ws(' ', (SELECT max(received_at) FROM run), (SELECT max(updated_at) FROM benchmark_setting),
+                            (SELECT max(at) FROM audit_event), (SELECT max(id) FROM regression_event))""";
 
-  private record Entry(Instant stamp, Instant madeAt, Object value) {}
+  private record Entry(String stamp, Instant madeAt, Object value) {}
 
   private final Map<String, Entry> entries = new ConcurrentHashMap<>();
   private final JdbcClient jdbc;
@@ -40,7 +43,7 @@ public class DataCache {
   /** The value for {@code key} (which must name everything the value depends on besides the data). */
   @SuppressWarnings("unchecked")
   public <T> T get(String key, Supplier<T> make) {
-    Instant stamp = jdbc.sql(STAMP).query(Instant.class).optional().orElse(Instant.EPOCH);
+    String stamp = jdbc.sql(STAMP).query(String.class).single();
     Instant now = clock.instant();
     Entry entry = entries.get(key);
     if (entry != null && entry.stamp().equals(stamp) && entry.madeAt().plus(MAX_AGE).isAfter(now)) {

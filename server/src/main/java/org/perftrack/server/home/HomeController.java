@@ -1,17 +1,24 @@
 package org.perftrack.server.home;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.perftrack.server.dashboard.DataCache;
+import org.perftrack.server.dashboard.Fragments;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.regressions.OpenRegressions;
 import org.perftrack.server.runs.RunQueries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.summaries.Summary;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.servlet.ViewResolver;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
@@ -44,34 +51,57 @@ class HomeController {
              (SELECT max(r.received_at) FROM run r WHERE r.machine_id = m.id) AS last_run
       FROM machine m WHERE m.deletion_id IS NULL ORDER BY m.name""";
 
+  /** The data part of the page as rendered, and whether there is any data. */
+  record Rendered(boolean empty, String grid) {}
+
   private final JdbcClient jdbc;
   private final RunQueries runs;
   private final OpenRegressions regressions;
   private final Summaries summaries;
+  private final DataCache cache;
+  private final ViewResolver views;
 
-  HomeController(JdbcClient jdbc, RunQueries runs, OpenRegressions regressions, Summaries summaries) {
+  HomeController(JdbcClient jdbc, RunQueries runs, OpenRegressions regressions, Summaries summaries, DataCache cache,
+      @Qualifier("thymeleafViewResolver") ViewResolver views) {
     this.summaries = summaries;
     this.jdbc = jdbc;
     this.runs = runs;
     this.regressions = regressions;
+    this.cache = cache;
+    this.views = views;
   }
 
+  /**
+   * The page is mostly the rendering of its data (five lists), the same for every reader: that part is rendered once
+   * per change of the data ({@link DataCache}'s stamp) and kept as HTML; the layout around it (who is signed in) is
+   * rendered for each request.
+   */
   @GetMapping("/")
-  String home(Model model, HttpServletRequest request) {
+  String home(Model model, HttpServletRequest request, HttpServletResponse response) {
+    Rendered home = cache.get("home", () -> render(request, response));
+    model.addAttribute("empty", home.empty());
+    model.addAttribute("grid", home.grid());
+    model.addAttribute("serverUrl", ServletUriComponentsBuilder.fromContextPath(request).build().toUriString());
+    return "home/index";
+  }
+
+  private Rendered render(HttpServletRequest request, HttpServletResponse response) {
     List<ProductRow> products = jdbc.sql(PRODUCTS).query(ProductRow.class).list();
-    model.addAttribute("products", products);
-    model.addAttribute("machines", jdbc.sql(MACHINES).query(MachineRow.class).list());
-    model.addAttribute("latestRuns", runs.latest(20));
-    model.addAttribute("open", regressions.newestWorstFirst(10));
+    if (products.isEmpty()) {
+      return new Rendered(true, "");
+    }
+    Map<String, Object> data = new HashMap<>();
+    data.put("products", products);
+    data.put("machines", jdbc.sql(MACHINES).query(MachineRow.class).list());
+    data.put("latestRuns", runs.latest(20));
+    data.put("open", regressions.newestWorstFirst(10));
     // one row per summary: newest first, the worst first among those opened in the same minute
-    model.addAttribute("summaries", summaries.list(null, null, List.of(Regression.Status.OPEN)).stream()
+    data.put("summaries", summaries.list(null, null, List.of(Regression.Status.OPEN)).stream()
         .sorted(java.util.Comparator.comparing((Summary s) -> s.createdAt().truncatedTo(
             java.time.temporal.ChronoUnit.MINUTES)).reversed()
             .thenComparing(java.util.Comparator.comparingDouble(HomeController::severity).reversed()))
         .limit(10).toList());
-    model.addAttribute("empty", products.isEmpty());
-    model.addAttribute("serverUrl", ServletUriComponentsBuilder.fromContextPath(request).build().toUriString());
-    return "home/index";
+    return new Rendered(false, Fragments.render(views, "home/grid :: grid", data, request, response));
   }
 
   private static double severity(Summary s) {

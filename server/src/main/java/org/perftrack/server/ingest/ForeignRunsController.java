@@ -1,6 +1,9 @@
 package org.perftrack.server.ingest;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -101,10 +104,19 @@ class ForeignRunsController {
   static String sameFileSameId(ResultFormat format, RunContext context, byte[] file, String branch) {
     String tagged = String.join("\u0000", format.name(), context.product(), context.version(), context.machine(), "");
     byte[] tags = (branch == null ? tagged : tagged + "branch\u0000" + branch).getBytes(StandardCharsets.UTF_8);
-    byte[] all = new byte[tags.length + file.length];
-    System.arraycopy(tags, 0, all, 0, tags.length);
-    System.arraycopy(file, 0, all, tags.length, file.length);
-    return UUID.nameUUIDFromBytes(all).toString();
+    // UUID.nameUUIDFromBytes of the tags followed by the file, without a copy of the file
+    MessageDigest md5;
+    try {
+      md5 = MessageDigest.getInstance("MD5");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+    md5.update(tags);
+    byte[] hash = md5.digest(file);
+    hash[6] = (byte) ((hash[6] & 0x0f) | 0x30); // version 3
+    hash[8] = (byte) ((hash[8] & 0x3f) | 0x80); // IETF variant
+    ByteBuffer bytes = ByteBuffer.wrap(hash);
+    return new UUID(bytes.getLong(), bytes.getLong()).toString();
   }
 
   private static boolean isBlank(String s) {

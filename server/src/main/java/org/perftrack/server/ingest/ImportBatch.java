@@ -28,12 +28,19 @@ final class ImportBatch {
     private final UUID id;
     private volatile RunUpload run;
     private volatile String hash;
+    private final long bytes;
 
-    Pending(long line, RunUpload run, UUID id) {
+    Pending(long line, RunUpload run, UUID id, long bytes) {
       this.line = line;
       this.run = run;
       this.runId = run.id();
       this.id = id;
+      this.bytes = bytes;
+    }
+
+    /** The length of the line (or rows) the run was read from: what it weighs while it waits. */
+    long bytes() {
+      return bytes;
     }
 
     long line() {
@@ -250,6 +257,7 @@ final class ImportBatch {
     private final Map<UUID, List<Pending>> copies = new HashMap<>();
 
     synchronized void copyInFile(Pending p) {
+      p.release(); // only its line and id are needed, to report it if the line it repeats is not stored
       unchanged++;
       copies.computeIfAbsent(p.id(), k -> new ArrayList<>()).add(p);
     }

@@ -36,8 +36,8 @@ class ImportController {
       String type = request.getContentType();
       boolean csv = type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("text/csv");
       ImportService.Report report = csv
-          ? imports.importCsv(body, (int) limits.maxBodyBytes().toBytes(), limits.maxImportLines())
-          : imports.importRuns(body, (int) limits.maxBodyBytes().toBytes(), limits.maxImportLines());
+          ? imports.importCsv(body, limits.maxImportLineBytes(), limits.maxImportLines())
+          : imports.importRuns(body, limits.maxImportLineBytes(), limits.maxImportLines());
       if (report.created() + report.unchanged() == 0 && report.failed() > 0) {
         throw new InvalidInput("no line of the import could be stored; line "
             + report.errors().get(0).line() + ": " + report.errors().get(0).problems().get(0).field() + " "

@@ -104,7 +104,9 @@ public class ImportService {
   }
 
   /**
-   * Imports every line of {@code ndjson}; a line over {@code maxLineBytes} is a bad line, not the end. A body that
+   * Imports every line of {@code ndjson}; a line over {@code maxLineBytes} is a bad line, not the end. The runs
+   * waiting to be stored hold at most {@code maxLineBytes} of lines besides the one being read, so an import takes
+   * at most the memory of two of its longest lines, however long it is. A body that
    * breaks off (the connection dropped, a gzip file cut short) ends the import at the line it broke in: that line
    * is reported, the complete lines before it are stored and judged as usual. Whatever else stops the import
    * half-way (a body over the limit) still has the batches stored so far judged before it is answered, so that a
@@ -114,7 +116,7 @@ public class ImportService {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
     NdjsonLines lines = new NdjsonLines(ndjson, maxLineBytes);
-    return imported(started, context, lines::count, pipeline -> {
+    return imported(started, context, lines::count, maxLineBytes, pipeline -> {
       for (NdjsonLines.Line line = next(lines, context); line != null; line = next(lines, context)) {
         if (line.number() > maxLines) {
           context.fail(line.number(), null, List.of(new FieldProblem("line", "and the lines after it were not read:"
@@ -131,8 +133,8 @@ public class ImportService {
    * half-way still has the batches stored so far judged before the stop is answered.
    */
   private Report imported(long started, ImportBatch.Context context, java.util.function.LongSupplier lineCount,
-      java.util.function.Consumer<Pipeline> feed) {
-    Pipeline pipeline = new Pipeline(context);
+      long maxHeldBytes, java.util.function.Consumer<Pipeline> feed) {
+    Pipeline pipeline = new Pipeline(context, maxHeldBytes);
     try {
       feed.accept(pipeline);
       pipeline.finish();
@@ -169,24 +171,23 @@ public class ImportService {
     }
   }
 
-  /** The same for the CSV layout of {@link CsvRuns}: rows grouped into runs, numbered by their first row. */
+  /**
+   * The same for the CSV layout of {@link CsvRuns}: rows grouped into runs, numbered by their first row. The runs
+   * being assembled hold at most half of {@code maxLineBytes} of rows (a larger file gives its runs to the pipeline
+   * as it goes), the pipeline another half: like an NDJSON import, a CSV import holds twice its longest line.
+   */
   public Report importCsv(InputStream csv, int maxLineBytes, long maxLines) throws IOException {
     long started = System.nanoTime();
     ImportBatch.Context context = new ImportBatch.Context();
-    CsvRuns.Read file;
-    try {
-      file = CsvRuns.read(csv, maxLineBytes, maxLines);
-    } catch (IOException e) {
-      throw new InvalidInput("body", "could not be read (" + e.getMessage() + "); nothing was imported");
-    }
-    return imported(started, context, file::lines, pipeline -> {
-      for (CsvRuns.Parsed parsed : file.parsed()) {
+    long[] read = {0};
+    return imported(started, context, () -> read[0], maxLineBytes / 2, pipeline -> {
+      read[0] = CsvRuns.read(csv, maxLineBytes, maxLines, maxLineBytes / 2, parsed -> {
         if (parsed.run() == null) {
           context.fail(parsed.line(), null, parsed.problems());
         } else {
-          pipeline.add(accept(parsed.line(), parsed.run(), context));
+          pipeline.add(accept(parsed.line(), parsed.run(), parsed.bytes(), context));
         }
-      }
+      });
     });
   }
 
@@ -195,45 +196,65 @@ public class ImportService {
    * stored on threads of their own, two transactions at a time, while the request thread reads, parses and checks
    * the next one: PostgreSQL inserts one batch's results while the other's points wait for their series' locks,
    * and the JSON work overlaps both. At most two batches are stored at once and one waits parsed (memory stays
-   * three batches).
+   * three batches), and the runs held hold at most {@code maxHeldBytes} of the lines they were read from (a line
+   * that would pass it waits for the batches before it to be stored).
    */
   private final class Pipeline {
     static final int STORING = 2;
     private final ImportBatch.Context context;
+    private final long maxHeldBytes;
     private final java.util.ArrayDeque<Future<?>> storing = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<Long> storingBytes = new java.util.ArrayDeque<>();
     private List<ImportBatch.Pending> batch = new ArrayList<>(BATCH_RUNS);
+    private long batchBytes;
+    private long held;
 
-    Pipeline(ImportBatch.Context context) {
+    Pipeline(ImportBatch.Context context, long maxHeldBytes) {
       this.context = context;
+      this.maxHeldBytes = maxHeldBytes;
     }
 
     /** A good line (null: a bad one, already reported); a full batch goes to be stored. */
     void add(ImportBatch.Pending pending) {
       if (pending != null) {
+        while (held + pending.bytes() > maxHeldBytes && (!storing.isEmpty() || !batch.isEmpty())) {
+          if (storing.isEmpty()) {
+            sendBatch();
+          } else {
+            awaitOldest();
+          }
+        }
         batch.add(pending);
+        batchBytes += pending.bytes();
+        held += pending.bytes();
       }
       if (batch.size() == BATCH_RUNS) {
-        store(batch);
-        batch = new ArrayList<>(BATCH_RUNS);
+        sendBatch();
       }
     }
 
     /** Stores the last, partial batch and waits for every batch being stored. */
     void finish() {
       if (!batch.isEmpty()) {
-        store(batch);
-        batch = new ArrayList<>(BATCH_RUNS);
+        sendBatch();
       }
       await();
     }
 
-    private void store(List<ImportBatch.Pending> batch) {
+    private void sendBatch() {
       while (storing.size() >= STORING) {
         awaitOldest();
       }
-      ImportBatch prepared = prepareBatch(batch, context);
+      List<ImportBatch.Pending> full = batch;
+      long bytes = batchBytes;
+      batch = new ArrayList<>(BATCH_RUNS);
+      batchBytes = 0;
+      ImportBatch prepared = prepareBatch(full, context);
       if (prepared != null) {
         storing.add(storers.submit(() -> storeBatch(prepared, context)));
+        storingBytes.add(bytes);
+      } else {
+        held -= bytes;
       }
     }
 
@@ -254,6 +275,7 @@ public class ImportService {
         throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
       } finally {
         storing.poll();
+        held -= storingBytes.poll();
       }
     }
   }
@@ -266,7 +288,8 @@ public class ImportService {
   private static ImportBatch.Pending parse(NdjsonLines.Line line, ImportBatch.Context context) {
     if (line.tooLong()) {
       context.fail(line.number(), null, List.of(new FieldProblem("line",
-          "is longer than the limit of one upload; send that run with POST /api/v1/runs")));
+          "is longer than a line of an import may be (half of perftrack.limits.max-body-bytes); send that run"
+          + " with POST /api/v1/runs")));
       return null;
     }
     if (line.blank()) {
@@ -280,11 +303,11 @@ public class ImportService {
           + JsonProblems.describe(e))));
       return null;
     }
-    return accept(line.number(), run, context);
+    return accept(line.number(), run, line.bytes().length, context);
   }
 
   /** A run read from line {@code line}, validated: pending for its batch, or a bad line. */
-  private static ImportBatch.Pending accept(long line, RunUpload run, ImportBatch.Context context) {
+  private static ImportBatch.Pending accept(long line, RunUpload run, long bytes, ImportBatch.Context context) {
     try {
       RunValidator.validate(run);
       if (run.branch() != null) {
@@ -294,7 +317,7 @@ public class ImportService {
       context.fail(line, run == null ? null : run.id(), problems(e));
       return null;
     }
-    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()));
+    return new ImportBatch.Pending(line, run, UUID.fromString(run.id()), bytes);
   }
 
   /** Checks a batch before its transaction (in file order); null when none of it can be stored. */

@@ -5,8 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * The lines of an NDJSON stream, each bounded: a line longer than the limit is skipped to its end and reported
- * as too long, so one oversized run does not cost the import its memory or its other lines.
+ * The lines of an NDJSON (or CSV) stream, each bounded: a line longer than the limit is skipped to its end and
+ * reported as too long, so one oversized run does not cost the import its memory or its other lines.
  */
 final class NdjsonLines {
 

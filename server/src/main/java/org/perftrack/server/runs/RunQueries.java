@@ -136,7 +136,7 @@ public class RunQueries {
              jsonb_array_length(r.failures) AS failures
       FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
            JOIN machine m ON m.id = r.machine_id
-      WHERE r.deletion_id IS NULL
+      WHERE r.deletion_id IS NULL AND p.deletion_id IS NULL AND m.deletion_id IS NULL
       ORDER BY r.received_at DESC, r.id
       LIMIT ?""";
 

@@ -64,8 +64,9 @@ class BodyReadersFilterTest {
    */
   @Test
   void largeBodiesBeyondTheHeapBudgetAreRefusedWhileSmallOnesGoOn() throws Exception {
+    // room for two bodies of 16 MB and a little more
     LimitsProperties limits = new LimitsProperties(DataSize.ofMegabytes(16), DataSize.ofGigabytes(1), 1000, 100, 100,
-        DataSize.ofMegabytes(200));
+        DataSize.ofMegabytes(16L * LimitsProperties.HEAP_PER_BODY_BYTE * 5 / 2));
     BodyReadersFilter budgeted = new BodyReadersFilter(limits);
     CountDownLatch inside = new CountDownLatch(2);
     for (int i = 0; i < 2; i++) {
@@ -100,6 +101,25 @@ class BodyReadersFilterTest {
     LimitsProperties tiny = new LimitsProperties(DataSize.ofMegabytes(16), DataSize.ofGigabytes(1), 1000, 100, 32,
         DataSize.ofMegabytes(1));
     assertThat(tiny.heapOf(16 << 20)).isEqualTo(1 << 20);
+  }
+
+  /**
+   * Unset, the largest body is 16 MB, or less when the budget cannot hold one such body (each byte reserves
+   * {@link LimitsProperties#HEAP_PER_BODY_BYTE}); an import's line is at most half of it (an import holds two).
+   */
+  @Test
+  void unsetTheLargestBodyIsWhatTheBudgetHoldsOneOfAtMost16MB() {
+    LimitsProperties large = new LimitsProperties(null, DataSize.ofGigabytes(1), 1000, 100, 32, DataSize.ofGigabytes(1));
+    LimitsProperties small = new LimitsProperties(null, DataSize.ofGigabytes(1), 1000, 100, 32,
+        DataSize.ofMegabytes(192));
+
+    assertThat(large.maxBodyBytes()).isEqualTo(DataSize.ofMegabytes(16));
+    assertThat(large.maxImportLineBytes()).isEqualTo(8 << 20);
+    assertThat(small.maxBodyBytes().toBytes()).isEqualTo((192L << 20) / LimitsProperties.HEAP_PER_BODY_BYTE);
+    assertThat(small.heapOf(-1)).isLessThanOrEqualTo(small.bodyMemoryBytes());
+    assertThat(small.bodyLimit("/api/v1/runs")).isEqualTo(small.maxBodyBytes().toBytes());
+    assertThat(new LimitsProperties(DataSize.ofMegabytes(16), DataSize.ofGigabytes(1), 1000, 100, 32,
+        DataSize.ofMegabytes(192)).maxBodyBytes()).as("as set").isEqualTo(DataSize.ofMegabytes(16));
   }
 
   private static MockHttpServletRequest post(String address) {
