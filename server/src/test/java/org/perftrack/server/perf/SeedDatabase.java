@@ -86,6 +86,8 @@ public final class SeedDatabase {
       long[][] seriesIds = insertSeries(productId, machineIds);
       List<String> rebuild = dropIndexes("result", "detection_point");
       long start = System.nanoTime();
+      // fewer checkpoints (each makes the next write of every page log the whole page) while loading; reset below
+      setting("ALTER SYSTEM SET max_wal_size = '16GB'", "ALTER SYSTEM SET checkpoint_timeout = '30min'");
       long total = runsAndResults(productId, versionIds, sortKeys, machineIds, seriesIds);
       System.out.printf(Locale.ROOT, "copied %,d samples in %.1f s%n", total, (System.nanoTime() - start) / 1e9);
       start = System.nanoTime();
@@ -97,7 +99,21 @@ public final class SeedDatabase {
         System.out.printf(Locale.ROOT, "built %d indexes in %.1f s%n", rebuild.size(), (System.nanoTime() - start) / 1e9);
         st.execute("VACUUM ANALYZE");
       }
+      setting("ALTER SYSTEM RESET max_wal_size", "ALTER SYSTEM RESET checkpoint_timeout");
       return total;
+    }
+
+    private void setting(String... statements) throws SQLException {
+      boolean auto = c.getAutoCommit();
+      c.setAutoCommit(true); // ALTER SYSTEM cannot run in a transaction
+      try (var st = c.createStatement()) {
+        for (String sql : statements) {
+          st.execute(sql);
+        }
+        st.execute("SELECT pg_reload_conf()");
+      } finally {
+        c.setAutoCommit(auto);
+      }
     }
 
     /**
