@@ -9,8 +9,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * What detection costs an upload on a seeded database ({@link SeedDatabase}): {@code onRunStored} for the newest run
- * (50 series), timed alone in rolled-back transactions as {@link UploadLatencyBenchmark} does. Run it with
+ * What detection costs an upload on a seeded database ({@link SeedDatabase}): {@code onRunStored} for the seeded
+ * product's newest run (50 series), timed alone in rolled-back transactions as {@link UploadLatencyBenchmark} does. Run it with
  * {@code bench/pages.sh detect [dir] [rounds]} on databases of different sizes: flat is a ratio of about 1.
  */
 public final class DetectionAtSize {
@@ -25,7 +25,9 @@ public final class DetectionAtSize {
             "--logging.level.root=WARN")) {
       JdbcClient jdbc = app.getBean(JdbcClient.class);
       long samples = jdbc.sql("SELECT coalesce(sum(cardinality(samples)), 0) FROM result").query(Long.class).single();
-      var run = UploadLatencyBenchmark.newestRun(jdbc);
+      var run = UploadLatencyBenchmark.newestRun(jdbc, """
+          SELECT r.id, r.product_id, r.version_id, r.machine_id FROM run r JOIN product p ON p.id = r.product_id
+          WHERE p.name = ? ORDER BY r.received_at DESC LIMIT 1""", SeedDatabase.PRODUCT); // not the latency run's
       var d = UploadLatencyBenchmark.onRunStored(app, dir, run, rounds);
       double[] t = d.times();
       System.out.printf(Locale.ROOT, "%,d samples: onRunStored of the newest run (%d series) median %.1f ms (p10 %.1f,"

@@ -137,8 +137,12 @@ public final class UploadLatencyBenchmark {
 
   /** The newest run, as the ingest hands it to detection (with its values, as an upload does). */
   public static StoredRun newestRun(JdbcClient jdbc) {
-    Map<String, Object> run = jdbc.sql("SELECT id, product_id, version_id, machine_id FROM run ORDER BY received_at DESC"
-        + " LIMIT 1").query().singleRow();
+    return newestRun(jdbc, "SELECT id, product_id, version_id, machine_id FROM run ORDER BY received_at DESC LIMIT 1");
+  }
+
+  /** The run {@code select} finds (columns id, product_id, version_id, machine_id), as {@link #newestRun(JdbcClient)}. */
+  public static StoredRun newestRun(JdbcClient jdbc, String select, Object... params) {
+    Map<String, Object> run = jdbc.sql(select).params(params).query().singleRow();
     List<Long> series = new ArrayList<>();
     List<StoredRun.Values> values = new ArrayList<>();
     jdbc.sql("SELECT series_id, samples FROM result WHERE run_id = ? ORDER BY series_id").param(run.get("id"))
