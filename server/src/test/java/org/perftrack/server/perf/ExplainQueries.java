@@ -151,7 +151,7 @@ public final class ExplainQueries {
         SeedDatabase.PRODUCT, "1.7.15-1"));
     m.put("org.perftrack.server.detection.CompareService#RESULTS", java.util.Arrays.asList("1.7.14-1", "1.7.15-1",
         SeedDatabase.PRODUCT, twoMachines, null, null));
-    m.put("org.perftrack.server.runs.RunQueries#RESULTS", List.of(run));
+    m.put("org.perftrack.server.runs.RunQueries#RESULTS", List.of(run, run));
     m.put("org.perftrack.server.machines.MachineQueries#MEASURED", java.util.Arrays.asList(machine, highest, machine, 51,
         machine, null));
     // the home page's open summaries (summaries package): machines that measured a summary's version
