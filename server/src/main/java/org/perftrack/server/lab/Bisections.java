@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.perftrack.server.db.Rows;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.wire.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -18,20 +19,20 @@ import org.springframework.stereotype.Repository;
 public class Bisections {
 
   /** What a regression shows of its bisection (the API's {@code bisection} object). */
-  public record State(String status, String lastGood, String firstBad, int rounds, String sentence) {}
+  public record State(BisectionStatus status, String lastGood, String firstBad, int rounds, String sentence) {}
 
   public record Bisection(long id, String product, String machine, String baseline, String version, List<String> benchmarks,
-      String status, String lastGood, String firstBad, int rounds, boolean remeasured, Long jobId, String reason,
+      BisectionStatus status, String lastGood, String firstBad, int rounds, boolean remeasured, Long jobId, String reason,
       long regressionId, Instant createdAt, Instant finishedAt) {
 
     public String sentence() {
       return switch (status) {
-        case "done" -> "first bad version " + firstBad + " (last good " + lastGood + "), " + rounds
+        case DONE -> "first bad version " + firstBad + " (last good " + lastGood + "), " + rounds
             + (rounds == 1 ? " round" : " rounds");
-        case "impossible" -> "cannot bisect: " + reason;
-        case "running" -> "bisecting between " + lastGood + " and " + firstBad + " (" + rounds
+        case IMPOSSIBLE -> "cannot bisect: " + reason;
+        case RUNNING -> "bisecting between " + lastGood + " and " + firstBad + " (" + rounds
             + (rounds == 1 ? " round" : " rounds") + " so far)";
-        default -> "bisection waiting for an agent";
+        case PENDING -> "bisection waiting for an agent";
       };
     }
 
@@ -62,7 +63,8 @@ public class Bisections {
     long job = rs.getLong("job_id");
     Long jobId = rs.wasNull() ? null : job;
     return new Bisection(rs.getLong("id"), rs.getString("product"), rs.getString("machine"), rs.getString("baseline"),
-        rs.getString("version"), Sql.strings(rs, "benchmarks"), rs.getString("status"), rs.getString("last_good"),
+        rs.getString("version"), Sql.strings(rs, "benchmarks"), Rows.wire(BisectionStatus.class, rs.getString("status")),
+        rs.getString("last_good"),
         rs.getString("first_bad"), rs.getInt("rounds"), rs.getBoolean("remeasured"), jobId, rs.getString("reason"),
         rs.getLong("regression_id"), Sql.instant(rs, "created_at"), Sql.instant(rs, "finished_at"));
   }
@@ -137,9 +139,9 @@ public class Bisections {
         WHERE id = ?""").params(lastGood, firstBad, id).update();
   }
 
-  void finished(long id, String status, String reason) {
+  void finished(long id, BisectionStatus status, String reason) {
     jdbc.sql("UPDATE bisection SET status = ?, reason = ?, finished_at = now(), job_id = NULL WHERE id = ?")
-        .params(status, reason, id).update();
+        .params(status.wire(), reason, id).update();
   }
 
   /** The samples of the affected series in one round's runs: benchmark/metric, version, samples. */

@@ -95,7 +95,7 @@ class Bisector {
       }
       Jobs.Job job = jobs.find(b.jobId()).orElseThrow();
       if (job.status().equals("failed")) {
-        finish(b, "impossible", "the round measuring " + job.versions().get(1) + " failed: " + job.error());
+        finish(b, BisectionStatus.IMPOSSIBLE, "the round measuring " + job.versions().get(1) + " failed: " + job.error());
       } else if (job.status().equals("done") && jobs.runsArrived(job)) {
         judge(b, job);
       }
@@ -142,16 +142,16 @@ class Bisector {
   private Bisection schedule(Bisection b, boolean first) {
     Optional<Agents.Agent> agent = agents.find(b.product(), b.machine());
     if (agent.isEmpty()) {
-      return finish(b, "impossible", "no agent runs " + b.product() + " on " + b.machine());
+      return finish(b, BisectionStatus.IMPOSSIBLE, "no agent runs " + b.product() + " on " + b.machine());
     }
     if (!offersEnds(agent.get(), b.baseline(), b.version())) {
-      return finish(b, "impossible", "the agent of " + b.machine() + " does not offer both " + b.baseline()
+      return finish(b, BisectionStatus.IMPOSSIBLE, "the agent of " + b.machine() + " does not offer both " + b.baseline()
           + " and " + b.version());
     }
     List<String> between = BisectionJudge.between(agent.get().targets(), b.lastGood(), b.firstBad());
     if (between.isEmpty()) {
-      return first ? finish(b, "impossible", "the agent of " + b.machine() + " offers no version between "
-          + b.baseline() + " and " + b.version()) : finish(b, "done", null);
+      return first ? finish(b, BisectionStatus.IMPOSSIBLE, "the agent of " + b.machine() + " offers no version between "
+          + b.baseline() + " and " + b.version()) : finish(b, BisectionStatus.DONE, null);
     }
     String middle = BisectionJudge.middle(between);
     Jobs.Job job = jobs.enqueue(b.product(), b.machine(), List.of(b.baseline(), middle, b.version()), b.benchmarks(),
@@ -160,10 +160,10 @@ class Bisector {
     return bisections.byId(b.id()).orElseThrow();
   }
 
-  private Bisection finish(Bisection b, String status, String reason) {
+  private Bisection finish(Bisection b, BisectionStatus status, String reason) {
     bisections.finished(b.id(), status, reason);
     Bisection done = bisections.byId(b.id()).orElseThrow();
-    if (status.equals("done")) {
+    if (status == BisectionStatus.DONE) {
       mail.bisected(done);
     }
     return done;
