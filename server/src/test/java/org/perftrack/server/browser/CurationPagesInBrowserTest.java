@@ -110,9 +110,27 @@ class CurationPagesInBrowserTest extends BrowserTest {
     await(By.cssSelector(".note"), "Restored product " + product);
     open("/products/" + product);
     assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo(product);
+    Http.Response agent = http().postJson("/api/v1/lab/agents", "{\"product\": \"" + product + "\", \"machine\": \""
+        + renamed + "\", \"targets\": [\"5.3\"]}", TOKEN);
+    assertThat(agent.status()).as(agent.body()).isEqualTo(200);
+    long agentId = agent.json().get("id").asLong();
+    open("/lab");
+    browser.driver.findElement(By.cssSelector("a[aria-label='Delete the agent of " + product + " on " + renamed
+        + "…']")).click();
+    await(By.tagName("h1"), "Delete the lab agent of " + product + " on " + renamed + "?");
+    assertThat(browser.driver.findElement(By.id("what-goes")).getText())
+        .contains("a job it runs goes back to the queue", "may be registered again, by any API token");
+    button("Delete").click();
+    String what = "lab agent " + agentId + " (" + product + " on " + renamed + ")";
+    await(By.cssSelector(".note"), "Deleted " + what);
+    assertThat(http().postJson("/api/v1/lab/agents/" + agentId + "/heartbeat", "{}", TOKEN).status()).isEqualTo(404);
+    browser.driver.findElement(By.xpath("//tr[td[contains(., '" + what + "')]]//button[text()='Restore']")).click();
+    await(By.cssSelector(".note"), "Restored " + what);
+    assertThat(http().postJson("/api/v1/lab/agents/" + agentId + "/heartbeat", "{}", TOKEN).status()).isEqualTo(200);
+
     open("/admin/audit");
     assertThat(browser.driver.findElement(By.tagName("table")).getText())
-        .contains("renamed", "machine " + machine, "now " + renamed, "product " + product);
+        .contains("renamed", "machine " + machine, "now " + renamed, "product " + product, what);
     assertThat(browser.severeConsoleMessages()).isEmpty();
   }
 
