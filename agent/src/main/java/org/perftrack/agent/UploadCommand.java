@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
@@ -17,6 +16,7 @@ import org.perftrack.agent.upload.ResultFiles;
 import org.perftrack.agent.upload.RunFileException;
 import org.perftrack.agent.upload.RunFiles;
 import org.perftrack.agent.upload.Spool;
+import org.perftrack.wire.FileRunId;
 import org.perftrack.wire.FormatGuess;
 import org.perftrack.wire.FormatNames;
 import org.perftrack.wire.RunUpload;
@@ -205,7 +205,8 @@ final class UploadCommand implements Callable<Integer> {
     List<Path> spooled = new ArrayList<>();
     for (ResultFiles.Item item : items) {
       byte[] content = item.content;
-      String id = runId != null ? runId : UUID.randomUUID().toString();
+      String id = runId != null ? runId
+          : FileRunId.of(item.format, productName, version, machineName, branch, content);
       Map<String, String> query = new LinkedHashMap<>();
       query.put("format", item.format);
       query.put("product", productName);

@@ -327,6 +327,34 @@ class UploadCommandTest {
   }
 
   @Test
+  void aCiJobRunAgainSendsTheSameFileAsTheSameRunAndABranchBuildOfItIsAnother() throws Exception {
+    String file = "{\"results\": [{\"command\": \"parse\", \"times\": [0.101, 0.099, 0.1]}]}";
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), file);
+    String[] tags = {"--format", "hyperfine", "--product", "mytool", "--version", "v1.2.0", "--machine", "gha"};
+    try (FakeServer server = FakeServer.start()) {
+      CliRun first = upload(server.url(), concat(tags, hyperfine.toString()));
+      CliRun again = upload(server.url(), concat(tags, hyperfine.toString()));
+      CliRun branch = upload(server.url(), concat(tags, "--branch", "pr-1", hyperfine.toString()));
+
+      assertThat(first.exitCode()).as(first.out() + first.err()).isEqualTo(ExitCode.OK);
+      assertThat(again.exitCode()).as(again.out() + again.err()).isEqualTo(ExitCode.OK);
+      assertThat(again.out()).contains("(HTTP 200, the server already had it)");
+      assertThat(branch.out()).contains("(HTTP 201)");
+      assertThat(server.stored()).hasSize(2);
+      List<String> ids = server.queries().stream().map(q -> FakeServer.parameter(q, "id")).toList();
+      assertThat(ids.get(0)).isEqualTo(ids.get(1)).isNotEqualTo(ids.get(2))
+          .isEqualTo(org.perftrack.wire.FileRunId.of("hyperfine", "mytool", "v1.2.0", "gha", null,
+              file.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+  }
+
+  private static String[] concat(String[] a, String... b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
+  @Test
   void anotherToolsFileStaysInTheSpoolWithItsTagsUntilTheServerHasItAndAResendIsTheSameRun() throws Exception {
     int port;
     try (ServerSocket socket = new ServerSocket(0)) {

@@ -1,18 +1,14 @@
 package org.perftrack.server.ingest;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 import org.perftrack.formats.FormatException;
 import org.perftrack.formats.Formats;
 import org.perftrack.formats.ResultFormat;
 import org.perftrack.formats.RunContext;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.wire.FileRunId;
 import org.perftrack.wire.RunUpload;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -96,27 +92,9 @@ class ForeignRunsController {
     }
   }
 
-  /**
-   * A CI job that is re-run sends the same file with the same tags again; deriving the run id from them makes
-   * that resend harmless (200, stored once) without the job having to keep an id. The same file sent for a branch
-   * is another run than on the default branch.
-   */
+  /** A file sent without an id: the same file with the same tags is the same run ({@link FileRunId}). */
   static String sameFileSameId(ResultFormat format, RunContext context, byte[] file, String branch) {
-    String tagged = String.join("\u0000", format.name(), context.product(), context.version(), context.machine(), "");
-    byte[] tags = (branch == null ? tagged : tagged + "branch\u0000" + branch).getBytes(StandardCharsets.UTF_8);
-    // UUID.nameUUIDFromBytes of the tags followed by the file, without a copy of the file
-    MessageDigest md5;
-    try {
-      md5 = MessageDigest.getInstance("MD5");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-    md5.update(tags);
-    byte[] hash = md5.digest(file);
-    hash[6] = (byte) ((hash[6] & 0x0f) | 0x30); // version 3
-    hash[8] = (byte) ((hash[8] & 0x3f) | 0x80); // IETF variant
-    ByteBuffer bytes = ByteBuffer.wrap(hash);
-    return new UUID(bytes.getLong(), bytes.getLong()).toString();
+    return FileRunId.of(format.name(), context.product(), context.version(), context.machine(), branch, file);
   }
 
   private static boolean isBlank(String s) {
