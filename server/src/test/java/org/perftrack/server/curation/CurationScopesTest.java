@@ -63,6 +63,27 @@ class CurationScopesTest extends IntegrationTest {
     assertThat(wrong).isEmpty();
   }
 
+  /** The admin pages of curation: nobody signed out reaches them, and a form post without a session is refused. */
+  @Test
+  void theCurationPagesAreForSignedInAdminsOnly() {
+    List<String> wrong = new ArrayList<>();
+    for (String page : List.of("/admin/products/p/delete", "/admin/machines/m/delete", "/admin/machines/m",
+        "/admin/lab/agents/1/delete", "/admin/versions/delete?product=p&version=1", "/admin/deleted")) {
+      int get = send(new Call("GET", page, null), null);
+      if (get != 302 && get != 401) {
+        wrong.add("GET " + page + ": " + get);
+      }
+    }
+    for (String form : List.of("/admin/products/p/delete", "/admin/machines/m/delete", "/admin/machines/m/rename",
+        "/admin/machines/m/merge", "/admin/lab/agents/1/delete")) {
+      int post = send(new Call("POST", form, null), null);
+      if (post != 302 && post != 401 && post != 403) {
+        wrong.add("POST " + form + ": " + post);
+      }
+    }
+    assertThat(wrong).isEmpty();
+  }
+
   /** Without a token, no body: a refused anonymous body is not read (the connection closes). */
   private int send(Call call, String token) {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + port + call.path()))
