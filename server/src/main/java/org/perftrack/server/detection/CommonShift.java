@@ -75,9 +75,10 @@ final class CommonShift {
             && found.p() < candidates.get(same).p()) {
           LocalScan.Candidate raw = candidates.get(same);
           candidates.set(same, new LocalScan.Candidate(index, raw.shift(), found.p(), raw.clean(), false,
-              raw.newest()));
+              raw.newest(), false));
         } else if (same < 0 && !near(scan, index)) {
-          candidates.add(new LocalScan.Candidate(index, found.shift(), found.p(), false, false, index == n - 1));
+          candidates.add(new LocalScan.Candidate(index, found.shift(), found.p(), false, false, index == n - 1,
+              false));
         } else {
           continue;
         }

@@ -22,6 +22,16 @@ public final class Detector {
    */
   static final double NEWEST_MAX_P = 1e-3;
 
+  /**
+   * The ceiling for a step judged on all the versions of its segment ({@link PooledScan}): its p-value is already
+   * corrected for every split tried, and a segment is judged again by every upload that adds to it.
+   */
+  static final double POOLED_MAX_P = 2e-4;
+
+  private static double ceiling(LocalScan.Candidate c) {
+    return c.newest() ? NEWEST_MAX_P : c.pooled() ? POOLED_MAX_P : MAX_P;
+  }
+
   public DetectionResult detect(SeriesHistory series, String changedVersion, DetectionSettings settings) {
     return detectRun(List.of(new SeriesUpdate(series, changedVersion, settings))).get(0);
   }
@@ -116,7 +126,7 @@ public final class Detector {
     }
     boolean[] rejected = MultipleTesting.benjaminiHochberg(p.stream().mapToDouble(Double::doubleValue).toArray(),
         q.stream().mapToDouble(Double::doubleValue).toArray(), Math.max(tested, p.size()),
-        at.stream().mapToDouble(i -> scans.get(i[0]).candidates().get(i[1]).newest() ? NEWEST_MAX_P : MAX_P).toArray());
+        at.stream().mapToDouble(i -> ceiling(scans.get(i[0]).candidates().get(i[1]))).toArray());
     for (int i = 0; i < rejected.length; i++) {
       keep[at.get(i)[0]][at.get(i)[1]] = rejected[i];
     }

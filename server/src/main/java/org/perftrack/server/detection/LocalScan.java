@@ -23,7 +23,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
    * a clean step (samples of an interleaved session completely separated by a wide margin), which
    * needs no other evidence.
    */
-  record Candidate(int index, double shift, double p, boolean clean, boolean paired, boolean newest) {
+  record Candidate(int index, double shift, double p, boolean clean, boolean paired, boolean newest, boolean pooled) {
   }
 
   static LocalScan of(SeriesUpdate update) {
@@ -46,11 +46,15 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     int lo = Math.max(1, jj - w + 1);
     int hi = Math.min(local.size() - 1, jj + w);
     List<Candidate> found = new ArrayList<>();
+    List<Integer> decided = new ArrayList<>();
     for (StepScan.Candidate c : new StepScan(levels.x(), noise.sigma(), w, minEffect).run()) {
+      double p = c.index() == levels.size() - 1 && c.index() >= NoiseModel.MIN_HISTORY ? newestP(levels, c)
+          : Math.min(1, effectivePositions(c) * StudentT.twoSidedP(c.t(), noise.df()));
       if (c.index() >= lo && c.index() <= hi) {
-        double p = c.index() == levels.size() - 1 && c.index() >= NoiseModel.MIN_HISTORY ? newestP(levels, c)
-            : Math.min(1, effectivePositions(c) * StudentT.twoSidedP(c.t(), noise.df()));
-        found.add(new Candidate(c.index(), c.shift(), p, false, false, c.index() == levels.size() - 1));
+        found.add(new Candidate(c.index(), c.shift(), p, false, false, c.index() == levels.size() - 1, false));
+      }
+      if (p <= Detector.MAX_P || c.index() == levels.size() - 1 && p <= Detector.NEWEST_MAX_P) {
+        decided.add(c.index());
       }
     }
     List<PairedEvidence.Found> paired = PairedEvidence.find(series, from, levels, lo, hi, minChange);
@@ -58,7 +62,11 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     for (PairedEvidence.Found f : paired) {
       if (f.p() <= VETO_P || f.clean()) {
         merge(found, f);
+        decided.add(f.index());
       }
+    }
+    if (!interleaved(series)) {
+      pool(found, levels, decided, jj, minEffect);
     }
     found.sort(Comparator.comparingInt(Candidate::index));
     double[] p = found.stream().mapToDouble(Candidate::p).toArray();
@@ -92,11 +100,76 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
       Candidate c = found.get(i);
       boolean near = c.index() == f.index() || (f.span() > 1 && Math.abs(c.index() - f.index()) < f.span());
       if (near && Math.signum(c.shift()) == Math.signum(f.shift())) {
-        found.set(i, new Candidate(c.index(), c.shift(), Math.min(c.p(), f.p()), f.clean(), true, c.newest()));
+        found.set(i, new Candidate(c.index(), c.shift(), Math.min(c.p(), f.p()), f.clean(), true, c.newest(), false));
         return;
       }
     }
-    found.add(new Candidate(f.index(), f.shift(), f.p(), f.clean(), true, false));
+    found.add(new Candidate(f.index(), f.shift(), f.p(), f.clean(), true, false, false));
+  }
+
+  /**
+   * Judges the segment the changed version fell in (between the steps already decided, within the window) on all
+   * its versions ({@link PooledScan}); when the changed version is itself a decided step, the segment that ends
+   * there too. A pooled step at a version the scan also proposed, with the same sign, replaces that candidate
+   * when its p-value is smaller; otherwise it is a candidate of its own, which may lie before {@code lo}: the
+   * versions since have made it clearer.
+   */
+  private static void pool(List<Candidate> found, Levels levels, List<Integer> decided, int changed,
+      double minEffect) {
+    int n = levels.size();
+    int start = 0;
+    int end = n;
+    for (int d : decided) {
+      if (d <= changed && d > start) {
+        start = d;
+      }
+      if (d > changed && d < end) {
+        end = d;
+      }
+    }
+    double floor = PooledScan.WITHIN_FLOOR * levels.pooledWithinSe();
+    addPooled(found, PooledScan.find(levels.x(), start, end, minEffect, floor), n);
+    if (start == changed && start > 0) {
+      int before = 0;
+      for (int d : decided) {
+        if (d < start && d > before) {
+          before = d;
+        }
+      }
+      addPooled(found, PooledScan.find(levels.x(), before, start, minEffect, floor), n);
+    }
+  }
+
+  /**
+   * Whether some of the series was measured in interleaved sessions (a batch of two versions or more): on such a
+   * machine the sessions' levels differ by more than the versions do, and a session's versions share its factor, so
+   * the levels of different sessions are not independent values to pool.
+   */
+  private static boolean interleaved(SeriesHistory series) {
+    java.util.Map<String, String> firstVersion = new java.util.HashMap<>();
+    for (BatchRun r : series.batchRuns()) {
+      String seen = firstVersion.putIfAbsent(r.batch(), r.version());
+      if (seen != null && !seen.equals(r.version())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void addPooled(List<Candidate> found, PooledScan.Found f, int n) {
+    if (f == null) {
+      return;
+    }
+    for (int i = 0; i < found.size(); i++) {
+      Candidate c = found.get(i);
+      if (c.index() == f.index()) {
+        if (Math.signum(c.shift()) == Math.signum(f.shift()) && f.p() < c.p() && !c.clean()) {
+          found.set(i, new Candidate(c.index(), c.shift(), f.p(), false, c.paired(), c.newest(), true));
+        }
+        return;
+      }
+    }
+    found.add(new Candidate(f.index(), f.shift(), f.p(), false, false, f.index() == n - 1, true));
   }
 
   /**
@@ -149,6 +222,10 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     }
     if (c.paired()) {
       return "interleaved sessions, compared round by round";
+    }
+    if (c.pooled()) {
+      return String.format(java.util.Locale.ROOT, "levels of all versions on each side up to the next step"
+          + " (between-session noise ±%.1f %%)", 100 * noise.sigma());
     }
     return String.format(java.util.Locale.ROOT, "levels of %d versions (between-session noise ±%.1f %%)",
         levels.size(), 100 * noise.sigma());

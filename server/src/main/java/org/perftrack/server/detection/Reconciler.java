@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * Pure re-judgement of one series: matches freshly detected steps with the stored records whose
- * version lies in the re-judged range, so that one step keeps one record across uploads. A record
+ * version lies in the re-judged range (or near a step found before it), so that one step keeps one record across
+ * uploads. A record
  * matches a step of the same kind when the step falls inside its old version pair (a backfilled
  * version split that pair) or within {@value #NEAR} versions of it (more data moved the split). An open
  * record that no step matches any more is withdrawn only when later data contradicts it
@@ -27,9 +28,15 @@ public final class Reconciler {
     List<String> versions = result.versions();
     int from = versions.indexOf(result.fromVersion());
     int to = versions.indexOf(result.toVersion());
+    // a step judged on its whole segment may lie before the re-judged range: records near it can match it
+    int matchFrom = from;
+    for (Step s : result.steps()) {
+      matchFrom = Math.min(matchFrom, versions.indexOf(s.version()) - NEAR);
+    }
+    int lowest = matchFrom;
     List<RecordedRegression> inRange = recorded.stream().filter(r -> {
       int p = versions.indexOf(r.version());
-      return p >= from && p <= to;
+      return p >= lowest && p <= to;
     }).toList();
     List<Decision> decisions = new ArrayList<>();
     Set<RecordedRegression> usedRecords = new HashSet<>();
@@ -48,7 +55,7 @@ public final class Reconciler {
       }
     }
     for (RecordedRegression r : inRange) {
-      if (!usedRecords.contains(r) && r.status() == Regression.Status.OPEN) {
+      if (!usedRecords.contains(r) && r.status() == Regression.Status.OPEN && versions.indexOf(r.version()) >= from) {
         String contradiction = WithdrawalReason.contradiction(r, result);
         if (contradiction != null) {
           decisions.add(Decision.withdraw(r.id(), contradiction));

@@ -16,7 +16,8 @@ import org.perftrack.server.stats.StudentT;
  * cases by {@value #REVERT_Z} × the between-session noise away from the step's level; or a clear trend
  * explains the change (a slow drift seen through a window); or, where the step is {@value #SHAPE_Z} × the
  * noise or more, the later versions did not stay on the new level; or, with the versions now known, it is
- * no longer a step. All of these use the noise as the versions up to the step show it (what the step was
+ * no longer a step (neither in the scan's window nor on all the versions up to the steps around it). All of
+ * these use the noise as the versions up to the step show it (what the step was
  * opened with), or the current estimate if smaller: a noise estimate that grew never withdraws a step.
  */
 final class WithdrawalReason {
@@ -120,13 +121,21 @@ final class WithdrawalReason {
     }
     // a step with only the newest few versions after it was reported on the newest version's own evidence
     double maxP = to == x.length && to - at <= StepChecks.TAIL ? Detector.NEWEST_MAX_P : Detector.MAX_P;
-    if (shift * recorded <= 0 || StudentT.twoSidedP(t, NoiseModel.HISTORY_DF) > maxP || !StepChecks.accepted(c, x, sigma, minEffect, scratch)) {
+    if ((shift * recorded <= 0 || StudentT.twoSidedP(t, NoiseModel.HISTORY_DF) > maxP
+        || !StepChecks.accepted(c, x, sigma, minEffect, scratch))
+        && !PooledScan.holds(x, Math.max(previousStep(result, at), 0), at, end, minEffect,
+            PooledScan.WITHIN_FLOOR * pooledWithinSe(result), recorded, Detector.POOLED_MAX_P)) {
       return String.format(Locale.ROOT, "no longer a step with the versions up to %s: the change at %s is ×%.3f,"
           + " %.1f × its error with the between-session noise as it was up to %s (±%.1f %%)",
           result.versions().get(result.versions().size() - 1), r.version(), Math.exp(shift), Math.abs(t), r.version(),
           100 * sigma);
     }
     return null;
+  }
+
+  private static double pooledWithinSe(DetectionResult result) {
+    double[] se = result.withinSe();
+    return new Levels(result.versions(), new double[se.length], se, 0).pooledWithinSe();
   }
 
   private static int previousStep(DetectionResult result, int at) {

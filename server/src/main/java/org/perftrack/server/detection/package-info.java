@@ -13,6 +13,14 @@
  *       degrees of freedom are the samples' (Σ(nᵢ − 1), capped at the 5-version model's 7).
  *   <li>Change points: binary segmentation; each candidate compares up to 12 versions before with up
  *       to 12 from it on (Hodges-Lehmann shift, Student t), never across another step.
+ *   <li>A candidate the scan leaves undecided, and any step the new version's segment may hide, is judged again on
+ *       all the versions on each side up to the neighbouring decided steps ({@link
+ *       org.perftrack.server.detection.PooledScan}: two-sample t on the segment's own spread, corrected for the
+ *       splits tried, p ≤ 2e-4; at least 4 versions each side; a trend test; the version must be the clear
+ *       likeliest place of the change). So a small step in large noise is found once enough versions after it
+ *       show it, even when it lies before the versions the upload re-judges; its record is matched, never
+ *       withdrawn from there. Not in a series measured in interleaved sessions, whose sessions' levels are not
+ *       independent values to pool.
  *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
  *       by a within-segment trend (drift: once the trend is removed, 3 standard errors must be left, 5
  *       where the sides show some trend, and 2 × that minimum where the trend is clear), and a level seen in one version only counts only at the

@@ -101,6 +101,16 @@ public final class Evaluation {
     if (families) {
       out.println("perftrack by noise family (pooled):");
       byFamily.forEach((name, s) -> row(out, "", name, s, 0));
+      Score small = new Score();
+      byFamily.forEach((name, s) -> {
+        if (name.startsWith("SMALL_STEPS")) {
+          small.merge(s);
+        }
+      });
+      row(out, "", "SMALL_STEPS (both)", small, 0);
+      out.printf(Locale.ROOT, "perftrack, all families: %d steps, %d found at their version, %d false%n",
+          all(totals).labels,
+          all(totals).truePositives, all(totals).falsePositives);
     }
     Score all = totals.get("perftrack");
     out.printf(Locale.ROOT, "perftrack, true steps >= x2: %d; ever withdrawn: %d; found at the first upload"
@@ -167,6 +177,10 @@ public final class Evaluation {
       series.add(new LabeledSeries(ls.family(), ls.direction(), ls.samples(), ls.labels(), runSamples));
     }
     return new Machine(m.versions(), m.uploadOrder(), series, runs);
+  }
+
+  private static Score all(Map<String, Score> totals) {
+    return totals.get("perftrack");
   }
 
   private static void print(PrintStream out, long seed, String name, Score s, long start, Map<String, Score> totals) {

@@ -1,0 +1,228 @@
+package org.perftrack.server.detection;
+
+import org.perftrack.server.stats.Robust;
+import org.perftrack.server.stats.StudentT;
+
+/**
+ * A step judged on all the versions on each side of it, up to the next decided change (or the edge of the
+ * detector's window), not only on the scan's window: a 10 % step in 8 % noise is about 2.8 standard errors
+ * between one version and the next, and more than 6 with twelve versions on each side. Within one segment
+ * (between decided steps) every split is tried with running sums, so one pass costs as many operations as the
+ * segment has versions; the best split is the step's version (least squares: the likeliest place of one change).
+ *
+ * <p>Its error is the segment's own spread around the two levels (a classical two-sample t with n − 2 degrees of
+ * freedom, never below the versions' within-run error), corrected for the splits tried (one test per split,
+ * Bonferroni). A pooled step must also be at least the minimum effect, agree with the medians of its two sides
+ * (an outlying session moves a mean, not a median), and survive a trend: where the versions of the two sides
+ * show a common slope ({@value #SOME_SLOPE_Z} × its error or more), the step left once the slope is
+ * removed must be {@value StepChecks#ADJUSTED_T} × its own error, and where the slope is clear
+ * ({@code 3 ×}), {@value StepChecks#TREND_MIN_EFFECT} × the minimum effect. The best split must hold
+ * {@value #LOCATED} of the likelihood over all splits (a small step is often one version off, and a step at the
+ * wrong version blames the wrong change), and the last versions of the segment, too few to be split off, must
+ * not have moved on in the step's direction (a later change not yet decided).
+ *
+ * <p>An upload judges the segment it fell in (and, when its version is itself a step, the segment before), so a
+ * step that waited for more versions is judged again by every upload that adds one, up to the edge of the window
+ * the detector reads (2 × window versions each way).
+ */
+final class PooledScan {
+  /** Versions needed on each side of a pooled step: fewer is the windowed scan's business. */
+  static final int MIN_SIDE = 4;
+  /** The between-version spread is never taken below this share of the versions' within-run error. */
+  static final double WITHIN_FLOOR = 0.75;
+  private static final double CLEAR_SLOPE_Z = 3;
+  /**
+   * A common slope of the two sides this many times its error or more calls for the trend test: lower than the
+   * scan's {@value StepChecks#SOME_SLOPE_Z}, because the pooled sides are long enough for a slow drift to look like
+   * a step on them while its slope stays only moderately clear.
+   */
+  static final double SOME_SLOPE_Z = 1.2;
+
+  /** A pooled step at {@code index} with its sides {@code [from, index)} and {@code [index, to)}. */
+  record Found(int index, int from, int to, double shift, double t, double p) {
+  }
+
+  private PooledScan() {
+  }
+
+  /**
+   * The best single step of {@code x[from, to)} if it passes the checks above, else null; {@code floor} is the
+   * least between-version spread to assume (log).
+   */
+  static Found find(double[] x, int from, int to, double minEffect, double floor) {
+    int m = to - from;
+    if (m < 2 * MIN_SIDE) {
+      return null;
+    }
+    double total = 0;
+    double totalSq = 0;
+    for (int i = from; i < to; i++) {
+      total += x[i];
+      totalSq += x[i] * x[i];
+    }
+    double before = 0;
+    int best = -1;
+    double bestSse = Double.MAX_VALUE;
+    double[] sses = new double[m];
+    for (int i = from; i < to - MIN_SIDE; i++) {
+      before += x[i];
+      int k = i + 1;
+      int nb = k - from;
+      if (nb < MIN_SIDE) {
+        continue;
+      }
+      int na = to - k;
+      double after = total - before;
+      double sse = Math.max(totalSq - before * before / nb - after * after / na, 0);
+      sses[k - from] = sse;
+      if (sse < bestSse) {
+        bestSse = sse;
+        best = k;
+      }
+    }
+    if (best < 0) {
+      return null;
+    }
+    double s = Math.max(Math.sqrt(bestSse / (m - 2)), floor);
+    double weights = 0;
+    for (int k = from + MIN_SIDE; k <= to - MIN_SIDE; k++) {
+      weights += Math.exp(-(sses[k - from] - bestSse) / (2 * s * s));
+    }
+    if (1 / weights < LOCATED) {
+      return null;
+    }
+    int positions = m - 2 * MIN_SIDE + 1;
+    return judged(x, from, best, to, minEffect, floor, positions);
+  }
+
+  /**
+   * How sure the best split must be to be the step's version (its share of the likelihood over all splits): a
+   * small step in large noise is often one version early or late, and a step reported at the wrong version
+   * blames the wrong change. A slow drift, which has no version of its own, is spread over many splits.
+   */
+  static final double LOCATED = 0.95;
+
+  /**
+   * Whether a step recorded at {@code at} still holds on the versions {@code [from, at)} and {@code [at, to)}
+   * (the split is given, so no correction for the splits tried, but no split near it may fit better): what keeps a
+   * pooled step from being withdrawn as "no longer a step" by the windowed test, which sees fewer versions.
+   */
+  static boolean holds(double[] x, int from, int at, int to, double minEffect, double floor, double shiftSign,
+      double maxP) {
+    if (at - from < MIN_SIDE || to - at < MIN_SIDE) {
+      return false;
+    }
+    Found f = judged(x, from, at, to, minEffect, floor, 1);
+    return f != null && f.shift() * shiftSign > 0 && f.p() <= maxP && bestNearby(x, from, at, to);
+  }
+
+  /** Whether no split within {@link Reconciler#NEAR} versions of {@code at} fits the segment better. */
+  private static boolean bestNearby(double[] x, int from, int at, int to) {
+    double own = sse(x, from, at, to);
+    for (int k = Math.max(from + 1, at - Reconciler.NEAR); k <= Math.min(to - 1, at + Reconciler.NEAR); k++) {
+      if (k != at && sse(x, from, k, to) < own) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static double sse(double[] x, int from, int k, int to) {
+    double meanB = mean(x, from, k);
+    double meanA = mean(x, k, to);
+    double sum = 0;
+    for (int i = from; i < to; i++) {
+      double r = x[i] - (i < k ? meanB : meanA);
+      sum += r * r;
+    }
+    return sum;
+  }
+
+  private static Found judged(double[] x, int from, int k, int to, double minEffect, double floor, int positions) {
+    int nb = k - from;
+    int na = to - k;
+    int m = nb + na;
+    double meanB = mean(x, from, k);
+    double meanA = mean(x, k, to);
+    double shift = meanA - meanB;
+    double sse = 0;
+    for (int i = from; i < to; i++) {
+      double r = x[i] - (i < k ? meanB : meanA);
+      sse += r * r;
+    }
+    double s = Math.max(Math.sqrt(sse / (m - 2)), floor);
+    double t = shift / (s * Math.sqrt(1.0 / nb + 1.0 / na));
+    if (Math.abs(shift) < minEffect) {
+      return null;
+    }
+    double medianShift = Robust.median(x, k, to) - Robust.median(x, from, k);
+    if (medianShift * Math.signum(shift) < Math.abs(shift) / 2) {
+      return null;
+    }
+    if (positions > 1 && tailMovedOn(x, k, to, shift)) {
+      return null;
+    }
+    if (drift(x, from, k, to, meanB, meanA, shift, floor, minEffect)) {
+      return null;
+    }
+    double p = Math.min(1, positions * StudentT.twoSidedP(t, m - 2));
+    return new Found(k, from, to, shift, t, p);
+  }
+
+  /**
+   * Whether the last versions of the segment, too few to be split off, moved on in the step's direction by half
+   * the step or more: a later change not yet decided leans on the after side, and a split tried earlier picks up
+   * part of it. Such a step waits until the later change is decided.
+   */
+  private static boolean tailMovedOn(double[] x, int k, int to, double shift) {
+    for (int tail = to - 2; tail >= to - (MIN_SIDE - 1); tail--) {
+      if (tail - k >= 2 && (mean(x, tail, to) - mean(x, k, tail)) * Math.signum(shift) > Math.abs(shift) / 2) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * One line per side with a common slope (the slope from the versions within each side only, so the step adds
+   * nothing to it): whether that slope explains the step.
+   */
+  private static boolean drift(double[] x, int from, int k, int to, double meanB, double meanA, double shift,
+      double floor, double minEffect) {
+    int nb = k - from;
+    int na = to - k;
+    double centerB = (from + k - 1) / 2.0;
+    double centerA = (k + to - 1) / 2.0;
+    double sxx = 0;
+    double sxy = 0;
+    double syy = 0;
+    for (int i = from; i < to; i++) {
+      double dx = i - (i < k ? centerB : centerA);
+      double dy = x[i] - (i < k ? meanB : meanA);
+      sxx += dx * dx;
+      sxy += dx * dy;
+      syy += dy * dy;
+    }
+    double slope = sxy / sxx;
+    int df = nb + na - 3;
+    double s = Math.max(Math.sqrt(Math.max(syy - slope * sxy, 0) / df), floor);
+    double slopeZ = Math.abs(slope) / (s / Math.sqrt(sxx));
+    if (slopeZ < SOME_SLOPE_Z) {
+      return false;
+    }
+    double distance = centerA - centerB;
+    double adjusted = shift - slope * distance;
+    double se = s * Math.sqrt(1.0 / nb + 1.0 / na + distance * distance / sxx);
+    return Math.abs(adjusted) / se < StepChecks.ADJUSTED_T
+        || (slopeZ >= CLEAR_SLOPE_Z && Math.abs(adjusted) < StepChecks.TREND_MIN_EFFECT * minEffect)
+        || adjusted * shift <= 0;
+  }
+
+  private static double mean(double[] x, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += x[i];
+    }
+    return sum / (to - from);
+  }
+}
