@@ -128,6 +128,10 @@ class ComparePages {
       return new Built(empty(products, null, List.of(), null, null, null, "No results yet: send some runs first."),
           List.of());
     }
+    if (product != null && !product.isBlank() && !product.equals(p)) { // unknown or deleted: not another product
+      return new Built(empty(products, p, List.of(), null, null, "There is no product " + product + ".", null),
+          List.of());
+    }
     List<String> versions = catalog.recentVersions(p, RECENT);
     if (versions.size() < 2 && (headBranch == null || headBranch.isBlank())) {
       return new Built(empty(products, p, versions, null, null, null,

@@ -102,4 +102,16 @@ class ComparePagesTest extends IntegrationTest {
     assertThat(r.body()).contains("class=\"card muted hint\"", "has only one version so far")
         .doesNotContain("role=\"alert\"");
   }
+
+  @Test
+  void anUnknownProductIsA404NamingItNotTheHintOfAnotherProductWithOneVersion() {
+    String first = unique("0lone"); // sorts before the other products: the one the page would fall back to
+    assertThat(http().postJson("/api/v1/runs", json(org.perftrack.server.support.Fixtures.run(first, "1.0", machine,
+        org.perftrack.server.support.Fixtures.result("fork", 1.0, 1.1))), TOKEN).status()).isEqualTo(201);
+
+    Http.Response r = http().page("/compare?product=" + unique("gone") + "&base=1.0&head=1.1");
+
+    assertThat(r.status()).isEqualTo(404);
+    assertThat(r.body()).contains("There is no product gone").doesNotContain("has only one version so far");
+  }
 }
