@@ -94,9 +94,9 @@ class Bisector {
         continue;
       }
       Jobs.Job job = jobs.find(b.jobId()).orElseThrow();
-      if (job.status().equals("failed")) {
+      if (job.status() == JobStatus.FAILED) {
         finish(b, BisectionStatus.IMPOSSIBLE, "the round measuring " + job.versions().get(1) + " failed: " + job.error());
-      } else if (job.status().equals("done") && jobs.runsArrived(job)) {
+      } else if (job.status() == JobStatus.DONE && jobs.runsArrived(job)) {
         judge(b, job);
       }
     }

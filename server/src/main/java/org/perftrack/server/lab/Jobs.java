@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.perftrack.server.db.Rows;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -21,7 +22,7 @@ class Jobs {
 
   /** A job; {@code benchmarks} null means the agent's own selection. */
   record Job(long id, String product, String machine, List<String> versions, List<String> benchmarks, String reason,
-      Long bisectionId, String status, int attempts, Long agentId, UUID lease, Instant leaseUntil, String progress,
+      Long bisectionId, JobStatus status, int attempts, Long agentId, UUID lease, Instant leaseUntil, String progress,
       List<UUID> runIds, String error, String createdBy, Instant createdAt, Instant startedAt, Instant finishedAt) {}
 
   private static final String COLUMNS = """
@@ -41,7 +42,8 @@ class Jobs {
     long agent = rs.getLong("agent_id");
     Long agentId = rs.wasNull() ? null : agent;
     return new Job(rs.getLong("id"), rs.getString("product"), rs.getString("machine"), Sql.strings(rs, "versions"),
-        Sql.strings(rs, "benchmarks"), rs.getString("reason"), bisectionId, rs.getString("status"),
+        Sql.strings(rs, "benchmarks"), rs.getString("reason"), bisectionId,
+        Rows.wire(JobStatus.class, rs.getString("status")),
         rs.getInt("attempts"), agentId, rs.getObject("lease", UUID.class), Sql.instant(rs, "lease_until"),
         rs.getString("progress"), Sql.uuids(rs, "run_ids"), rs.getString("error"), rs.getString("created_by"),
         Sql.instant(rs, "created_at"), Sql.instant(rs, "started_at"), Sql.instant(rs, "finished_at"));

@@ -52,7 +52,7 @@ class LabPages {
     boolean open = LabView.seesEverything(who);
     Instant now = Instant.now();
     List<Jobs.Job> recent = LabView.jobs(jobs.page(p, size), open);
-    Map<Long, Jobs.Job> running = recent.stream().filter(j -> j.status().equals("running") && j.agentId() != null)
+    Map<Long, Jobs.Job> running = recent.stream().filter(j -> j.status() == JobStatus.RUNNING && j.agentId() != null)
         .collect(Collectors.toMap(Jobs.Job::agentId, Function.identity(), (a, b) -> a));
     List<AgentRow> rows = LabView.agents(agents.page(p, size), open).stream()
         .map(a -> new AgentRow(a, a.online(now), running.containsKey(a.id()) ? running.get(a.id())

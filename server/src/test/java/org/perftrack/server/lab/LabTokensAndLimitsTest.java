@@ -82,7 +82,7 @@ class LabTokensAndLimitsTest extends IntegrationTest {
         .status()).isEqualTo(404);
     assertThat(http().postJson("/api/v1/lab/jobs/" + id + "/release", "{\"lease\": \"" + lease + "\"}", stranger)
         .status()).isEqualTo(404);
-    assertThat(jobs.find(id).orElseThrow().status()).isEqualTo("running");
+    assertThat(jobs.find(id).orElseThrow().status()).isEqualTo(JobStatus.RUNNING);
 
     // a run of another product (or machine, or version) is not this job's
     var foreign = Fixtures.run(unique("other"), "1.0", machine, result("spawn", 1, 2, 3));
@@ -131,7 +131,7 @@ class LabTokensAndLimitsTest extends IntegrationTest {
 
     assertThat(agents.find(agent)).isEmpty();
     assertThat(jobs.find(job.get("id").asLong()).orElseThrow().status()).as("its job back in the queue")
-        .isEqualTo("queued");
+        .isEqualTo(JobStatus.QUEUED);
     assertThat(register(token(Scope.UPLOAD), machine, List.of("1.0")).status()).isEqualTo(200);
     assertThat(http().send(delete.copy().header("Authorization", "Bearer " + ADMIN_TOKEN)).status()).isEqualTo(404);
   }
