@@ -24,7 +24,9 @@ case "${1:?usage: bench/pages-ab.sh snapshot NAME | run BEFORE AFTER DB1 DB2 [re
     before="$root/$2"; after="$root/$3"; db1=$4; db2=$5; n=${6:-40}; only=${7:-}
     one() { # label classes db
       echo "=== $1 ($(cat "$2/COMMIT")) on $3, load $(uptime | sed 's/.*load average: //')"
-      java -Xmx4g -cp "$after/server/target/test-classes:$2/server/target/classes:$(cat "$2/cp.txt")" \
+      # the snapshot's own modules come first: the class path may name stale module jars of ~/.m2
+      mods=$(for m in $modules; do case $m in *test-classes) ;; *) printf '%s:' "$2/$m" ;; esac; done)
+      java -Xmx4g -cp "$after/server/target/test-classes:$mods$(cat "$2/cp.txt")" \
         org.perftrack.server.perf.PageLatency "$3" "$n" "$only" 2>/dev/null | grep -E '^(page|server time|[a-z].* HTTP)'
       echo "--- load after: $(uptime | sed 's/.*load average: //')"
     }
