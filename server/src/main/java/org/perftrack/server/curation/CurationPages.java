@@ -122,6 +122,11 @@ class CurationPages {
             + " their " + samples(i),
         steps(regressions.onProduct(product)) + " with their history, and the product's summaries",
         "the product from the home page, lists, charts and comparisons"));
+    CurationStore.BranchToll b = store.productBranches(product);
+    if (b.branches() > 0) {
+      goes.add(b.branches() + (b.branches() == 1 ? " branch" : " branches") + " with " + Wording.count(b.builds(), "build")
+          + ", their pages and reports");
+    }
     if (i.labAgents() > 0) {
       goes.add(Wording.count(i.labAgents(), "lab agent") + " of the product, with its jobs and schedules (at the"
           + " purge)");

@@ -234,6 +234,16 @@ class CurationStore {
     return jdbc.sql(PRODUCT_IMPACT).param(product).query(Impact.class).optional();
   }
 
+  /** A product's branches not deleted, and their builds (they go with the product). */
+  record BranchToll(long branches, long builds) {}
+
+  BranchToll productBranches(String product) {
+    return jdbc.sql("""
+        SELECT count(DISTINCT b.id) AS branches, count(r.id) AS builds
+        FROM branch b JOIN product p ON p.id = b.product_id LEFT JOIN branch_run r ON r.branch_id = b.id
+        WHERE p.name = ? AND b.deletion_id IS NULL""").param(product).query(BranchToll.class).single();
+  }
+
   static final String MACHINE_IMPACT = """
       SELECT (SELECT count(DISTINCT version_id) FROM run WHERE machine_id = m.id AND deletion_id IS NULL) AS versions,
              (SELECT count(*) FROM run WHERE machine_id = m.id AND deletion_id IS NULL) AS runs,

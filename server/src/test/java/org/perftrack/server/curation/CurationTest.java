@@ -463,4 +463,20 @@ class CurationTest extends IntegrationTest {
         .method(method, HttpRequest.BodyPublishers.noBody()).header("Authorization", "Bearer " + token);
     return http().send(b);
   }
+
+  @Test
+  void aProductsDeleteConfirmationCountsItsBranchesAndTheirBuilds(@Autowired CurationStore store) {
+    for (int v = 1; v <= 3; v++) {
+      upload("9." + v, 100);
+    }
+    assertThat(store.productBranches(product)).isEqualTo(new CurationStore.BranchToll(0, 0));
+    for (String build : List.of("9.3+a", "9.3+b")) {
+      Http.Response pr = http().postJson("/api/v1/runs", json(run(product, build, machine, new ResultUpload(
+          "write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, Fixtures.sessionSamples(random, 100)))
+          .onBranch("pr-9", null)), TOKEN);
+      assertThat(pr.status()).as(pr.body()).isEqualTo(201);
+    }
+
+    assertThat(store.productBranches(product)).isEqualTo(new CurationStore.BranchToll(1, 2));
+  }
 }
