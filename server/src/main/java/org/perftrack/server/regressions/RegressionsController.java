@@ -80,7 +80,14 @@ class RegressionsController {
     if (status.strip().equals("all")) {
       return List.of(Regression.Status.values());
     }
-    return Arrays.stream(status.split(",")).map(s -> parse(() -> Regression.Status.of(s), "status")).toList();
+    return Arrays.stream(status.split(",")).map(s -> {
+      try {
+        return Regression.Status.of(s);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidInput("status", "must be one of " + wires(List.of(Regression.Status.values()))
+            + " (comma-separated) or all, got: " + s);
+      }
+    }).toList();
   }
 
   private static <T> T parse(java.util.function.Supplier<T> parser, String field) {

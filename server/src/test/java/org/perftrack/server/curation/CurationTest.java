@@ -479,4 +479,13 @@ class CurationTest extends IntegrationTest {
 
     assertThat(store.productBranches(product)).isEqualTo(new CurationStore.BranchToll(1, 2));
   }
+
+  @Test
+  void anUnknownStatusInTheRegressionListIsA400SayingWhatIsAllowedOnce() {
+    Http.Response r = http().get("/api/v1/regressions?status=open,bogus");
+
+    assertThat(r.status()).isEqualTo(400);
+    assertThat(r.body()).contains("\"detail\":\"status: must be one of open, ", "withdrawn (comma-separated) or all,"
+        + " got: bogus\"").doesNotContain("status: status");
+  }
 }
