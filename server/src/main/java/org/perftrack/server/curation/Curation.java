@@ -194,6 +194,7 @@ public class Curation {
               + " the deletion; delete that one first to restore this one");
         }
         store.deleteBranch(d.branchId(), null);
+        store.restartPruneClock(d.branchId());
       }
       store.putBack(counting);
       store.forgetDeletion(d.id());

@@ -169,6 +169,14 @@ class CurationStore {
       SELECT EXISTS (SELECT 1 FROM branch b JOIN branch o ON o.product_id = b.product_id AND o.name = b.name
                      WHERE b.id = ? AND o.id <> b.id AND o.deletion_id IS NULL)""";
 
+  /**
+   * A restored branch counts as built at its restore: the prune ({@code perftrack.branches.prune-after}) would
+   * otherwise take an old branch back at once, for good, right after an admin restored it.
+   */
+  void restartPruneClock(long branchId) {
+    jdbc.sql("UPDATE branch SET last_run_at = GREATEST(last_run_at, now()) WHERE id = ?").param(branchId).update();
+  }
+
   /** Whether a branch of the same name was started (by a new build) after this one was deleted. */
   boolean branchNameTaken(long branchId) {
     return jdbc.sql(LIVE_NAMESAKE).param(branchId).query(Boolean.class).single();

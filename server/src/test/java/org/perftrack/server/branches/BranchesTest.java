@@ -120,6 +120,9 @@ class BranchesTest extends IntegrationTest {
     JsonNode gone = get("/api/v1/branches/gone?product=" + product);
     assertThat(gone.get("builds").findValuesAsString("version")).containsExactly("1.5.19-4+gone");
     assertThat(gone.get("builds").get(0).get("results").findValuesAsString("verdict")).contains("regression");
+    branches.prune();
+    assertThat(http().getWithToken("/api/v1/branches/gone?product=" + product, TOKEN).status())
+        .as("a branch an admin restored is not pruned at once for its old last build").isEqualTo(200);
   }
 
   @Test
