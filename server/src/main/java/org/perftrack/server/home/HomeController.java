@@ -96,7 +96,10 @@ class HomeController {
     data.put("latestRuns", runs.latest(20));
     data.put("open", regressions.newestWorstFirst(10));
     // one row per summary: newest first, the worst first among those opened in the same minute
+    // a summary whose every member detection withdrew (an excluded run, a step the next versions undid) is not
+    // something that got slower: it stays on its own page and in the summaries' list
     data.put("summaries", summaries.list(null, null, List.of(Regression.Status.OPEN)).stream()
+        .filter(s -> s.standingMembers() > 0)
         .sorted(java.util.Comparator.comparing((Summary s) -> s.createdAt().truncatedTo(
             java.time.temporal.ChronoUnit.MINUTES)).reversed()
             .thenComparing(java.util.Comparator.comparingDouble(HomeController::severity).reversed()))
