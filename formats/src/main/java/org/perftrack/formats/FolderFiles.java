@@ -12,12 +12,17 @@ import java.util.zip.ZipInputStream;
 
 /**
  * A tool's result folder sent as one zip (the agent zips it; by hand: {@code zip -r criterion.zip target/criterion}).
- * Only the entries a converter asks for are read, and no more than {@link #MAX_BYTES} unpacked in all, so a
- * zip that unpacks to gigabytes is refused rather than read.
+ * Only the entries a converter asks for are read, and no more than {@link #MAX_RATIO} times the zip's own size
+ * unpacked in all (at most {@link #MAX_BYTES}): the server reserves heap for a body by its length, so a small zip
+ * that unpacks to hundreds of megabytes is refused rather than read. Result files of numbers deflate about 3 to 5
+ * times; the tools' own folders stay far below the ratio.
  */
 final class FolderFiles {
 
   static final long MAX_BYTES = 256L << 20;
+  static final int MAX_RATIO = 20;
+  /** Unpacking up to this much is allowed whatever the zip's size (a folder of a few tiny, repetitive files). */
+  static final long MIN_LIMIT = 4L << 20;
   static final int MAX_ENTRIES = 100_000;
 
   private FolderFiles() {}
@@ -27,6 +32,7 @@ final class FolderFiles {
     if (!hasEnd(content)) {
       throw new FormatException(source + ": truncated zip: the archive's end (its central directory) is missing");
     }
+    long limit = limit(content.length);
     Map<String, byte[]> files = new LinkedHashMap<>();
     long total = 0;
     int entries = 0;
@@ -43,8 +49,9 @@ final class FolderFiles {
         byte[] buffer = new byte[8192];
         for (int n = zip.read(buffer); n >= 0; n = zip.read(buffer)) {
           total += n;
-          if (total > MAX_BYTES) {
-            throw new FormatException(source + ": the zip unpacks to more than " + (MAX_BYTES >> 20) + " MB of result files");
+          if (total > limit) {
+            throw new FormatException(source + ": the zip unpacks to more than " + mb(limit) + " of result files ("
+                + MAX_RATIO + " times its own size, at most " + mb(MAX_BYTES) + ")");
           }
           out.write(buffer, 0, n);
         }
@@ -56,6 +63,15 @@ final class FolderFiles {
       throw new FormatException(source + ": unreadable zip: " + e.getMessage(), e);
     }
     return files;
+  }
+
+  /** How much a zip of this many bytes may unpack to. */
+  static long limit(long zipBytes) {
+    return Math.min(MAX_BYTES, Math.max(MIN_LIMIT, MAX_RATIO * zipBytes));
+  }
+
+  private static String mb(long bytes) {
+    return bytes >= 10L << 20 ? (bytes >> 20) + " MB" : String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
   }
 
   /**

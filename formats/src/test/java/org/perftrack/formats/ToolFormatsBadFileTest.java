@@ -86,7 +86,13 @@ class ToolFormatsBadFileTest {
     byte[] bomb = zipOf(entries);
     assertThat(bomb.length).isLessThan(1 << 20);
     assertThatThrownBy(() -> Golden.convert("criterion", bomb, "bomb.zip"))
-        .hasMessage("bomb.zip: the zip unpacks to more than 256 MB of result files");
+        .hasMessage("bomb.zip: the zip unpacks to more than " + mb(FolderFiles.limit(bomb.length))
+            + " of result files (20 times its own size, at most 256 MB)");
+    assertThat(FolderFiles.limit(bomb.length)).as("refused after a few megabytes, not 256").isLessThan(20L << 20);
+  }
+
+  private static String mb(long bytes) {
+    return bytes >= 10L << 20 ? (bytes >> 20) + " MB" : String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1048576.0);
   }
 
   private static byte[] zipOf(Object... pathsAndContents) {
