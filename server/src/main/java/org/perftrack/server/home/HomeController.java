@@ -95,13 +95,12 @@ class HomeController {
     data.put("machines", jdbc.sql(MACHINES).query(MachineRow.class).list());
     data.put("latestRuns", runs.latest(20));
     data.put("open", regressions.newestWorstFirst(10));
-    // one row per summary: newest first, the worst first among those opened in the same minute
-    // a summary whose every member detection withdrew (an excluded run, a step the next versions undid) is not
-    // something that got slower: it stays on its own page and in the summaries' list
+    // one row per summary: newest first, the worst first among those one upload or import opened together (they
+    // share their transaction's time); a summary whose every member detection withdrew (an excluded run, a step the
+    // next versions undid) is not something that got slower: it stays on its own page and in the summaries' list
     data.put("summaries", summaries.list(null, null, List.of(Regression.Status.OPEN)).stream()
         .filter(s -> s.standingMembers() > 0)
-        .sorted(java.util.Comparator.comparing((Summary s) -> s.createdAt().truncatedTo(
-            java.time.temporal.ChronoUnit.MINUTES)).reversed()
+        .sorted(java.util.Comparator.comparing(Summary::createdAt).reversed()
             .thenComparing(java.util.Comparator.comparingDouble(HomeController::severity).reversed()))
         .limit(10).toList());
     return new Rendered(false, Fragments.render(views, "home/grid :: grid", data, request, response));
