@@ -67,7 +67,7 @@ final class Measurer {
       sink.accept(run);
       runs.add(run);
       try {
-        ResultTable.print(out, m);
+        ResultTable.print(out, m, settings.noisyCv());
       } catch (RuntimeException e) {
         // a table is for reading; the run is spooled already
         out.printf("(no table for %s: %s)%n", m.target().target().name(), e);

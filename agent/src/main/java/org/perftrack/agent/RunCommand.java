@@ -16,6 +16,7 @@ import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.config.TargetConfig;
 import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.suite.Benchmark;
+import org.perftrack.agent.suite.ResultTable;
 import org.perftrack.agent.suite.RunAssembler;
 import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
@@ -59,6 +60,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--scale", paramLabel = "X", description = "sample length factor: 1.0 = 0.5 s per sample (default 1.0)")
   Double scale;
 
+  @Option(names = "--noisy-cv", paramLabel = "PERCENT", description = "flag a benchmark whose samples vary by more "
+      + "than this (coefficient of variation, in percent) as NOISY: too noisy to trust (default 10)")
+  Double noisyCv;
+
   @Option(names = "--dry-run", description = "measure, print the runs' JSON, upload nothing")
   boolean dryRun;
 
@@ -92,7 +97,8 @@ final class RunCommand implements Callable<Integer> {
       Spool spool = new Spool(plan.spool());
       SpoolEach spoolEach = new SpoolEach(spool, out);
       List<RunUpload> runs = new Measurer(runner, context.windowsHost(), console)
-          .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds)),
+          .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds),
+              noisyCv(config)),
               plan.dryRun() ? run -> { } : spoolEach);
       if (plan.dryRun()) {
         out.println(WireJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
@@ -115,6 +121,12 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
+  /** --noisy-cv over the config's noisyCv over 10%, as a fraction. */
+  private double noisyCv(AgentConfig config) {
+    Double percent = noisyCv != null ? noisyCv : config == null ? null : config.noisyCv();
+    return percent == null ? ResultTable.NOISY_CV : percent / 100;
+  }
+
   /** Options over config over defaults; what is missing is a usage error naming the option. */
   private RunPlan plan(AgentConfig config) {
     List<TargetConfig> targets = config == null ? Arrays.asList(TargetFactory.localShell()) : configured(config);
@@ -130,6 +142,9 @@ final class RunCommand implements Callable<Integer> {
     }
     int reps = orElse(repetitions != null ? repetitions : config == null ? null : config.repetitions(), 5);
     double factor = orElse(scale != null ? scale : config == null ? null : config.scale(), 1.0);
+    if (noisyCv != null && !(noisyCv > 0)) {
+      throw new ParameterException(spec.commandLine(), "--noisy-cv must be above 0 (a percentage, e.g. 10)");
+    }
     if (reps < 1 || !(factor > 0)) {
       throw new ParameterException(spec.commandLine(), "--repetitions must be at least 1 and --scale above 0");
     }

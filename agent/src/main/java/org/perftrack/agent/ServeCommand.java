@@ -23,6 +23,7 @@ import org.perftrack.agent.config.TargetConfig;
 import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.shell.Target;
 import org.perftrack.agent.suite.Benchmark;
+import org.perftrack.agent.suite.ResultTable;
 import org.perftrack.agent.suite.Suite;
 import org.perftrack.agent.suite.SuiteSession;
 import org.perftrack.agent.text.Words;
@@ -320,7 +321,8 @@ final class ServeCommand implements Callable<Integer> {
           s.scale, benchmarks, targets, s.spool, s.workDir, false);
       PrintWriter console = new PrintWriter(new ProgressWriter(out, progress), true);
       return new Measurer(runner, context.windowsHost(), console).measure(plan,
-          new SuiteSession.Settings(s.repetitions, s.scale, Duration.ofSeconds(stepTimeoutSeconds)));
+          new SuiteSession.Settings(s.repetitions, s.scale, Duration.ofSeconds(stepTimeoutSeconds),
+              config.noisyCv() != null ? config.noisyCv() / 100 : ResultTable.NOISY_CV));
     }
 
     private void finishAndUpload(List<RunUpload> runs) throws IOException, InterruptedException {

@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param workDir where each target's suite is compiled and run (default: ~/.perftrack/work)
  * @param discover folders whose subfolders are targets ({@code serve} looks again before every job)
  * @param heartbeat seconds between {@code serve}'s heartbeats (default 60)
+ * @param noisyCv the coefficient of variation, in percent, above which a benchmark's samples are too noisy to
+ *     trust (default {@code 10})
  */
 public final class AgentConfig {
   private final String server;
@@ -31,6 +33,7 @@ public final class AgentConfig {
   private final String workDir;
   private final List<DiscoverConfig> discover;
   private final Integer heartbeat;
+  private final Double noisyCv;
 
   @JsonCreator
   public AgentConfig(
@@ -45,7 +48,8 @@ public final class AgentConfig {
       @JsonProperty("spool") String spool,
       @JsonProperty("workDir") String workDir,
       @JsonProperty("discover") List<DiscoverConfig> discover,
-      @JsonProperty("heartbeat") Integer heartbeat) {
+      @JsonProperty("heartbeat") Integer heartbeat,
+      @JsonProperty("noisyCv") Double noisyCv) {
     benchmarks = benchmarks == null ? null : Collections.unmodifiableList(new ArrayList<>(benchmarks));
     targets = targets == null ? Collections.emptyList() : Collections.unmodifiableList(new ArrayList<>(targets));
     this.server = server;
@@ -61,6 +65,7 @@ public final class AgentConfig {
     this.discover = discover == null ? Collections.<DiscoverConfig>emptyList()
         : Collections.unmodifiableList(new ArrayList<>(discover));
     this.heartbeat = heartbeat;
+    this.noisyCv = noisyCv;
   }
 
   public String server() {
@@ -111,6 +116,10 @@ public final class AgentConfig {
     return heartbeat;
   }
 
+  public Double noisyCv() {
+    return noisyCv;
+  }
+
   @Override
   public boolean equals(Object other) {
     if (this == other) {
@@ -121,17 +130,18 @@ public final class AgentConfig {
     }
     AgentConfig o = (AgentConfig) other;
     return Objects.equals(server, o.server) && Objects.equals(token, o.token) && Objects.equals(product, o.product) && Objects.equals(machine, o.machine) && Objects.equals(repetitions, o.repetitions) && Objects.equals(scale, o.scale) && Objects.equals(benchmarks, o.benchmarks) && Objects.equals(targets, o.targets) && Objects.equals(spool, o.spool) && Objects.equals(workDir, o.workDir)
-        && Objects.equals(discover, o.discover) && Objects.equals(heartbeat, o.heartbeat);
+        && Objects.equals(discover, o.discover) && Objects.equals(heartbeat, o.heartbeat)
+        && Objects.equals(noisyCv, o.noisyCv);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir, discover, heartbeat);
+    return Objects.hash(server, token, product, machine, repetitions, scale, benchmarks, targets, spool, workDir, discover, heartbeat, noisyCv);
   }
 
   @Override
   public String toString() {
     return "AgentConfig[server=" + server + ", token=" + token + ", product=" + product + ", machine=" + machine + ", repetitions=" + repetitions + ", scale=" + scale + ", benchmarks=" + benchmarks + ", targets=" + targets + ", spool=" + spool + ", workDir=" + workDir
-        + ", discover=" + discover + ", heartbeat=" + heartbeat + "]";
+        + ", discover=" + discover + ", heartbeat=" + heartbeat + ", noisyCv=" + noisyCv + "]";
   }
 }

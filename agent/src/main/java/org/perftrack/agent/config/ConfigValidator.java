@@ -15,6 +15,10 @@ final class ConfigValidator {
     if (config.scale() != null && !(config.scale() > 0 && config.scale() <= 100)) {
       throw new ConfigException(source + ": field 'scale' must be above 0 and at most 100, not " + config.scale());
     }
+    if (config.noisyCv() != null && !(config.noisyCv() > 0)) {
+      throw new ConfigException(source + ": field 'noisyCv' must be above 0 (a percentage, e.g. 10), not "
+          + config.noisyCv());
+    }
     if (config.benchmarks() != null) {
       try {
         Suite.select(config.benchmarks());

@@ -11,12 +11,20 @@ import org.perftrack.agent.text.Numbers;
  */
 public final class ResultTable {
 
-  /** Samples whose coefficient of variation is above this are too noisy to trust (10%). */
+  /**
+   * Samples whose coefficient of variation is above this are too noisy to trust, unless the config's
+   * {@code noisyCv} or {@code run --noisy-cv} says otherwise (10%).
+   */
   public static final double NOISY_CV = 0.10;
 
   private ResultTable() {}
 
   public static void print(PrintWriter out, Measurements m) {
+    print(out, m, NOISY_CV);
+  }
+
+  /** @param noisyCv the coefficient of variation (0.1 = 10%) above which a benchmark is flagged NOISY */
+  public static void print(PrintWriter out, Measurements m, double noisyCv) {
     String name = m.target().target().name();
     String version = m.target().target().version();
     out.printf("%n%s%n", name.equals(version) ? version : name + " (version " + version + ")");
@@ -29,10 +37,10 @@ public final class ResultTable {
     m.failures().forEach((benchmark, message) -> out.printf("  %-16s FAILED: %s%n", benchmark, message));
     m.samples().forEach((b, samples) -> {
       double cv = cv(samples.stream().mapToDouble(Sample::value).toArray());
-      if (cv > NOISY_CV) {
+      if (cv > noisyCv) {
         out.printf("  NOISY %s: its samples vary by %s (cv, above %s): too noisy to trust; measure again with more "
             + "repetitions (--repetitions %d) or on a quieter machine (nothing else running, no virus scan, "
-            + "a fixed CPU frequency)%n", b.name(), Numbers.percent(cv), Numbers.percent(NOISY_CV),
+            + "a fixed CPU frequency)%n", b.name(), Numbers.percent(cv), Numbers.number(100 * noisyCv) + "%",
             Math.max(10, 2 * samples.size()));
       }
     });

@@ -26,16 +26,27 @@ public final class SuiteSession {
   /**
    * @param scale multiplies the 0.5 s a sample lasts; the per-operation values do not depend on it
    * @param stepTimeout how long one program invocation may take before it counts as hung
+   * @param noisyCv the coefficient of variation (0.1 = 10%) above which a benchmark's samples are too noisy to trust
    */
   public static final class Settings {
     private final int repetitions;
     private final double scale;
     private final Duration stepTimeout;
+    private final double noisyCv;
 
     public Settings(int repetitions, double scale, Duration stepTimeout) {
+      this(repetitions, scale, stepTimeout, ResultTable.NOISY_CV);
+    }
+
+    public Settings(int repetitions, double scale, Duration stepTimeout, double noisyCv) {
       this.repetitions = repetitions;
       this.scale = scale;
       this.stepTimeout = stepTimeout;
+      this.noisyCv = noisyCv;
+    }
+
+    public double noisyCv() {
+      return noisyCv;
     }
 
     public int repetitions() {
@@ -60,17 +71,18 @@ public final class SuiteSession {
       }
       Settings o = (Settings) other;
       return repetitions == o.repetitions && Double.compare(scale, o.scale) == 0
-          && Objects.equals(stepTimeout, o.stepTimeout);
+          && Objects.equals(stepTimeout, o.stepTimeout) && Double.compare(noisyCv, o.noisyCv) == 0;
     }
 
     @Override
     public int hashCode() {
-      return Objects.hash(repetitions, scale, stepTimeout);
+      return Objects.hash(repetitions, scale, stepTimeout, noisyCv);
     }
 
     @Override
     public String toString() {
-      return "Settings[repetitions=" + repetitions + ", scale=" + scale + ", stepTimeout=" + stepTimeout + "]";
+      return "Settings[repetitions=" + repetitions + ", scale=" + scale + ", stepTimeout=" + stepTimeout
+          + ", noisyCv=" + noisyCv + "]";
     }
   }
 
