@@ -60,6 +60,21 @@ class RunUploadContractTest extends IntegrationTest {
     assertThat(jdbc.sql("SELECT os || ' / ' || cpu || ' / ' || cores || ' / ' || memory_mb || ' / ' || attributes::text "
         + "FROM machine WHERE name = ?").param(machine).query(String.class).single())
         .isEqualTo("Windows XP SP2 / AMD64 3200+ / 1 / 1024 / {\"antivirus\": \"NOD32\"}");
+
+    RunUpload third = run(product, "1.7.0-1", machine, result("fork", 77));
+    String newFacts = json(new RunUpload(third.id(), product, "1.7.0-1", new RunUpload.MachineInfo(machine,
+        "Windows 7 SP1", "Core i5-2400", 4, null, Map.of()), third.suite(), null, third.startedAt(),
+        third.finishedAt(), third.attributes(), third.results(), third.failures()));
+    Http.Response imported = http().send(java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create("http://localhost:" + port + "/api/v1/runs:import"))
+        .header("Content-Type", "application/x-ndjson").header("Authorization", "Bearer " + TOKEN)
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(newFacts + "\n")));
+    assertThat(imported.json().get("created").asInt()).as(imported.body()).isEqualTo(1);
+
+    assertThat(jdbc.sql("SELECT os || ' / ' || cpu || ' / ' || cores || ' / ' || memory_mb || ' / ' || attributes::text "
+        + "FROM machine WHERE name = ?").param(machine).query(String.class).single())
+        .as("the facts a run sends replace the known ones; those it leaves out stay")
+        .isEqualTo("Windows 7 SP1 / Core i5-2400 / 4 / 1024 / {\"antivirus\": \"NOD32\"}");
   }
 
   @Test
