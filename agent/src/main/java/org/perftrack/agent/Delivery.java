@@ -5,8 +5,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.List;
 import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.agent.upload.SpoolSender;
@@ -32,15 +34,19 @@ final class Delivery {
     if (summary.refused()) {
       unkeep(unkeptIfRefused, out);
     }
+    List<JsonNode> all = new ArrayList<>(summary.regressions());
+    all.addAll(summary.confirmed());
+    all.addAll(summary.waiting());
+    boolean products = RegressionLines.severalProducts(all);
     for (JsonNode r : summary.regressions()) {
-      out.println(RegressionLines.line("REGRESSION", r)
+      out.println(RegressionLines.line("REGRESSION", r, products)
           + (r.path("confirmed").asBoolean(true) ? "" : " (unconfirmed: waiting for the next build)"));
     }
     for (JsonNode r : summary.confirmed()) {
-      out.println(RegressionLines.line("CONFIRMED", r));
+      out.println(RegressionLines.line("CONFIRMED", r, products));
     }
     for (JsonNode w : summary.waiting()) {
-      out.println(RegressionLines.line("WAITING", w) + ": " + w.path("note").asText("waiting for one more build"));
+      out.println(RegressionLines.line("WAITING", w, products) + ": " + w.path("note").asText("waiting for one more build"));
     }
     out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%n", Words.count(summary.stored(), "run"),
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),

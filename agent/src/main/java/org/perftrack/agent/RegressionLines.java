@@ -1,24 +1,43 @@
 package org.perftrack.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
+import java.util.Set;
 import org.perftrack.agent.text.Numbers;
 
 /**
  * A regression of the server's answer as one console line that names all a reader needs to tell two apart:
- * {@code REGRESSION pipe-bw/65536 bandwidth: 1.5.19-4 -> 1.5.24-2: 3.18 GB/s -> 1.092 GB/s (2.91x less) on xp-lab-01}.
+ * {@code REGRESSION pipe-bw/65536 bandwidth: 1.5.19-4 -> 1.5.24-2: 3.18 GB/s -> 1.092 GB/s (2.91x less) on xp-lab-01};
+ * when the lines of one upload span several products, each version pair is preceded by its product
+ * ({@code cygwin 1.5.19-4 -> 1.5.24-2}).
  */
 final class RegressionLines {
 
   private RegressionLines() {}
 
-  /** {@code label}: REGRESSION, or CONFIRMED for one an earlier upload reported unconfirmed. */
-  static String line(String label, JsonNode r) {
+  /**
+   * @param label REGRESSION, CONFIRMED (one an earlier upload reported unconfirmed) or WAITING
+   * @param withProduct the product before the versions: the upload's lines span several products
+   */
+  static String line(String label, JsonNode r, boolean withProduct) {
     String unit = text(r, "unit");
     String machine = text(r, "machine");
-    return label + " " + text(r, "benchmark") + " " + text(r, "metric") + ": " + text(r, "baselineVersion")
+    String product = text(r, "product");
+    return label + " " + text(r, "benchmark") + " " + text(r, "metric") + ": "
+        + (withProduct && !product.equals("?") ? product + " " : "") + text(r, "baselineVersion")
         + " -> " + text(r, "version") + ": " + quantity(r, "baselineValue", unit) + " -> " + quantity(r, "value", unit)
         + " (" + (isNumber(r, "ratio") ? Numbers.ratio(r.get("ratio").asDouble()) : "x?") + ")"
         + (machine.equals("?") ? "" : " on " + machine);
+  }
+
+  /** Whether these lines name more than one product: then each line names its own. */
+  static boolean severalProducts(Iterable<JsonNode> lines) {
+    Set<String> products = new HashSet<>();
+    for (JsonNode r : lines) {
+      products.add(text(r, "product"));
+    }
+    products.remove("?");
+    return products.size() > 1;
   }
 
   private static String quantity(JsonNode node, String field, String unit) {

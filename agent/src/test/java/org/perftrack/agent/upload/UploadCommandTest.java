@@ -176,6 +176,31 @@ class UploadCommandTest {
   }
 
   @Test
+  void theLinesOfSeveralFilesInOneUploadNameTheirMachineAndTheirProductWhenThereAreSeveral() throws Exception {
+    String step = "\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\",\"unit\":\"us\","
+        + "\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":18.0,\"value\":46.8,"
+        + "\"ratio\":2.6";
+    try (FakeServer server = FakeServer.start()) {
+      server.reportRegressions("[{\"product\":\"cygwin\",\"machine\":\"xp-lab-01\"," + step + "}]");
+      CliRun oneProduct = upload(server.url(), runFile(UUID.randomUUID().toString()).toString(),
+          runFile(UUID.randomUUID().toString()).toString());
+      server.reportRegressions("[{\"product\":\"cygwin\",\"machine\":\"xp-lab-01\"," + step + "},"
+          + "{\"product\":\"msys2\",\"machine\":\"win11-lab-02\"," + step + "}]");
+      server.reportWaiting("[{\"product\":\"msys2\",\"machine\":\"win11-lab-03\"," + step
+          + ",\"note\":\"waiting for one more build\"}]");
+      CliRun twoProducts = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(oneProduct.out())
+          .contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18 us -> 46.8 us (x2.6) on xp-lab-01")
+          .doesNotContain("cygwin 1.5.19-4");
+      assertThat(twoProducts.out())
+          .contains("REGRESSION write-64b time-per-op: cygwin 1.5.19-4 -> 1.5.24-2: 18 us -> 46.8 us (x2.6) on xp-lab-01")
+          .contains("REGRESSION write-64b time-per-op: msys2 1.5.19-4 -> 1.5.24-2: 18 us -> 46.8 us (x2.6) on win11-lab-02")
+          .contains("WAITING write-64b time-per-op: msys2 1.5.19-4 -> 1.5.24-2: 18 us -> 46.8 us (x2.6) on win11-lab-03");
+    }
+  }
+
+  @Test
   void aRunThatMovedKnownRegressionsSaysItWasAReattribution() throws Exception {
     try (FakeServer server = FakeServer.start()) {
       server.reportSummaries("[{\"id\":7,\"change\":\"opened\",\"url\":\"/summaries/7\"}]");

@@ -68,6 +68,8 @@ class FirstBadBuildApiTest extends IntegrationTest {
     assertThat(smaller.get("regressions").size()).as("x1.3 is below what a first bad build is reported at").isZero();
     assertThat(smaller.get("waiting")).singleElement().satisfies(w -> {
       assertThat(w.get("benchmark").asString()).isEqualTo("BM_StringCopy/64");
+      assertThat(w.get("product").asString()).isEqualTo(product);
+      assertThat(w.get("machine").asString()).isEqualTo(machine);
       assertThat(w.get("version").asString()).isEqualTo("3.0.7");
       assertThat(w.get("ratio").asDouble()).isBetween(1.25, 1.35);
       assertThat(w.get("note").asString()).isEqualTo("waiting for one more build");
