@@ -1,5 +1,6 @@
 package org.perftrack.server.dashboard;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import org.perftrack.server.problems.InvalidInput;
@@ -11,7 +12,8 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 
 /**
  * The services' domain exceptions on a page: rendered by the error template as a 404 or 400 page, as
- * web/ApiExceptionHandler renders them as problem+json in the API (which takes precedence there).
+ * web/ApiExceptionHandler renders them as problem+json in the API (which takes precedence there). A 400 page lists
+ * each field at fault and what is wrong with it.
  */
 @ControllerAdvice(annotations = Controller.class)
 class PageProblems {
@@ -21,8 +23,12 @@ class PageProblems {
     response.sendError(HttpStatus.NOT_FOUND.value(), e.getMessage());
   }
 
+  /** The request attribute the error page lists the fields at fault from (as the API's problem names them). */
+  static final String FIELD_PROBLEMS = "fieldProblems";
+
   @ExceptionHandler(InvalidInput.class)
-  void invalidInput(InvalidInput e, HttpServletResponse response) throws IOException {
+  void invalidInput(InvalidInput e, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    request.setAttribute(FIELD_PROBLEMS, e.fields());
     response.sendError(HttpStatus.BAD_REQUEST.value(), e.getMessage());
   }
 }

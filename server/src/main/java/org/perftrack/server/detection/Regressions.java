@@ -171,23 +171,89 @@ public class Regressions {
       WHERE (CAST(:product AS text) IS NULL OR p.name = :product)
         AND (CAST(:machine AS text) IS NULL OR m.name = :machine)
         AND (CAST(:version AS text) IS NULL OR v.name = :version)
+        AND (CAST(:benchmark AS text) IS NULL OR s.benchmark = :benchmark)
         AND rg.status = ANY(CAST(:statuses AS text[]))
         AND rg.kind = :kind
-      ORDER BY rg.detected_at DESC, rg.id DESC
-      LIMIT :limit""";
+        AND CASE WHEN rg.ratio <= 0 THEN 'Infinity'::float8 WHEN s.direction = 'higher_is_better' THEN 1 / rg.ratio
+                 ELSE rg.ratio END >= :minSeverity
+      """;
+
+  /** Older than the cursor, newest first (regression_detected_idx walks this order). */
+  static final String OLDER = """
+        AND (rg.detected_at, rg.id) < (CAST(:at AS timestamptz), :id)
+      """;
+
+  /** Newer than the cursor, oldest first (the page is reversed after). */
+  static final String NEWER = """
+        AND (rg.detected_at, rg.id) > (CAST(:at AS timestamptz), :id)
+      """;
+
+  static final String NEWEST_FIRST = "ORDER BY rg.detected_at DESC, rg.id DESC LIMIT :limit";
+  static final String OLDEST_FIRST = "ORDER BY rg.detected_at, rg.id LIMIT :limit";
+
+  static final String CURSOR = "SELECT detected_at, id FROM regression WHERE id = ?";
+
+  /**
+   * Which regressions a list shows: {@code product}, {@code machine}, {@code version}, {@code benchmark} null for
+   * any; {@code minSeverity} the least {@link Regression#severity()} (0 for any).
+   */
+  public record Criteria(String product, String machine, String version, String benchmark, double minSeverity,
+      List<Regression.Status> statuses, Regression.Kind kind) {
+
+    public Criteria(String product, String machine, String version, List<Regression.Status> statuses,
+        Regression.Kind kind) {
+      this(product, machine, version, null, 0, statuses, kind);
+    }
+  }
+
+  /**
+   * One page of a list, newest first: {@code older} when rows older than its last exist (ask again with
+   * {@code before} = the last row's id), {@code newer} when rows newer than its first exist ({@code after} = the
+   * first row's id).
+   */
+  public record Slice(List<Regression> rows, boolean older, boolean newer) {}
+
+  /** Which way a page goes from its cursor: a regression's id, whose (detected time, id) places it in the order. */
+  public enum From { START, BEFORE, AFTER }
+
+  /**
+   * A page of at most {@code limit} rows in the order newest first ({@code detected_at}, then id): the newest
+   * ({@code from} START, {@code cursor} ignored), those just older than the regression {@code cursor} (BEFORE), or
+   * those just newer than it (AFTER). Every filter is applied in the database, so a page is full whenever more
+   * rows match.
+   *
+   * @throws org.perftrack.server.problems.InvalidInput naming {@code field} when {@code cursor} is no regression
+   */
+  public Slice page(Criteria c, From from, long cursor, String field, int limit) {
+    var q = from == From.START ? jdbc.sql(LIST + NEWEST_FIRST)
+        : jdbc.sql(LIST + (from == From.BEFORE ? OLDER + NEWEST_FIRST : NEWER + OLDEST_FIRST));
+    if (from != From.START) {
+      var at = jdbc.sql(CURSOR).param(cursor).query((rs, i) -> rs.getObject(1, OffsetDateTime.class)).optional()
+          .orElseThrow(() -> new org.perftrack.server.problems.InvalidInput(field, "no regression " + cursor));
+      q = q.param("at", at).param("id", cursor);
+    }
+    List<Row> rows = new java.util.ArrayList<>(q.param("product", c.product()).param("machine", c.machine())
+        .param("version", c.version()).param("benchmark", c.benchmark())
+        .param("statuses", c.statuses().stream().map(Regression.Status::wire).toArray(String[]::new))
+        .param("kind", c.kind().wire()).param("minSeverity", c.minSeverity()).param("limit", limit + 1)
+        .query(Rows.of(Row.class)).list());
+    boolean more = rows.size() > limit;
+    if (more) {
+      rows.remove(limit);
+    }
+    if (from == From.AFTER && !more) { // back at the newest: the first page, full
+      return page(c, From.START, 0, field, limit);
+    }
+    if (from == From.AFTER) {
+      java.util.Collections.reverse(rows);
+    }
+    return new Slice(withHistory(rows), from == From.AFTER || more, from != From.START);
+  }
 
   /** Newest first; {@code product}/{@code machine} null for any. */
   public List<Regression> list(String product, String machine, List<Regression.Status> statuses,
       Regression.Kind kind, int limit) {
-    return list(product, machine, null, statuses, kind, limit);
-  }
-
-  /** Newest first; {@code product}/{@code machine}/{@code version} null for any. */
-  public List<Regression> list(String product, String machine, String version, List<Regression.Status> statuses,
-      Regression.Kind kind, int limit) {
-    return withHistory(jdbc.sql(LIST).param("product", product).param("machine", machine).param("version", version)
-        .param("statuses", statuses.stream().map(Regression.Status::wire).toArray(String[]::new))
-        .param("kind", kind.wire()).param("limit", limit).query(Rows.of(Row.class)).list());
+    return page(new Criteria(product, machine, null, statuses, kind), From.START, 0, null, limit).rows();
   }
 
   static final String OPEN_PER_BENCHMARK = """

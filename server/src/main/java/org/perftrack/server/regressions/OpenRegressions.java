@@ -11,6 +11,9 @@ import org.springframework.stereotype.Service;
 @Service
 public class OpenRegressions {
 
+  /** Open regressions read (and counted) at most. */
+  static final int MOST = 500;
+
   private final Regressions regressions;
 
   OpenRegressions(Regressions regressions) {
@@ -22,7 +25,7 @@ public class OpenRegressions {
 
   public Open newestWorstFirst(int limit) {
     List<Regression> open = regressions.list(null, null, List.of(Regression.Status.OPEN), Regression.Kind.REGRESSION,
-        RegressionPages.LIMIT);
+        MOST);
     List<Regression> shown = open.stream()
         .sorted(Comparator.comparing((Regression r) -> r.detectedAt().truncatedTo(ChronoUnit.MINUTES)).reversed()
             .thenComparing(Comparator.comparingDouble((Regression r) -> r.severity()).reversed()))

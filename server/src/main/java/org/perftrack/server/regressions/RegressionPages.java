@@ -22,7 +22,8 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 @Controller
 class RegressionPages {
 
-  static final int LIMIT = 500;
+  /** Rows a page of the list shows; "Older →" and "← Newer" page through the rest. */
+  static final int PAGE = 100;
   static final Map<String, String> STATUSES = ordered("open", "open", "acknowledged", "acknowledged",
       "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix",
       "withdrawn", "withdrawn (by detection)", "all", "all (also withdrawn)");
@@ -32,9 +33,10 @@ class RegressionPages {
   /** The list's filter as the URL gives it. */
   record Filter(String product, String machine, String version, String benchmark, String status, String size) {}
 
+  /** {@code older}/{@code newer}: the links to the next page either way, null where there is none. */
   record ListPage(Filter filter, List<String> products, List<String> machines, List<String> versions,
       List<String> benchmarks,
-      Map<String, String> statuses, Map<String, String> sizes, List<Regression> rows, boolean truncated) {}
+      Map<String, String> statuses, Map<String, String> sizes, List<Regression> rows, String older, String newer) {}
 
   private final Regressions regressions;
   private final RegressionDetails details;
@@ -52,20 +54,61 @@ class RegressionPages {
   @GetMapping("/regressions")
   String list(@RequestParam(required = false) String product, @RequestParam(required = false) String machine,
       @RequestParam(required = false) String version, @RequestParam(required = false) String benchmark, @RequestParam(defaultValue = "open") String status,
-      @RequestParam(defaultValue = "") String size, Model model) {
+      @RequestParam(defaultValue = "") String size, @RequestParam(required = false) String before,
+      @RequestParam(required = false) String after, Model model) {
+    if (!STATUSES.containsKey(status)) {
+      throw new InvalidInput("status", "must be one of " + String.join(", ", STATUSES.keySet()) + ", got: " + status);
+    }
+    if (!SIZES.containsKey(size)) {
+      throw new InvalidInput("size", "must be empty (any size) or one of "
+          + String.join(", ", SIZES.keySet().stream().filter(k -> !k.isEmpty()).toList()) + ", got: " + size);
+    }
+    if (before != null && after != null) {
+      throw new InvalidInput("after", "give before or after, not both");
+    }
     Filter filter = new Filter(blankToNull(product), blankToNull(machine), blankToNull(version), blankToNull(benchmark),
-        STATUSES.containsKey(status) ? status : "open", SIZES.containsKey(size) ? size : "");
-    List<Regression> found = regressions.list(filter.product(), filter.machine(), filter.version(),
-        statuses(filter.status()),
-        Regression.Kind.REGRESSION, LIMIT);
-    double minSeverity = filter.size().isEmpty() ? 0 : Double.parseDouble(filter.size());
-    List<Regression> rows = found.stream()
-        .filter(r -> filter.benchmark() == null || r.benchmark().equals(filter.benchmark()))
-        .filter(r -> r.severity() >= minSeverity).toList();
+        status, size);
+    Regressions.Criteria criteria = new Regressions.Criteria(filter.product(), filter.machine(), filter.version(),
+        filter.benchmark(), size.isEmpty() ? 0 : Double.parseDouble(size), statuses(status),
+        Regression.Kind.REGRESSION);
+    Regressions.Slice slice = before != null
+        ? regressions.page(criteria, Regressions.From.BEFORE, cursor("before", before), "before", PAGE)
+        : after != null ? regressions.page(criteria, Regressions.From.AFTER, cursor("after", after), "after", PAGE)
+        : regressions.page(criteria, Regressions.From.START, 0, null, PAGE);
+    List<Regression> rows = slice.rows();
+    String older = slice.older() && !rows.isEmpty() ? link(filter, "before", rows.get(rows.size() - 1).id()) : null;
+    String newer = slice.newer() && !rows.isEmpty() ? link(filter, "after", rows.get(0).id()) : null;
     model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(),
         filter.product() == null ? List.of() : newestFirst(catalog.versions(filter.product())), catalog.benchmarks(),
-        STATUSES, SIZES, rows, found.size() == LIMIT));
+        STATUSES, SIZES, rows, older, newer));
     return "regressions/list";
+  }
+
+  /** A page cursor: the id of a regression. */
+  static long cursor(String field, String value) {
+    try {
+      return Long.parseLong(value.strip());
+    } catch (NumberFormatException e) {
+      throw new InvalidInput(field, "must be the id of a regression, got: " + value);
+    }
+  }
+
+  /** This list's address with the same filter, the page just {@code before} or {@code after} the row {@code id}. */
+  private static String link(Filter f, String way, long id) {
+    var uri = org.springframework.web.util.UriComponentsBuilder.fromPath("/regressions");
+    java.util.function.BiConsumer<String, String> add = (k, v) -> {
+      if (v != null && !v.isEmpty()) {
+        uri.queryParam(k, v);
+      }
+    };
+    add.accept("product", f.product());
+    add.accept("machine", f.machine());
+    add.accept("version", f.version());
+    add.accept("benchmark", f.benchmark());
+    add.accept("status", f.status().equals("open") ? null : f.status());
+    add.accept("size", f.size());
+    uri.queryParam(way, id);
+    return uri.encode().build().toUriString();
   }
 
   @GetMapping("/regressions/{id}")

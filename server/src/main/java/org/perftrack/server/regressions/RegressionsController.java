@@ -6,6 +6,8 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -14,6 +16,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * {@code GET /api/v1/regressions}, {@code GET} and {@code PATCH /api/v1/regressions/{id}}. The list
@@ -35,16 +38,35 @@ class RegressionsController {
   }
 
   @GetMapping
-  List<Regression> list(@RequestParam(required = false) String product,
+  @io.swagger.v3.oas.annotations.Operation(description = "Newest first (by detection time, then id), at most "
+      + "`limit` of them. When more match, the answer carries a `Link` header with `rel=\"next\"`: the same list "
+      + "with `before` set to the last one's id, which answers the next (older) page. Paging this way is stable "
+      + "while new regressions are detected.")
+  ResponseEntity<List<Regression>> list(@RequestParam(required = false) String product,
       @RequestParam(required = false) String machine, @RequestParam(required = false) String version,
       @RequestParam(required = false) String status,
-      @RequestParam(defaultValue = "regression") String kind, @RequestParam(defaultValue = "500") int limit) {
+      @RequestParam(defaultValue = "regression") String kind,
+      @io.swagger.v3.oas.annotations.Parameter(description = "The most regressions answered (1 to 5000).")
+      @RequestParam(defaultValue = "500") int limit,
+      @io.swagger.v3.oas.annotations.Parameter(description = "Answer only regressions older than this one (its "
+          + "`id`): the next page after a page whose last regression it is.")
+      @RequestParam(required = false) String before) {
     List<Regression.Status> statuses = statuses(status);
     Regression.Kind k = parse(() -> Regression.Kind.of(kind), "kind");
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
     }
-    return regressions.list(product, machine, blankToNull(version), statuses, k, limit);
+    Regressions.Criteria criteria = new Regressions.Criteria(product, machine,
+        blankToNull(version), statuses, k);
+    Regressions.Slice slice = before == null ? regressions.page(criteria, Regressions.From.START, 0, null, limit)
+        : regressions.page(criteria, Regressions.From.BEFORE, RegressionPages.cursor("before", before), "before", limit);
+    ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
+    if (slice.older()) {
+      String next = ServletUriComponentsBuilder.fromCurrentRequest().replaceQueryParam("before",
+          slice.rows().get(slice.rows().size() - 1).id()).build().toUriString();
+      ok.header(HttpHeaders.LINK, "<" + next + ">; rel=\"next\"");
+    }
+    return ok.body(slice.rows());
   }
 
   private static String blankToNull(String s) {
