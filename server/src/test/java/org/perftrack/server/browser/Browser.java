@@ -136,15 +136,20 @@ final class Browser implements AutoCloseable {
   }
 
   /**
-   * Every control of the page (input, select and its options, textarea, button) that shows no name a person
-   * can read: no visible text of its own or of its label, and no aria-label. Empty when each one has a name.
+   * Every control of the page (button, radio button, checkbox, select and each of its options, text field,
+   * textarea) that shows no name a person can read, as a person sees it: the rendered text of the button or of
+   * the control's label (or of the element its aria-labelledby names), a text field's placeholder. An aria-label
+   * alone does not count: nobody sees it. Folded parts ({@code <details>}) are opened first, as a person would;
+   * a control that is still not shown is left out. Empty when each one has a name.
    */
   List<String> controlsWithoutVisibleName() {
     @SuppressWarnings("unchecked")
     List<String> out = (List<String>) ((JavascriptExecutor) driver).executeScript("""
-        function text(e) { return e ? (e.innerText || e.textContent || '').trim() : ''; }
+        document.querySelectorAll('details').forEach(function (d) { d.open = true; });
+        function shown(e) { return e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden'; }
+        function text(e) { return shown(e) ? (e.innerText || '').trim() : ''; }
         function labelOf(c) {
-          var t = c.getAttribute('aria-label') || '';
+          var t = '';
           if (c.labels) for (var i = 0; i < c.labels.length; i++) t += text(c.labels[i]);
           var by = c.getAttribute('aria-labelledby');
           if (by) by.split(' ').forEach(function (id) { t += text(document.getElementById(id)); });
@@ -156,12 +161,15 @@ final class Browser implements AutoCloseable {
         }
         var out = [];
         document.querySelectorAll('input, select, textarea, button').forEach(function (c) {
-          if (c.type === 'hidden') return;
-          var name = c.tagName === 'BUTTON' ? text(c) || labelOf(c)
-              : (c.type === 'submit' || c.type === 'button') ? (c.value || labelOf(c)) : labelOf(c);
+          if (c.type === 'hidden' || !shown(c)) return;
+          var name;
+          if (c.tagName === 'BUTTON') name = text(c) || labelOf(c);
+          else if (c.type === 'submit' || c.type === 'button' || c.type === 'reset') name = (c.value || '').trim();
+          else if (c.type === 'image') name = (c.alt || '').trim();
+          else name = labelOf(c) || ((c.tagName === 'TEXTAREA' || c.tagName === 'INPUT') ? (c.placeholder || '').trim() : '');
           if (!name) out.push(describe(c));
           if (c.tagName === 'SELECT') for (var i = 0; i < c.options.length; i++) {
-            if (!text(c.options[i])) out.push(describe(c) + ' option[value=' + c.options[i].value + ']');
+            if (!(c.options[i].text || '').trim()) out.push(describe(c) + ' option[value=' + c.options[i].value + ']');
           }
         });
         return out;""");

@@ -10,9 +10,13 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
+import org.perftrack.server.lab.FakeAgent;
 import org.perftrack.server.summaries.Seed003;
+import org.perftrack.server.support.Http;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,23 +33,48 @@ class FormsInBrowserTest extends BrowserTest {
     String batch = UUID.randomUUID().toString();
     upload(batched(Seed003.run(linux, machine, "6.1.0", 1.1, 1), batch));
     upload(batched(Seed003.run(product, machine, "1.5.19-4", 18, 1), batch));
-    JsonNode created = upload(batched(Seed003.run(product, machine, "1.5.24-2", 48, 3000), batch));
+    RunUpload newest = Seed003.run(product, machine, "1.5.24-2", 48, 3000);
+    JsonNode created = upload(batched(newest, batch));
+    upload(Seed003.run(product, machine, "1.5.24-2+pr7.1", 48, 3000).onBranch("pr-7", "1.5.24-2"));
     long summary = created.get("summaries").get(0).get("id").asLong();
     long regression = created.get("regressions").get(0).get("id").asLong();
+    long agent = new FakeAgent(http(), TOKEN, product, machine).register("1.5.19-4", "1.5.24-2");
+    assertThat(http().postJson("/api/v1/lab/schedules",
+        "{\"product\": \"" + product + "\", \"cron\": \"0 0 2 * * *\"}", ADMIN_TOKEN).status()).isEqualTo(200);
+    Http.Response subscribed = http().postJson("/api/v1/subscriptions",
+        "{\"email\": \"" + unique("dev") + "@example.org\", \"product\": \"" + product + "\"}", ADMIN_TOKEN);
+    assertThat(subscribed.status()).as(subscribed.body()).isEqualTo(201);
+    String unsubscribe = jdbc.sql("SELECT unsubscribe_token FROM alert_subscription WHERE id = ?")
+        .param(subscribed.json().get("id").asLong()).query(String.class).single();
     signIn();
+    // something deleted, so that Recently deleted shows its Restore button
+    RunUpload scratch = Seed003.run(unique("scratch"), machine, "1.0", 10, 1);
+    upload(scratch);
+    open("/admin/runs/" + scratch.id() + "/delete");
+    browser.driver.findElement(By.id("confirm-delete")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(ExpectedConditions.urlContains("/admin/deleted"));
 
     Map<String, List<String>> unnamed = new LinkedHashMap<>();
     for (String path : List.of("/", "/products/" + product,
         "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op&machine=" + machine,
-        "/compare?product=" + product, "/compare?base=" + linux + "@6.1.0&head=" + product + "@1.5.24-2",
+        "/products/" + product + "/branches/pr-7",
+        "/compare?product=" + product, "/compare?product=" + product + "&machine=" + machine,
+        "/compare?base=" + linux + "@6.1.0&head=" + product + "@1.5.24-2",
         "/regressions?product=" + product, "/regressions/" + regression, "/summaries/" + summary,
-        "/machines/" + machine, "/lab", "/admin", "/admin/outbox", "/alerts/subscriptions")) {
+        "/runs/" + newest.id(), "/machines/" + machine, "/lab", "/admin", "/admin/outbox", "/admin/audit",
+        "/admin/deleted", "/admin/machines/" + machine, "/admin/runs/" + newest.id() + "/delete",
+        "/admin/versions/delete?product=" + product + "&version=1.5.19-4", "/admin/products/" + product + "/delete",
+        "/admin/machines/" + machine + "/delete", "/admin/branches/delete?product=" + product + "&branch=pr-7",
+        "/admin/lab/agents/" + agent + "/delete", "/alerts/subscriptions", "/alerts/unsubscribe?token=" + unsubscribe)) {
       open(path);
+      assertThat(browser.driver.getTitle()).as(path + " is the page, not an error").doesNotMatch("\\d{3} · perftrack");
       unnamed.put(path, browser.controlsWithoutVisibleName());
     }
     open("/summaries/" + summary);
     assertThat(browser.driver.findElements(By.cssSelector(".triage-form input[name=status]")))
         .as("the triage form is there to be read").hasSize(5);
+    assertThat(browser.driver.findElements(By.cssSelector(".triage-form label.radio"))).extracting(WebElement::getText)
+        .containsExactly("open", "acknowledged", "invalid", "fixed", "won't fix");
     browser.driver.manage().deleteAllCookies();
     open("/login");
     unnamed.put("/login", browser.controlsWithoutVisibleName());
