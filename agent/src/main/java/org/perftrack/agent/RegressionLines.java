@@ -3,7 +3,7 @@ package org.perftrack.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashSet;
 import java.util.Set;
-import org.perftrack.agent.text.Numbers;
+import org.perftrack.wire.Quantities;
 
 /**
  * A regression of the server's answer as one console line that names all a reader needs to tell two apart:
@@ -26,7 +26,7 @@ final class RegressionLines {
     return label + " " + text(r, "benchmark") + " " + text(r, "metric") + ": "
         + (withProduct && !product.equals("?") ? product + " " : "") + text(r, "baselineVersion")
         + " -> " + text(r, "version") + ": " + quantity(r, "baselineValue", unit) + " -> " + quantity(r, "value", unit)
-        + " (" + (isNumber(r, "ratio") ? Numbers.ratio(r.get("ratio").asDouble()) : "x?") + ")"
+        + " (" + ratio(r) + ")"
         + (machine.equals("?") ? "" : " on " + machine);
   }
 
@@ -41,7 +41,13 @@ final class RegressionLines {
   }
 
   private static String quantity(JsonNode node, String field, String unit) {
-    return isNumber(node, field) ? Numbers.quantity(node.get(field).asDouble(), unit.equals("?") ? "" : unit) : "?";
+    return isNumber(node, field) ? Quantities.quantity(node.get(field).asDouble(), unit.equals("?") ? "" : unit) : "?";
+  }
+
+  /** "x2.67", "2.91x less": the console is ASCII, a Windows console shows the multiplication sign as another. */
+  private static String ratio(JsonNode r) {
+    String ratio = isNumber(r, "ratio") ? Quantities.ratio(r.get("ratio").asDouble(), "x") : "?";
+    return ratio.equals("?") ? "x?" : ratio;
   }
 
   private static boolean isNumber(JsonNode node, String field) {

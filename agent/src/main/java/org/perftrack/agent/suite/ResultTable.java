@@ -3,7 +3,7 @@ package org.perftrack.agent.suite;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;
-import org.perftrack.agent.text.Numbers;
+import org.perftrack.wire.Quantities;
 
 /**
  * The short per-target summary printed after a session: median, spread and failures, and a warning for each
@@ -31,8 +31,8 @@ public final class ResultTable {
     out.printf(Locale.ROOT, "  %-16s %12s %-5s %12s %12s %7s%n", "benchmark", "median", "unit", "min", "max", "cv");
     m.samples().forEach((b, samples) -> {
       double[] v = samples.stream().mapToDouble(Sample::value).sorted().toArray();
-      out.printf(Locale.ROOT, "  %-16s %12.4g %-5s %12.4g %12.4g %6.2f%%%n",
-          b.name(), median(v), b.unit(), v[0], v[v.length - 1], 100 * cv(v));
+      out.printf(Locale.ROOT, "  %-16s %12s %-5s %12s %12s %6.2f%%%n", b.name(), Quantities.number(median(v)),
+          b.unit(), Quantities.number(v[0]), Quantities.number(v[v.length - 1]), 100 * cv(v));
     });
     m.failures().forEach((benchmark, message) -> out.printf("  %-16s FAILED: %s%n", benchmark, message));
     m.samples().forEach((b, samples) -> {
@@ -40,7 +40,7 @@ public final class ResultTable {
       if (cv > noisyCv) {
         out.printf("  NOISY %s: its samples vary by %s (cv, above %s): too noisy to trust; measure again with more "
             + "repetitions (--repetitions %d) or on a quieter machine (nothing else running, no virus scan, "
-            + "a fixed CPU frequency)%n", b.name(), Numbers.percent(cv), Numbers.number(100 * noisyCv) + "%",
+            + "a fixed CPU frequency)%n", b.name(), Quantities.percent(cv), Quantities.number(100 * noisyCv) + "%",
             Math.max(10, 2 * samples.size()));
       }
     });

@@ -1,6 +1,7 @@
 package org.perftrack.server.alerts;
 
 import java.util.Locale;
+import org.perftrack.wire.Quantities;
 import org.perftrack.server.web.Wording;
 
 /** Numbers as mails print them: short, and the same in the subject, the HTML and the text. */
@@ -8,22 +9,14 @@ final class MailFormat {
 
   private MailFormat() {}
 
-  /** 2.6666 → "×2.67", 0.5 → "×0.5", 400.3 → "×400": as the pages word it. */
+  /** 2.6666 → "×2.67", 0.5 → "2× less", 400.3 → "×400": as the pages word it. */
   static String ratio(double r) {
     return Wording.ratio(r);
   }
 
-  /** Three significant digits, no exponent for everyday magnitudes: 48.1, 0.0123, 18000. */
-  static String value(double v) {
-    double a = Math.abs(v);
-    if (a == 0) {
-      return "0";
-    }
-    if (a >= 1000 || a < 0.001) {
-      return a >= 1000 && a < 1e9 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.3g", v);
-    }
-    int decimals = Math.max(0, 2 - (int) Math.floor(Math.log10(a)));
-    return String.format(Locale.ROOT, "%." + decimals + "f", v);
+  /** A value with its unit as the pages write it: "48.02 us", "3.18 GB/s", "0.001983" for a pure number. */
+  static String quantity(double v, String unit) {
+    return Quantities.quantity(v, unit);
   }
 
   /** A p-value as a confidence a reader can weigh: "p < 0.001", "p = 0.012". */

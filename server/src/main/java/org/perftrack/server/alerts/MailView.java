@@ -18,7 +18,7 @@ record MailView(String heading, String intro, String machine, String product, St
     String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String linkUrl) {
 
   /** One regression: a table row in HTML, a block in text. */
-  record Row(String benchmark, String metric, String unit, String baselineVersion, String version, String machine,
+  record Row(String benchmark, String metric, String baselineVersion, String version, String machine,
       String baselineValue, String value, String ratio, String change, String confidence, String hints,
       String regressionUrl, String seriesUrl, String compareUrl) {}
 
@@ -42,10 +42,10 @@ record MailView(String heading, String intro, String machine, String product, St
 
   private static Row row(Regression i, String base) {
     String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " " + MailFormat.ratio(h.ratio()))
-        + " (" + MailFormat.value(h.baselineValue()) + " → " + Wording.quantity(MailFormat.value(h.value()), h.unit()) + ")")
+        + " (" + MailFormat.quantity(h.baselineValue(), h.unit()) + " → " + MailFormat.quantity(h.value(), h.unit()) + ")")
         .collect(Collectors.joining("; "));
-    return new Row(i.benchmark(), i.metric(), Wording.unit(i.unit()), i.baselineVersion(), i.version(), i.machine(),
-        MailFormat.value(i.baselineValue()), MailFormat.value(i.value()), MailFormat.ratio(i.ratio()),
+    return new Row(i.benchmark(), i.metric(), i.baselineVersion(), i.version(), i.machine(),
+        MailFormat.quantity(i.baselineValue(), i.unit()), MailFormat.quantity(i.value(), i.unit()), MailFormat.ratio(i.ratio()),
         String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,
         Links.to(base, "/regressions/" + i.id()),

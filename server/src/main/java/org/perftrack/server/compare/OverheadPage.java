@@ -28,7 +28,7 @@ class OverheadPage {
 
     /** "×45", "×4.7", "×1.23" as summaries and mails word it; below 1 "12.5× less". */
     public String ratio(double r) {
-      return Wording.overhead(r);
+      return Wording.ratio(r);
     }
   }
 

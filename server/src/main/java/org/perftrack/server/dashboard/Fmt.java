@@ -1,16 +1,19 @@
 package org.perftrack.server.dashboard;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.Locale;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.web.Wording;
+import org.perftrack.wire.Quantities;
 import org.springframework.stereotype.Component;
 
 /**
  * Number formatting for the pages ({@code ${@fmt.num(x)}} in templates): measurements span
  * nanoseconds to seconds, so a fixed number of decimals would be wrong at one end or the other;
- * four significant digits keep 48.12 µs and 0.0004812 s equally readable.
+ * four significant digits keep 48.12 µs and 0.0004812 s equally readable. The rules are {@link Quantities}',
+ * shared with mails and the agent; here a missing value is "—". A value written with its unit ({@link #quantity})
+ * takes the unit's prefix (3.18 GB/s); a bare number in a column whose unit is named once ({@link #num}) does not,
+ * so that it stays in the named unit.
  */
 @Component("fmt")
 public class Fmt {
@@ -22,19 +25,13 @@ public class Fmt {
     if (value.isInfinite()) {
       return value > 0 ? "∞" : "-∞";
     }
-    if (value == 0) {
-      return "0";
-    }
-    BigDecimal d = new BigDecimal(value).round(new MathContext(4));
-    if (Math.abs(value) >= 1e7 || Math.abs(value) < 1e-4) {
-      return String.format(Locale.ROOT, "%.3e", value);
-    }
-    return d.stripTrailingZeros().toPlainString();
+    return Quantities.number(value);
   }
 
-  /** A value with its unit: "48.12 us"; a pure number (unit "1") without one. */
+  /** A value with its unit: "48.12 us", "3.18 GB/s" (bytes with their prefix); a pure number (unit "1") without one. */
   public String quantity(Double value, String unit) {
-    return org.perftrack.server.web.Wording.quantity(num(value), unit);
+    return value == null || value.isNaN() || value.isInfinite() ? Wording.quantity(num(value), unit)
+        : Quantities.quantity(value, unit);
   }
 
   /** Longer names are elided in pages; the whole name stays in the element's title and in links. */
@@ -52,9 +49,9 @@ public class Fmt {
     return name.substring(0, head) + "…" + name.substring(name.length() - (NAME_SHOWN - head - 1));
   }
 
-  /** A ratio as "×2.70". */
+  /** A ratio as "×2.67", below 1 as "2.91× less" ({@link Wording#ratio}). */
   public String ratio(Double value) {
-    return value == null || value.isNaN() ? "—" : "×" + String.format(Locale.ROOT, "%.2f", value);
+    return value == null ? "—" : Wording.ratio(value);
   }
 
   /** A change as "+170.0%" / "-12.5%". */
@@ -84,7 +81,7 @@ public class Fmt {
     String word = time ? (worse ? "slower" : "faster") : (worse ? "worse" : "better");
     if (factor >= 1.5 || factor <= 1 / 1.5) {
       double f = factor >= 1 ? factor : 1 / factor;
-      return String.format(Locale.ROOT, "%.2f× %s", f, word);
+      return Quantities.factor(f) + "× " + word;
     }
     return String.format(Locale.ROOT, "%.1f%% %s", Math.abs(ratio - 1) * 100, word);
   }

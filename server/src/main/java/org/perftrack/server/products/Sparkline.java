@@ -55,10 +55,16 @@ final class Sparkline {
   private static Spark axis(Spark s, double[] range) {
     StringBuilder one = new StringBuilder();
     appendTenths(one, HEIGHT - PAD - (1 - range[0]) / range[1] * (HEIGHT - 2 * PAD));
-    return new Spark(s.lines(), s.band(), s.middle(), one.toString(), FMT.ratio(range[2]), FMT.ratio(range[3]));
+    return new Spark(s.lines(), s.band(), s.middle(), one.toString(), level(range[2]), level(range[3]));
   }
 
-  private static final org.perftrack.server.dashboard.Fmt FMT = new org.perftrack.server.dashboard.Fmt();
+  /**
+   * A level on the chart's scale, as a multiple of the median: "×0.98", "×2.7". Not a change between two versions,
+   * so below 1 it stays a multiple rather than "N× less".
+   */
+  private static String level(double ofMedian) {
+    return Double.isNaN(ofMedian) ? "—" : "×" + org.perftrack.wire.Quantities.factor(ofMedian);
+  }
 
   private static Spark aggregate(List<double[]> relative, double[] range) {
     int n = relative.get(0).length;

@@ -38,14 +38,16 @@ class AlertRulesTest {
     assertThat(AlertService.subject(List.of(write))).isEqualTo(
         "[perftrack] cygwin 1.5.24-2 on xp-lab-01: 1 regression (write-64b ×2.67)");
     assertThat(AlertService.subject(List.of(write, pipe))).as("bandwidth ÷5 is worse than time ×2.67")
-        .isEqualTo("[perftrack] cygwin 1.5.24-2 on xp-lab-01: 2 regressions (pipe-bw/512 ×0.2)");
+        .isEqualTo("[perftrack] cygwin 1.5.24-2 on xp-lab-01: 2 regressions (pipe-bw/512 5× less)");
   }
 
   @Test
   void numbersAreShortAndStable() {
-    assertThat(MailFormat.value(48.04)).isEqualTo("48.0");
-    assertThat(MailFormat.value(0.004)).isEqualTo("0.00400");
-    assertThat(MailFormat.value(75000)).isEqualTo("75000");
+    assertThat(MailFormat.quantity(48.04, "us")).isEqualTo("48.04 us");
+    assertThat(MailFormat.quantity(0.004, "1")).as("a pure number has no unit").isEqualTo("0.004");
+    assertThat(MailFormat.quantity(75000, "ns")).isEqualTo("75000 ns");
+    assertThat(MailFormat.quantity(3_180_000_000.0, "B/s")).as("bytes take their prefix").isEqualTo("3.18 GB/s");
+    assertThat(MailFormat.ratio(0.3434)).as("below 1: how many times less").isEqualTo("2.91× less");
     assertThat(MailFormat.ratio(400.4)).isEqualTo("×400");
     assertThat(MailFormat.ratio(3000.0)).as("no decimals on a large ratio").isEqualTo("×3000");
     assertThat(MailFormat.ratio(4.70)).isEqualTo("×4.7");

@@ -49,6 +49,23 @@ class RegressionApiTest extends IntegrationTest {
   }
 
   @Test
+  void aBandwidthRegressionReadsInGigabytesAndAsHowManyTimesLessOnItsPage() {
+    java.util.function.DoubleFunction<ResultUpload> bandwidth = level -> new ResultUpload("pipe-bw/65536",
+        "bandwidth", "B/s", RunUpload.HIGHER_IS_BETTER, samples(level));
+    for (String v : List.of("1.5.12-1", "1.5.18-1", "1.5.19-1", "1.5.19-4")) {
+      upload(v, bandwidth.apply(3.18e9));
+    }
+
+    JsonNode created = upload("1.5.24-2", bandwidth.apply(1.092e9)).json().get("regressions");
+
+    assertThat(created.size()).isEqualTo(1);
+    String page = org.springframework.web.util.HtmlUtils.htmlUnescape(
+        http().get("/regressions/" + created.get(0).get("id").asLong()).body());
+    assertThat(page).containsPattern("3\\.\\d+ GB/s").containsPattern("1\\.\\d+ GB/s")
+        .containsPattern("[23]\\.\\d+× less").doesNotContain("e+09 B/s", "×0.3");
+  }
+
+  @Test
   void answersTheWrite64bUploadWithItsRegressionAndAContextSwitchHint() {
     for (String v : List.of("1.5.12-1", "1.5.18-1", "1.5.19-1", "1.5.19-4")) {
       assertThat(upload(v, write64b(18), contextSwitches(5)).json().get("regressions").size()).isZero();

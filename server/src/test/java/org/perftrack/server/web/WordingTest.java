@@ -15,16 +15,16 @@ class WordingTest {
     assertThat(Wording.ratio(2.6667)).isEqualTo("×2.67");
     assertThat(Wording.ratio(44.93)).isEqualTo("×44.9");
     assertThat(Wording.ratio(2.0)).isEqualTo("×2");
-    assertThat(Wording.ratio(0.2)).isEqualTo("×0.2");
+    assertThat(Wording.ratio(0.2)).as("below 1: how many times less").isEqualTo("5× less");
     assertThat(Wording.ratio(Double.NaN)).isEqualTo("—");
   }
 
   @Test
-  void anOverheadBelowOneReadsAsTimesLess() {
-    assertThat(Wording.overhead(0.08)).isEqualTo("12.5× less");
-    assertThat(Wording.overhead(0.5)).isEqualTo("2× less");
-    assertThat(Wording.overhead(43.2)).isEqualTo("×43.2");
-    assertThat(Wording.overhead(Double.NaN)).isEqualTo("—");
+  void aRatioBelowOneReadsAsTimesLess() {
+    assertThat(Wording.ratio(0.08)).isEqualTo("12.5× less");
+    assertThat(Wording.ratio(0.5)).isEqualTo("2× less");
+    assertThat(Wording.ratio(0.3434)).isEqualTo("2.91× less");
+    assertThat(Wording.ratio(43.2)).isEqualTo("×43.2");
   }
 
   @Test

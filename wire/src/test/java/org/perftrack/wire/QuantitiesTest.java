@@ -1,0 +1,58 @@
+package org.perftrack.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The one number wording of pages, mails and the agent's console. */
+class QuantitiesTest {
+
+  @Test
+  void bytesTakeTheirSiPrefix() {
+    assertThat(Quantities.quantity(3_180_000_000.0, "B/s")).isEqualTo("3.18 GB/s");
+    assertThat(Quantities.quantity(1_092_000_000.0, "B/s")).isEqualTo("1.092 GB/s");
+    assertThat(Quantities.quantity(3180, "MB/s")).as("the suite's MB/s is 10^6 bytes a second").isEqualTo("3.18 GB/s");
+    assertThat(Quantities.quantity(512, "B")).isEqualTo("512 B");
+    assertThat(Quantities.quantity(131_072, "bytes")).isEqualTo("131.1 kB");
+    assertThat(Quantities.quantity(999.96, "B")).isEqualTo("1 kB");
+  }
+
+  @Test
+  void aPureNumberHasNoUnit() {
+    assertThat(Quantities.quantity(0.001983, "1")).isEqualTo("0.001983");
+    assertThat(Quantities.quantity(7, "")).isEqualTo("7");
+    assertThat(Quantities.quantity(7, null)).isEqualTo("7");
+    assertThat(Quantities.unit(" 1 ")).isEmpty();
+    assertThat(Quantities.unit("us")).isEqualTo("us");
+  }
+
+  @Test
+  void otherUnitsKeepFourSignificantDigitsAndAnExponentOnlyFarFromEverydayMagnitudes() {
+    assertThat(Quantities.quantity(18.0123, "us")).isEqualTo("18.01 us");
+    assertThat(Quantities.quantity(48.0, "us")).isEqualTo("48 us");
+    assertThat(Quantities.quantity(9_999_000, "ns")).isEqualTo("9999000 ns");
+    assertThat(Quantities.quantity(123_456_789, "ns")).isEqualTo("1.235e+08 ns");
+    assertThat(Quantities.number(0.00004812)).isEqualTo("4.812e-05");
+    assertThat(Quantities.number(0)).isEqualTo("0");
+    assertThat(Quantities.number(Double.NaN)).isEqualTo("?");
+  }
+
+  @Test
+  void aRatioBelowOneIsHowManyTimesLess() {
+    assertThat(Quantities.ratio(2.66595)).isEqualTo("×2.67");
+    assertThat(Quantities.ratio(45.04)).isEqualTo("×45");
+    assertThat(Quantities.ratio(3000.4)).isEqualTo("×3000");
+    assertThat(Quantities.ratio(1.0)).isEqualTo("×1");
+    assertThat(Quantities.ratio(0.08)).isEqualTo("12.5× less");
+    assertThat(Quantities.ratio(0.3434)).isEqualTo("2.91× less");
+    assertThat(Quantities.ratio(0.5, "x")).as("the console's ASCII sign").isEqualTo("2x less");
+    assertThat(Quantities.ratio(2.66595, "x")).isEqualTo("x2.67");
+    assertThat(Quantities.ratio(Double.NaN)).isEqualTo("?");
+    assertThat(Quantities.ratio(0)).isEqualTo("?");
+  }
+
+  @Test
+  void aFractionIsAPercentageWithOneDecimal() {
+    assertThat(Quantities.percent(0.2444)).isEqualTo("24.4%");
+  }
+}
