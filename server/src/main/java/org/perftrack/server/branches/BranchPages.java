@@ -1,6 +1,7 @@
 package org.perftrack.server.branches;
 
-import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.dashboard.DeletedPages;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -11,16 +12,21 @@ import org.springframework.web.bind.annotation.PathVariable;
 class BranchPages {
 
   private final Branches branches;
+  private final DeletedPages deleted;
 
-  BranchPages(Branches branches) {
+  BranchPages(Branches branches, DeletedPages deleted) {
     this.branches = branches;
+    this.deleted = deleted;
   }
 
   @GetMapping("/products/{product}/branches/{*branch}")
   String branch(@PathVariable String product, @PathVariable String branch, Model model) {
     String name = BranchesApiController.strip(branch);
-    model.addAttribute("detail", branches.find(product, name)
-        .orElseThrow(() -> new PageNotFound("product " + product + " has no branch " + name)));
+    try {
+      model.addAttribute("detail", branches.find(product, name).orElseThrow(() -> deleted.noBranch(product, name)));
+    } catch (NotFound e) { // no product of that name
+      throw deleted.noBranch(product, name);
+    }
     return "branches/branch";
   }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.DataCache;
+import org.perftrack.server.dashboard.DeletedPages;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -64,8 +65,11 @@ class ComparePages {
   private final DataCache cache;
   private final OverheadPage overhead;
   private final Branches branches;
+  private final DeletedPages deleted;
 
-  ComparePages(Catalog catalog, CompareTable table, DataCache cache, OverheadPage overhead, Branches branches) {
+  ComparePages(Catalog catalog, CompareTable table, DataCache cache, OverheadPage overhead, Branches branches,
+      DeletedPages deleted) {
+    this.deleted = deleted;
     this.branches = branches;
     this.catalog = catalog;
     this.table = table;
@@ -129,7 +133,7 @@ class ComparePages {
           List.of());
     }
     if (product != null && !product.isBlank() && !product.equals(p)) { // unknown or deleted: not another product
-      return new Built(empty(products, p, List.of(), null, null, "There is no product " + product + ".", null),
+      return new Built(empty(products, p, List.of(), null, null, noProduct(product), null),
           List.of());
     }
     List<String> versions = catalog.recentVersions(p, RECENT);
@@ -199,7 +203,7 @@ class ComparePages {
   private String unknownOnBranch(String asked, String product, List<String> recent, String base, String head,
       Head heads) {
     if (asked != null && !asked.isBlank() && !asked.equals(product)) {
-      return "There is no product " + asked + ".";
+      return noProduct(asked);
     }
     if (heads.builds() == null) {
       return product + " has no branch " + heads.branch() + (heads.branches().isEmpty() ? "."
@@ -211,6 +215,12 @@ class ComparePages {
           + String.join(", ", heads.builds().subList(0, Math.min(20, heads.builds().size()))) + ".";
     }
     return unknown(asked, product, recent, base, null);
+  }
+
+  /** A product asked for by name that is not there: deleted (and where to restore it), or never there. */
+  private String noProduct(String asked) {
+    return deleted.product(asked).map(d -> d + "; an admin can restore it under Recently deleted.")
+        .orElse("There is no product " + asked + ".");
   }
 
   private static String pageUrl(String product, String base, String head, String headBranch, String machine,
@@ -225,7 +235,7 @@ class ComparePages {
    */
   private String unknown(String asked, String product, List<String> recent, String base, String head) {
     if (asked != null && !asked.isBlank() && !asked.equals(product)) {
-      return "There is no product " + asked + ".";
+      return noProduct(asked);
     }
     List<String> missing = java.util.stream.Stream.of(base, head)
         .filter(v -> v != null && !v.isBlank() && !catalog.hasVersion(product, v)).toList();

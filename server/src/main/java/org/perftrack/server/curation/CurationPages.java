@@ -186,25 +186,30 @@ class CurationPages {
     return "curation/machine";
   }
 
+  /**
+   * A refused rename is answered with the form again, the error beside it and what was typed kept: not with a flash
+   * message, which a redirect that is not followed leaves waiting for the next visit of the form.
+   */
   @PostMapping("/admin/machines/{machine}/rename")
   String renameMachine(@PathVariable String machine, @RequestParam(defaultValue = "") String name, Principal who,
-      RedirectAttributes flash) {
+      RedirectAttributes flash, Model model) {
     try {
       machines.rename(machine, name.isEmpty() ? null : name, who.getName());
       flash.addFlashAttribute("message", "Machine " + machine + " renamed to " + name + ".");
       return "redirect:/machines/" + path(name);
     } catch (InvalidInput e) {
-      flash.addFlashAttribute("renameError", "New name: " + e.fields().get(0).message() + ".");
+      model.addAttribute("renameError", "New name: " + e.fields().get(0).message() + ".");
     } catch (Conflict | NotFound e) {
-      flash.addFlashAttribute("renameError", e.getMessage() + ".");
+      model.addAttribute("renameError", e.getMessage() + ".");
     }
-    flash.addFlashAttribute("name", name);
-    return "redirect:/admin/machines/" + path(machine);
+    model.addAttribute("name", name);
+    return curateMachine(machine, model);
   }
 
+  /** As {@link #renameMachine}: a refused merge shows the form again with the error. */
   @PostMapping("/admin/machines/{machine}/merge")
   String mergeMachine(@PathVariable String machine, @RequestParam(defaultValue = "") String into, Principal who,
-      RedirectAttributes flash) {
+      RedirectAttributes flash, Model model) {
     try {
       if (into.isBlank()) {
         throw new InvalidInput("into", "name the machine to merge into");
@@ -214,12 +219,12 @@ class CurationPages {
           + (c.raised().isEmpty() ? "" : " " + Wording.count(c.raised().size(), "step") + " found again."));
       return "redirect:/machines/" + path(into);
     } catch (InvalidInput e) {
-      flash.addFlashAttribute("mergeError", "Merge into: " + e.fields().get(0).message() + ".");
+      model.addAttribute("mergeError", "Merge into: " + e.fields().get(0).message() + ".");
     } catch (Conflict | NotFound e) {
-      flash.addFlashAttribute("mergeError", e.getMessage() + ".");
+      model.addAttribute("mergeError", e.getMessage() + ".");
     }
-    flash.addFlashAttribute("into", into);
-    return "redirect:/admin/machines/" + path(machine);
+    model.addAttribute("into", into);
+    return curateMachine(machine, model);
   }
 
   private static String deleted(RedirectAttributes flash, Curation.Change c) {

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.dashboard.DeletedPages;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -17,8 +17,11 @@ class MachineController {
 
   private final MachineQueries machines;
 
-  MachineController(MachineQueries machines) {
+  private final DeletedPages deleted;
+
+  MachineController(MachineQueries machines, DeletedPages deleted) {
     this.machines = machines;
+    this.deleted = deleted;
   }
 
   /** Versions per product on one page of the machine's history. */
@@ -30,7 +33,7 @@ class MachineController {
   @GetMapping("/machines/{name}")
   String machine(@PathVariable String name, @RequestParam(required = false) String product,
       @RequestParam(required = false) String olderThan, Model model) {
-    MachineQueries.Machine machine = machines.find(name).orElseThrow(() -> new PageNotFound("no machine " + name));
+    MachineQueries.Machine machine = machines.find(name).orElseThrow(() -> deleted.noMachine(name));
     String only = product == null || product.isBlank() ? null : product;
     Map<String, List<MachineQueries.Measured>> byProduct = machines.measured(machine.id(), only,
         olderThan == null || olderThan.isBlank() ? null : olderThan, PAGE).stream()
@@ -41,6 +44,7 @@ class MachineController {
     model.addAttribute("machine", machine);
     model.addAttribute("byProduct", pages);
     model.addAttribute("paged", only != null);
+    model.addAttribute("hidden", pages.isEmpty() && only == null ? machines.hidden(machine.id()) : null);
     return "machines/machine";
   }
 }

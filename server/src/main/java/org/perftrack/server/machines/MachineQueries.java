@@ -65,6 +65,28 @@ class MachineQueries {
       WHERE p.name = coalesce(?, p.name) AND p.deletion_id IS NULL
       ORDER BY p.name, v.sort_key DESC""";
 
+  /** Deleted products (not purged yet) the machine measured, by name: a machine without runs to show says why. */
+  static final String DELETED_PRODUCTS = """
+      SELECT p.name FROM product p
+      WHERE p.deletion_id IS NOT NULL AND EXISTS (SELECT 1 FROM series s WHERE s.product_id = p.id AND s.machine_id = ?)
+      ORDER BY p.name LIMIT 20""";
+
+  /** Whether some of the machine's runs were deleted, one by one or with their version. */
+  static final String DELETED_RUNS = """
+      SELECT EXISTS (SELECT 1 FROM run r WHERE r.machine_id = ? AND r.deletion_id IS NOT NULL)""";
+
+  /** Why a machine shows no runs although it has some: the products they belong to were deleted, or the runs. */
+  record Hidden(List<String> deletedProducts, boolean deletedRuns) {
+    public boolean any() {
+      return !deletedProducts.isEmpty() || deletedRuns;
+    }
+  }
+
+  Hidden hidden(long machineId) {
+    return new Hidden(jdbc.sql(DELETED_PRODUCTS).param(machineId).query(String.class).list(),
+        jdbc.sql(DELETED_RUNS).param(machineId).query(Boolean.class).single());
+  }
+
   static final String SORT_KEY = """
       SELECT v.sort_key FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.name = ?""";
 

@@ -4,7 +4,7 @@ import java.util.List;
 import org.perftrack.server.branches.Branches;
 import org.perftrack.server.compare.Overhead;
 import org.perftrack.server.dashboard.DataCache;
-import org.perftrack.server.dashboard.PageNotFound;
+import org.perftrack.server.dashboard.DeletedPages;
 import org.perftrack.server.detection.DetectionProperties;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -26,9 +26,11 @@ class ProductController {
   private final DetectionProperties detection;
   private final Overhead overhead;
   private final Branches branches;
+  private final DeletedPages deleted;
 
   ProductController(ProductQueries products, SeriesChart charts, DataCache cache, DetectionProperties detection,
-      Overhead overhead, Branches branches) {
+      Overhead overhead, Branches branches, DeletedPages deleted) {
+    this.deleted = deleted;
     this.branches = branches;
     this.overhead = overhead;
     this.products = products;
@@ -44,7 +46,7 @@ class ProductController {
   @GetMapping("/products/{product}")
   String product(@PathVariable String product, @RequestParam(required = false) String after,
       @RequestParam(required = false) String filter, Model model) {
-    long id = products.productId(product).orElseThrow(() -> new PageNotFound("no product " + product));
+    long id = products.productId(product).orElseThrow(() -> deleted.noProduct(product, "no product " + product));
     String from = after == null || after.isBlank() ? null : after;
     String words = filter == null || filter.isBlank() ? null : filter.strip();
     model.addAttribute("page", cache.get("product\u0000" + product + "\u0000" + from + "\u0000" + words, () -> {
@@ -65,7 +67,7 @@ class ProductController {
       @RequestParam(required = false) String baseMachine, @RequestParam(required = false) String olderThan,
       Model model) {
     SeriesChart.View view = charts.page(product, benchmark, metric, machine, olderThan)
-        .orElseThrow(() -> new PageNotFound("no series " + benchmark + " " + metric + " of " + product));
+        .orElseThrow(() -> deleted.noProduct(product, "no series " + benchmark + " " + metric + " of " + product));
     model.addAttribute("view", view);
     // the cost of the layer over its versions, against another product's version on the same machine
     String one = view.machines().size() == 1 ? view.machines().get(0) : null;

@@ -1,6 +1,7 @@
 package org.perftrack.server.runs;
 
 import java.util.UUID;
+import org.perftrack.server.dashboard.DeletedPages;
 import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.summaries.Summaries;
@@ -21,7 +22,10 @@ class RunPages {
   private final Summaries summaries;
   private final RunReports reports;
 
-  RunPages(RunQueries runs, Regressions regressions, Summaries summaries, RunReports reports) {
+  private final DeletedPages deleted;
+
+  RunPages(RunQueries runs, Regressions regressions, Summaries summaries, RunReports reports, DeletedPages deleted) {
+    this.deleted = deleted;
     this.reports = reports;
     this.runs = runs;
     this.regressions = regressions;
@@ -38,6 +42,9 @@ class RunPages {
     }
     RunQueries.StoredRunView run = runs.find(uuid).orElseThrow(() -> new PageNotFound("no run " + id));
     model.addAttribute("run", run);
+    // a run of a deleted product or machine: said so, and no links to their pages (404 until restored)
+    model.addAttribute("productGone", deleted.product(run.product()).orElse(null));
+    model.addAttribute("machineGone", deleted.machine(run.machine().name()).orElse(null));
     // a branch's build: its verdicts against its start point, and the pages to see it beside the default branch
     model.addAttribute("verdicts", run.branch() == null ? java.util.List.of() : reports.branchRows(uuid));
     model.addAttribute("branchPage", run.branch() == null ? null

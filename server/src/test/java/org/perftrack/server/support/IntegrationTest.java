@@ -86,11 +86,39 @@ public abstract class IntegrationTest {
     }
   }
 
+  /** The shared database's folder, deleted when the JVM exits (after Spring's shutdown hook stopped the database). */
   private static Path tempDir() {
     try {
-      return Files.createTempDirectory("perftrack-test-db");
+      Path dir = Files.createTempDirectory("perftrack-test-db");
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteWhenStopped(dir), "perftrack-test-db-cleanup"));
+      return dir;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Deletes the database folder once its postmaster is gone: the context's shutdown hook stops it at the same time
+   * as this one runs. A postmaster still running after a minute keeps its folder.
+   */
+  static void deleteWhenStopped(Path dir) {
+    Path pid = dir.resolve("postmaster.pid");
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    try {
+      while (Files.exists(pid) && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    if (Files.exists(pid)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // a folder that cannot be walked stays; nothing else depends on it
     }
   }
 }
