@@ -27,7 +27,7 @@ case "${1:?usage: bench/pages-ab.sh snapshot NAME | run BEFORE AFTER DB1 DB2 [re
       # the snapshot's own modules come first: the class path may name stale module jars of ~/.m2
       mods=$(for m in $modules; do case $m in *test-classes) ;; *) printf '%s:' "$2/$m" ;; esac; done)
       java -Xmx4g -cp "$after/server/target/test-classes:$mods$(cat "$2/cp.txt")" \
-        org.perftrack.server.perf.PageLatency "$3" "$n" "$only" 2>/dev/null | grep -E '^(page|server time|[a-z].* HTTP)'
+        org.perftrack.server.perf.PageLatency "$3" "$n" "$only" 2>/dev/null | grep -E '^(page|server time|chart summaries|[a-z].* HTTP)'
       echo "--- load after: $(uptime | sed 's/.*load average: //')"
     }
     for r in 1 2; do one "before, round $r" "$before" "$db1"; one "after, round $r" "$after" "$db2"; done ;;

@@ -13,7 +13,7 @@ import org.springframework.stereotype.Repository;
 
 /**
  * Writes detection points: an upload's version (keeping the series' tails), re-judged (series, version) pairs, and
- * an import's new points; each sets the written series' stamps.
+ * an import's new points; each sets the written series' stamps and publishes {@link PointsWritten}.
  */
 @Repository
 class PointWrites {
@@ -23,10 +23,12 @@ class PointWrites {
   private final SeriesLocks locks;
   private final SeriesStamps stamps;
   private final SeriesTails tails;
+  private final org.springframework.context.ApplicationEventPublisher events;
 
   PointWrites(JdbcClient jdbc, javax.sql.DataSource dataSource, SeriesLocks locks, SeriesStamps stamps,
-      SeriesTails tails) {
+      SeriesTails tails, org.springframework.context.ApplicationEventPublisher events) {
     this.jdbc = jdbc;
+    this.events = events;
     this.dataSource = dataSource;
     this.locks = locks;
     this.stamps = stamps;
@@ -114,6 +116,9 @@ class PointWrites {
     boolean stamped = read.values().stream().allMatch(WindowRead.Around::stamped);
     Long stamp = insertPoints(points, version,
         !fresh ? UPSERT_POINTS : stamped ? INSERT_POINTS_STAMPED : INSERT_POINTS);
+    if (!points.isEmpty()) {
+      events.publishEvent(new PointsWritten(Set.copyOf(points.keySet())));
+    }
     read.forEach((series, a) -> {
       VersionLevel p = points.get(series);
       SeriesTail t = a.tail();
@@ -212,6 +217,7 @@ class PointWrites {
     if (n > 0) {
       jdbc.sql(UPSERT_PAIR_POINTS).params(ids, keys, vids, levels, se, positive, counts).update();
       stamps.stamp(java.util.Arrays.asList(ids));
+      events.publishEvent(new PointsWritten(Set.copyOf(java.util.Arrays.asList(ids))));
     }
   }
 
@@ -281,6 +287,7 @@ class PointWrites {
     }
     if (rows.rows() > 0) {
       stamps.stamp(ranges.keySet()); // the series' kept tails are stale now
+      events.publishEvent(new PointsWritten(Set.copyOf(ranges.keySet())));
     }
     return existing;
   }

@@ -17,7 +17,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * The buckets of a long chart, from kept summaries (V30): the range is cut at the version boundaries of the finest
  * block level that gives at most {@code maxPoints} blocks ({@code chart_boundary}), and each shown series' summary
  * of each complete block is read from {@code chart_summary}, computed from the detection points the first time it
- * is needed and kept until a point written into the block drops it. Only the blocks at the range's two ends that
+ * is needed and kept until a point written into the block drops it. The whole-history chart's summaries are kept
+ * ahead of its first view, in the background ({@link ChartSummaryKeeper}). Only the blocks at the range's two ends that
  * it covers in part (the newest, still open, among them) are read from the points every time. So a chart of the
  * whole history reads about {@code maxPoints} rows per series and a few blocks of points, with 200 versions or
  * 200,000.
@@ -108,6 +109,24 @@ class ChartBlocks {
    * in the range (one segment more than boundaries at most: the part before the first).
    */
   Cut cut(long productId, List<Long> seriesIds, String lo, String hi, int maxPoints) {
+    Cut cut = cutAt(productId, lo, hi, maxPoints);
+    return new Cut(cut.level(), cut.segments(), aggregates(seriesIds, cut.level(), cut.segments(), false));
+  }
+
+  /**
+   * Keeps the summaries these series lack of the complete blocks of their whole-history chart (what the chart's
+   * first view would summarise and keep), reading no points of the blocks that are kept already or still open.
+   * Returns how many (series, block) summaries it computed.
+   */
+  int keepWholeHistory(long productId, List<Long> seriesIds, int maxPoints) {
+    Cut cut = cutAt(productId, "", ChartPoints.HIGHEST, maxPoints);
+    int[] computed = {0};
+    aggregates(seriesIds, cut.level(), cut.segments(), true, computed);
+    return computed[0];
+  }
+
+  /** The level and segments of a cut, without aggregates. */
+  private Cut cutAt(long productId, String lo, String hi, int maxPoints) {
     int most = Math.max(1, maxPoints - 1);
     int level = startLevel(productId, most);
     List<String> bounds = boundaries(productId, level, lo, hi, most);
@@ -122,8 +141,7 @@ class ChartBlocks {
       level--;
       bounds = finer;
     }
-    List<Segment> segments = segments(lo, hi, bounds);
-    return new Cut(level, segments, aggregates(seriesIds, level, segments));
+    return new Cut(level, segments(lo, hi, bounds), Map.of());
   }
 
   /** The finest level whose blocks the product as a whole has about {@code maxPoints} of, or fewer. */
@@ -161,7 +179,17 @@ class ChartBlocks {
     return segments;
   }
 
-  private Map<Long, Agg[]> aggregates(List<Long> seriesIds, int level, List<Segment> segments) {
+  private Map<Long, Agg[]> aggregates(List<Long> seriesIds, int level, List<Segment> segments, boolean keptOnly) {
+    return aggregates(seriesIds, level, segments, keptOnly, new int[1]);
+  }
+
+  /**
+   * Each series' aggregate of each segment: kept summaries where they are, the rest from the points (those of
+   * complete blocks then kept). {@code keptOnly}: only the complete blocks (the others are left absent).
+   * {@code computed[0]} counts the aggregates read from the points.
+   */
+  private Map<Long, Agg[]> aggregates(List<Long> seriesIds, int level, List<Segment> segments, boolean keptOnly,
+      int[] computed) {
     int n = segments.size();
     Map<Long, Agg[]> out = new HashMap<>();
     seriesIds.forEach(id -> out.put(id, new Agg[n]));
@@ -186,7 +214,7 @@ class ChartBlocks {
     List<Integer> missingAt = new ArrayList<>();
     for (Long series : seriesIds) {
       for (int i = 0; i < n; i++) {
-        if (!found.contains(List.of(series, i))) {
+        if (!found.contains(List.of(series, i)) && (!keptOnly || segments.get(i).kept())) {
           missingSeries.add(series);
           missingAt.add(i);
         }
@@ -195,6 +223,7 @@ class ChartBlocks {
     if (missingSeries.isEmpty()) {
       return out;
     }
+    computed[0] += missingSeries.size();
     boolean keeps = missingAt.stream().anyMatch(i -> segments.get(i).kept());
     Map<Long, Long> before = keeps ? detection.changeStamps(seriesIds) : Map.of();
     read(missingSeries, missingAt, segments, out);

@@ -49,6 +49,7 @@ public final class PageLatency {
       signIn(client, base);
       Map<String, IntFunction<String>> pages = pages(jdbc);
       coldPages(pages, client, base, jdbc);
+      awaitChartSummaries(ctx, jdbc);
       System.out.printf(Locale.ROOT, "server time (Server-Timing), then the client's p95 over localhost HTTP%n");
       System.out.printf(Locale.ROOT, "%-24s %8s %8s %8s %10s %9s%n", "page", "p50 ms", "p95 ms", "max ms", "client p95", "KiB");
       // warm every page first (JIT, caches, connection pool), so that the first page measured is not penalised
@@ -63,6 +64,32 @@ public final class PageLatency {
         }
       }
     }
+  }
+
+  /**
+   * Where the server keeps the whole-history charts' summaries in the background (from start-up on, for series that
+   * have none), waits until every series has them, and says how long that took: the charts are measured as a
+   * visitor sees them once the server has caught up.
+   */
+  private static void awaitChartSummaries(ConfigurableApplicationContext ctx, JdbcClient jdbc) throws Exception {
+    if (!ctx.containsBean("chartSummaryKeeper")) {
+      System.out.println("chart summaries: kept at a chart's first view (no background keeper)");
+      return;
+    }
+    long missing = -1;
+    for (int i = 0; i < 1200; i++) {
+      missing = jdbc.sql("""
+          SELECT count(*) FROM series s JOIN product p ON p.id = s.product_id
+          WHERE p.version_count > 200 AND NOT EXISTS (SELECT 1 FROM chart_summary c WHERE c.series_id = s.id)""")
+          .query(Long.class).single();
+      if (missing == 0) {
+        break;
+      }
+      Thread.sleep(500);
+    }
+    System.out.printf(Locale.ROOT, "chart summaries: every series' kept by the background keeper %.1f s after the"
+        + " server started (%d series still without)%n", (System.currentTimeMillis() - ctx.getStartupDate()) / 1e3,
+        missing);
   }
 
   /** Each page with a generator of its paths, so that repeated requests spread over machines and series. */
@@ -113,6 +140,11 @@ public final class PageLatency {
     String step = versions.get(versions.size() - 3);
     String before = versions.get(versions.size() - 4);
     pages.put("regressions", i -> "/regressions");
+    pages.put("regressions (every status)", i -> "/regressions?status=all");
+    if (regressions.size() > 1) { // the page older than the newest regression but one (before paging: the first)
+      pages.put("regressions (older page)", i -> "/regressions?status=all&before="
+          + regressions.get(regressions.size() - 2));
+    }
     pages.put("regressions (filtered)", i -> "/regressions?product=" + product + "&machine="
         + enc(machines.get(i % machines.size())) + "&status=all&size=1.1");
     if (!regressions.isEmpty()) {
