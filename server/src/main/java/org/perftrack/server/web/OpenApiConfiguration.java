@@ -47,7 +47,10 @@ class OpenApiConfiguration {
         .components(new Components().addSecuritySchemes(BEARER, new SecurityScheme().type(SecurityScheme.Type.HTTP)
             .scheme("bearer").description("An API token (pt_…) made by an admin, or PERFTRACK_BOOTSTRAP_TOKEN. "
                 + SCOPES)))
-        .addSecurityItem(new SecurityRequirement().addList(BEARER));
+        .addSecurityItem(new SecurityRequirement().addList(BEARER))
+        // relative: the server that serves the document (not the host name of the request that asked for it)
+        .servers(List.of(new io.swagger.v3.oas.models.servers.Server().url("/")
+            .description("the perftrack server that serves this document")));
   }
 
   /** The problem answers every operation may give, documented once as shared responses. */

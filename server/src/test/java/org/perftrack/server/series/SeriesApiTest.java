@@ -144,6 +144,8 @@ class SeriesApiTest extends IntegrationTest {
     var doc = http().get("/v3/api-docs").json();
 
     assertThat(doc.get("info").get("title").asString()).isEqualTo("perftrack API");
+    assertThat(doc.get("servers").get(0).get("url").asString()).as("relative: no localhost in the document")
+        .isEqualTo("/");
     assertThat(doc.get("info").get("description").asString()).contains("regressions");
     assertThat(doc.get("components").get("securitySchemes").get("bearer").get("scheme").asString()).isEqualTo("bearer");
     var upload = doc.get("paths").get("/api/v1/runs").get("post");
