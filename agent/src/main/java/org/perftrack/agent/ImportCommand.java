@@ -17,6 +17,8 @@ import java.util.zip.GZIPInputStream;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.upload.Importer;
+import org.perftrack.wire.FormatGuess;
+import org.perftrack.wire.FormatNames;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -118,6 +120,7 @@ final class ImportCommand implements Callable<Integer> {
         for (String line = reader.readLine(); line != null; line = reader.readLine()) {
           whole.append(line).append(' ');
         }
+        refuseAnotherToolsFile(file, whole.toString());
         lines.add(whole.toString());
         number = 1;
       } else {
@@ -159,6 +162,19 @@ final class ImportCommand implements Callable<Integer> {
   private boolean isCsv(Path file) {
     String name = file.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
     return format == null ? name.endsWith(".csv") || name.endsWith(".csv.gz") : format.equals("csv");
+  }
+
+  /**
+   * Another tool's result file is no run: said at once, with the command that sends it, rather than as a JSON
+   * error of each of its lines from the server.
+   */
+  private static void refuseAnotherToolsFile(Path file, String content) throws AgentException {
+    String seen = FormatGuess.guess(content.getBytes(StandardCharsets.UTF_8));
+    if (seen != null && !seen.equals(FormatNames.PERFTRACK)) {
+      throw new AgentException(file + ": this looks like a " + FormatGuess.label(seen) + " file, not a perftrack run;"
+          + " import takes perftrack runs (NDJSON, .json) and CSV. Send it with: perftrack-agent upload --format "
+          + seen + " --product P --version V " + file);
+    }
   }
 
   private static boolean isSingleRun(Path file) {

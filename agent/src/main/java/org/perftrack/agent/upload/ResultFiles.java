@@ -57,6 +57,10 @@ public final class ResultFiles {
       }
       return new Item(path, format, content, false);
     }
+    if (seen == null && path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.csv(\\.gz)?")) {
+      throw new RunFileException(path + ": a CSV file goes in with 'perftrack-agent import " + path.getFileName()
+          + "' (the layout is in docs/import.md), not with upload");
+    }
     if (seen == null) {
       return new Item(path, FormatNames.PERFTRACK, content, false); // read as a run file, which names what is wrong
     }
