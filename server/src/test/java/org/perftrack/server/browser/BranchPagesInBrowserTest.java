@@ -5,13 +5,10 @@ import static org.perftrack.server.support.Fixtures.result;
 import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * A pull request's branch on the pages, as a person meets it: from the product page to the branch page, from a
@@ -35,13 +32,13 @@ class BranchPagesInBrowserTest extends BrowserTest {
 
     open("/products/" + product);
     browser.driver.findElement(By.id("branches")).findElement(By.linkText("pr-5")).click();
-    await(By.tagName("h1"), "Branch pr-5 of " + product);
+    awaitText(By.tagName("h1"), "Branch pr-5 of " + product);
     assertThat(browser.driver.findElement(By.id("build-" + buildId())).getText())
         .contains("1.5.19-4+pr5.1 on " + machine, "against 1.5.19-3", "1 regression", "2.67× slower");
     browser.screenshot("branch-laptop", 1366);
 
     browser.driver.findElement(By.linkText("Compare with 1.5.19-3")).click();
-    await(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4+pr5.1 (branch pr-5)");
+    awaitText(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4+pr5.1 (branch pr-5)");
     assertThat(new Select(browser.driver.findElement(By.id("head-branch"))).getFirstSelectedOption().getText())
         .isEqualTo("branch pr-5");
     assertThat(browser.driver.findElement(By.cssSelector(".compare-table tbody")).getText())
@@ -50,28 +47,28 @@ class BranchPagesInBrowserTest extends BrowserTest {
 
     // the picker: from the default branch's comparison to the branch's newest build against its start point
     open("/compare?product=" + product + "&machine=" + machine);
-    await(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4");
+    awaitText(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4");
     new Select(browser.driver.findElement(By.id("head-branch"))).selectByVisibleText("branch pr-5");
     assertThat(browser.driver.findElement(By.id("head")).getAttribute("value")).as("emptied for the branch").isEmpty();
     browser.driver.findElement(By.xpath("//form[@aria-label='What to compare']//button[text()='Compare']")).click();
-    await(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4+pr5.1 (branch pr-5)");
+    awaitText(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4+pr5.1 (branch pr-5)");
 
     open("/products/" + product + "/branches/pr-5");
     browser.driver.findElement(By.linkText("Delete this branch…")).click();
-    await(By.id("what-goes"), "1 build of this branch");
+    awaitText(By.id("what-goes"), "1 build of this branch");
     assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo("Delete branch pr-5 of " + product + "?");
     assertThat(browser.driver.findElement(By.id("what-goes")).getText())
         .contains("nothing of the default branch");
     browser.screenshot("branch-delete-laptop", 1366);
     browser.driver.findElement(By.xpath("//button[text()='Delete']")).click();
-    await(By.cssSelector(".note"), "Deleted branch pr-5 of " + product + " (1 build)");
+    awaitText(By.cssSelector(".note"), "Deleted branch pr-5 of " + product + " (1 build)");
     open("/products/" + product);
     assertThat(browser.driver.findElements(By.id("branches"))).as("no branch left to list").isEmpty();
 
     open("/admin/deleted");
     browser.driver.findElement(By.xpath("//tr[td[contains(., 'branch pr-5 of " + product + "')]]//button[text()='Restore']"))
         .click();
-    await(By.cssSelector(".note"), "Restored branch pr-5 of " + product);
+    awaitText(By.cssSelector(".note"), "Restored branch pr-5 of " + product);
     open("/products/" + product + "/branches/pr-5");
     assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo("Branch pr-5 of " + product);
     open("/admin/audit");
@@ -85,8 +82,4 @@ class BranchPagesInBrowserTest extends BrowserTest {
         .asString();
   }
 
-  private void await(By where, String text) {
-    new WebDriverWait(browser.driver, Duration.ofSeconds(20))
-        .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
-  }
 }

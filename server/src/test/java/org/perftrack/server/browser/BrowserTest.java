@@ -48,6 +48,17 @@ abstract class BrowserTest extends IntegrationTest {
         .until(ExpectedConditions.not(ExpectedConditions.urlContains("/login")));
   }
 
+  /**
+   * Waits until the element {@code where} shows {@code text}. While a form's answer replaces the page, the element
+   * found on the old page can vanish between finding it and reading it (Chromium says "Node with given id does not
+   * belong to the document", not always as a stale element): such a read is tried again.
+   */
+  static void awaitText(By where, String text) {
+    new WebDriverWait(browser.driver, Duration.ofSeconds(20))
+        .ignoring(org.openqa.selenium.WebDriverException.class)
+        .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
+  }
+
   /** The run as measured in one interleaved session {@code batch}. */
   static RunUpload batched(RunUpload r, String batch) {
     return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),

@@ -5,14 +5,11 @@ import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.wire.RunUpload;
@@ -40,7 +37,7 @@ class CurationPagesInBrowserTest extends BrowserTest {
       open("/runs/" + id);
       new Select(browser.driver.findElement(By.id("exclude-reason"))).selectByVisibleText("test upload");
       browser.driver.findElement(By.id("exclude-run")).click();
-      await(By.id("excluded"), "test upload");
+      awaitText(By.id("excluded"), "test upload");
     }
     assertThat(browser.driver.findElement(By.id("excluded")).getText()).contains("Excluded from judgement", "admin");
     assertThat(stepStatus()).as("the step the test versions withdrew is back").isEqualTo("open");
@@ -48,17 +45,17 @@ class CurationPagesInBrowserTest extends BrowserTest {
     browser.screenshot("run-excluded-phone", 390);
 
     browser.driver.findElement(By.id("include-run")).click();
-    await(By.cssSelector(".note"), "counted again");
+    awaitText(By.cssSelector(".note"), "counted again");
     assertThat(browser.driver.findElements(By.id("excluded"))).isEmpty();
 
     browser.driver.findElement(By.id("delete-run")).click();
-    await(By.id("what-goes"), "this run: ");
+    awaitText(By.id("what-goes"), "this run: ");
     assertThat(browser.driver.findElement(By.tagName("h1")).getText()).contains("Delete run " + test2);
     browser.driver.findElement(By.id("confirm-delete")).click();
-    await(By.cssSelector(".note"), "Deleted run " + test2);
+    awaitText(By.cssSelector(".note"), "Deleted run " + test2);
     browser.screenshot("recently-deleted-laptop", 1366);
     browser.driver.findElement(By.xpath("//tr[td[contains(., '" + test2 + "')]]//button[text()='Restore']")).click();
-    await(By.cssSelector(".note"), "Restored run " + test2);
+    awaitText(By.cssSelector(".note"), "Restored run " + test2);
     open("/runs/" + test2);
     assertThat(browser.driver.findElements(By.id("deleted"))).isEmpty();
     open("/admin/audit");
@@ -81,15 +78,15 @@ class CurationPagesInBrowserTest extends BrowserTest {
 
     open("/machines/" + machine);
     browser.driver.findElement(By.linkText("Rename or merge this machine…")).click();
-    await(By.tagName("h1"), "Rename or merge " + machine);
+    awaitText(By.tagName("h1"), "Rename or merge " + machine);
     field("New name").sendKeys(other);
     button("Rename").click();
-    await(By.id("rename-error"), "a machine " + other + " exists already; merge " + machine + " into it instead");
+    awaitText(By.id("rename-error"), "a machine " + other + " exists already; merge " + machine + " into it instead");
     assertThat(field("New name").getAttribute("value")).as("what was typed stays").isEqualTo(other);
     field("New name").clear();
     field("New name").sendKeys(renamed);
     button("Rename").click();
-    await(By.tagName("h1"), renamed);
+    awaitText(By.tagName("h1"), renamed);
     assertThat(browser.driver.findElement(By.cssSelector(".note")).getText())
         .isEqualTo("Machine " + machine + " renamed to " + renamed + ".");
     assertThat(http().get("/api/v1/series?product=" + product + "&machine=" + renamed
@@ -97,17 +94,17 @@ class CurationPagesInBrowserTest extends BrowserTest {
 
     open("/products/" + product);
     browser.driver.findElement(By.linkText("Delete this product…")).click();
-    await(By.tagName("h1"), "Delete product " + product + "?");
+    awaitText(By.tagName("h1"), "Delete product " + product + "?");
     assertThat(browser.driver.findElement(By.id("what-goes")).getText()).contains(
         "3 versions and 4 runs on every machine, with their", "samples in 2 series", "0 steps (0 open)",
         "the product from the home page, lists, charts and comparisons");
     assertThat(browser.driver.findElement(By.linkText("Cancel")).getAttribute("href")).endsWith("/products/" + product);
     button("Delete").click();
-    await(By.cssSelector(".note"), "Deleted product " + product);
+    awaitText(By.cssSelector(".note"), "Deleted product " + product);
     assertThat(http().get("/products/" + product).status()).isEqualTo(404);
     browser.driver.findElement(By.xpath("//tr[td[contains(., 'product " + product + "')]]//button[text()='Restore']"))
         .click();
-    await(By.cssSelector(".note"), "Restored product " + product);
+    awaitText(By.cssSelector(".note"), "Restored product " + product);
     open("/products/" + product);
     assertThat(browser.driver.findElement(By.tagName("h1")).getText()).isEqualTo(product);
     Http.Response agent = http().postJson("/api/v1/lab/agents", "{\"product\": \"" + product + "\", \"machine\": \""
@@ -117,15 +114,15 @@ class CurationPagesInBrowserTest extends BrowserTest {
     open("/lab");
     browser.driver.findElement(By.cssSelector("a[aria-label='Delete the agent of " + product + " on " + renamed
         + "…']")).click();
-    await(By.tagName("h1"), "Delete the lab agent of " + product + " on " + renamed + "?");
+    awaitText(By.tagName("h1"), "Delete the lab agent of " + product + " on " + renamed + "?");
     assertThat(browser.driver.findElement(By.id("what-goes")).getText())
         .contains("a job it runs goes back to the queue", "may be registered again, by any API token");
     button("Delete").click();
     String what = "lab agent " + agentId + " (" + product + " on " + renamed + ")";
-    await(By.cssSelector(".note"), "Deleted " + what);
+    awaitText(By.cssSelector(".note"), "Deleted " + what);
     assertThat(http().postJson("/api/v1/lab/agents/" + agentId + "/heartbeat", "{}", TOKEN).status()).isEqualTo(404);
     browser.driver.findElement(By.xpath("//tr[td[contains(., '" + what + "')]]//button[text()='Restore']")).click();
-    await(By.cssSelector(".note"), "Restored " + what);
+    awaitText(By.cssSelector(".note"), "Restored " + what);
     assertThat(http().postJson("/api/v1/lab/agents/" + agentId + "/heartbeat", "{}", TOKEN).status()).isEqualTo(200);
 
     open("/admin/audit");
@@ -164,8 +161,4 @@ class CurationPagesInBrowserTest extends BrowserTest {
     return r.json().get("id").asString();
   }
 
-  private void await(By where, String text) {
-    new WebDriverWait(browser.driver, Duration.ofSeconds(20))
-        .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
-  }
 }

@@ -3,13 +3,10 @@ package org.perftrack.server.browser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.perftrack.server.lab.FakeAgent;
 
 /** The lab page and a finished bisection in Chromium, laptop and phone; the "Bisect" button after signing in. */
@@ -56,14 +53,12 @@ class LabPagesInBrowserTest extends BrowserTest {
     signIn();
     open("/regressions/" + unbisected);
     browser.driver.findElement(By.xpath("//button[text()='Bisect']")).click();
-    new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(ExpectedConditions
-        .textToBePresentInElementLocated(By.id("bisection"), "cannot bisect"));
+    awaitText(By.id("bisection"), "cannot bisect");
     assertThat(browser.driver.findElement(By.id("bisection")).getText()).contains("offers no version between");
 
     open("/lab");
     browser.driver.findElement(By.id("agent-" + other)).findElement(By.xpath(".//button[text()='Run now']")).click();
-    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
-        .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".note"), "queued for " + other));
+    awaitText(By.cssSelector(".note"), "queued for " + other);
     assertThat(jdbc.sql("SELECT versions FROM lab_job WHERE machine = ? AND reason = 'manual'").param(other)
         .query((rs, i) -> List.of((String[]) rs.getArray(1).getArray())).single())
         .containsExactly("1.5.19-1", "1.5.19-8");

@@ -196,8 +196,7 @@ class PagesInBrowserTest extends BrowserTest {
     browser.driver.findElement(By.id("note")).sendKeys("bisecting the signal path");
     browser.driver.findElement(By.xpath("//button[text()='Save']")).click();
 
-    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
-        .until(ExpectedConditions.textToBePresentInElementLocated(By.cssSelector(".lead"), "acknowledged"));
+    awaitText(By.cssSelector(".lead"), "acknowledged");
     assertThat(browser.driver.findElement(By.cssSelector(".lead")).getText()).contains("by admin");
     assertThat(browser.driver.findElement(By.cssSelector(".note-text")).getText()).contains("bisecting the signal path");
     assertThat(browser.severeConsoleMessages()).isEmpty();
