@@ -33,7 +33,8 @@ final class Csv {
     return v;
   }
 
+  /** Empty for a number that is not one (a ratio to zero), as the JSON's null. */
   private static String number(double d) {
-    return Double.isNaN(d) ? "" : String.format(Locale.ROOT, "%.6g", d);
+    return !Double.isFinite(d) ? "" : String.format(Locale.ROOT, "%.6g", d);
   }
 }

@@ -28,7 +28,7 @@ class JsonNumbersTest extends IntegrationTest {
     assertThat(text).contains("\"baseValue\":null", "\"headValue\":48.0", "\"ratio\":null").doesNotContain("NaN");
   }
 
-  /** A count that was 0 at the base: its ratio is no number, and the compare API says null, as it does for any. */
+  /** A count that was 0 at the base: its ratio is no number; the compare API says null, its CSV nothing. */
   @Test
   void theCompareApiAnswersNullForARatioToZero() {
     String product = Fixtures.unique("nan");
@@ -45,8 +45,12 @@ class JsonNumbersTest extends IntegrationTest {
     Http.Response compare = http().get("/api/v1/compare?product=" + product + "&machine=" + machine
         + "&base=1.0&head=2.0");
 
+    Http.Response csv = http().get("/compare.csv?product=" + product + "&machine=" + machine + "&base=1.0&head=2.0");
+
     assertThat(compare.status()).as(compare.body()).isEqualTo(200);
     assertThat(compare.body()).contains("\"benchmark\":\"open-files\"", "\"baseValue\":0.0", "\"ratio\":null")
         .doesNotContain("NaN", "Infinity");
+    assertThat(csv.status()).as(csv.body()).isEqualTo(200);
+    assertThat(csv.body()).as("the CSV leaves the ratio empty").contains("open-files").doesNotContain("NaN", "Infinity");
   }
 }
