@@ -33,9 +33,16 @@ class RegressionPages {
   /** The list's filter as the URL gives it. */
   record Filter(String product, String machine, String version, String benchmark, String status, String size) {}
 
-  /** {@code older}/{@code newer}: the links to the next page either way, null where there is none. */
+  /** Versions the version filter offers: a product's newest (any other can be typed). */
+  static final int VERSIONS = 100;
+
+  /**
+   * {@code versions}: the product's newest first, all of them when {@code everyVersion} (a list to pick from), else
+   * the newest {@link #VERSIONS} (suggestions for a field to type in); {@code older}/{@code newer}: the links to the
+   * next page either way, null where there is none.
+   */
   record ListPage(Filter filter, List<String> products, List<String> machines, List<String> versions,
-      List<String> benchmarks,
+      boolean everyVersion, List<String> benchmarks,
       Map<String, String> statuses, Map<String, String> sizes, List<Regression> rows, String older, String newer) {}
 
   private final Regressions regressions;
@@ -78,8 +85,11 @@ class RegressionPages {
     List<Regression> rows = slice.rows();
     String older = slice.older() && !rows.isEmpty() ? link(filter, "before", rows.get(rows.size() - 1).id()) : null;
     String newer = slice.newer() && !rows.isEmpty() ? link(filter, "after", rows.get(0).id()) : null;
+    List<String> versions = filter.product() == null ? List.of()
+        : newestFirst(catalog.recentVersions(filter.product(), VERSIONS + 1));
+    boolean every = filter.product() != null && versions.size() <= VERSIONS;
     model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(),
-        filter.product() == null ? List.of() : newestFirst(catalog.versions(filter.product())), catalog.benchmarks(),
+        every ? versions : versions.subList(0, Math.min(VERSIONS, versions.size())), every, catalog.benchmarks(),
         STATUSES, SIZES, rows, older, newer));
     return "regressions/list";
   }

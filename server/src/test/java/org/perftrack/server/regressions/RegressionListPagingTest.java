@@ -129,6 +129,23 @@ class RegressionListPagingTest extends IntegrationTest {
     assertThat(gone.body()).contains("<strong>before</strong>", "no regression 999999999999");
   }
 
+  @Test
+  void aProductWithManyVersionsOffersItsNewestAsSuggestionsNotAListOfEveryVersion() {
+    String many = unique("many");
+    String lines = java.util.stream.IntStream.range(0, 130).mapToObj(i -> json(org.perftrack.server.support.Fixtures
+        .run(many, "7." + i, "box-" + many, org.perftrack.server.support.Fixtures.result("fork", 1, 1, 1))))
+        .collect(java.util.stream.Collectors.joining("\n"));
+    assertThat(http().postBytes("/api/v1/runs:import", lines.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        "application/x-ndjson", TOKEN).status()).isEqualTo(200);
+
+    String manyPage = page("/regressions?product=" + many + "&version=7.3");
+    String fewPage = page("/regressions?product=" + product);
+
+    assertThat(manyPage).contains("<input id=\"f-version\" name=\"version\" value=\"7.3\"", "<option value=\"7.129\">",
+        "<option value=\"7.30\">").doesNotContain("<option value=\"7.29\">", "<select id=\"f-version\"");
+    assertThat(fewPage).contains("<select id=\"f-version\"", ">1.5.10-1</option>", ">1.5.33-1</option>");
+  }
+
   private String page(String path) {
     var r = http().page(path);
     assertThat(r.status()).as(path).isEqualTo(200);
