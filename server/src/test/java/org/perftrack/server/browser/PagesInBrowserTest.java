@@ -126,6 +126,27 @@ class PagesInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void onAPhoneTheNumberThatMattersIsOnTheScreenBesideTheName() {
+    open("/regressions?status=all&product=" + stepProduct); // all: another test of the class triages it
+    String change = browser.driver.findElement(By.cssSelector("tbody td.not-on-phone .badge")).getText();
+    assertThat(change).as("the Change column on a laptop").contains("slower");
+    assertThat(browser.shownOnPhoneScreen("tbody th[scope=row] .badge")).as("the change beside the benchmark")
+        .containsExactly(change);
+    assertThat(browser.shownOnPhoneScreen("thead th")).contains("Benchmark · metric").doesNotContain("Change");
+
+    open("/runs/" + lastRun);
+    List<String> medians = browser.driver.findElements(By.cssSelector("tbody td.median")).stream()
+        .map(WebElement::getText).toList();
+    assertThat(medians).as("the Median column on a laptop").hasSize(3).allMatch(m -> !m.isBlank());
+    List<String> beside = browser.shownOnPhoneScreen("tbody th[scope=row] .median");
+    assertThat(beside).as("each result's median with its unit beside the benchmark on a phone").hasSize(3);
+    for (int i = 0; i < medians.size(); i++) {
+      assertThat(beside.get(i)).isEqualTo(medians.get(i) + " us");
+    }
+    assertThat(browser.shownOnPhoneScreen("thead th")).contains("Benchmark").doesNotContain("Min", "Median", "Mean");
+  }
+
+  @Test
   void theSeriesChartSwitchesToALogScaleAndBack() {
     open("/products/" + product + "/series?benchmark=write-64b&metric=time-per-op");
     WebElement chart = new WebDriverWait(browser.driver, Duration.ofSeconds(10))
