@@ -51,7 +51,7 @@ final class Delivery {
     out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%n", Words.count(summary.stored(), "run"),
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),
         summary.reattributions() == 0 ? "" : "; " + Words.count(summary.reattributions(), "run")
-            + " moved regressions found before to a newly measured version (a re-attribution: see SUMMARY above)");
+            + " moved regressions found before to the earlier version it measured (a re-attribution: see SUMMARY above)");
     out.flush();
     if (summary.rejected() > 0 || summary.refused()) {
       return ExitCode.ERROR;

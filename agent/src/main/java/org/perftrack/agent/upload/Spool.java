@@ -57,6 +57,24 @@ public final class Spool {
     public byte[] body() {
       return body;
     }
+
+    /** The version the entry measured (a run's {@code version}, another tool's file's query), or null. */
+    public String version() {
+      try {
+        if (query.isEmpty()) {
+          JsonNode version = WireJson.MAPPER.readTree(body).get("version");
+          return version == null || !version.isTextual() ? null : version.asText();
+        }
+        for (String pair : query.split("&")) {
+          if (pair.startsWith("version=")) {
+            return java.net.URLDecoder.decode(pair.substring("version=".length()), "UTF-8");
+          }
+        }
+      } catch (IOException | IllegalArgumentException e) {
+        return null; // the server says what is wrong with the entry
+      }
+      return null;
+    }
   }
 
   /** Renames a file; a test stands in for Windows, where an antivirus scanning the new file makes it fail. */

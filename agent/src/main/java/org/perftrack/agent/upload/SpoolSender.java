@@ -125,7 +125,8 @@ public final class SpoolSender {
     int reattributions = 0;
     for (int i = 0; i < pending.size(); i++) {
       Path file = pending.get(i);
-      Uploader.Outcome outcome = uploader.send(spool.request(file));
+      Spool.Request request = spool.request(file);
+      Uploader.Outcome outcome = uploader.send(request);
       if (outcome instanceof Uploader.Stored) {
         Uploader.Stored s = (Uploader.Stored) outcome;
         spool.sent(file);
@@ -138,9 +139,11 @@ public final class SpoolSender {
         // a new run that changed summaries without a regression of its own moved known ones: a re-attribution
         boolean moved = s.status() == 201 && s.regressions().isEmpty() && !s.summaries().isEmpty();
         reattributions += moved ? 1 : 0;
+        String version = request.version();
         for (String summary : s.summaries()) {
-          out.printf("SUMMARY %s%s%n", summary, moved ? " (no new regression: regressions found before now belong "
-              + "to this run's version, a re-attribution)" : "");
+          out.printf("SUMMARY %s%s%n", summary, moved ? " (no new regression: regressions found before at a later "
+              + "version now belong to this run's version" + (version == null ? "" : " " + version)
+              + ", the first to show them: a re-attribution)" : "");
         }
       } else if (outcome instanceof Uploader.Rejected) {
         Uploader.Rejected r = (Uploader.Rejected) outcome;

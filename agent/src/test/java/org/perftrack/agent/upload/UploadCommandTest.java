@@ -209,9 +209,9 @@ class UploadCommandTest {
 
       assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(result.out())
-          .contains("SUMMARY opened " + server.url() + "/summaries/7 (no new regression: regressions found before now "
-              + "belong to this run's version, a re-attribution)")
-          .contains("0 regressions; 1 run moved regressions found before to a newly measured version (a re-attribution");
+          .contains("SUMMARY opened " + server.url() + "/summaries/7 (no new regression: regressions found before at a "
+              + "later version now belong to this run's version 1.5.24-2, the first to show them: a re-attribution)")
+          .contains("0 regressions; 1 run moved regressions found before to the earlier version it measured (a re-attribution");
     }
   }
 
