@@ -68,6 +68,9 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     if (!interleaved(series)) {
       pool(found, levels, decided, jj, minEffect);
     }
+    // a step found by the levels alone waits while a neighbouring version could as well be its place
+    found.removeIf(c -> !c.clean() && !c.paired() && !c.newest()
+        && !StepLocation.placed(levels.x(), c.index(), decided, noise.sigma(), w));
     found.sort(Comparator.comparingInt(Candidate::index));
     double[] p = found.stream().mapToDouble(Candidate::p).toArray();
     return new LocalScan(update, levels, noise, lo, hi, List.copyOf(found), p, minEffect, paired);

@@ -100,7 +100,7 @@ final class PooledScan {
    * small step in large noise is often one version early or late, and a step reported at the wrong version
    * blames the wrong change. A slow drift, which has no version of its own, is spread over many splits.
    */
-  static final double LOCATED = 0.95;
+  static final double LOCATED = 0.7;
 
   /**
    * Whether a step recorded at {@code at} still holds on the versions {@code [from, at)} and {@code [at, to)}

@@ -21,6 +21,10 @@
  *       show it, even when it lies before the versions the upload re-judges; its record is matched, never
  *       withdrawn from there. Not in a series measured in interleaved sessions, whose sessions' levels are not
  *       independent values to pool.
+ *   <li>A step seen in the levels alone (not interleaved, not at the newest version) must be placed: its version
+ *       holds 60 % of the likelihood among the splits within 3 versions of it ({@link
+ *       org.perftrack.server.detection.StepLocation}, Huber loss, sides up to the decided steps around it).
+ *       Otherwise it waits: a step one version early or late blames the wrong change.
  *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
  *       by a within-segment trend (drift: once the trend is removed, 3 standard errors must be left, 5
  *       where the sides show some trend, and 2 × that minimum where the trend is clear), and a level seen in one version only counts only at the

@@ -101,6 +101,9 @@ public final class Evaluation {
     if (families) {
       out.println("perftrack by noise family (pooled):");
       byFamily.forEach((name, s) -> row(out, "", name, s, 0));
+      out.println("perftrack by noise family: steps, found at their version, false (off by one version of a step)");
+      byFamily.forEach((name, s) -> out.printf(Locale.ROOT, "       %-24s %5d %5d %5d (%d)%n", name, s.labels,
+          s.truePositives, s.falsePositives, s.offByOne));
       Score small = new Score();
       byFamily.forEach((name, s) -> {
         if (name.startsWith("SMALL_STEPS")) {

@@ -113,6 +113,11 @@ final class OursReplay {
             created.put(nextId[0], String.format(java.util.Locale.ROOT, "u%d %s->%s x%.3f p=%.2g %s", u,
                 d.step().baselineVersion(), d.step().version(), d.step().ratio(), d.step().pValue(), d.step().evidence()));
           }
+          if (DIAG && d.step() != null && d.action() != Decision.Action.CREATE) {
+            String line = String.format(java.util.Locale.ROOT, " | u%d %s %s->%s p=%.2g %s", u, d.action(), d.step().baselineVersion(), d.step().version(),
+                d.step().pValue(), d.step().evidence());
+            created.computeIfPresent(d.regressionId(), (k, v) -> v + line);
+          }
           if (DIAG && d.action() == Decision.Action.WITHDRAW) {
             created.computeIfPresent(d.regressionId(), (k, v) -> v + " | withdrawn: " + d.reason());
           }
@@ -141,8 +146,8 @@ final class OursReplay {
       for (RecordedRegression r : stores.get(s).all()) {
         boolean labelled = ls.labels().stream().anyMatch(l -> machine.versions().get(l.index()).equals(r.version())
             && l.kind() == r.kind());
-        if (r.status() == Regression.Status.OPEN && !labelled && r.kind() == Regression.Kind.REGRESSION) {
-          System.out.printf("FALSE %s noise=%s labels=%s: %s%n", ls.family(), ls.noiseOnly(), ls.labels(),
+        if (r.status() == Regression.Status.OPEN && !labelled) {
+          System.out.printf("FALSE %s %s noise=%s labels=%s: %s%n", ls.family(), r.kind(), ls.noiseOnly(), ls.labels(),
               created.get(r.id()));
           if (System.getProperty("diag.levels") != null) {
             double first = org.perftrack.server.stats.Robust.trimmedMean(ls.samples()[0]);
