@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.zip.GZIPInputStream;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.config.ConfigLoader;
+import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Importer;
 import org.perftrack.wire.FormatGuess;
 import org.perftrack.wire.FormatNames;
@@ -206,8 +207,8 @@ final class ImportCommand implements Callable<Integer> {
     }
 
     String line(String when) {
-      return "import " + when + ": " + created + " runs new, " + unchanged + " unchanged, " + failed
-          + " bad lines, " + regressions + " regressions opened";
+      return "import " + when + ": " + Words.count(created, "run") + " new, " + unchanged + " unchanged, "
+          + Words.count(failed, "bad line") + ", " + Words.count(regressions, "regression") + " opened";
     }
   }
 }

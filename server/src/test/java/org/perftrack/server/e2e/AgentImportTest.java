@@ -49,8 +49,8 @@ class AgentImportTest extends IntegrationTest {
     assertThat(first.out()).contains("history.ndjson.gz: lines 1-2: 2 new, 0 unchanged, 0 bad")
         .contains("history.ndjson.gz: line 3: id: is required")
         .contains("history.ndjson.gz: lines 5-5: 1 new")
-        .contains("import done: 5 runs new, 0 unchanged, 1 bad lines");
-    assertThat(again.out()).as("a second import changes nothing").contains("import done: 0 runs new, 5 unchanged, 1 bad lines");
+        .contains("import done: 5 runs new, 0 unchanged, 1 bad line");
+    assertThat(again.out()).as("a second import changes nothing").contains("import done: 0 runs new, 5 unchanged, 1 bad line");
     assertThat(jdbc.sql("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?")
         .param(product).query(Long.class).single()).isEqualTo(5);
   }
@@ -71,7 +71,7 @@ class AgentImportTest extends IntegrationTest {
 
     assertThat(result.exitCode()).as(result.out()).isEqualTo(1);
     assertThat(result.out()).contains("history.csv: line 4: ")
-        .contains("import done: 2 runs new, 0 unchanged, 1 bad lines").doesNotContain("is not a run in JSON");
+        .contains("import done: 2 runs new, 0 unchanged, 1 bad line").doesNotContain("is not a run in JSON");
     assertThat(jdbc.sql("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?")
         .param(product).query(Long.class).single()).isEqualTo(2);
   }
