@@ -14,6 +14,9 @@ import java.util.regex.Pattern;
  *       magnitudes ({@code 1.235e+08});
  *   <li>bytes take their SI prefix, as the suite's {@code MB/s} means 10<sup>6</sup> bytes a second:
  *       {@code 3180000000 B/s} is {@code 3.18 GB/s}, {@code 3180 MB/s} too;
+ *   <li>a column (or row) of bare numbers under its unit named once is {@linkplain #scale scaled} as a whole: bytes
+ *       take the one prefix that suits its largest number, {@code 3180000000} and {@code 1092000000} under
+ *       {@code B/s} read {@code 3.18} and {@code 1.092} under {@code GB/s};
  *   <li>a pure number (unit {@code 1}, as OpenTelemetry writes it, or none) has no unit: {@code 0.001983};
  *   <li>a ratio (value over baseline) at or above 1 is a factor, {@code ×2.67}; below 1 it says how many times
  *       less, {@code 12.5× less} for 0.08, since "×0.08" of a bandwidth reads as nothing at all. Two decimals
@@ -58,11 +61,64 @@ public final class Quantities {
     if (u.isEmpty()) {
       return number(value);
     }
+    Scale scale = scale(u, value);
+    return scale.number(value) + " " + scale.unit();
+  }
+
+  /**
+   * The unit in which numbers shown together (a table's column or row, "18 → 48") are written, the unit named once
+   * beside them: bytes take the prefix that suits the largest finite one of {@code values} ({@code 3.18e9} and
+   * {@code 1.092e9} B/s are {@code 3.18} and {@code 1.092} GB/s), so that all read in one unit without an exponent;
+   * any other unit, or bytes without a finite number, stays as given.
+   */
+  public static Scale scale(String unit, double... values) {
+    String u = unit == null ? "" : unit.trim();
     Matcher bytes = BYTES.matcher(u);
-    if (bytes.matches() && !Double.isNaN(value) && !Double.isInfinite(value)) {
-      return bytes(value * Math.pow(1000, prefixPower(bytes.group(1))), bytes.group(3) == null ? "B" : "B/s");
+    if (!bytes.matches()) {
+      return new Scale(u, 1);
     }
-    return number(value) + " " + u;
+    double largest = -1;
+    for (double v : values) {
+      if (!Double.isNaN(v) && !Double.isInfinite(v)) {
+        largest = Math.max(largest, Math.abs(v));
+      }
+    }
+    if (largest < 0) {
+      return new Scale(u, 1);
+    }
+    double given = Math.pow(1000, prefixPower(bytes.group(1)));
+    int power = 0;
+    for (double v = largest * given; v >= 999.95 && power < PREFIXES.length - 1; v /= 1000) {
+      power++;
+    }
+    return new Scale(PREFIXES[power] + (bytes.group(3) == null ? "B" : "B/s"), Math.pow(1000, power) / given);
+  }
+
+  /** A unit chosen by {@link #scale} for numbers shown together, and their numbers in it. */
+  public static final class Scale {
+
+    private final String unit;
+    private final double per;
+
+    private Scale(String unit, double per) {
+      this.unit = unit;
+      this.per = per;
+    }
+
+    /** The unit as named once beside the numbers: "GB/s"; "1" or "" for a pure number, as given. */
+    public String unit() {
+      return unit;
+    }
+
+    /** A value in this unit: 3.18e9 B/s is 3.18 in GB/s. */
+    public double value(double value) {
+      return value / per;
+    }
+
+    /** A value's number in this unit as {@link #number(double)} writes it: "3.18" for 3.18e9 B/s in GB/s. */
+    public String number(double value) {
+      return Quantities.number(value(value));
+    }
   }
 
   /** A ratio with the multiplication sign of pages and mails: "×2.67", "2.91× less"; "?" when not positive. */
@@ -93,16 +149,6 @@ public final class Quantities {
     int decimals = r >= 100 ? 0 : r >= 10 ? 1 : 2;
     BigDecimal d = BigDecimal.valueOf(r).setScale(decimals, RoundingMode.HALF_UP).stripTrailingZeros();
     return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
-  }
-
-  private static String bytes(double perBase, String base) {
-    int power = 0;
-    double v = perBase;
-    while (Math.abs(v) >= 999.95 && power < PREFIXES.length - 1) {
-      v /= 1000;
-      power++;
-    }
-    return number(v) + " " + PREFIXES[power] + base;
   }
 
   private static int prefixPower(String prefix) {

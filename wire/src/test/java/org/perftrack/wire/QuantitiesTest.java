@@ -18,6 +18,22 @@ class QuantitiesTest {
   }
 
   @Test
+  void numbersShownTogetherUnderOneUnitTakeThePrefixOfTheLargest() {
+    Quantities.Scale row = Quantities.scale("B/s", 3_180_000_000.0, 1_092_000_000.0);
+    assertThat(row.unit()).isEqualTo("GB/s");
+    assertThat(row.number(3_180_000_000.0) + " → " + row.number(1_092_000_000.0)).isEqualTo("3.18 → 1.092");
+    Quantities.Scale column = Quantities.scale("MB/s", 0.4, 3180, Double.NaN);
+    assertThat(column.unit()).as("the suite's MB/s is 10^6 bytes a second").isEqualTo("GB/s");
+    assertThat(column.number(0.4)).isEqualTo("0.0004");
+    assertThat(Quantities.scale("bytes", 512, 131_072).unit()).isEqualTo("kB");
+    assertThat(Quantities.scale("B", 999.96).number(999.96)).isEqualTo("1");
+    assertThat(Quantities.scale("MB/s", Double.NaN).unit()).as("nothing to scale by").isEqualTo("MB/s");
+    Quantities.Scale time = Quantities.scale("ns", 123_456_789);
+    assertThat(time.unit() + " " + time.number(48.02)).as("other units as given").isEqualTo("ns 48.02");
+    assertThat(Quantities.scale("1", 7).unit()).isEqualTo("1");
+  }
+
+  @Test
   void aPureNumberHasNoUnit() {
     assertThat(Quantities.quantity(0.001983, "1")).isEqualTo("0.001983");
     assertThat(Quantities.quantity(7, "")).isEqualTo("7");

@@ -51,6 +51,11 @@ class CompareTable {
       return compared.direction();
     }
 
+    /** The unit the row's values and spreads are written in, named once beside them ({@link Fmt#scale}). */
+    public Fmt.Scaled scale() {
+      return FMT.scale(compared.unit(), compared.baseValue(), compared.headValue());
+    }
+
     public double baseValue() {
       return compared.baseValue();
     }
@@ -208,8 +213,9 @@ class CompareTable {
     for (String machine : machines) {
       List<ComparedMetric> found = perMachine.getOrDefault(machine, List.of());
       for (ComparedMetric r : found) {
-        rows.add(new Row(machine, r, spread(spreads.get(key(machine, r.benchmark(), r.metric(), base))),
-            spread(spreads.get(key(machine, r.benchmark(), r.metric(), headKey))), others(r, found)));
+        Fmt.Scaled scale = FMT.scale(r.unit(), r.baseValue(), r.headValue());
+        rows.add(new Row(machine, r, spread(scale, spreads.get(key(machine, r.benchmark(), r.metric(), base))),
+            spread(scale, spreads.get(key(machine, r.benchmark(), r.metric(), headKey))), others(r, found)));
       }
     }
     rows.sort(Comparator.comparingInt(Row::verdictRank).thenComparing(Row::benchmark).thenComparing(Row::metric)
@@ -247,8 +253,8 @@ class CompareTable {
     return ORDER.indexOf(verdict);
   }
 
-  private static String spread(Spread s) {
-    return s == null ? null : FMT.num(s.lo()) + "–" + FMT.num(s.hi());
+  private static String spread(Fmt.Scaled scale, Spread s) {
+    return s == null ? null : scale.range(s.lo(), s.hi());
   }
 
   private static String key(String machine, String benchmark, String metric, String version) {

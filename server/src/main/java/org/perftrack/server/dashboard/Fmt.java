@@ -1,6 +1,10 @@
 package org.perftrack.server.dashboard;
 
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.web.Wording;
@@ -12,8 +16,8 @@ import org.springframework.stereotype.Component;
  * nanoseconds to seconds, so a fixed number of decimals would be wrong at one end or the other;
  * four significant digits keep 48.12 µs and 0.0004812 s equally readable. The rules are {@link Quantities}',
  * shared with mails and the agent; here a missing value is "—". A value written with its unit ({@link #quantity})
- * takes the unit's prefix (3.18 GB/s); a bare number in a column whose unit is named once ({@link #num}) does not,
- * so that it stays in the named unit.
+ * takes the unit's prefix (3.18 GB/s); bare numbers under a unit named once (a table's column or row, "18 → 48")
+ * are written in the unit {@link #scale} chooses for all of them together, and that unit is the one named.
  */
 @Component("fmt")
 public class Fmt {
@@ -33,6 +37,44 @@ public class Fmt {
     return value == null || value.isNaN() || value.isInfinite() ? Wording.quantity(num(value), unit)
         : Quantities.quantity(value, unit);
   }
+
+  /**
+   * The unit that numbers shown together are written in ({@link Quantities#scale}): {@code scale('B/s', 3.18e9,
+   * 1.092e9)} names "GB/s" and writes its numbers "3.18" and "1.092"; missing values are left out of the choice.
+   */
+  public Scaled scale(String unit, Double... values) {
+    return scaleAll(unit, values == null ? List.of() : Arrays.asList(values));
+  }
+
+  /** {@link #scale} of a column's values, a list of them (missing ones left out). */
+  public Scaled scaleAll(String unit, Collection<? extends Number> values) {
+    return new Scaled(Quantities.scale(unit, values.stream().filter(Objects::nonNull).mapToDouble(Number::doubleValue)
+        .toArray()));
+  }
+
+  /** Numbers in the unit {@link #scale} chose: {@code unit()} to name once, {@code num(x)} for each as {@link #num}. */
+  public record Scaled(Quantities.Scale scale) {
+
+    public String unit() {
+      return scale.unit();
+    }
+
+    /** The unit as said after a number: nothing for a pure number (unit "1"). */
+    public String unitSaid() {
+      return Quantities.unit(scale.unit());
+    }
+
+    public String num(Double value) {
+      return value == null ? NUM.num(null) : NUM.num(scale.value(value));
+    }
+
+    /** Several numbers as "lo–hi". */
+    public String range(Double lo, Double hi) {
+      return num(lo) + "–" + num(hi);
+    }
+  }
+
+  private static final Fmt NUM = new Fmt();
 
   /** Longer names are elided in pages; the whole name stays in the element's title and in links. */
   static final int NAME_SHOWN = 80;
@@ -74,16 +116,35 @@ public class Fmt {
     if (ratio == null || ratio.isNaN() || ratio <= 0) {
       return "—";
     }
+    if (saidAsFactor(ratio)) {
+      return Quantities.factor(ratio >= 1 ? ratio : 1 / ratio) + "× " + changeWord(ratio, direction, unit);
+    }
+    return String.format(Locale.ROOT, "%.1f%% %s", Math.abs(ratio - 1) * 100, changeWord(ratio, direction, unit));
+  }
+
+  /**
+   * A ratio and what it means, the factor said once: "2.91× less (worse)" (a bandwidth), "×2.67 (slower)" (a time),
+   * "×1.12 (12.0% slower)".
+   */
+  public String ratioAndVerdict(Double ratio, Direction direction, String unit) {
+    if (ratio == null || ratio.isNaN() || ratio <= 0) {
+      return "—";
+    }
+    return ratio(ratio) + " (" + (saidAsFactor(ratio) ? changeWord(ratio, direction, unit)
+        : verdictChange(ratio, direction, unit)) + ")";
+  }
+
+  /** A change of 1.5 times or more either way is said as a factor ("2.70× slower"), a smaller one in per cent. */
+  private static boolean saidAsFactor(double ratio) {
+    return ratio >= 1.5 || ratio <= 1 / 1.5;
+  }
+
+  /** "slower"/"faster" for a time, else "worse"/"better". */
+  private static String changeWord(double ratio, Direction direction, String unit) {
     boolean higherIsBetter = direction == Direction.HIGHER_IS_BETTER;
     boolean worse = higherIsBetter ? ratio < 1 : ratio > 1;
-    double factor = higherIsBetter ? 1 / ratio : ratio;
     boolean time = !higherIsBetter && unit != null && TIME_UNITS.contains(unit);
-    String word = time ? (worse ? "slower" : "faster") : (worse ? "worse" : "better");
-    if (factor >= 1.5 || factor <= 1 / 1.5) {
-      double f = factor >= 1 ? factor : 1 / factor;
-      return Quantities.factor(f) + "× " + word;
-    }
-    return String.format(Locale.ROOT, "%.1f%% %s", Math.abs(ratio - 1) * 100, word);
+    return time ? (worse ? "slower" : "faster") : (worse ? "worse" : "better");
   }
 
   /** A triage status as people write it. */

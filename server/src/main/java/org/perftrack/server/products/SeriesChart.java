@@ -54,7 +54,24 @@ public class SeriesChart {
    */
   public record View(String product, String benchmark, String metric, String unit, Direction direction, String machineFilter,
       List<String> machines, List<String> allMachines, List<TableRow> rows, boolean detailed, List<Marker> markers,
-      String chartJson, boolean positive, boolean logByDefault, String olderThan) {}
+      String chartJson, boolean positive, boolean logByDefault, String olderThan) {
+
+    /** The values the table shows (lowest and highest of each point, or across machines), to choose their unit. */
+    public List<Double> tableValues() {
+      List<Double> values = new ArrayList<>();
+      for (TableRow row : rows) {
+        values.add(row.lowest());
+        values.add(row.highest());
+        for (VersionResults p : detailed ? row.points() : List.<VersionResults>of()) {
+          if (p != null) {
+            values.add(p.min());
+            values.add(p.max());
+          }
+        }
+      }
+      return values;
+    }
+  }
 
   /** Versions per page of the series page's table, newest page first. */
   static final int PAGE = 50;

@@ -66,8 +66,7 @@ final class ReportText {
   }
 
   private static String change(RunReports.Row x) {
-    return x.ratio() == null ? "—" : FMT.ratio(x.ratio()) + " (" + FMT.verdictChange(x.ratio(),
-        x.direction(), x.unit()) + ")";
+    return FMT.ratioAndVerdict(x.ratio(), x.direction(), x.unit());
   }
 
   static String label(RunReports.Row x) {

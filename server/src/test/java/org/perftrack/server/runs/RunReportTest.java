@@ -34,12 +34,32 @@ class RunReportTest extends IntegrationTest {
 
     assertThat(markdown).startsWith("### perftrack: 1 regression\n" + product + " 1.5.24-2 on " + machine
         + ". [details](" + PUBLIC_URL + "/runs/" + id + ")");
-    assertThat(markdown).contains("| write-64b | time-per-op | 1.5.19-4: 18.03 us | 48.1 us | ×2.67 (2.67× slower) |");
+    assertThat(markdown).contains("| write-64b | time-per-op | 1.5.19-4: 18.03 us | 48.1 us | ×2.67 (slower) |");
     assertThat(markdown).contains("<details><summary>1 other metric</summary>", "| fork | time-per-op | 1.5.19-4: ");
     assertThat(junit).contains("<testsuites name=\"perftrack\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\">",
         "<testcase classname=\"write-64b\" name=\"time-per-op\" time=\"0\">\n      <failure type=\"regression\"",
         "<testcase classname=\"fork\" name=\"time-per-op\" time=\"0\">\n      <system-out>unchanged");
     assertThat(rows.findValuesAsString("verdict")).containsExactly("regression", "unchanged");
+  }
+
+  @Test
+  void aBandwidthThatFellSaysHowManyTimesLessOnceAndWhichWayThatIs() {
+    java.util.Random random = new java.util.Random(30);
+    java.util.function.DoubleFunction<RunUpload.ResultUpload> bandwidth = level -> new RunUpload.ResultUpload(
+        "BM_memcpy/65536", "bytes-per-second", "B/s", RunUpload.HIGHER_IS_BETTER,
+        org.perftrack.server.support.Fixtures.sessionSamples(random, level));
+    for (String v : java.util.List.of("1.5.12-1", "1.5.18-1", "1.5.19-1", "1.5.19-4")) {
+      upload(run(product, v, machine, bandwidth.apply(3.18e9)));
+    }
+    String id = upload(run(product, "1.5.24-2", machine, bandwidth.apply(1.092e9)));
+
+    String markdown = get("/api/v1/runs/" + id + "/report?format=markdown", "text/markdown");
+    String junit = get("/api/v1/runs/" + id + "/report?format=junit", "application/xml");
+
+    assertThat(markdown).containsPattern(
+        "\\| BM_memcpy/65536 \\| bytes-per-second \\| 1\\.5\\.19-4: 3\\.\\d+ GB/s \\| 1\\.\\d+ GB/s \\| "
+            + "[23]\\.\\d+× less \\(worse\\) \\|");
+    assertThat(junit).containsPattern("3\\.\\d+ GB/s in 1\\.5\\.19-4 → 1\\.\\d+ GB/s: [23]\\.\\d+× less \\(worse\\)");
   }
 
   @Test

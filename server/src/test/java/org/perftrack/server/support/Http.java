@@ -18,6 +18,12 @@ public final class Http {
     public JsonNode json() {
       return Json.MAPPER.readTree(body);
     }
+
+    /** A page's text as a person reads it, roughly: head, scripts and tags dropped, entities read, spaces folded. */
+    public String text() {
+      return org.springframework.web.util.HtmlUtils.htmlUnescape(body.replaceAll("(?s)<head>.*?</head>", " ")
+          .replaceAll("(?s)<script.*?</script>", " ").replaceAll("<[^>]+>", " ")).replaceAll("\\s+", " ");
+    }
   }
 
   private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
