@@ -83,9 +83,12 @@ record ProductPage(String product, List<String> machines, List<Row> rows, long v
     }
   }
 
-  /** The newest value of a series in the window, formatted, and the version it was measured on (as a tooltip). */
-  record Cell(String text, String title) {
-    static final Cell NONE = new Cell("—", "not measured in the recent versions");
+  /**
+   * The newest value of a series in the window: its number in the unit its row names ({@code text}), with its unit
+   * where none is named ({@code quantity}, a folded metric's), and the version it was measured on (as a tooltip).
+   */
+  record Cell(String text, String quantity, String title) {
+    static final Cell NONE = new Cell("—", "—", "not measured in the recent versions");
   }
 
   private static final Fmt FMT = new Fmt();
@@ -120,24 +123,34 @@ record ProductPage(String product, List<String> machines, List<Row> rows, long v
   private static Row row(List<ProductQueries.SeriesTrend> group, List<String> machines, List<String> window,
       Map<String, Long> open) {
     var first = group.get(0);
-    List<Cell> latest = new ArrayList<>();
+    List<Integer> newest = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
     for (String machine : machines) {
-      latest.add(group.stream().filter(t -> t.machine().equals(machine)).findFirst()
-          .map(t -> latest(t.values(), window)).orElse(Cell.NONE));
+      var trend = group.stream().filter(t -> t.machine().equals(machine)).findFirst();
+      int at = trend.map(t -> newest(t.values())).orElse(-1);
+      newest.add(at);
+      values.add(at < 0 ? null : trend.get().values()[at]);
+    }
+    Fmt.Scaled scale = FMT.scaleAll(first.unit(), values);
+    List<Cell> latest = new ArrayList<>();
+    for (int i = 0; i < machines.size(); i++) {
+      latest.add(newest.get(i) < 0 ? Cell.NONE : new Cell(scale.num(values.get(i)),
+          FMT.quantity(values.get(i), first.unit()), "at " + window.get(newest.get(i))));
     }
     Sparkline.Spark spark = Sparkline.of(group.stream().map(ProductQueries.SeriesTrend::machine).toList(),
         group.stream().map(t -> machines.indexOf(t.machine()) % 8).toList(),
         group.stream().map(ProductQueries.SeriesTrend::values).toList());
-    return new Row(first.benchmark(), first.metric(), first.unit(), first.direction(), spark, latest, List.of(),
+    return new Row(first.benchmark(), first.metric(), scale.unit(), first.direction(), spark, latest, List.of(),
         open.getOrDefault(first.benchmark() + "\u0000" + first.metric(), 0L));
   }
 
-  private static Cell latest(Double[] values, List<String> window) {
+  /** The index of the newest value in the window, -1 when there is none. */
+  private static int newest(Double[] values) {
     for (int i = values.length - 1; i >= 0; i--) {
       if (values[i] != null) {
-        return new Cell(FMT.num(values[i]), "at " + window.get(i));
+        return i;
       }
     }
-    return Cell.NONE;
+    return -1;
   }
 }

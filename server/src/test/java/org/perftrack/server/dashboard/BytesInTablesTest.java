@@ -85,6 +85,17 @@ class BytesInTablesTest extends IntegrationTest {
   }
 
   @Test
+  void theProductPageWritesEachRowsNewestValuesInTheUnitItNamesAndAFoldedMetricsWithItsUnit() {
+    upload(run(product, "1.5.25-1", machine, bandwidth(1.092e9), new ResultUpload(BENCHMARK, "counter:peak-bytes", "B",
+        RunUpload.LOWER_IS_BETTER, List.of(123_400_000.0))));
+
+    String text = page("/products/" + product);
+
+    assertThat(text).contains(" bytes-per-second · GB/s, higher is better", machine + ": 123.4 MB")
+        .containsPattern(" ×[\\d.]+ – ×[\\d.]+ 1\\.\\d+ ");
+  }
+
+  @Test
   void theOverheadPageWritesEachRowsValuesInTheUnitItNames() {
     String nativeOs = unique("linux");
     String batch = UUID.randomUUID().toString();
