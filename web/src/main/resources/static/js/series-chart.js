@@ -8,9 +8,12 @@
   'use strict';
   var PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#332288', '#555555'];
   var MARK = { regression: '#b3261e', improvement: '#1d6b3a' };
+  // values arrive in the series' unit and are written in the one the server chose for them (data.shown: GB/s, 1e9)
+  var shownPer = 1;
 
   function fmt(v) {
     if (v == null || isNaN(v)) return '—';
+    v = v / shownPer;
     var a = Math.abs(v);
     if (a !== 0 && (a >= 1e7 || a < 1e-4)) return v.toExponential(3);
     return String(Number(v.toPrecision(4)));
@@ -134,6 +137,8 @@
   function build(state) {
     var el = state.el, data = state.data, log = state.log;
     var n = data.versions.length;
+    var unit = data.shown ? data.shown.unit : data.unit;
+    shownPer = data.shown ? data.shown.per : 1;
     var bucketed = data.bucket > 1;
     var xs = data.versions.map(function (_, i) { return i; });
     var series = [{
@@ -151,7 +156,7 @@
         points: { show: n <= 60, size: 6 },
         value: function (u, v, si, idx) {
           if (v == null || idx == null) return '—';
-          return fmt(v) + ' ' + data.unit + ' (' + fmt(m.min[idx]) + '–' + fmt(m.max[idx]) + ')';
+          return fmt(v) + ' ' + unit + ' (' + fmt(m.min[idx]) + '–' + fmt(m.max[idx]) + ')';
         }
       });
       columns.push(m.median);
@@ -171,7 +176,7 @@
           rotate: -30,
           size: 70
         },
-        { label: data.unit, values: function (u, splits) { return splits.map(fmt); }, size: 70 }
+        { label: unit, values: function (u, splits) { return splits.map(fmt); }, size: 70 }
       ],
       // buckets: a drag asks the server for that range instead of stretching the buckets
       cursor: { drag: { x: true, y: false, setScale: !bucketed } },

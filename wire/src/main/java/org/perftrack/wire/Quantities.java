@@ -110,6 +110,11 @@ public final class Quantities {
       return unit;
     }
 
+    /** One of this unit in the given one: 1e9 for GB/s of B/s, 1 for a unit as given. */
+    public double per() {
+      return per;
+    }
+
     /** A value in this unit: 3.18e9 B/s is 3.18 in GB/s. */
     public double value(double value) {
       return value / per;

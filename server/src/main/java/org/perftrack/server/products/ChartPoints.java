@@ -32,7 +32,7 @@ class ChartPoints {
 
   /** What the chart script reads. {@code last} (bucketed only): the last version of each bucket. */
   record Chart(List<String> versions, List<String> last, int bucket, int total, String unit, Direction direction,
-      List<SeriesChart.ChartMachine> machines, List<ChartMarker> markers) {}
+      List<SeriesChart.ChartMachine> machines, List<ChartMarker> markers, SeriesChart.Shown shown) {}
 
   /** A marker with the x position ({@code at}) of its version or of the bucket that holds it. */
   record ChartMarker(String version, String machine, String kind, String label, String href, int at) {}
@@ -112,7 +112,8 @@ class ChartPoints {
         shown.add(marker(m, i));
       }
     }
-    return new Chart(versions, null, 1, keys.size(), first.unit(), first.direction(), machines, shown);
+    return new Chart(versions, null, 1, keys.size(), first.unit(), first.direction(), machines, shown,
+        SeriesChart.Shown.of(first.unit(), machines));
   }
 
   /**
@@ -185,7 +186,8 @@ class ChartPoints {
     // an underestimate), and more than maxPoints, or the range would not have been cut
     total = Math.max(total, maxPoints + 1);
     int size = (int) Math.max(2, Math.round((double) total / Math.max(1, n)));
-    return new Chart(firsts, lasts, size, (int) total, first.unit(), first.direction(), machines, shownMarks);
+    return new Chart(firsts, lasts, size, (int) total, first.unit(), first.direction(), machines, shownMarks,
+        SeriesChart.Shown.of(first.unit(), machines));
   }
 
   private static ChartMarker marker(RegressionMarkers.Located m, int at) {

@@ -13,6 +13,7 @@ import org.perftrack.server.detection.PointReads;
 import org.perftrack.server.series.SeriesQueries;
 import org.perftrack.server.series.SeriesQueries.VersionResults;
 import org.perftrack.server.stats.Robust;
+import org.perftrack.wire.Quantities;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -82,7 +83,22 @@ public class SeriesChart {
 
   /** What the chart script reads (one array entry per version, null where absent). */
   record ChartData(List<String> versions, String unit, Direction direction, List<ChartMachine> machines,
-      List<Marker> markers) {}
+      List<Marker> markers, Shown shown) {}
+
+  /**
+   * The unit the chart writes its values in (its axis and legend) and one of it in the series' unit: bytes take the
+   * prefix of the largest value drawn ({@link Quantities#scale}: GB/s, 1e9 of B/s); the values sent stay raw.
+   */
+  record Shown(String unit, double per) {
+
+    static Shown of(String unit, List<ChartMachine> machines) {
+      double[] extremes = machines.stream().flatMap(m -> java.util.stream.Stream.of(m.min(), m.max()))
+          .flatMap(java.util.Arrays::stream).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue)
+          .toArray();
+      Quantities.Scale scale = Quantities.scale(unit, extremes);
+      return new Shown(scale.unit(), scale.per());
+    }
+  }
 
   record ChartMachine(String name, Double[] median, Double[] min, Double[] max, double[][] samples) {}
 
@@ -188,8 +204,9 @@ public class SeriesChart {
         .filter(java.util.Objects::nonNull).toList();
     boolean detailed = shown.size() <= MAX_DETAILED;
     MachineSeries first = shown.get(0);
-    ChartData data = new ChartData(axis, first.unit(), first.direction(), byMachine.entrySet().stream()
-        .map(e -> chartMachine(e.getKey(), e.getValue(), axis, detailed)).toList(), marks);
+    List<ChartMachine> drawn = byMachine.entrySet().stream()
+        .map(e -> chartMachine(e.getKey(), e.getValue(), axis, detailed)).toList();
+    ChartData data = new ChartData(axis, first.unit(), first.direction(), drawn, marks, Shown.of(first.unit(), drawn));
     double lo = data.machines().stream().flatMap(m -> java.util.Arrays.stream(m.min())).filter(java.util.Objects::nonNull)
         .mapToDouble(Double::doubleValue).min().orElse(0);
     double hi = data.machines().stream().flatMap(m -> java.util.Arrays.stream(m.max())).filter(java.util.Objects::nonNull)
