@@ -116,12 +116,21 @@ class ChartBlocks {
   /**
    * Keeps the summaries these series lack of the complete blocks of their whole-history chart (what the chart's
    * first view would summarise and keep), reading no points of the blocks that are kept already or still open.
-   * Returns how many (series, block) summaries it computed.
+   * Returns how many (series, block) summaries it computed; a series a writer holds at that moment is skipped.
    */
   int keepWholeHistory(long productId, List<Long> seriesIds, int maxPoints) {
     Cut cut = cutAt(productId, "", ChartPoints.HIGHEST, maxPoints);
     int[] computed = {0};
-    aggregates(seriesIds, cut.level(), cut.segments(), true, computed);
+    for (Long series : seriesIds) {
+      // one series at a time, read under its shared lock (taken without waiting; a series being written is left for
+      // the next time): no writer can change its points meanwhile, so what is read is kept, however busy the series
+      // is; a writer waits at most for the read of one series' missing blocks
+      tx.executeWithoutResult(status -> {
+        if (!jdbc.sql(LOCK).param(new Long[] {series}).query(Long.class).list().isEmpty()) {
+          aggregates(List.of(series), cut.level(), cut.segments(), true, computed);
+        }
+      });
+    }
     return computed[0];
   }
 

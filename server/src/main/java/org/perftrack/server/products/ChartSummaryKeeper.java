@@ -21,11 +21,12 @@ import org.springframework.transaction.event.TransactionalEventListener;
 /**
  * Keeps the summaries of every series' whole-history chart ({@link ChartBlocks}) ready, so that the chart's first
  * view reads kept summaries instead of every point of the history. In the background, never in an upload's
- * request: a few seconds after points are written (uploads, imports and re-judging publish {@link PointsWritten}
+ * request: some seconds after points are written (uploads, imports and re-judging publish {@link PointsWritten}
  * when they commit) it summarises the complete blocks the written series lack (a new version that closes a block,
  * a block an import wrote into); at start-up it does so for every series that has no summary at all (a database
- * restored, upgraded or bulk-loaded). Writes that arrive meanwhile are gathered and handled together. Products with
- * no more versions than a chart shows unbucketed need no summaries and are skipped.
+ * restored, upgraded or bulk-loaded). Writes that arrive meanwhile are gathered and handled together. Only products
+ * with a long history ({@link #KEEP_FROM_VERSIONS}) are looked at; the others' charts keep their summaries at their
+ * first view, as before.
  */
 @Component
 class ChartSummaryKeeper implements SmartLifecycle {
@@ -33,11 +34,18 @@ class ChartSummaryKeeper implements SmartLifecycle {
   private static final Logger log = LoggerFactory.getLogger(ChartSummaryKeeper.class);
 
   /** How long after a write its series are looked at: writes within it are handled together. */
-  static final long SETTLE_MILLIS = 2000;
+  static final long SETTLE_MILLIS = 10_000;
+
+  /**
+   * Products with at least this many versions have their charts' summaries kept ahead of views. A shorter history
+   * is charted from blocks so small (a few versions each) that keeping them costs about as much as the points
+   * themselves at every upload, while a first view reads at most this many points a series, which is quick.
+   */
+  static final int KEEP_FROM_VERSIONS = 4000;
   /** Series summarised together (as many as a chart over all machines of a busy product shows). */
   static final int CHUNK = 20;
 
-  /** Each series with its product, where the product has more versions than a chart shows unbucketed. */
+  /** Each series with its product, where the product has more versions than the parameter. */
   static final String PRODUCTS = """
       SELECT s.id, s.product_id FROM series s JOIN product p ON p.id = s.product_id
       WHERE s.id = ANY (?::bigint[]) AND p.deletion_id IS NULL AND p.version_count > ?
@@ -55,6 +63,8 @@ class ChartSummaryKeeper implements SmartLifecycle {
   private final Set<Long> written = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean due = new AtomicBoolean();
   private volatile ScheduledExecutorService executor;
+  /** {@link #KEEP_FROM_VERSIONS}; tests lower it to keep summaries of a short history. */
+  volatile int keepFrom = KEEP_FROM_VERSIONS;
 
   ChartSummaryKeeper(ChartBlocks blocks, JdbcClient jdbc) {
     this.blocks = blocks;
@@ -77,7 +87,8 @@ class ChartSummaryKeeper implements SmartLifecycle {
     written.removeAll(ids);
     try {
       if (!ids.isEmpty()) {
-        keep(byProduct(jdbc.sql(PRODUCTS).params(ids.toArray(Long[]::new), ChartPoints.MAX_POINTS)), false);
+        keep(byProduct(jdbc.sql(PRODUCTS).params(ids.toArray(Long[]::new), Math.max(keepFrom, ChartPoints.MAX_POINTS)
+            - 1)), false);
       }
     } catch (RuntimeException e) { // the chart's first view summarises what is missing; nothing is lost
       log.warn("keeping chart summaries of {} written series failed: {}", ids.size(), e.toString());
@@ -86,7 +97,7 @@ class ChartSummaryKeeper implements SmartLifecycle {
 
   /** Keeps the summaries of every series that has none; returns how many series it looked at. */
   int keepUnsummarised() {
-    return keep(byProduct(jdbc.sql(UNSUMMARISED).param(ChartPoints.MAX_POINTS)), true);
+    return keep(byProduct(jdbc.sql(UNSUMMARISED).param(Math.max(keepFrom, ChartPoints.MAX_POINTS) - 1)), true);
   }
 
   private static Map<Long, List<Long>> byProduct(JdbcClient.StatementSpec query) {
@@ -114,6 +125,8 @@ class ChartSummaryKeeper implements SmartLifecycle {
         series += chunk.size();
       }
     }
+    log.debug("kept chart summaries: {} series looked at, {} blocks summarised, {} ms", series, computed,
+        (System.nanoTime() - start) / 1_000_000);
     if (report && series > 0) {
       log.info("summarised the whole-history charts of {} series ({} blocks) in {} s", series, computed,
           String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e9));
