@@ -1,14 +1,13 @@
 package org.perftrack.server.curation;
 
 import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.perftrack.server.background.BackgroundThread;
 import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.summaries.Summaries;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -17,7 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@code perftrack.curation.purge-every}, purges the deletions past their keep time.
  */
 @Component
-class CurationTicker implements SmartLifecycle {
+class CurationTicker extends BackgroundThread {
 
   private static final Logger log = LoggerFactory.getLogger(CurationTicker.class);
   /** Pairs judged per transaction at start-up. */
@@ -28,10 +27,10 @@ class CurationTicker implements SmartLifecycle {
   private final Purge purge;
   private final CurationProperties props;
   private final TransactionTemplate tx;
-  private ScheduledExecutorService executor;
 
   CurationTicker(Rejudging rejudging, Summaries summaries, Purge purge, CurationProperties props,
       TransactionTemplate tx) {
+    super("perftrack-curation", Thread.NORM_PRIORITY);
     this.rejudging = rejudging;
     this.summaries = summaries;
     this.purge = purge;
@@ -69,12 +68,7 @@ class CurationTicker implements SmartLifecycle {
   }
 
   @Override
-  public void start() {
-    executor = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "perftrack-curation");
-      t.setDaemon(true);
-      return t;
-    });
+  protected void started(ScheduledExecutorService executor) {
     executor.execute(() -> {
       try {
         int judged = judgeLeftDue();
@@ -87,16 +81,5 @@ class CurationTicker implements SmartLifecycle {
     });
     long millis = props.purgeEvery().toMillis();
     executor.scheduleWithFixedDelay(this::tick, millis, millis, TimeUnit.MILLISECONDS);
-  }
-
-  @Override
-  public void stop() {
-    executor.shutdownNow();
-    executor = null;
-  }
-
-  @Override
-  public boolean isRunning() {
-    return executor != null;
   }
 }

@@ -1,12 +1,11 @@
 package org.perftrack.server.lab;
 
 import java.time.Instant;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.perftrack.server.background.BackgroundThread;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -16,7 +15,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * {@code UPDATE … RETURNING}), so several servers on one database do each thing once.
  */
 @Component
-class LabTicker implements SmartLifecycle {
+class LabTicker extends BackgroundThread {
 
   private static final Logger log = LoggerFactory.getLogger(LabTicker.class);
 
@@ -27,10 +26,10 @@ class LabTicker implements SmartLifecycle {
   private final Bisector bisector;
   private final LabMail mail;
   private final TransactionTemplate tx;
-  private ScheduledExecutorService executor;
 
   LabTicker(LabProperties props, Agents agents, Jobs jobs, Schedules schedules, Bisector bisector, LabMail mail,
       TransactionTemplate tx) {
+    super("perftrack-lab", Thread.NORM_PRIORITY);
     this.props = props;
     this.agents = agents;
     this.jobs = jobs;
@@ -66,24 +65,8 @@ class LabTicker implements SmartLifecycle {
   }
 
   @Override
-  public void start() {
-    executor = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "perftrack-lab");
-      t.setDaemon(true);
-      return t;
-    });
+  protected void started(ScheduledExecutorService executor) {
     long millis = Math.max(50, props.tick().toMillis());
     executor.scheduleWithFixedDelay(this::tick, millis, millis, TimeUnit.MILLISECONDS);
-  }
-
-  @Override
-  public void stop() {
-    executor.shutdownNow();
-    executor = null;
-  }
-
-  @Override
-  public boolean isRunning() {
-    return executor != null;
   }
 }

@@ -6,14 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.perftrack.server.background.BackgroundThread;
 import org.perftrack.server.detection.PointsWritten;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.event.TransactionalEventListener;
@@ -29,7 +28,7 @@ import org.springframework.transaction.event.TransactionalEventListener;
  * first view, as before.
  */
 @Component
-class ChartSummaryKeeper implements SmartLifecycle {
+class ChartSummaryKeeper extends BackgroundThread {
 
   private static final Logger log = LoggerFactory.getLogger(ChartSummaryKeeper.class);
 
@@ -62,11 +61,11 @@ class ChartSummaryKeeper implements SmartLifecycle {
   private final JdbcClient jdbc;
   private final Set<Long> written = ConcurrentHashMap.newKeySet();
   private final AtomicBoolean due = new AtomicBoolean();
-  private volatile ScheduledExecutorService executor;
   /** {@link #KEEP_FROM_VERSIONS}; tests lower it to keep summaries of a short history. */
   volatile int keepFrom = KEEP_FROM_VERSIONS;
 
   ChartSummaryKeeper(ChartBlocks blocks, JdbcClient jdbc) {
+    super("perftrack-chart-summaries", Thread.MIN_PRIORITY);
     this.blocks = blocks;
     this.jdbc = jdbc;
   }
@@ -74,7 +73,7 @@ class ChartSummaryKeeper implements SmartLifecycle {
   @TransactionalEventListener(fallbackExecution = true)
   void onPointsWritten(PointsWritten event) {
     written.addAll(event.seriesIds());
-    ScheduledExecutorService e = executor;
+    ScheduledExecutorService e = executor();
     if (e != null && due.compareAndSet(false, true)) {
       e.schedule(this::keepWritten, SETTLE_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -135,13 +134,7 @@ class ChartSummaryKeeper implements SmartLifecycle {
   }
 
   @Override
-  public void start() {
-    executor = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "perftrack-chart-summaries");
-      t.setDaemon(true);
-      t.setPriority(Thread.MIN_PRIORITY);
-      return t;
-    });
+  protected void started(ScheduledExecutorService executor) {
     executor.execute(() -> {
       try {
         keepUnsummarised();
@@ -149,16 +142,5 @@ class ChartSummaryKeeper implements SmartLifecycle {
         log.warn("keeping chart summaries at start-up failed (charts summarise at their first view): {}", e.toString());
       }
     });
-  }
-
-  @Override
-  public void stop() {
-    executor.shutdownNow();
-    executor = null;
-  }
-
-  @Override
-  public boolean isRunning() {
-    return executor != null;
   }
 }
