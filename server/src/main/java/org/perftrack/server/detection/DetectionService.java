@@ -377,7 +377,7 @@ public class DetectionService {
     for (SeriesWindow w : loaded) {
       List<RecordedRegression> stored = recorded.getOrDefault(w.seriesId(), List.of());
       DetectionResult result = judged.get(w.seriesId());
-      List<Decision> decisions = result == null ? withdrawSecondary(stored) : reconciler.reconcile(result, stored);
+      List<Decision> decisions = result == null ? withdrawSecondary(stored) : reconciler.reconcile(result, stored, w.unit());
       if (curation != null && result != null) {
         decisions = CuratedDecisions.of(decisions, result, stored, curation);
       }

@@ -21,7 +21,13 @@ public final class Reconciler {
   private record Match(RecordedRegression record, Step step, int distance) {
   }
 
+  /** {@link #reconcile(DetectionResult, List, String)} of a series without a unit (pure numbers). */
   public List<Decision> reconcile(DetectionResult result, List<RecordedRegression> recorded) {
+    return reconcile(result, recorded, "1");
+  }
+
+  /** The decisions for one series' stored records; a withdrawal's reason names levels in {@code unit}. */
+  public List<Decision> reconcile(DetectionResult result, List<RecordedRegression> recorded, String unit) {
     if (result.isEmpty()) {
       return List.of();
     }
@@ -56,7 +62,7 @@ public final class Reconciler {
     }
     for (RecordedRegression r : inRange) {
       if (!usedRecords.contains(r) && r.status() == Regression.Status.OPEN && versions.indexOf(r.version()) >= from) {
-        String contradiction = WithdrawalReason.contradiction(r, result);
+        String contradiction = WithdrawalReason.contradiction(r, result, unit);
         if (contradiction != null) {
           decisions.add(Decision.withdraw(r.id(), contradiction));
         }

@@ -27,10 +27,13 @@ public class Regressions {
       String triagedBy, String withdrawnReason, String hints, Long summaryId, String bisectionStatus,
       String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds, boolean confirmed) {
 
-    Regression regression(List<Regression.Event> history) {
+    /** The stored record; reasons stored with bare numbers read with the series' unit. */
+    Regression regression(List<Regression.Event> stored) {
+      List<Regression.Event> history = stored.stream().map(e -> new Regression.Event(e.at(), e.action(),
+          WithdrawalReason.worded(e.reason(), unit), e.baselineVersion(), e.version(), e.ratio(), e.pValue())).toList();
       return new Regression(id, product, machine, benchmark, metric, unit, direction, kind, baselineVersion, version,
           baselineValue, value, ratio, pValue, status, detectedAt.toInstant(), updatedAt.toInstant(), note, triagedBy,
-          withdrawnReason, hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId,
+          WithdrawalReason.worded(withdrawnReason, unit), hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId,
           bisectionStatus == null ? null
               : new Regression.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds),
           confirmed);

@@ -3,9 +3,12 @@ package org.perftrack.server.detection;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.perftrack.server.stats.Robust;
 import org.perftrack.server.stats.StudentT;
+import org.perftrack.wire.Quantities;
 
 /**
  * Whether later data contradicts a stored step, and the sentence stored with it when it does. A step at a
@@ -19,6 +22,7 @@ import org.perftrack.server.stats.StudentT;
  * no longer a step (neither in the scan's window nor on all the versions up to the steps around it). All of
  * these use the noise as the versions up to the step show it (what the step was
  * opened with), or the current estimate if smaller: a noise estimate that grew never withdraws a step.
+ * The sentence writes the levels it names with the series' unit, as people read them ("back at 3.18 GB/s").
  */
 final class WithdrawalReason {
   /** How far (in between-session noise) the contradicting level must lie from the step's level. */
@@ -29,8 +33,35 @@ final class WithdrawalReason {
   private WithdrawalReason() {
   }
 
-  /** The reason to withdraw {@code r}, or null when nothing in {@code result} contradicts it. */
-  static String contradiction(RecordedRegression r, DetectionResult result) {
+  /**
+   * A level named in a stored reason ("back at", "baseline", "recorded", "stay at") written as a bare number, as
+   * reasons once were ("back at 3.180e+09"): a level already followed by its unit does not match.
+   */
+  private static final Pattern BARE_LEVEL =
+      Pattern.compile("(back at |baseline |recorded |stay at )(-?[0-9]+(?:\\.[0-9]+)?(?:e[+-][0-9]+)?)(?=,|\\)| \\(|$)");
+
+  /**
+   * A stored reason as people read it: the levels it names as bare numbers with the series' unit
+   * ("back at 3.180e+09" of a B/s series reads "back at 3.18 GB/s"); anything else as stored.
+   */
+  static String worded(String reason, String unit) {
+    if (reason == null) {
+      return null;
+    }
+    Matcher m = BARE_LEVEL.matcher(reason);
+    StringBuilder out = new StringBuilder(reason.length() + 16);
+    while (m.find()) {
+      m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + level(Double.parseDouble(m.group(2)), unit)));
+    }
+    return m.appendTail(out).toString();
+  }
+
+  private static String level(double value, String unit) {
+    return Quantities.quantity(value, unit);
+  }
+
+  /** The reason to withdraw {@code r}, or null when nothing in {@code result} contradicts it; levels in {@code unit}. */
+  static String contradiction(RecordedRegression r, DetectionResult result, String unit) {
     List<String> versions = result.versions();
     int at = versions.indexOf(r.version());
     if (at < 0 || !(r.baselineValue() > 0) || !(r.value() > 0)) {
@@ -47,19 +78,20 @@ final class WithdrawalReason {
     double[] levels = Arrays.stream(result.levels()).map(Math::log).toArray();
     double now = levels[at];
     if (backAt(now, base, value, sigma, 1)) {
-      return String.format(Locale.ROOT, "measured again, %s is back at %.4g (baseline %.4g, recorded %.4g),"
-          + " so the first session was a bad one", r.version(), Math.exp(now), r.baselineValue(), r.value());
+      return String.format(Locale.ROOT, "measured again, %s is back at %s (baseline %s, recorded %s),"
+          + " so the first session was a bad one", r.version(), level(Math.exp(now), unit),
+          level(r.baselineValue(), unit), level(r.value(), unit));
     }
     int end = nextStep(result, at, versions.size());
     if (end > at + 1) {
       double later = Robust.median(levels, at + 1, end);
       if (backAt(later, base, value, sigma, end - at - 1)) {
-        return String.format(Locale.ROOT, "reverted: versions %s..%s are back at %.4g (baseline %.4g),"
-            + " so %s was one unusual session", versions.get(at + 1), versions.get(end - 1), Math.exp(later),
-            r.baselineValue(), r.version());
+        return String.format(Locale.ROOT, "reverted: versions %s..%s are back at %s (baseline %s),"
+            + " so %s was one unusual session", versions.get(at + 1), versions.get(end - 1),
+            level(Math.exp(later), unit), level(r.baselineValue(), unit), r.version());
       }
     }
-    return shape(r, result, levels, at, end, value - base, sigma, minEffect);
+    return shape(r, result, levels, at, end, value - base, sigma, minEffect, unit);
   }
 
   /**
@@ -98,7 +130,7 @@ final class WithdrawalReason {
   }
 
   private static String shape(RecordedRegression r, DetectionResult result, double[] x, int at, int end,
-      double recorded, double sigma, double minEffect) {
+      double recorded, double sigma, double minEffect, String unit) {
     if (result.window() < 2) {
       return null;
     }
@@ -116,8 +148,8 @@ final class WithdrawalReason {
           + " is explained by a clear trend (between-session noise ±%.1f %%)", r.version(), 100 * sigma);
     }
     if (Math.abs(recorded) >= SHAPE_Z * sigma && (shift * recorded <= 0 || !StepChecks.persistent(c, x))) {
-      return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %.4g"
-          + " (between-session noise ±%.1f %%)", r.version(), r.value(), 100 * sigma);
+      return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %s"
+          + " (between-session noise ±%.1f %%)", r.version(), level(r.value(), unit), 100 * sigma);
     }
     // a step with only the newest few versions after it was reported on the newest version's own evidence
     double maxP = to == x.length && to - at <= StepChecks.TAIL ? Detector.NEWEST_MAX_P : Detector.MAX_P;

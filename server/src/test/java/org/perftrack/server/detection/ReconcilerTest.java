@@ -61,6 +61,39 @@ class ReconcilerTest {
   }
 
   @Test
+  void aWithdrawalNamesTheLevelsWithTheSeriesUnitAsPeopleReadThem() {
+    SeriesFixtures fixtures = new SeriesFixtures().versions("2.", 1, 10, 3.18e9).version("2.11", 1.092e9);
+    SeriesHistory blip = fixtures.higherIsBetter();
+    List<Decision> created = reconciler.reconcile(detector.detect(blip, "2.11", defaults), List.of(), "B/s");
+    RecordedRegression stored = record(7, created.get(0).step(), Regression.Status.OPEN);
+
+    SeriesHistory reverted = fixtures.version("2.12", 3.18e9).version("2.13", 3.181e9).higherIsBetter();
+    List<Decision> later = reconciler.reconcile(detector.detect(reverted, "2.13", defaults), List.of(stored), "B/s");
+
+    assertThat(later).singleElement().extracting(Decision::reason).asString()
+        .matches("reverted: versions 2\\.12\\.\\.2\\.13 are back at 3\\.\\d+ GB/s \\(baseline 3\\.\\d+ GB/s\\), .*")
+        .doesNotContain("e+09");
+  }
+
+  @Test
+  void aReasonStoredWithBareNumbersReadsWithTheUnitAndOneWithItsUnitAsStored() {
+    assertThat(WithdrawalReason.worded("measured again, 4.11 is back at 3.180e+09 (baseline 3.181e+09, recorded"
+        + " 1.092e+09), so the first session was a bad one", "B/s"))
+        .isEqualTo("measured again, 4.11 is back at 3.18 GB/s (baseline 3.181 GB/s, recorded 1.092 GB/s), so the"
+            + " first session was a bad one");
+    assertThat(WithdrawalReason.worded("not persistent: the versions after 4.11 did not stay at 160.0"
+        + " (between-session noise ±0.5 %)", "us"))
+        .isEqualTo("not persistent: the versions after 4.11 did not stay at 160 us (between-session noise ±0.5 %)");
+    String today = "reverted: versions 4.12..4.13 are back at 100 us (baseline 100 us), so 4.11 was one unusual session";
+    assertThat(WithdrawalReason.worded(today, "us")).isEqualTo(today);
+    assertThat(WithdrawalReason.worded("reverted: versions 4.12..4.13 are back at 0.001983 (baseline 0.002),"
+        + " so 4.11 was one unusual session", "1")).contains("back at 0.001983 (baseline 0.002)");
+    assertThat(WithdrawalReason.worded("secondary metric: shown as a hint on its benchmark's regression", "B/s"))
+        .isEqualTo("secondary metric: shown as a hint on its benchmark's regression");
+    assertThat(WithdrawalReason.worded(null, "B/s")).isNull();
+  }
+
+  @Test
   void confirmsTheSameStepOnEveryLaterUploadInsteadOfDuplicatingIt() {
     SeriesFixtures fixtures = new SeriesFixtures().versions("3.", 1, 8, 50.0).versions("3.", 9, 9, 75.0);
     List<RecordedRegression> store = new ArrayList<>();
@@ -132,10 +165,10 @@ class ReconcilerTest {
 
     assertThat(reconciler.reconcile(later, List.of(stored))).extracting(Decision::action)
         .doesNotContain(Decision.Action.WITHDRAW);
-    assertThat(WithdrawalReason.contradiction(stored, later.withSteps(List.of())))
+    assertThat(WithdrawalReason.contradiction(stored, later.withSteps(List.of()), "us"))
         .as("even when no step is seen there, the interleaved pair still shows it").isNull();
     DetectionResult levelsOnly = detector.detect(new SeriesHistory(Direction.LOWER_IS_BETTER, points), "6.4", defaults);
-    assertThat(WithdrawalReason.contradiction(stored, levelsOnly.withSteps(List.of())))
+    assertThat(WithdrawalReason.contradiction(stored, levelsOnly.withSteps(List.of()), "us"))
         .as("the same levels without the interleaved samples do look reverted").startsWith("reverted");
   }
 

@@ -253,6 +253,28 @@ class RegressionApiTest extends IntegrationTest {
   }
 
   @Test
+  void aWithdrawnBandwidthStepSaysWhyInGigabytesOnTheApiAndItsPage() {
+    java.util.function.DoubleFunction<ResultUpload> bandwidth = level -> new ResultUpload("pipe-bw/65536",
+        "bandwidth", "B/s", RunUpload.HIGHER_IS_BETTER, samples(level));
+    for (int v = 1; v <= 10; v++) {
+      upload("8." + v, bandwidth.apply(3.18e9));
+    }
+    assertThat(upload("8.11", bandwidth.apply(1.092e9)).json().get("regressions").size()).isEqualTo(1);
+    upload("8.12", bandwidth.apply(3.18e9));
+    upload("8.13", bandwidth.apply(3.18e9));
+
+    JsonNode withdrawn = regressions("&status=withdrawn");
+    assertThat(withdrawn.size()).isEqualTo(1);
+    String reason = withdrawn.get(0).get("withdrawnReason").asString();
+    assertThat(reason).containsPattern("back at 3\\.1\\d* GB/s \\(baseline 3\\.1\\d* GB/s\\)")
+        .doesNotContain("e+09");
+    assertThat(withdrawn.get(0).get("history").findValuesAsString("reason")).contains(reason);
+    String page = org.springframework.web.util.HtmlUtils.htmlUnescape(
+        http().get("/regressions/" + withdrawn.get(0).get("id").asLong()).body());
+    assertThat(page).contains("Withdrawn by detection", reason).doesNotContain("e+09");
+  }
+
+  @Test
   void anIgnoredBenchmarkRaisesNothing() {
     upload("5.1", write64b(18));
     Http.Response put = http().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
