@@ -80,7 +80,9 @@ class BytesInTablesTest extends IntegrationTest {
   void theSeriesPageWritesItsValuesInTheUnitItsTableNames() {
     String text = page("/products/" + product + "/series?benchmark=" + BENCHMARK + "&metric=bytes-per-second");
 
-    assertThat(text).containsPattern("5 versions, [^,]+, in GB/s ")
+    assertThat(text).as("the heading names the unit the table and chart write")
+        .contains("BM_memcpy/65536 bytes-per-second GB/s, higher is better · 1 machine")
+        .containsPattern("5 versions, [^,]+, in GB/s ")
         .containsPattern("1\\.5\\.24-2 1\\.\\d+ 1\\.\\d+–1\\.\\d+ · n=5 ");
   }
 
