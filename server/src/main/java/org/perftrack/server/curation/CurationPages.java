@@ -124,7 +124,7 @@ class CurationPages {
         "the product from the home page, lists, charts and comparisons"));
     CurationStore.BranchToll b = store.productBranches(product);
     if (b.branches() > 0) {
-      goes.add(b.branches() + (b.branches() == 1 ? " branch" : " branches") + " with " + Wording.count(b.builds(), "build")
+      goes.add(Wording.count(b.branches(), "branch") + " with " + Wording.count(b.builds(), "build")
           + ", their pages and reports");
     }
     if (i.labAgents() > 0) {
@@ -148,6 +148,11 @@ class CurationPages {
             + " their " + samples(i),
         steps(regressions.onMachine(machine)) + " found on it, with their history",
         "the machine from the lists, charts and comparisons"));
+    CurationStore.BranchToll b = store.machineBranches(machine);
+    if (b.builds() > 0) {
+      goes.add(Wording.count(b.builds(), "build") + " of " + Wording.count(b.branches(), "branch")
+          + " measured on it, with their reports");
+    }
     if (i.labAgents() > 0) {
       goes.add(Wording.count(i.labAgents(), "lab agent") + " on it, with its jobs and schedules (at the purge)");
     }

@@ -36,7 +36,7 @@ public final class Wording {
     return u.isEmpty() ? number : number + " " + u;
   }
 
-  /** "1 regression", "3 regressions"; "box" → "boxes". */
+  /** "1 regression", "3 regressions"; "box" → "boxes", "branch" → "branches". */
   public static String count(long n, String singular) {
     return n + " " + noun(n, singular);
   }
@@ -46,6 +46,7 @@ public final class Wording {
     if (n == 1) {
       return singular;
     }
-    return singular.endsWith("s") || singular.endsWith("x") ? singular + "es" : singular + "s";
+    return singular.endsWith("s") || singular.endsWith("x") || singular.endsWith("ch") || singular.endsWith("sh")
+        ? singular + "es" : singular + "s";
   }
 }

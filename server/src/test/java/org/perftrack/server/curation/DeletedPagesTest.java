@@ -107,6 +107,35 @@ class DeletedPagesTest extends IntegrationTest {
   }
 
   @Test
+  void theMachinesDeleteConfirmationCountsTheBranchBuildsMeasuredOnIt() {
+    upload("2.0", 100);
+    upload("2.1", 100);
+    for (String[] build : new String[][] {{"2.1+pr1", "pr-1"}, {"2.1+pr1.2", "pr-1"}, {"2.1+pr2", "pr-2"}}) {
+      Http.Response r = http().postJson("/api/v1/runs", json(run(product, build[0], machine, result(100))
+          .onBranch(build[1], null)), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+    }
+    String elsewhere = unique("other-box");
+    for (RunUpload run : List.of(run(product, "2.1", elsewhere, result(100)),
+        run(product, "2.1+pr2.1", elsewhere, result(100)).onBranch("pr-2", null))) {
+      Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+    }
+    FormClient admin = new FormClient("http://localhost:" + port);
+    admin.signIn("admin", ADMIN_PASSWORD);
+
+    HttpResponse<String> confirm = admin.get("/admin/machines/" + machine + "/delete");
+
+    assertThat(confirm.statusCode()).isEqualTo(200);
+    assertThat(text(confirm.body())).contains("2 runs of 2 versions measured on it",
+        "3 builds of 2 branches measured on it, with their reports");
+    assertThat(text(admin.get("/admin/machines/" + elsewhere + "/delete").body()))
+        .contains("1 build of 1 branch measured on it");
+    assertThat(text(admin.get("/admin/products/" + product + "/delete").body()))
+        .contains("2 branches with 4 builds, their pages and reports");
+  }
+
+  @Test
   void aRefusedRenameAnswersWithItsFormAndErrorAndTheNextVisitShowsNoError() {
     upload("3.0", 100);
     String other = unique("taken");

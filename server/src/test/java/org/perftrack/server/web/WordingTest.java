@@ -41,5 +41,6 @@ class WordingTest {
     assertThat(Wording.count(0, "regression")).isEqualTo("0 regressions");
     assertThat(Wording.noun(1, "machine")).isEqualTo("machine");
     assertThat(Wording.noun(2, "box")).isEqualTo("boxes");
+    assertThat(Wording.count(2, "branch")).isEqualTo("2 branches");
   }
 }
