@@ -46,7 +46,8 @@ class DiscoveryApiController {
     if (!order.equals("oldest") && !order.equals("newest")) {
       throw new InvalidInput("order", "must be oldest or newest, got: " + order);
     }
-    return discovery.versions(productId(product), machine, order.equals("newest"), after, limit(limit));
+    return discovery.versions(productId(product), machine == null || machine.isBlank() ? null : machine.strip(),
+        order.equals("newest"), after, limit(limit));
   }
 
   /** Each benchmark's metrics with their unit, direction and how many machines measure them. */

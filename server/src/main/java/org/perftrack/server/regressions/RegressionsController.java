@@ -56,7 +56,8 @@ class RegressionsController {
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
     }
-    Regressions.Criteria criteria = new Regressions.Criteria(product, machine,
+    // an empty filter (product=) is no filter, as on the page and the other lists
+    Regressions.Criteria criteria = new Regressions.Criteria(blankToNull(product), blankToNull(machine),
         blankToNull(version), statuses, k);
     Regressions.Slice slice = before == null ? regressions.page(criteria, Regressions.From.START, 0, null, limit)
         : regressions.page(criteria, Regressions.From.BEFORE, RegressionPages.cursor("before", before), "before", limit);

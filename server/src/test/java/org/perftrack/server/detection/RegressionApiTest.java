@@ -275,6 +275,21 @@ class RegressionApiTest extends IntegrationTest {
   }
 
   @Test
+  void anEmptyFilterIsNoFilterAsOnTheOtherLists() {
+    for (int v = 1; v <= 4; v++) {
+      upload("9." + v, write64b(18));
+    }
+    long id = upload("9.5", write64b(48)).json().get("regressions").get(0).get("id").asLong();
+
+    for (String query : List.of("?product=&machine=" + machine, "?machine=" + machine + "&product=&version=&status=",
+        "?product=" + product + "&machine=")) {
+      Http.Response r = http().get("/api/v1/regressions" + query);
+      assertThat(r.status()).as(query + ": " + r.body()).isEqualTo(200);
+      assertThat(r.json().findValues("id")).as(query).extracting(JsonNode::asLong).containsExactly(id);
+    }
+  }
+
+  @Test
   void anIgnoredBenchmarkRaisesNothing() {
     upload("5.1", write64b(18));
     Http.Response put = http().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(

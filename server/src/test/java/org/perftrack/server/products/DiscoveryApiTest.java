@@ -36,6 +36,8 @@ class DiscoveryApiTest extends IntegrationTest {
         .containsExactly("1.5.19-4", "1.5.24-2", "1.7.5", "1.7.10");
     assertThat(all("/api/v1/products/" + product + "/versions?order=newest&limit=1&machine=" + ci, "name"))
         .as("the branch's 1.7.10 is not a version of the default branch").containsExactly("1.7.5");
+    assertThat(all("/api/v1/products/" + product + "/versions?limit=3&machine=", "name"))
+        .as("an empty filter is no filter").containsExactly("1.5.19-4", "1.5.24-2", "1.7.5", "1.7.10");
     assertThat(all("/api/v1/products/" + product + "/benchmarks?limit=2", "benchmark"))
         .containsExactly("fork", "null-call", "write-64b");
     JsonNode write = get("/api/v1/products/" + product + "/benchmarks?after=null-call").get("items").get(0);
