@@ -2,7 +2,9 @@ package org.perftrack.agent.suite;
 
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.perftrack.wire.Quantities;
 
 /**
@@ -37,15 +39,22 @@ public final class ResultTable {
           in.number(v[0]), in.number(v[v.length - 1]), 100 * cv(v));
     });
     m.failures().forEach((benchmark, message) -> out.printf("  %-16s FAILED: %s%n", benchmark, message));
-    m.samples().forEach((b, samples) -> {
-      double cv = cv(samples.stream().mapToDouble(Sample::value).toArray());
+    int noisy = 0;
+    int repetitions = 10;
+    for (Map.Entry<Benchmark, List<Sample>> e : m.samples().entrySet()) {
+      double cv = cv(e.getValue().stream().mapToDouble(Sample::value).toArray());
       if (cv > noisyCv) {
-        out.printf("  NOISY %s: its samples vary by %s (cv, above %s): too noisy to trust; measure again with more "
-            + "repetitions (--repetitions %d) or on a quieter machine (nothing else running, no virus scan, "
-            + "a fixed CPU frequency)%n", b.name(), Quantities.percent(cv), Quantities.number(100 * noisyCv) + "%",
-            Math.max(10, 2 * samples.size()));
+        out.printf("  NOISY %s: its samples vary by %s (cv, above %s)%n", e.getKey().name(), Quantities.percent(cv),
+            Quantities.number(100 * noisyCv) + "%");
+        noisy++;
+        repetitions = Math.max(repetitions, 2 * e.getValue().size());
       }
-    });
+    }
+    if (noisy > 0) { // what to do, once for all of them
+      out.printf("  %s too noisy to trust: measure again with more repetitions (--repetitions %d) or on a quieter "
+          + "machine (nothing else running, no virus scan, a fixed CPU frequency)%n",
+          noisy == 1 ? "its median is" : "their medians are", repetitions);
+    }
     out.flush();
   }
 

@@ -30,9 +30,25 @@ class NoisyMeasurementTest {
     ResultTable.print(new PrintWriter(out), m);
 
     assertThat(out.toString())
-        .contains("NOISY fork: its samples vary by 24.4% (cv, above 10%): too noisy to trust; measure again with "
-            + "more repetitions (--repetitions 10) or on a quieter machine")
+        .contains("NOISY fork: its samples vary by 24.4% (cv, above 10%)\n  its median is too noisy to trust: "
+            + "measure again with more repetitions (--repetitions 10) or on a quieter machine")
         .doesNotContain("NOISY null-call");
+  }
+
+  @Test
+  void severalNoisyBenchmarksAreListedAndWhatToDoIsSaidOnce() {
+    Measurements m = new Measurements(new PreparedTarget(new Target("local", "6.1",
+        new TargetShell(List.of("/bin/bash", "-c"), Map.of(), false), Path.of("work")), Map.of(), Map.of()),
+        Instant.parse("2026-01-01T00:00:00Z"));
+    m.complete(Suite.select(List.of("fork")).get(0), samples(100, 140, 95, 160, 101));
+    m.complete(Suite.select(List.of("spawn")).get(0), samples(100, 150, 90, 170, 100));
+    StringWriter out = new StringWriter();
+
+    ResultTable.print(new PrintWriter(out), m);
+
+    assertThat(out.toString()).contains("NOISY fork: its samples vary by", "NOISY spawn: its samples vary by",
+        "their medians are too noisy to trust");
+    assertThat(out.toString().split("too noisy to trust", -1)).hasSize(2);
   }
 
   @Test
