@@ -70,13 +70,13 @@ class ChartSummaryKeeperTest extends IntegrationTest {
    * (it keeps those of one product's series in one transaction).
    */
   private long awaitKept(List<Long> series) throws InterruptedException {
-    for (int i = 0; i < 600; i++) {
+    for (int i = 0; i < 1800; i++) {
       if (series.stream().allMatch(s -> kept(List.of(s)) > 0)) {
         return kept(series);
       }
       Thread.sleep(100);
     }
-    throw new AssertionError("no chart summaries kept within a minute of the import");
+    throw new AssertionError("no chart summaries kept within three minutes of the import");
   }
 
   private long kept(List<Long> series) {
