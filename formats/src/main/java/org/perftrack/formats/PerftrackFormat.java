@@ -42,7 +42,7 @@ final class PerftrackFormat implements ResultFormat {
         firstNonNull(context.version(), run.version()),
         context.machine() != null ? overrideName(run.machine(), context.machine()) : run.machine(),
         run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures(),
-        run.branch(), run.startPoint());
+        run.branch(), run.startPoint(), run.batchSize());
   }
 
   private static RunUpload.MachineInfo overrideName(RunUpload.MachineInfo m, String name) {

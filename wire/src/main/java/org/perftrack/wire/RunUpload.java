@@ -21,7 +21,7 @@ import java.util.Objects;
  * Jackson 3 (the server) both read.
  */
 @JsonPropertyOrder({"id", "product", "version", "machine", "suite", "batch", "startedAt", "finishedAt",
-    "attributes", "results", "failures", "branch", "startPoint"})
+    "attributes", "results", "failures", "branch", "startPoint", "batchSize"})
 public final class RunUpload {
 
   public static final String LOWER_IS_BETTER = "lower_is_better";
@@ -40,6 +40,7 @@ public final class RunUpload {
   private final List<BenchmarkFailure> failures;
   private final String branch;
   private final String startPoint;
+  private final Integer batchSize;
 
   /** A run of the default branch. */
   public RunUpload(String id, String product, String version, MachineInfo machine, String suite, String batch,
@@ -49,11 +50,21 @@ public final class RunUpload {
         null);
   }
 
+  /** A run as sent before {@code batchSize} was part of the contract (judged on arrival). */
+  public RunUpload(String id, String product, String version, MachineInfo machine, String suite, String batch,
+      Instant startedAt, Instant finishedAt, Map<String, String> attributes, List<ResultUpload> results,
+      List<BenchmarkFailure> failures, String branch, String startPoint) {
+    this(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results, failures, branch,
+        startPoint, null);
+  }
+
   /**
    * @param attributes run-level environment (uname inside the target, compiler, CYGWIN variable, mount flags…)
    * @param failures benchmarks that could not be measured in this run (compile error, crash)
    * @param branch the branch measured (a pull request's, say); null for the default branch
    * @param startPoint the default branch's version the branch started from; null: its newest on the machine
+   * @param batchSize how many runs the session of {@code batch} sends for this product and machine: the server
+   *     judges them together once they are all there (or no more arrive for a while); null: judged on arrival
    */
   @JsonCreator
   public RunUpload(
@@ -69,7 +80,8 @@ public final class RunUpload {
       @JsonProperty("results") List<ResultUpload> results,
       @JsonProperty("failures") List<BenchmarkFailure> failures,
       @JsonProperty("branch") String branch,
-      @JsonProperty("startPoint") String startPoint) {
+      @JsonProperty("startPoint") String startPoint,
+      @JsonProperty("batchSize") Integer batchSize) {
     this.id = id;
     this.product = product;
     this.version = version;
@@ -83,12 +95,19 @@ public final class RunUpload {
     this.failures = failures;
     this.branch = branch;
     this.startPoint = startPoint;
+    this.batchSize = batchSize;
   }
 
   /** This run on a branch (null: the default branch), from a start point (null: the newest default version). */
   public RunUpload onBranch(String branchName, String startPointName) {
     return new RunUpload(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results,
-        failures, branchName, startPointName);
+        failures, branchName, startPointName, batchSize);
+  }
+
+  /** This run as one of {@code size} runs of its session (null: judged on arrival). */
+  public RunUpload withBatchSize(Integer size) {
+    return new RunUpload(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results,
+        failures, branch, startPoint, size);
   }
 
   @JsonProperty("id")
@@ -159,6 +178,13 @@ public final class RunUpload {
     return startPoint;
   }
 
+  /** Left out of the JSON when null, so a run judged on arrival serialises (and hashes) as it always did. */
+  @JsonProperty("batchSize")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public Integer batchSize() {
+    return batchSize;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (this == o) {
@@ -173,13 +199,13 @@ public final class RunUpload {
         && Objects.equals(startedAt, r.startedAt) && Objects.equals(finishedAt, r.finishedAt)
         && Objects.equals(attributes, r.attributes) && Objects.equals(results, r.results)
         && Objects.equals(failures, r.failures) && Objects.equals(branch, r.branch)
-        && Objects.equals(startPoint, r.startPoint);
+        && Objects.equals(startPoint, r.startPoint) && Objects.equals(batchSize, r.batchSize);
   }
 
   @Override
   public int hashCode() {
     return Objects.hash(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results,
-        failures, branch, startPoint);
+        failures, branch, startPoint, batchSize);
   }
 
   @Override
@@ -187,7 +213,7 @@ public final class RunUpload {
     return "RunUpload[id=" + id + ", product=" + product + ", version=" + version + ", machine=" + machine
         + ", suite=" + suite + ", batch=" + batch + ", startedAt=" + startedAt + ", finishedAt=" + finishedAt
         + ", attributes=" + attributes + ", results=" + results + ", failures=" + failures + ", branch=" + branch
-        + ", startPoint=" + startPoint + "]";
+        + ", startPoint=" + startPoint + ", batchSize=" + batchSize + "]";
   }
 
   /** The machine a run was measured on; {@code attributes} hold anything else worth comparing (antivirus…). */

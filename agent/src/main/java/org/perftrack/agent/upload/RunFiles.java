@@ -38,7 +38,7 @@ public final class RunFiles {
         first(version, run.version()),
         machine != null ? rename(run.machine(), machine) : run.machine(),
         run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures(),
-        run.branch(), run.startPoint());
+        run.branch(), run.startPoint(), run.batchSize());
   }
 
   private static RunUpload.MachineInfo rename(RunUpload.MachineInfo m, String name) {

@@ -9,7 +9,10 @@ import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-/** Reads the interleaved runs (batches) detection uses to confirm or veto a step. */
+/**
+ * Reads the interleaved runs (batches) detection uses to confirm or veto a step: the judged ones (a run of a session
+ * still waiting for its other runs, listed in {@code session_pending}, is not judged yet).
+ */
 @Repository
 class BatchRunReads {
 
@@ -23,6 +26,7 @@ class BatchRunReads {
       SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
       FROM run ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id
       WHERE ru.batch = ? AND r.series_id = ANY(?::bigint[])
+        AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
       ORDER BY r.series_id, ru.received_at, ru.id""";
 
   /** The runs of one interleaved session (batch) in these series, with their raw samples in round order. */
@@ -41,6 +45,7 @@ class BatchRunReads {
       SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
       FROM result r JOIN run ru ON ru.id = r.run_id JOIN version v ON v.id = r.version_id
       WHERE r.series_id = ANY(?::bigint[]) AND r.version_id = ANY(?::bigint[]) AND ru.batch IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
       ORDER BY r.series_id, ru.received_at, ru.id""";
 
   /**

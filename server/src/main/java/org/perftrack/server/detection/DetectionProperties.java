@@ -5,7 +5,10 @@ import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
 import java.util.List;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -26,6 +29,8 @@ import org.springframework.validation.annotation.Validated;
  * @param noiseMultiple how many times the between-session noise a change must exceed
  * @param window how many versions each side of a candidate step are looked at
  * @param falseDiscoveryRate the Benjamini-Hochberg level across all metrics of one run
+ * @param batchSettle how long the runs of a session that gave {@code batchSize} wait for the session's other runs:
+ *     when no run of the session arrived for this long, the runs stored are judged without the missing ones
  */
 @ConfigurationProperties("perftrack.detection")
 @Validated
@@ -36,12 +41,14 @@ public record DetectionProperties(
     @DefaultValue(NOISE_MULTIPLE) @DecimalMin("0") double noiseMultiple,
     @DefaultValue(WINDOW) @Min(2) @Max(1000) int window,
     @DefaultValue(FALSE_DISCOVERY_RATE) @DecimalMin(value = "0", inclusive = false)
-        @DecimalMax(value = "1", inclusive = false) double falseDiscoveryRate) {
+        @DecimalMax(value = "1", inclusive = false) double falseDiscoveryRate,
+    @DefaultValue(BATCH_SETTLE) @NotNull @DurationMin(millis = 100) @DurationMax(hours = 24) Duration batchSettle) {
 
   static final String MIN_CHANGE = "0.02";
   static final String NOISE_MULTIPLE = "1.0";
   static final String WINDOW = "12";
   static final String FALSE_DISCOVERY_RATE = "0.01";
+  static final String BATCH_SETTLE = "10s";
 
   public DetectionProperties {
     secondaryMetrics = secondaryMetrics == null ? null : List.copyOf(secondaryMetrics);

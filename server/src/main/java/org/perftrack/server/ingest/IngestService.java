@@ -32,16 +32,17 @@ public class IngestService {
 
   /** What happened to an upload: {@code created} false means it was already stored. */
   public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
-      List<Summaries.Change> summaries, String branch, String startPoint, List<WaitingChange> waiting) {
+      List<Summaries.Change> summaries, String branch, String startPoint, List<WaitingChange> waiting,
+      Sessions.SessionProgress session) {
 
     Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
         List<Summaries.Change> summaries) {
-      this(id, created, regressions, confirmed, summaries, null, null, List.of());
+      this(id, created, regressions, confirmed, summaries, null, null, List.of(), null);
     }
 
     Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
         List<Summaries.Change> summaries, String branch, String startPoint) {
-      this(id, created, regressions, confirmed, summaries, branch, startPoint, List.of());
+      this(id, created, regressions, confirmed, summaries, branch, startPoint, List.of(), null);
     }
   }
 
@@ -55,12 +56,14 @@ public class IngestService {
   private final Rejudging rejudging;
   private final Summaries summaries;
   private final Branches branches;
+  private final Sessions sessions;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
   IngestService(RunStore store, Ids ids, TransactionTemplate tx, DetectionService detection, Rejudging rejudging,
-      Summaries summaries, Branches branches, MeterRegistry meters) {
+      Summaries summaries, Branches branches, Sessions sessions, MeterRegistry meters) {
     this.rejudging = rejudging;
+    this.sessions = sessions;
     this.ids = ids;
     this.branches = branches;
     this.tx = tx;
@@ -96,13 +99,16 @@ public class IngestService {
     return tx.execute(status -> {
       if (!store.insertRun(id, productId, versionId, machineId, run, hash)) {
         // stored before (a re-send), or by another request between; either has committed by now
-        return resent(id, store.contentHash(id).orElseThrow(), hash);
+        return resent(id, store.contentHash(id).orElseThrow(), hash, run, productId, machineId);
       }
       List<Long> seriesIds = series.seriesIds();
       store.copyResults(id, versionId, series.results(), seriesIds);
       long stored = System.nanoTime();
       storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
       UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
+      if (run.batchSize() != null) {
+        return ofSession(id, batch, run.batchSize(), productId, machineId, stored);
+      }
       var judgement = detection.onRunStored(new StoredRun(id, productId, versionId, batch, seriesIds,
           values(series.results())));
       var regressions = judgement.regressions();
@@ -115,8 +121,30 @@ public class IngestService {
       List<Summaries.Change> changed = summaries.onRegressionsCreated(id, seriesIds, regressions);
       // read back, so that each regression names the summary it joined
       return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id),
-          detection.confirmedBy(id), changed, null, null, judgement.waiting());
+          detection.confirmedBy(id), changed, null, null, judgement.waiting(), null);
     });
+  }
+
+  /**
+   * A run of a session that said how many runs it sends: stored and listed as waiting; the upload that brings the
+   * session's last run (in this product and machine) judges them all, in version order, and answers with what they
+   * raised. Until then an upload's answer says that its run waits for its session.
+   */
+  private Outcome ofSession(UUID id, UUID batch, int batchSize, long productId, long machineId, long stored) {
+    sessions.lock(batch);
+    sessions.waitFor(id, batchSize);
+    int count = sessions.stored(batch, productId, machineId);
+    if (count < batchSize) {
+      return new Outcome(id, true, List.of(), List.of(), List.of(), null, null, List.of(),
+          new Sessions.SessionProgress(batch.toString(), count, batchSize, false, Sessions.SessionProgress.WAITING));
+    }
+    Sessions.Judged judged = sessions.judge(batch, productId, machineId, id);
+    List<Summaries.Change> changed = sessions.judgeAndSummarise(judged);
+    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+    return new Outcome(id, true, changed.isEmpty() ? judged.raised() : detection.createdBy(id).stream()
+        .filter(r -> r.status() == Regression.Status.OPEN).toList(), detection.confirmedBy(id), changed, null, null,
+        judged.waiting(),
+        new Sessions.SessionProgress(batch.toString(), count, batchSize, true, Sessions.SessionProgress.JUDGED));
   }
 
   /**
@@ -172,15 +200,23 @@ public class IngestService {
   private static RunUpload canonicalIds(RunUpload run) {
     return new RunUpload(UUID.fromString(run.id()).toString(), run.product(), run.version(), run.machine(), run.suite(),
         run.batch() == null ? null : UUID.fromString(run.batch()).toString(), run.startedAt(), run.finishedAt(),
-        run.attributes(), run.results(), run.failures(), run.branch(), run.startPoint());
+        run.attributes(), run.results(), run.failures(), run.branch(), run.startPoint(), run.batchSize());
   }
 
-  private Outcome resent(UUID id, String storedHash, String hash) {
+  private Outcome resent(UUID id, String storedHash, String hash, RunUpload run, long productId, long machineId) {
     if (!storedHash.equals(hash)) {
       throw new Conflict("run " + id + " was already stored with other content; "
           + "a changed run needs a new id");
     }
-    return new Outcome(id, false, detection.createdBy(id), detection.confirmedBy(id), summaries.changedBy(id));
+    Sessions.SessionProgress session = null;
+    if (run.batchSize() != null) {
+      UUID batch = UUID.fromString(run.batch());
+      boolean waiting = sessions.waiting(id);
+      session = new Sessions.SessionProgress(batch.toString(), sessions.stored(batch, productId, machineId),
+          run.batchSize(), !waiting, waiting ? Sessions.SessionProgress.WAITING : Sessions.SessionProgress.JUDGED);
+    }
+    return new Outcome(id, false, detection.createdBy(id), detection.confirmedBy(id), summaries.changedBy(id), null,
+        null, List.of(), session);
   }
 
   static String contentHash(RunUpload run) {

@@ -19,6 +19,8 @@ final class RunValidator {
   static final int MAX_SAMPLES = 1_000_000;
   static final int MAX_ATTRIBUTES = 200;
   static final int MAX_TEXT = 1024;
+  /** The most runs one session may announce in {@code batchSize}. */
+  static final int MAX_BATCH_SIZE = 1000;
   static final Set<String> DIRECTIONS = Set.of(RunUpload.LOWER_IS_BETTER, RunUpload.HIGHER_IS_BETTER);
 
   private RunValidator() {}
@@ -35,6 +37,7 @@ final class RunValidator {
       Names.check("suite", run.suite(), p);
     }
     uuid("batch", run.batch(), false, p);
+    batchSize(run, p);
     branch(run, p);
     if (run.startedAt() != null && run.finishedAt() != null && run.finishedAt().isBefore(run.startedAt())) {
       p.add(new FieldProblem("finishedAt", "must not be before startedAt"));
@@ -45,6 +48,18 @@ final class RunValidator {
     failures(run.failures(), p);
     if (!p.isEmpty()) {
       throw new InvalidInput(p.size() > 50 ? p.subList(0, 50) : p);
+    }
+  }
+
+  private static void batchSize(RunUpload run, List<FieldProblem> p) {
+    Integer size = run.batchSize();
+    if (size == null) {
+      return;
+    }
+    if (size < 1 || size > MAX_BATCH_SIZE) {
+      p.add(new FieldProblem("batchSize", "must be from 1 to " + MAX_BATCH_SIZE + " (the runs the session sends)"));
+    } else if (run.batch() == null) {
+      p.add(new FieldProblem("batchSize", "counts the runs of a session; give batch too"));
     }
   }
 

@@ -20,15 +20,19 @@ class RunsController {
    * The answer to an upload: the run's id, the regressions it created (a step at the newest version unconfirmed),
    * the regressions earlier uploads reported unconfirmed that it confirmed, and the summaries it opened or grew; for
    * a branch run its branch and the start point it was judged against (left out for the default branch); the changes
-   * at its version that wait for one more build before they are reported (not for a re-send: they are not stored).
+   * at its version that wait for one more build before they are reported (not for a re-send: they are not stored);
+   * for a run of a session that gave {@code batchSize}, where its session stands (left out otherwise): until the
+   * session's runs are all stored its regressions are empty, and the upload that completes it lists those of all
+   * the session's runs.
    */
   record UploadResponse(String id, List<Regression> regressions, List<Regression> confirmed,
       List<Summaries.Change> summaries, @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
-      @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint, List<WaitingChange> waiting) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint, List<WaitingChange> waiting,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Sessions.SessionProgress session) {
 
     static UploadResponse of(IngestService.Outcome outcome) {
       return new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.confirmed(),
-          outcome.summaries(), outcome.branch(), outcome.startPoint(), outcome.waiting());
+          outcome.summaries(), outcome.branch(), outcome.startPoint(), outcome.waiting(), outcome.session());
     }
   }
 

@@ -1,0 +1,144 @@
+package org.perftrack.server.ingest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.Rejudging;
+import org.perftrack.server.detection.StoredRun;
+import org.perftrack.server.detection.WaitingChange;
+import org.perftrack.server.summaries.Summaries;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Service;
+
+/**
+ * The runs of a session that says how many runs it sends ({@code batch} with {@code batchSize}): each is stored at
+ * once and listed in {@code session_pending}; the session's runs of one product and machine are judged together, in
+ * version order, by the upload that brings the last of them, or when none arrived for the settle time
+ * ({@code perftrack.detection.batch-settle}, {@link SessionSettler}). So the decisions do not depend on the order in
+ * which the session's runs arrive. Everything here runs in the caller's transaction.
+ */
+@Service
+class Sessions {
+
+  /** What the answer to an upload of a session's run says of its session. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record SessionProgress(String batch, int stored, int batchSize, boolean judged, String note) {
+    static final String WAITING = "judged with its session when the session's runs are all stored";
+    static final String JUDGED = "judged with its session: the regressions are those of all its runs";
+  }
+
+  /** A session's runs judged together: the regressions they raised, the changes that wait, the series judged. */
+  record Judged(UUID as, List<Regression> raised, List<WaitingChange> waiting, Set<Long> seriesIds) {}
+
+  /** A session of one product and machine with runs waiting. */
+  record Waiting(UUID batch, long productId, long machineId) {}
+
+  private record PendingRun(UUID runId, long versionId, String sortKey, java.time.OffsetDateTime receivedAt) {}
+
+  private final JdbcClient jdbc;
+  private final DetectionService detection;
+  private final Rejudging rejudging;
+  private final Summaries summaries;
+
+  Sessions(JdbcClient jdbc, DetectionService detection, Rejudging rejudging, Summaries summaries) {
+    this.jdbc = jdbc;
+    this.detection = detection;
+    this.rejudging = rejudging;
+    this.summaries = summaries;
+  }
+
+  /**
+   * Holds the session (product and machine aside) until the transaction ends: the upload that counts its runs and
+   * the settle thread that judges them see each other's work.
+   */
+  void lock(UUID batch) {
+    jdbc.sql("SELECT pg_advisory_xact_lock(hashtext('perftrack session'), hashtext(?::text))").param(batch.toString())
+        .query(Object.class).single();
+  }
+
+  /** Lists a stored run as waiting for its session. */
+  void waitFor(UUID runId, int batchSize) {
+    jdbc.sql("INSERT INTO session_pending (run_id, batch_size) VALUES (?, ?)").params(runId, batchSize).update();
+  }
+
+  /** How many runs of the session this product and machine have stored. */
+  int stored(UUID batch, long productId, long machineId) {
+    return jdbc.sql("SELECT count(*) FROM run WHERE batch = ? AND product_id = ? AND machine_id = ?")
+        .params(batch, productId, machineId).query(Integer.class).single();
+  }
+
+  /** Whether this run still waits for its session. */
+  boolean waiting(UUID runId) {
+    return jdbc.sql("SELECT count(*) FROM session_pending WHERE run_id = ?").param(runId).query(Integer.class)
+        .single() > 0;
+  }
+
+  static final String PENDING = """
+      SELECT p.run_id, ru.version_id, v.sort_key, ru.received_at
+      FROM session_pending p JOIN run ru ON ru.id = p.run_id JOIN version v ON v.id = ru.version_id
+      WHERE ru.batch = ? AND ru.product_id = ? AND ru.machine_id = ?""";
+
+  /**
+   * Judges the waiting runs of the session in this product and machine, in version order, as one step: each run is
+   * judged as if the session had sent its runs oldest version first (the runs of the session not judged yet are left
+   * out of the interleaved evidence). The regressions are recorded as raised by {@code as} (null: the run that
+   * arrived last), so that the answer to that upload, and to a re-send of it, lists them all.
+   */
+  Judged judge(UUID batch, long productId, long machineId, UUID as) {
+    List<PendingRun> runs = new ArrayList<>(jdbc.sql(PENDING).params(batch, productId, machineId)
+        .query(PendingRun.class).list());
+    if (runs.isEmpty()) {
+      return new Judged(as, List.of(), List.of(), Set.of());
+    }
+    UUID by = as != null ? as : runs.stream().max(Comparator.comparing(PendingRun::receivedAt)
+        .thenComparing(PendingRun::runId)).orElseThrow().runId();
+    runs.sort(Comparator.comparing(PendingRun::sortKey).thenComparing(PendingRun::receivedAt)
+        .thenComparing(PendingRun::runId));
+    List<WaitingChange> waiting = new ArrayList<>();
+    Set<Long> series = new LinkedHashSet<>();
+    for (PendingRun r : runs) {
+      jdbc.sql("DELETE FROM session_pending WHERE run_id = ?").param(r.runId()).update();
+      List<Long> ids = jdbc.sql("SELECT DISTINCT series_id FROM result WHERE run_id = ? ORDER BY series_id")
+          .param(r.runId()).query(Long.class).list();
+      DetectionService.Judgement j = detection.onRunStored(new StoredRun(by, productId, r.versionId(), batch, ids));
+      waiting.addAll(j.waiting());
+      series.addAll(ids);
+    }
+    List<Regression> raised = detection.createdBy(by).stream()
+        .filter(g -> g.status() == Regression.Status.OPEN).toList();
+    return new Judged(by, raised, waiting, series);
+  }
+
+  /**
+   * Judges a session's waiting runs and hands what they raised to the summaries (and so to the alerts), as an
+   * upload's transaction does; returns the summaries changed.
+   */
+  List<Summaries.Change> judgeAndSummarise(Judged judged) {
+    Rejudging.Outcome left = rejudging.pickUpStale(judged.seriesIds());
+    if (!left.raised().isEmpty()) {
+      summaries.onRegressionsCreated(UUID.randomUUID(), List.copyOf(left.seriesIds()), left.raised());
+    }
+    return judged.seriesIds().isEmpty() ? List.of()
+        : summaries.onRegressionsCreated(judged.as(), List.copyOf(judged.seriesIds()), judged.raised());
+  }
+
+  static final String SETTLED = """
+      SELECT ru.batch, ru.product_id, ru.machine_id
+      FROM session_pending p JOIN run ru ON ru.id = p.run_id
+      GROUP BY ru.batch, ru.product_id, ru.machine_id
+      HAVING max(p.received_at) <= now() - make_interval(secs => ?)
+      ORDER BY min(p.received_at)
+      LIMIT 100""";
+
+  /** Sessions whose last run arrived at least {@code settle} ago (all of them, at start-up, after the wait). */
+  List<Waiting> settled(Duration settle) {
+    return jdbc.sql(SETTLED).param(settle.toMillis() / 1000.0).query(Waiting.class).list();
+  }
+}

@@ -1,0 +1,160 @@
+package org.perftrack.server.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.sessionSamples;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import org.perftrack.wire.RunUpload.ResultUpload;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A session that says how many runs it sends ({@code batchSize}) is judged as one, in version order, whatever the
+ * order its runs arrive in: sent by plain HTTP newest version first, a step under the whole session is opened once,
+ * at its first version, in one summary, and nothing is moved or withdrawn.
+ */
+class SessionBatchTest extends IntegrationTest {
+
+  private final Random random = new Random(5);
+  private static final List<String> BENCHMARKS = List.of("write-64b", "fork", "read-64b");
+
+  private RunUpload measured(String product, String machine, String version, String batch, Integer size,
+      double factor) {
+    List<ResultUpload> results = new ArrayList<>();
+    for (int b = 0; b < BENCHMARKS.size(); b++) {
+      results.add(new ResultUpload(BENCHMARKS.get(b), "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+          sessionSamples(random, 40 * (b + 1) * (b == 0 ? factor : 1))));
+    }
+    RunUpload run = run(product, version, machine, results.toArray(ResultUpload[]::new));
+    return new RunUpload(run.id(), product, version, run.machine(), run.suite(), batch, null, null,
+        run.attributes(), run.results(), run.failures(), null, null, size);
+  }
+
+  private void history(String product, String machine) {
+    for (int v = 1; v <= 6; v++) {
+      Http.Response r = http().postJson("/api/v1/runs", json(measured(product, machine, "1.6." + v + "-1", null,
+          null, 1)), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+      assertThat(r.json().has("session")).as("a run without batchSize is judged on arrival").isFalse();
+    }
+  }
+
+  private JsonNode regressions(String product) {
+    return http().getWithToken("/api/v1/regressions?status=all&product=" + product, TOKEN).json();
+  }
+
+  private JsonNode summaries(String product) {
+    JsonNode s = http().getWithToken("/api/v1/summaries?status=all&product=" + product, TOKEN).json();
+    return s.isArray() ? s : s.get("items");
+  }
+
+  @Test
+  void aSessionSentNewestFirstIsJudgedWhenItsLastRunArrivesAndOpensOneStepNeverMoved() {
+    String product = unique("session");
+    String machine = unique("lab");
+    history(product, machine);
+    String batch = UUID.randomUUID().toString();
+
+    List<JsonNode> answers = new ArrayList<>();
+    for (String version : List.of("1.7.6-1", "1.7.5-1", "1.7.2-1", "1.7.4-1")) {
+      Http.Response r = http().postJson("/api/v1/runs", json(measured(product, machine, version, batch, 4, 2)),
+          TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+      answers.add(r.json());
+    }
+
+    for (JsonNode waiting : answers.subList(0, 3)) {
+      assertThat(waiting.get("regressions")).isEmpty();
+      assertThat(waiting.get("session").get("judged").asBoolean()).isFalse();
+      assertThat(waiting.get("session").get("batchSize").asInt()).isEqualTo(4);
+    }
+    assertThat(answers.get(1).get("session").get("stored").asInt()).isEqualTo(2);
+    JsonNode last = answers.get(3);
+    assertThat(last.get("session").get("judged").asBoolean()).isTrue();
+    assertThat(last.get("regressions")).as("the whole session's regressions, in the answer to its last run")
+        .singleElement().satisfies(r -> {
+          assertThat(r.get("benchmark").asString()).isEqualTo("write-64b");
+          assertThat(r.get("version").asString()).isEqualTo("1.7.2-1");
+        });
+    assertThat(regressions(product)).singleElement().satisfies(r -> {
+      assertThat(r.get("version").asString()).isEqualTo("1.7.2-1");
+      assertThat(r.get("status").asString()).isEqualTo("open");
+      assertThat(r.get("history").findValuesAsString("action")).doesNotContain("reattributed", "withdrawn");
+    });
+    assertThat(summaries(product)).hasSize(1);
+  }
+
+  @Test
+  void aSessionWhoseLastRunNeverArrivesIsJudgedAfterTheSettleTime() {
+    String product = unique("session");
+    String machine = unique("lab");
+    history(product, machine);
+    String batch = UUID.randomUUID().toString();
+    for (String version : List.of("1.7.5-1", "1.7.2-1")) {
+      Http.Response r = http().postJson("/api/v1/runs", json(measured(product, machine, version, batch, 3, 2)),
+          TOKEN);
+      assertThat(r.json().get("session").get("judged").asBoolean()).as(r.body()).isFalse();
+    }
+    assertThat(regressions(product)).as("nothing judged while the session may still send").isEmpty();
+
+    await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
+        .until(() -> regressions(product).size() > 0);
+
+    assertThat(regressions(product)).singleElement().satisfies(r -> {
+      assertThat(r.get("version").asString()).isEqualTo("1.7.2-1");
+      assertThat(r.get("history").findValuesAsString("action")).doesNotContain("reattributed", "withdrawn");
+    });
+    assertThat(jdbc.sql("SELECT count(*) FROM session_pending p JOIN run r ON r.id = p.run_id WHERE r.batch = ?")
+        .param(UUID.fromString(batch)).query(Long.class).single()).isZero();
+  }
+
+  @Test
+  void aResentRunOfAJudgedSessionAnswersItsRegressionsAgain() {
+    String product = unique("session");
+    String machine = unique("lab");
+    history(product, machine);
+    String batch = UUID.randomUUID().toString();
+    RunUpload first = measured(product, machine, "1.7.3-1", batch, 2, 2);
+    RunUpload second = measured(product, machine, "1.7.2-1", batch, 2, 2);
+    http().postJson("/api/v1/runs", json(first), TOKEN);
+    JsonNode judged = http().postJson("/api/v1/runs", json(second), TOKEN).json();
+
+    Http.Response again = http().postJson("/api/v1/runs", json(second), TOKEN);
+    Http.Response firstAgain = http().postJson("/api/v1/runs", json(first), TOKEN);
+
+    assertThat(again.status()).isEqualTo(200);
+    assertThat(again.json().get("regressions")).isEqualTo(judged.get("regressions")).hasSize(1);
+    assertThat(firstAgain.json().get("session").get("judged").asBoolean()).isTrue();
+  }
+
+  @Test
+  void aBatchSizeOutOfBoundsOrWithoutABatchIsA400NamingIt() {
+    String product = unique("session");
+    String machine = unique("lab");
+    String batch = UUID.randomUUID().toString();
+    for (RunUpload bad : List.of(measured(product, machine, "1.0", batch, 0, 1),
+        measured(product, machine, "1.0", batch, 1001, 1), measured(product, machine, "1.0", null, 2, 1))) {
+      Http.Response r = http().postJson("/api/v1/runs", json(bad), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(400);
+      assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo("batchSize");
+    }
+    String notANumber = json(measured(product, machine, "1.0", batch, 2, 1)).replace("\"batchSize\":2",
+        "\"batchSize\":\"two\"");
+    Http.Response r = http().postJson("/api/v1/runs", notANumber, TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    assertThat(r.body()).contains("batchSize");
+    assertThat(jdbc.sql("SELECT count(*) FROM run r JOIN product p ON p.id = r.product_id WHERE p.name = ?")
+        .param(product).query(Long.class).single()).as("nothing stored").isZero();
+  }
+}
