@@ -1,13 +1,15 @@
 package org.perftrack.server.regressions;
 
-import java.time.temporal.ChronoUnit;
 import java.util.Comparator;
 import java.util.List;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.springframework.stereotype.Service;
 
-/** The open regressions for the home page: newest upload first, and within one upload the worst first. */
+/**
+ * The open regressions for the home page: newest first by their exact time, and the worst first among those one upload
+ * or import opened together (they share their transaction's time), as home's summaries.
+ */
 @Service
 public class OpenRegressions {
 
@@ -27,7 +29,7 @@ public class OpenRegressions {
     List<Regression> open = regressions.list(null, null, List.of(Regression.Status.OPEN), Regression.Kind.REGRESSION,
         MOST);
     List<Regression> shown = open.stream()
-        .sorted(Comparator.comparing((Regression r) -> r.detectedAt().truncatedTo(ChronoUnit.MINUTES)).reversed()
+        .sorted(Comparator.comparing(Regression::detectedAt).reversed()
             .thenComparing(Comparator.comparingDouble((Regression r) -> r.severity()).reversed()))
         .limit(limit).toList();
     return new Open(shown, open.size());
