@@ -252,14 +252,15 @@ class CurationStore {
         WHERE p.name = ? AND b.deletion_id IS NULL""").param(product).query(BranchToll.class).single();
   }
 
+  static final String MACHINE_BRANCHES = """
+      SELECT count(DISTINCT b.id) AS branches, count(r.id) AS builds
+      FROM branch_run r JOIN machine m ON m.id = r.machine_id JOIN branch b ON b.id = r.branch_id
+      JOIN product p ON p.id = b.product_id
+      WHERE m.name = ? AND b.deletion_id IS NULL AND p.deletion_id IS NULL""";
+
   /** The builds measured on a machine, of branches not deleted, and how many branches they are of (they go with it). */
   BranchToll machineBranches(String machine) {
-    return jdbc.sql("""
-        SELECT count(DISTINCT b.id) AS branches, count(r.id) AS builds
-        FROM branch_run r JOIN machine m ON m.id = r.machine_id JOIN branch b ON b.id = r.branch_id
-        JOIN product p ON p.id = b.product_id
-        WHERE m.name = ? AND b.deletion_id IS NULL AND p.deletion_id IS NULL""").param(machine)
-        .query(BranchToll.class).single();
+    return jdbc.sql(MACHINE_BRANCHES).param(machine).query(BranchToll.class).single();
   }
 
   static final String MACHINE_IMPACT = """

@@ -131,6 +131,7 @@ class Purge {
   }
 
   static final String RUNS_OF_MACHINE = "SELECT id FROM run WHERE machine_id = ? LIMIT ?";
+  static final String BRANCH_RUNS_OF_MACHINE = "DELETE FROM branch_run WHERE machine_id = ?";
 
   /** A deleted machine's rows: its runs, its series with what detection kept, what the lab and mail keep by name. */
   private void purgeMachine(long machine) {
@@ -145,7 +146,7 @@ class Purge {
     purgeSeries("SELECT id FROM series WHERE machine_id = ? ORDER BY id LIMIT ?", machine);
     tx.executeWithoutResult(s -> {
       String name = jdbc.sql("SELECT name FROM machine WHERE id = ?").param(machine).query(String.class).single();
-      jdbc.sql("DELETE FROM branch_run WHERE machine_id = ?").param(machine).update();
+      jdbc.sql(BRANCH_RUNS_OF_MACHINE).param(machine).update();
       for (String sql : PRODUCT_NAMED_ROWS) {
         jdbc.sql(sql.replace("product = ?", "machine = ?")).param(name).update();
       }
