@@ -61,9 +61,16 @@ final class Measurer {
     attributes.put("agent", AgentVersion.name());
     RunAssembler.Session session = new RunAssembler.Session(plan.product(), plan.machine(),
         UUID.randomUUID().toString(), attributes);
+    // the session's runs of each product: the server judges them together once it has them all
+    Map<String, Integer> perProduct = new LinkedHashMap<>();
+    for (Measurements m : measured) {
+      String product = m.target().target().product() != null ? m.target().target().product() : plan.product();
+      perProduct.merge(product, 1, Integer::sum);
+    }
     List<RunUpload> runs = new ArrayList<>();
     for (Measurements m : measured) {
-      RunUpload run = RunAssembler.assemble(m, session);
+      RunUpload assembled = RunAssembler.assemble(m, session);
+      RunUpload run = assembled.withBatchSize(perProduct.get(assembled.product()));
       sink.accept(run);
       runs.add(run);
       try {

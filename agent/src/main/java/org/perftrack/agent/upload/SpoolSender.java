@@ -123,6 +123,7 @@ public final class SpoolSender {
     int stored = 0;
     int rejected = 0;
     int reattributions = 0;
+    java.util.Set<String> sessions = new java.util.LinkedHashSet<>();
     for (int i = 0; i < pending.size(); i++) {
       Path file = pending.get(i);
       Spool.Request request = spool.request(file);
@@ -134,8 +135,15 @@ public final class SpoolSender {
         regressions.addAll(s.regressions());
         confirmed.addAll(s.confirmed());
         waiting.addAll(s.waiting());
-        out.printf("uploaded %s (HTTP %d%s)%n", file.getFileName(), s.status(),
-            s.status() == 200 ? ", the server already had it" : "");
+        String session = s.waitsForSession();
+        if (session != null) {
+          sessions.add(session);
+        } else if (s.judgedSession() != null) {
+          sessions.remove(s.judgedSession());
+        }
+        out.printf("uploaded %s (HTTP %d%s%s)%n", file.getFileName(), s.status(),
+            s.status() == 200 ? ", the server already had it" : "",
+            session != null ? ", judged with its session once the session's other runs are stored" : "");
         // a new run that changed summaries without a regression of its own moved known ones: a re-attribution
         boolean moved = s.status() == 201 && s.regressions().isEmpty() && !s.summaries().isEmpty();
         reattributions += moved ? 1 : 0;
@@ -175,6 +183,11 @@ public final class SpoolSender {
         return new Pass(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed,
             waiting);
       }
+    }
+    if (!sessions.isEmpty()) {
+      out.printf("%s %s for runs not uploaded: the server judges the runs it has once no more arrive for a while "
+          + "(perftrack.detection.batch-settle); the regressions show on its pages, not here%n",
+          Words.count(sessions.size(), "session"), sessions.size() == 1 ? "waits" : "wait");
     }
     out.flush();
     return new Pass(stored, rejected, 0, false, regressions, reattributions, confirmed, waiting);

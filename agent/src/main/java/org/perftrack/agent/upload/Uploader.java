@@ -104,6 +104,24 @@ public final class Uploader {
       this.waiting = waiting;
     }
 
+    /** The answer's {@code session} (null: the run is not one of a session that gave batchSize). */
+    private JsonNode session;
+
+    Stored withSession(JsonNode node) {
+      this.session = node;
+      return this;
+    }
+
+    /** The batch of the run's session, when the run waits for the session's other runs; null otherwise. */
+    public String waitsForSession() {
+      return session != null && !session.path("judged").asBoolean(true) ? session.path("batch").asText("") : null;
+    }
+
+    /** The batch of the run's session, when this upload judged the session; null otherwise. */
+    public String judgedSession() {
+      return session != null && session.path("judged").asBoolean(false) ? session.path("batch").asText("") : null;
+    }
+
     public List<JsonNode> waiting() {
       return waiting;
     }
@@ -281,7 +299,8 @@ public final class Uploader {
         int status = response.status;
         if (status == 200 || status == 201) {
           return new Stored(status, regressions(response.body, "regressions"), regressions(response.body, "confirmed"),
-              summaries(response.body), regressions(response.body, "waiting"));
+              summaries(response.body), regressions(response.body, "waiting")).withSession(field(response.body,
+              "session"));
         }
         reason = "HTTP " + status;
         boolean problem = isProblem(response.contentType);
@@ -413,6 +432,15 @@ public final class Uploader {
       // the run is stored; an unreadable answer only costs the regression list
     }
     return list;
+  }
+
+  private static JsonNode field(String body, String name) {
+    try {
+      JsonNode node = WireJson.MAPPER.readTree(body).get(name);
+      return node != null && node.isObject() ? node : null;
+    } catch (IOException e) {
+      return null; // the run is stored; an unreadable answer only costs the note
+    }
   }
 
   private static Duration min(Duration a, Duration b) {

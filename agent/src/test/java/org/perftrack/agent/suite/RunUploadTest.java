@@ -74,6 +74,7 @@ class RunUploadTest {
       assertThat(runs).extracting(r -> r.product() + "@" + r.version())
           .containsExactlyInAnyOrder("linux@6.1.0", "cygwin@1.5.24-2");
       assertThat(runs.get(0).batch()).isNotNull().isEqualTo(runs.get(1).batch());
+      assertThat(runs).extracting(RunUpload::batchSize).as("the session's runs of each product").containsOnly(1);
     }
   }
 }

@@ -66,6 +66,7 @@ class AgentEndToEndTest extends IntegrationTest {
     // spins 20 µs on top of its thread round trip (plain ~1 µs; ×2.5 was once all a round trip alone showed
     // at load 15); how many µs the layer adds is measured by the agent's machine-timing test
     assertThat(result.out()).contains("2 runs uploaded, 0 rejected, 0 waiting")
+        .contains("judged with its session once the session's other runs are stored")
         .contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2")
         .doesNotContain("ctx-switches-per-op: 1.5.19-4");
     assertThat(medianOf("write-64b", "1.5.24-2") / medianOf("write-64b", "1.5.19-4")).isGreaterThan(3);

@@ -50,6 +50,7 @@ public final class Evaluation {
     Map<String, Score> byFamily = new TreeMap<>();
     long[] inOrder = new long[3];
     long[] outOfOrder = new long[3];
+    long[] outOfOrderOnArrival = new long[3];
     if (loaded) {
       out.printf(Locale.ROOT, "loaded lab: %d machines x %d metrics x %d versions, interleaved sessions of 2-4"
           + " versions x %d rounds, session CV 15-40 %%, steps x1.1..x50%n", MACHINES, METRICS,
@@ -84,7 +85,8 @@ public final class Evaluation {
         }
       }
       if (loaded && families) {
-        sessionsOutOfOrder(machines, inOrder, outOfOrder, byFamily);
+        sessionsOutOfOrder(machines, outOfOrder, byFamily, SESSIONS_OUT_OF_ORDER, true);
+        sessionsOutOfOrder(machines, outOfOrderOnArrival, byFamily, SESSIONS_OUT_OF_ORDER_ON_ARRIVAL, false);
       }
       print(out, seed, "perftrack", ours, start, totals);
       for (OfflineMethod method : field) {
@@ -125,10 +127,13 @@ public final class Evaluation {
     }
     if (loaded && families) {
       out.printf(Locale.ROOT, "sessions in version order (as the agent sends them): %.1f records moved and %.1f"
-          + " withdrawn per 1,000 series; uploaded out of order (each session newest first, family"
-          + " %s): %.1f moved and %.1f withdrawn%n", 1000.0 * inOrder[0] / inOrder[2], 1000.0 * inOrder[1] / inOrder[2],
-          SESSIONS_OUT_OF_ORDER, 1000.0 * outOfOrder[0] / Math.max(1, outOfOrder[2]),
-          1000.0 * outOfOrder[1] / Math.max(1, outOfOrder[2]));
+          + " withdrawn per 1,000 series; uploaded out of order (each session newest first) with batchSize, judged"
+          + " together (family %s): %.1f moved and %.1f withdrawn; without batchSize, each run judged on arrival"
+          + " (family %s): %.1f moved and %.1f withdrawn%n", 1000.0 * inOrder[0] / inOrder[2],
+          1000.0 * inOrder[1] / inOrder[2], SESSIONS_OUT_OF_ORDER, 1000.0 * outOfOrder[0] / Math.max(1, outOfOrder[2]),
+          1000.0 * outOfOrder[1] / Math.max(1, outOfOrder[2]), SESSIONS_OUT_OF_ORDER_ON_ARRIVAL,
+          1000.0 * outOfOrderOnArrival[0] / Math.max(1, outOfOrderOnArrival[2]),
+          1000.0 * outOfOrderOnArrival[1] / Math.max(1, outOfOrderOnArrival[2]));
     }
     out.println("alerts/1k: false regressions open at the end per 1,000 noise-only series; steps/1k: false steps of"
         + " either kind; raised/1k: regressions raised at any upload in noise-only series (later withdrawn or not);"
@@ -136,19 +141,22 @@ public final class Evaluation {
     out.println("* perfherder-5/5 is not Perfherder's configuration: 5-value windows, shown for fairness at 30 versions.");
   }
 
-  /** The family of the loaded lab replayed with each session's runs uploaded newest first. */
+  /** The family of the loaded lab replayed with each session's runs uploaded newest first, giving batchSize. */
   static final String SESSIONS_OUT_OF_ORDER = "SESSIONS_OUT_OF_ORDER";
+  /** The same uploads without batchSize: each run judged on arrival. */
+  static final String SESSIONS_OUT_OF_ORDER_ON_ARRIVAL = "SESSIONS_OUT_OF_ORDER_ON_ARRIVAL";
 
   /**
-   * The loaded lab's machines again, each session's runs uploaded in reverse (the newest version first, as a spool
-   * listed in target order may send them), scored as one family; its moved and withdrawn records are counted.
+   * The loaded lab's machines again, each session's runs uploaded in reverse (the newest version first, as a client
+   * other than the agent may send them), scored as one family; its moved and withdrawn records are counted.
+   * {@code together}: the session's runs are judged together once its last run is uploaded (they give batchSize).
    */
-  private static void sessionsOutOfOrder(List<Machine> machines, long[] inOrder, long[] outOfOrder,
-      Map<String, Score> byFamily) {
-    Score family = byFamily.computeIfAbsent(SESSIONS_OUT_OF_ORDER, f -> new Score());
+  private static void sessionsOutOfOrder(List<Machine> machines, long[] outOfOrder, Map<String, Score> byFamily,
+      String name, boolean together) {
+    Score family = byFamily.computeIfAbsent(name, f -> new Score());
     for (Machine m : machines) {
       Machine reversed = newestFirst(m);
-      OursReplay.Outcome outcome = new OursReplay(DetectionSettings.DEFAULTS).run(reversed);
+      OursReplay.Outcome outcome = new OursReplay(DetectionSettings.DEFAULTS, together).run(reversed);
       outOfOrder[0] += outcome.churn().moved();
       outOfOrder[1] += outcome.churn().withdrawn();
       outOfOrder[2] += m.series().size();

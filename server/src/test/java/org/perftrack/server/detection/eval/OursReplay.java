@@ -32,8 +32,50 @@ final class OursReplay {
   private static final boolean DIAG = System.getProperty("diag") != null;
   private final Map<Long, String> created = new HashMap<>();
 
+  /**
+   * Whether the runs of a session are judged together, as the server judges a session whose runs give
+   * {@code batchSize} (the agent's): held until the session's last run is uploaded, then judged in version order,
+   * the session's runs not judged yet left out of the interleaved evidence. False: each run judged on arrival (a
+   * client that does not give batchSize).
+   */
+  private final boolean sessionsTogether;
+
   OursReplay(DetectionSettings settings) {
+    this(settings, true);
+  }
+
+  OursReplay(DetectionSettings settings, boolean sessionsTogether) {
     this.settings = settings;
+    this.sessionsTogether = sessionsTogether;
+  }
+
+  /**
+   * The order in which the server judges the uploads: as they arrive, except that (when sessions are judged
+   * together) the runs of a session wait for its last run and are then judged in version order.
+   */
+  private int[] judgingOrder(Machine machine) {
+    int uploads = machine.runs().isEmpty() ? machine.uploadOrder().length : machine.runs().size();
+    if (!sessionsTogether || machine.runs().isEmpty()) {
+      return java.util.stream.IntStream.range(0, uploads).toArray();
+    }
+    Map<Integer, Integer> size = new HashMap<>();
+    machine.runs().forEach(r -> size.merge(r.batch(), 1, Integer::sum));
+    Map<Integer, List<Integer>> waiting = new HashMap<>();
+    int[] order = new int[uploads];
+    int k = 0;
+    for (int u = 0; u < uploads; u++) {
+      int batch = machine.runs().get(u).batch();
+      List<Integer> held = waiting.computeIfAbsent(batch, b -> new ArrayList<>());
+      held.add(u);
+      if (held.size() == size.get(batch)) {
+        held.sort(java.util.Comparator.comparingInt((Integer i) -> machine.runs().get(i).version()));
+        for (int i : held) {
+          order[k++] = i;
+        }
+        waiting.remove(batch);
+      }
+    }
+    return order;
   }
 
   /**
@@ -74,8 +116,9 @@ final class OursReplay {
     for (LabeledSeries ls : machine.series()) {
       withdrawn.add(new boolean[ls.labels().size()]);
     }
-    int uploads = machine.runs().isEmpty() ? machine.uploadOrder().length : machine.runs().size();
-    for (int u = 0; u < uploads; u++) {
+    int[] order = judgingOrder(machine);
+    for (int k = 0; k < order.length; k++) {
+      int u = order[k];
       int version = machine.runs().isEmpty() ? machine.uploadOrder()[u] : machine.runs().get(u).version();
       String name = machine.versions().get(version);
       List<SeriesUpdate> updates = new ArrayList<>(metrics);
@@ -88,7 +131,8 @@ final class OursReplay {
           VersionPoint before = uploaded.get(s).get(version);
           double[] run = ls.runSamples()[u];
           uploaded.get(s).put(version, VersionPoint.of(name, before == null ? run : concat(before.samples(), run)));
-          for (int r = 0; r <= u; r++) {
+          for (int j = 0; j <= k; j++) {
+            int r = order[j];
             int b = machine.runs().get(r).batch();
             {
               batch.add(new BatchRun("b" + b, machine.versions().get(machine.runs().get(r).version()),
