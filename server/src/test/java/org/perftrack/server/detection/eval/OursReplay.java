@@ -117,8 +117,8 @@ final class OursReplay {
       withdrawn.add(new boolean[ls.labels().size()]);
     }
     int[] order = judgingOrder(machine);
-    for (int k = 0; k < order.length; k++) {
-      int u = order[k];
+    for (int at = 0; at < order.length; at++) {
+      int u = order[at];
       int version = machine.runs().isEmpty() ? machine.uploadOrder()[u] : machine.runs().get(u).version();
       String name = machine.versions().get(version);
       List<SeriesUpdate> updates = new ArrayList<>(metrics);
@@ -131,7 +131,7 @@ final class OursReplay {
           VersionPoint before = uploaded.get(s).get(version);
           double[] run = ls.runSamples()[u];
           uploaded.get(s).put(version, VersionPoint.of(name, before == null ? run : concat(before.samples(), run)));
-          for (int j = 0; j <= k; j++) {
+          for (int j = 0; j <= at; j++) {
             int r = order[j];
             int b = machine.runs().get(r).batch();
             {
