@@ -135,7 +135,8 @@ class CurationStore {
   record ProductRow(long id, long versionCount) {}
 
   Optional<ProductRow> lockProduct(String name) {
-    return jdbc.sql("SELECT id, version_count FROM product WHERE name = ? AND deletion_id IS NULL FOR UPDATE")
+    return jdbc.sql("SELECT id, live_version_count(id) AS version_count FROM product"
+        + " WHERE name = ? AND deletion_id IS NULL FOR UPDATE")
         .param(name).query(ProductRow.class).optional();
   }
 

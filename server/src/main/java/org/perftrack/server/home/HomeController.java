@@ -34,11 +34,12 @@ class HomeController {
 
   /**
    * Machines per product from its series (a table that grows with machines and metrics, not with history);
-   * versions counted by the product itself (kept by a trigger on version, V29), the latest by one index probe.
+   * versions counted by the product itself (kept by a trigger on version, V29, less its deleted ones: V43), the latest
+   * by one index probe.
    */
   static final String PRODUCTS = """
       SELECT p.name,
-             p.version_count AS versions,
+             live_version_count(p.id) AS versions,
              (SELECT count(DISTINCT s.machine_id) FROM series s WHERE s.product_id = p.id) AS machines,
              (SELECT v.name FROM version v WHERE v.product_id = p.id AND v.deletion_id IS NULL
                ORDER BY v.sort_key DESC LIMIT 1) AS latest_version

@@ -39,7 +39,8 @@ class Discovery {
   }
 
   static final String PRODUCTS = """
-      SELECT name, version_count AS versions FROM product WHERE name > ? AND deletion_id IS NULL ORDER BY name LIMIT ?""";
+      SELECT name, live_version_count(id) AS versions FROM product WHERE name > ? AND deletion_id IS NULL
+      ORDER BY name LIMIT ?""";
 
   Page<Product> products(String after, int limit) {
     return Page.of(jdbc.sql(PRODUCTS).params(after == null ? "" : after, limit + 1).query(Product.class).list(), limit,

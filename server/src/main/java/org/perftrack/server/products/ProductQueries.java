@@ -54,9 +54,12 @@ class ProductQueries {
     return newest;
   }
 
-  /** The product's count of versions, kept by a trigger on version (V29): no read grows with history. */
+  /**
+   * The product's count of versions not deleted, kept by a trigger on version (V29) less its deleted ones (V43): no
+   * read grows with history.
+   */
   long versionCount(long productId) {
-    return jdbc.sql("SELECT version_count FROM product WHERE id = ?").param(productId).query(Long.class).single();
+    return jdbc.sql("SELECT live_version_count(?)").param(productId).query(Long.class).single();
   }
 
   /** A series of the product, without its values. */

@@ -102,12 +102,15 @@ class CurationTest extends IntegrationTest {
     assertThat(row).as("the product's row on home").isNotNegative();
     assertThat(home.substring(row, home.indexOf("</tr>", row))).as("the latest version on home").contains(">4.11<")
         .doesNotContain("4.12", "4.13");
+    assertThat(versionsShown()).as("home, product page, discovery: the deleted versions are not counted")
+        .containsExactly("11", "11 versions", 11L);
 
     for (Long d : deletions) {
       Http.Response restored = post("/api/v1/deletions/" + d + ":restore", null, ADMIN_TOKEN);
       assertThat(restored.status()).as(restored.body()).isEqualTo(200);
     }
     assertThat(theStep().get("status").asString()).isEqualTo("withdrawn");
+    assertThat(versionsShown()).as("restored, they count again").containsExactly("13", "13 versions", 13L);
     assertThat(jdbc.sql("""
         SELECT count(*) FROM detection_point p JOIN version v ON v.id = p.version_id JOIN product pr ON pr.id = v.product_id
         WHERE pr.name = ? AND v.name IN ('4.12', '4.13')""").param(product).query(Long.class).single())
@@ -428,6 +431,28 @@ class CurationTest extends IntegrationTest {
         upload("4.13", 100).json().get("id").asString());
     assertThat(theStep().get("status").asString()).as("the test versions withdrew it").isEqualTo("withdrawn");
     return testRuns;
+  }
+
+  /** The product's count of versions on home (its row's cell), its own page and in the discovery API. */
+  private List<Object> versionsShown() {
+    String home = http().get("/").body();
+    int row = home.indexOf("<a href=\"/products/" + product + "\">");
+    assertThat(row).as("the product's row on home").isNotNegative();
+    java.util.regex.Matcher cell = java.util.regex.Pattern.compile("<td class=\"num\">(\\d+)</td>")
+        .matcher(home.substring(row, home.indexOf("</tr>", row)));
+    assertThat(cell.find()).as("the versions cell of the product's row").isTrue();
+    java.util.regex.Matcher header = java.util.regex.Pattern.compile("(\\d+ versions?),")
+        .matcher(http().get("/products/" + product).body());
+    assertThat(header.find()).as("the product page's count").isTrue();
+    JsonNode discovered = null;
+    for (JsonNode p : http().getWithToken("/api/v1/products?limit=5&after=" + product.substring(0,
+        product.length() - 1), TOKEN).json().get("items")) {
+      if (p.get("name").asString().equals(product)) {
+        discovered = p;
+      }
+    }
+    assertThat(discovered).as("the product in the discovery API").isNotNull();
+    return List.of(cell.group(1), header.group(1), discovered.get("versions").asLong());
   }
 
   private JsonNode theStep() {
