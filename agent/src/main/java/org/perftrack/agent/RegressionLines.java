@@ -9,7 +9,8 @@ import org.perftrack.wire.Quantities;
  * A regression of the server's answer as one console line that names all a reader needs to tell two apart:
  * {@code REGRESSION pipe-bw/65536 bandwidth: 1.5.19-4 -> 1.5.24-2: 3.18 GB/s -> 1.092 GB/s (2.91x less) on xp-lab-01};
  * when the lines of one upload span several products, each version pair is preceded by its product
- * ({@code cygwin 1.5.19-4 -> 1.5.24-2}).
+ * ({@code cygwin 1.5.19-4 -> 1.5.24-2}). A step the server could place only within a run of versions says so
+ * after its pair: {@code 1.5.20-1 -> 1.5.21-1 (starts between 1.5.20-1 and 1.5.22-1)}, the pair being the likeliest.
  */
 final class RegressionLines {
 
@@ -25,9 +26,17 @@ final class RegressionLines {
     String product = text(r, "product");
     return label + " " + text(r, "benchmark") + " " + text(r, "metric") + ": "
         + (withProduct && !product.equals("?") ? product + " " : "") + text(r, "baselineVersion")
-        + " -> " + text(r, "version") + ": " + quantity(r, "baselineValue", unit) + " -> " + quantity(r, "value", unit)
+        + " -> " + text(r, "version") + suspects(r) + ": " + quantity(r, "baselineValue", unit) + " -> " + quantity(r, "value", unit)
         + " (" + ratio(r) + ")"
         + (machine.equals("?") ? "" : " on " + machine);
+  }
+
+  /** " (starts between A and B)" when the server reported a range of versions, else empty. */
+  static String suspects(JsonNode r) {
+    String first = text(r, "firstSuspect");
+    String last = text(r, "lastSuspect");
+    return first.equals("?") || last.equals("?") || first.equals(last) ? ""
+        : " (starts between " + first + " and " + last + ")";
   }
 
   /** Whether these lines name more than one product: then each line names its own. */

@@ -176,6 +176,25 @@ class UploadCommandTest {
   }
 
   @Test
+  void aRegressionPlacedWithinARangeOfVersionsSaysWhichVersionsItMayStartAt() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.reportRegressions("[{\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\",\"machine\":\"xp-lab-01\","
+          + "\"unit\":\"us\",\"baselineVersion\":\"1.5.20-1\",\"version\":\"1.5.21-1\",\"baselineValue\":18.0,"
+          + "\"value\":19.8,\"ratio\":1.1,\"firstSuspect\":\"1.5.20-1\",\"lastSuspect\":\"1.5.22-1\"},"
+          + "{\"benchmark\":\"read-64b\",\"metric\":\"time-per-op\",\"machine\":\"xp-lab-01\","
+          + "\"unit\":\"us\",\"baselineVersion\":\"1.5.20-1\",\"version\":\"1.5.21-1\",\"baselineValue\":18.0,"
+          + "\"value\":36,\"ratio\":2,\"firstSuspect\":\"1.5.21-1\",\"lastSuspect\":\"1.5.21-1\"}]");
+
+      CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(result.out())
+          .contains("REGRESSION write-64b time-per-op: 1.5.20-1 -> 1.5.21-1 (starts between 1.5.20-1 and 1.5.22-1):"
+              + " 18 us -> 19.8 us (x1.1) on xp-lab-01")
+          .contains("REGRESSION read-64b time-per-op: 1.5.20-1 -> 1.5.21-1: 18 us -> 36 us (x2) on xp-lab-01");
+    }
+  }
+
+  @Test
   void theLinesOfSeveralFilesInOneUploadNameTheirMachineAndTheirProductWhenThereAreSeveral() throws Exception {
     String step = "\"benchmark\":\"write-64b\",\"metric\":\"time-per-op\",\"unit\":\"us\","
         + "\"baselineVersion\":\"1.5.19-4\",\"version\":\"1.5.24-2\",\"baselineValue\":18.0,\"value\":46.8,"

@@ -17,10 +17,10 @@ record MailView(String heading, String intro, String machine, String product, St
     List<Row> rows,
     String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String linkUrl) {
 
-  /** One regression: a table row in HTML, a block in text. */
+  /** One regression: a table row in HTML, a block in text; {@code suspects} its range of versions, null when exact. */
   record Row(String benchmark, String metric, String baselineVersion, String version, String machine,
       String baselineValue, String value, String ratio, String change, String confidence, String hints,
-      String regressionUrl, String seriesUrl, String compareUrl) {}
+      String regressionUrl, String seriesUrl, String compareUrl, String suspects) {}
 
   static MailView of(MailPayload p, String base) {
     // a summary spans machines: shown like the digest, one row per machine and benchmark
@@ -52,6 +52,6 @@ record MailView(String heading, String intro, String machine, String product, St
         Links.to(base, "/products/" + Links.segment(i.product()) + "/series", "benchmark", i.benchmark(),
             "metric", i.metric(), "machine", i.machine()),
         Links.to(base, "/compare", "product", i.product(), "machine", i.machine(), "base", i.baselineVersion(),
-            "head", i.version()));
+            "head", i.version()), i.ranged() ? i.place() : null);
   }
 }

@@ -199,6 +199,6 @@ final class CommonShift {
   static Step described(Step step) {
     return new Step(step.baselineVersion(), step.version(), step.baselineValue(), step.value(), step.ratio(),
         step.pValue(), step.kind(), step.evidence() + ", against the shift all benchmarks of the run shared",
-        step.confirmed());
+        step.confirmed(), step.firstSuspect(), step.lastSuspect());
   }
 }

@@ -5,7 +5,8 @@ package org.perftrack.server.detection;
  * view of the step (null for WITHDRAW); {@code regressionId} is null for CREATE. CONFIRM, REATTRIBUTE
  * and REOPEN update values, version pair and p-value; only REOPEN and WITHDRAW change the status, and
  * never of a triaged record. {@code confirms} is true when a record reported at the newest version is
- * now shown by a later version too (it becomes confirmed).
+ * now shown by a later version too (it becomes confirmed). A CONFIRM has a {@code reason} only when the step's
+ * suspect versions changed (later versions placed it more closely).
  */
 public record Decision(Action action, Long regressionId, Step step, String reason, boolean confirms) {
 

@@ -21,9 +21,14 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
   /**
    * A step at {@code index} of the local window: log shift, scan-corrected p-value, and whether it is
    * a clean step (samples of an interleaved session completely separated by a wide margin), which
-   * needs no other evidence.
+   * needs no other evidence. {@code suspects}: the versions it may start at (only {@code index} when placed).
    */
-  record Candidate(int index, double shift, double p, boolean clean, boolean paired, boolean newest, boolean pooled) {
+  record Candidate(int index, double shift, double p, boolean clean, boolean paired, boolean newest, boolean pooled,
+      StepLocation.Suspects suspects) {
+
+    Candidate(int index, double shift, double p, boolean clean, boolean paired, boolean newest, boolean pooled) {
+      this(index, shift, p, clean, paired, newest, pooled, StepLocation.Suspects.at(index));
+    }
   }
 
   static LocalScan of(SeriesUpdate update) {
@@ -68,12 +73,46 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     if (!interleaved(series)) {
       pool(found, levels, decided, jj, minEffect);
     }
-    // a step found by the levels alone waits while a neighbouring version could as well be its place
-    found.removeIf(c -> !c.clean() && !c.paired() && !c.newest()
-        && !StepLocation.placed(levels.x(), c.index(), decided, noise.sigma(), w));
+    located(found, levels, decided, noise.sigma(), w);
     found.sort(Comparator.comparingInt(Candidate::index));
     double[] p = found.stream().mapToDouble(Candidate::p).toArray();
     return new LocalScan(update, levels, noise, lo, hi, List.copyOf(found), p, minEffect, paired);
+  }
+
+  /**
+   * Places the steps found by the levels alone ({@link StepLocation}): one whose place is spread over more
+   * neighbouring versions than {@link StepLocation#MAX_SUSPECTS} waits for later versions; the others are moved to
+   * their likeliest version and carry their suspects (with those of the pooled scan, when it found them). Of two
+   * candidates placed at one version, the one with the smaller p-value stays.
+   */
+  private static void located(List<Candidate> found, Levels levels, List<Integer> decided, double sigma, int w) {
+    for (int i = found.size() - 1; i >= 0; i--) {
+      Candidate c = found.get(i);
+      if (c.clean() || c.paired() || c.newest()) {
+        continue;
+      }
+      StepLocation.Suspects s = StepLocation.suspects(levels.x(), c.index(), decided, sigma, w);
+      if (s == null) {
+        found.remove(i);
+        continue;
+      }
+      StepLocation.Suspects both = c.pooled() && c.suspects().best() == s.best() ? s.union(c.suspects()) : s;
+      if (both.best() >= levels.size() - 1) {
+        found.remove(i);
+        continue;
+      }
+      found.set(i, new Candidate(both.best(), c.shift(), c.p(), false, false, false, c.pooled(), both));
+    }
+    for (int i = found.size() - 1; i >= 0; i--) {
+      Candidate c = found.get(i);
+      for (int j = 0; j < found.size(); j++) {
+        Candidate o = found.get(j);
+        if (j != i && o.index() == c.index() && (o.p() < c.p() || o.p() == c.p() && j < i)) {
+          found.remove(i);
+          break;
+        }
+      }
+    }
   }
 
   /**
@@ -167,12 +206,12 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
       Candidate c = found.get(i);
       if (c.index() == f.index()) {
         if (Math.signum(c.shift()) == Math.signum(f.shift()) && f.p() < c.p() && !c.clean()) {
-          found.set(i, new Candidate(c.index(), c.shift(), f.p(), false, c.paired(), c.newest(), true));
+          found.set(i, new Candidate(c.index(), c.shift(), f.p(), false, c.paired(), c.newest(), true, f.suspects()));
         }
         return;
       }
     }
-    found.add(new Candidate(f.index(), f.shift(), f.p(), false, false, f.index() == n - 1, true));
+    found.add(new Candidate(f.index(), f.shift(), f.p(), false, false, f.index() == n - 1, true, f.suspects()));
   }
 
   /**
@@ -216,7 +255,9 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     Regression.Kind kind = update.series().direction().isWorse(c.shift()) ? Regression.Kind.REGRESSION
         : Regression.Kind.IMPROVEMENT;
     return new Step(levels.versions().get(c.index() - 1), levels.versions().get(c.index()),
-        baseline, value, value / baseline, pValues[i], kind, evidence(c), c.index() < levels.size() - 1);
+        baseline, value, value / baseline, pValues[i], kind, evidence(c), c.index() < levels.size() - 1,
+        levels.versions().get(Math.max(1, c.suspects().first())),
+        levels.versions().get(Math.min(levels.size() - 1, c.suspects().last())));
   }
 
   private String evidence(Candidate c) {

@@ -17,8 +17,9 @@ import org.perftrack.server.stats.StudentT;
  * show a common slope ({@value #SOME_SLOPE_Z} × its error or more), the step left once the slope is
  * removed must be {@value StepChecks#ADJUSTED_T} × its own error, and where the slope is clear
  * ({@code 3 ×}), {@value StepChecks#TREND_MIN_EFFECT} × the minimum effect. The best split must hold
- * {@value #LOCATED} of the likelihood over all splits (a small step is often one version off, and a step at the
- * wrong version blames the wrong change), and the last versions of the segment, too few to be split off, must
+ * {@value #LOCATED} of the likelihood over all splits, or a run of at most {@value StepLocation#MAX_SUSPECTS}
+ * versions around it {@value StepLocation#MASS} (a small step is often one version off, and a step at the wrong
+ * version blames the wrong change: it is reported with those versions as its suspects), and the last versions of the segment, too few to be split off, must
  * not have moved on in the step's direction (a later change not yet decided).
  *
  * <p>An upload judges the segment it fell in (and, when its version is itself a step, the segment before), so a
@@ -39,7 +40,7 @@ final class PooledScan {
   static final double SOME_SLOPE_Z = 1.2;
 
   /** A pooled step at {@code index} with its sides {@code [from, index)} and {@code [index, to)}. */
-  record Found(int index, int from, int to, double shift, double t, double p) {
+  record Found(int index, int from, int to, double shift, double t, double p, StepLocation.Suspects suspects) {
   }
 
   private PooledScan() {
@@ -84,15 +85,23 @@ final class PooledScan {
       return null;
     }
     double s = Math.max(Math.sqrt(bestSse / (m - 2)), floor);
+    double[] likelihood = new double[to - MIN_SIDE - (from + MIN_SIDE) + 1];
     double weights = 0;
     for (int k = from + MIN_SIDE; k <= to - MIN_SIDE; k++) {
-      weights += Math.exp(-(sses[k - from] - bestSse) / (2 * s * s));
+      likelihood[k - from - MIN_SIDE] = Math.exp(-(sses[k - from] - bestSse) / (2 * s * s));
+      weights += likelihood[k - from - MIN_SIDE];
     }
-    if (1 / weights < LOCATED) {
+    for (int i = 0; i < likelihood.length; i++) {
+      likelihood[i] /= weights;
+    }
+    StepLocation.Suspects suspects = StepLocation.Suspects.of(likelihood, from + MIN_SIDE);
+    if (1 / weights < LOCATED && suspects.width() > StepLocation.MAX_SUSPECTS) {
       return null;
     }
     int positions = m - 2 * MIN_SIDE + 1;
-    return judged(x, from, best, to, minEffect, floor, positions);
+    Found f = judged(x, from, best, to, minEffect, floor, positions);
+    return f == null ? null
+        : new Found(f.index(), f.from(), f.to(), f.shift(), f.t(), f.p(), suspects);
   }
 
   /**
@@ -166,7 +175,7 @@ final class PooledScan {
       return null;
     }
     double p = Math.min(1, positions * StudentT.twoSidedP(t, m - 2));
-    return new Found(k, from, to, shift, t, p);
+    return new Found(k, from, to, shift, t, p, StepLocation.Suspects.at(k));
   }
 
   /**

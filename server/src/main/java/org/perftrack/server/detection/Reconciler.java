@@ -11,7 +11,9 @@ import java.util.Set;
  * version lies in the re-judged range (or near a step found before it), so that one step keeps one record across
  * uploads. A record
  * matches a step of the same kind when the step falls inside its old version pair (a backfilled
- * version split that pair) or within {@value #NEAR} versions of it (more data moved the split). An open
+ * version split that pair), among its suspect versions (later versions placed a step reported as a range), or
+ * within {@value #NEAR} versions of it (more data moved the split). A match keeps the record: its place, and its
+ * range of suspect versions, follow the step. An open
  * record that no step matches any more is withdrawn only when later data contradicts it
  * ({@link WithdrawalReason#contradiction}); a step that merely lost significance stays open.
  */
@@ -79,7 +81,10 @@ public final class Reconciler {
       for (Step s : steps) {
         int sv = versions.indexOf(s.version());
         boolean insidePair = rb >= 0 && sv > rb && sv <= rv;
-        if (s.kind() == r.kind() && (insidePair || Math.abs(sv - rv) <= NEAR)) {
+        int rf = versions.indexOf(r.firstSuspect());
+        int rl = versions.indexOf(r.lastSuspect());
+        boolean suspected = rf >= 0 && rl >= 0 && sv >= rf && sv <= rl;
+        if (s.kind() == r.kind() && (insidePair || suspected || Math.abs(sv - rv) <= NEAR)) {
           matches.add(new Match(r, s, Math.abs(sv - rv)));
         }
       }
@@ -95,10 +100,17 @@ public final class Reconciler {
       return new Decision(Decision.Action.REOPEN, r.id(), s, "detected again with more versions", confirms);
     }
     boolean samePair = r.version().equals(s.version()) && r.baselineVersion().equals(s.baselineVersion());
+    boolean sameSuspects = r.firstSuspect().equals(s.firstSuspect()) && r.lastSuspect().equals(s.lastSuspect());
+    String was = Regression.place(r.version(), r.firstSuspect(), r.lastSuspect());
+    String now = Regression.place(s.version(), s.firstSuspect(), s.lastSuspect());
     if (samePair) {
-      return new Decision(Decision.Action.CONFIRM, r.id(), s, null, confirms);
+      return new Decision(Decision.Action.CONFIRM, r.id(), s, sameSuspects ? null : "placed " + now + " (was "
+          + was + ")", confirms);
+    }
+    if (!r.firstSuspect().equals(r.lastSuspect())) {
+      return new Decision(Decision.Action.REATTRIBUTE, r.id(), s, "placed " + now + " (was " + was + ")", confirms);
     }
     return new Decision(Decision.Action.REATTRIBUTE, r.id(), s, "moved from " + r.baselineVersion()
-        + " → " + r.version() + " to " + s.baselineVersion() + " → " + s.version(), confirms);
+        + " → " + r.version() + " to " + (s.ranged() ? now : s.baselineVersion() + " → " + s.version()), confirms);
   }
 }

@@ -18,15 +18,21 @@ import java.util.stream.Collectors;
  * @param bisection the bisection asked for it, null when none
  * @param confirmed false while it is a step at the newest version that no later version has shown yet
  *     (reported by the upload that brought it; the next uploads confirm or withdraw it); never null
+ * @param firstSuspect the first of the versions the step may start at (version order); equal to {@code version}
+ *     when it is placed exactly; never null
+ * @param lastSuspect the last of them; {@code version} is the likeliest; never null
  */
 public record Regression(
     @JsonAlias("regressionId") long id, String product, String machine, String benchmark, String metric,
     String unit, Direction direction, Kind kind, String baselineVersion, String version,
     double baselineValue, double value, double ratio, double pValue, Status status,
     Instant detectedAt, Instant updatedAt, String note, String triagedBy, String withdrawnReason,
-    List<Hint> hints, List<Event> history, Long summaryId, Bisection bisection, Boolean confirmed) {
+    List<Hint> hints, List<Event> history, Long summaryId, Bisection bisection, Boolean confirmed,
+    String firstSuspect, String lastSuspect) {
 
   public Regression {
+    firstSuspect = firstSuspect == null ? version : firstSuspect;
+    lastSuspect = lastSuspect == null ? version : lastSuspect;
     hints = hints == null ? List.of() : List.copyOf(hints);
     confirmed = confirmed == null || confirmed; // stored before steps could be reported unconfirmed
     history = history == null ? List.of() : List.copyOf(history);
@@ -95,6 +101,38 @@ public record Regression(
   /** A bisection between the two versions; {@code status} pending|running|done|impossible. */
   public record Bisection(String status, String lastGood, String firstBad, int rounds) {}
 
+  /** A regression placed exactly at {@code version}. */
+  public Regression(long id, String product, String machine, String benchmark, String metric,
+      String unit, Direction direction, Kind kind, String baselineVersion, String version,
+      double baselineValue, double value, double ratio, double pValue, Status status,
+      Instant detectedAt, Instant updatedAt, String note, String triagedBy, String withdrawnReason,
+      List<Hint> hints, List<Event> history, Long summaryId, Bisection bisection, Boolean confirmed) {
+    this(id, product, machine, benchmark, metric, unit, direction, kind, baselineVersion, version, baselineValue,
+        value, ratio, pValue, status, detectedAt, updatedAt, note, triagedBy, withdrawnReason, hints, history,
+        summaryId, bisection, confirmed, version, version);
+  }
+
+  /** Whether its place is a run of versions rather than one. */
+  public boolean ranged() {
+    return !firstSuspect.equals(lastSuspect);
+  }
+
+  /**
+   * Where it starts, as pages, mail and the agent say it: the version, or "between 1.5.20-1 and 1.5.22-1 (most
+   * likely 1.5.21-1)" when it may start at any of a run of versions.
+   */
+  public String place() {
+    return place(version, firstSuspect, lastSuspect);
+  }
+
+  /** {@link #place()} of a step at {@code version} that may start at any of {@code first..last}. */
+  public static String place(String version, String first, String last) {
+    if (first == null || last == null || first.equals(last)) {
+      return version;
+    }
+    return "between " + first + " and " + last + " (most likely " + version + ")";
+  }
+
   /** How many times worse, whichever way is better: 2.67 for 18 → 48 µs, 2.0 for 100 → 50 MB/s (≥ 1 means worse). */
   public double severity() {
     if (ratio <= 0) {
@@ -112,7 +150,7 @@ public record Regression(
   public Regression withHints(List<Hint> newHints) {
     return new Regression(id, product, machine, benchmark, metric, unit, direction, kind, baselineVersion, version,
         baselineValue, value, ratio, pValue, status, detectedAt, updatedAt, note, triagedBy, withdrawnReason,
-        newHints, history, summaryId, bisection, confirmed);
+        newHints, history, summaryId, bisection, confirmed, firstSuspect, lastSuspect);
   }
 
   /** The one place that parses the enums' wire spellings. */

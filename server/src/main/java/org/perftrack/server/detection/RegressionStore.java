@@ -22,11 +22,11 @@ class RegressionStore {
   }
 
   record Row(long id, long seriesId, String baselineVersion, String version, double baselineValue, double value,
-      String kind, String status, boolean confirmed) {
+      String kind, String status, boolean confirmed, String firstSuspect, String lastSuspect) {
 
     RecordedRegression recorded() {
       return new RecordedRegression(id, baselineVersion, version, baselineValue, value,
-          Regression.Kind.of(kind), Regression.Status.of(status), confirmed);
+          Regression.Kind.of(kind), Regression.Status.of(status), confirmed, firstSuspect, lastSuspect);
     }
   }
 
@@ -34,7 +34,9 @@ class RegressionStore {
       SELECT rg.id, rg.series_id,
              (SELECT bv.name FROM version bv WHERE bv.id = rg.baseline_version_id) AS baseline_version,
              (SELECT v.name FROM version v WHERE v.id = rg.version_id) AS version,
-             rg.baseline_value, rg.value, rg.kind, rg.status, rg.confirmed
+             rg.baseline_value, rg.value, rg.kind, rg.status, rg.confirmed,
+             (SELECT fv.name FROM version fv WHERE fv.id = rg.first_suspect_version_id) AS first_suspect,
+             (SELECT lv.name FROM version lv WHERE lv.id = rg.last_suspect_version_id) AS last_suspect
       FROM regression rg
       WHERE rg.series_id = ANY(?::bigint[]) AND rg.version_id = ANY(?::bigint[])""";
 
@@ -62,19 +64,22 @@ class RegressionStore {
 
   static final String INSERT = """
       INSERT INTO regression (series_id, baseline_version_id, version_id, kind, baseline_value, value, ratio,
-                              p_value, hints, created_by_run, confirmed)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?)
+                              p_value, hints, created_by_run, confirmed, first_suspect_version_id,
+                              last_suspect_version_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?)
       RETURNING id""";
 
   static final String UPDATE = """
       UPDATE regression AS rg SET baseline_version_id = u.baseline_version_id, version_id = u.version_id,
              baseline_value = u.baseline_value, value = u.value, ratio = u.ratio, p_value = u.p_value,
              hints = CAST(u.hints AS jsonb), updated_at = now(),
+             first_suspect_version_id = u.first_suspect, last_suspect_version_id = u.last_suspect,
              confirmed = rg.confirmed OR u.confirmed,
              confirmed_by_run = CASE WHEN rg.confirmed THEN rg.confirmed_by_run WHEN u.confirmed THEN u.run END
       FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::float8[], ?::float8[], ?::float8[], ?::float8[],
-                  ?::text[], ?::boolean[], ?::uuid[])
-           AS u(id, baseline_version_id, version_id, baseline_value, value, ratio, p_value, hints, confirmed, run)
+                  ?::text[], ?::boolean[], ?::uuid[], ?::bigint[], ?::bigint[])
+           AS u(id, baseline_version_id, version_id, baseline_value, value, ratio, p_value, hints, confirmed, run,
+                first_suspect, last_suspect)
       WHERE rg.id = u.id""";
 
   /** Confirmations and re-attributions of one run, written in one statement (the run confirms what it shows later). */
@@ -85,16 +90,16 @@ class RegressionStore {
       Step s = d.step();
       rows.add(new Object[] {d.regressionId(), window.versionIds().get(s.baselineVersion()),
           window.versionIds().get(s.version()), s.baselineValue(), s.value(), s.ratio(), s.pValue(), hintJson,
-          s.confirmed(), runId});
+          s.confirmed(), runId, suspect(window, s, s.firstSuspect()), suspect(window, s, s.lastSuspect())});
     }
 
     void flush() {
       if (rows.isEmpty()) {
         return;
       }
-      Object[][] columns = new Object[10][];
+      Object[][] columns = new Object[12][];
       Class<?>[] types = {Long.class, Long.class, Long.class, Double.class, Double.class, Double.class,
-          Double.class, String.class, Boolean.class, UUID.class};
+          Double.class, String.class, Boolean.class, UUID.class, Long.class, Long.class};
       for (int c = 0; c < columns.length; c++) {
         columns[c] = (Object[]) java.lang.reflect.Array.newInstance(types[c], rows.size());
         for (int r = 0; r < rows.size(); r++) {
@@ -104,6 +109,11 @@ class RegressionStore {
       jdbc.sql(UPDATE).params((Object[]) columns).update();
       rows.clear();
     }
+  }
+
+  /** The id of a suspect version to store: null when the step is placed exactly (its only suspect is itself). */
+  private static Long suspect(SeriesWindow window, Step s, String version) {
+    return s.ranged() ? window.versionIds().get(version) : null;
   }
 
   Updates updates() {
@@ -140,12 +150,16 @@ class RegressionStore {
       case CREATE -> {
         long id = jdbc.sql(INSERT).params(window.seriesId(), window.versionIds().get(s.baselineVersion()),
             window.versionIds().get(s.version()), s.kind().wire(), s.baselineValue(), s.value(), s.ratio(),
-            s.pValue(), hintJson, runId, s.confirmed()).query(Long.class).single();
+            s.pValue(), hintJson, runId, s.confirmed(), suspect(window, s, s.firstSuspect()),
+            suspect(window, s, s.lastSuspect())).query(Long.class).single();
         event(id, "opened", s.evidence(), s);
         yield id;
       }
       case CONFIRM -> {
         updates.add(d, window, hintJson, runId);
+        if (d.reason() != null) {
+          event(d.regressionId(), "placed", d.reason(), s);
+        }
         confirmedEvent(d);
         yield null;
       }

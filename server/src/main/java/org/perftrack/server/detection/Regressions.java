@@ -25,7 +25,8 @@ public class Regressions {
       Direction direction, Regression.Kind kind, String baselineVersion, String version, double baselineValue,
       double value, double ratio, double pValue, Regression.Status status, OffsetDateTime detectedAt, OffsetDateTime updatedAt, String note,
       String triagedBy, String withdrawnReason, String hints, Long summaryId, String bisectionStatus,
-      String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds, boolean confirmed) {
+      String bisectionLastGood, String bisectionFirstBad, Integer bisectionRounds, boolean confirmed,
+      String firstSuspect, String lastSuspect) {
 
     /** The stored record; reasons stored with bare numbers read with the series' unit. */
     Regression regression(List<Regression.Event> stored) {
@@ -36,7 +37,7 @@ public class Regressions {
           WithdrawalReason.worded(withdrawnReason, unit), hints == null ? List.of() : Json.MAPPER.readValue(hints, HINTS), history, summaryId,
           bisectionStatus == null ? null
               : new Regression.Bisection(bisectionStatus, bisectionLastGood, bisectionFirstBad, bisectionRounds),
-          confirmed);
+          confirmed, firstSuspect, lastSuspect);
     }
   }
 
@@ -54,7 +55,9 @@ public class Regressions {
              rg.status, rg.detected_at, rg.updated_at, rg.note, rg.triaged_by, rg.withdrawn_reason,
              rg.hints::text AS hints, sm.summary_id,
              bi.status AS bisection_status, bi.last_good AS bisection_last_good,
-             bi.first_bad AS bisection_first_bad, bi.rounds AS bisection_rounds, rg.confirmed
+             bi.first_bad AS bisection_first_bad, bi.rounds AS bisection_rounds, rg.confirmed,
+             (SELECT fv.name FROM version fv WHERE fv.id = rg.first_suspect_version_id) AS first_suspect,
+             (SELECT lv.name FROM version lv WHERE lv.id = rg.last_suspect_version_id) AS last_suspect
       FROM regression rg
       LEFT JOIN summary_member sm ON sm.regression_id = rg.id
       LEFT JOIN bisection_regression br ON br.regression_id = rg.id

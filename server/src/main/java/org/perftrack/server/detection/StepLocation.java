@@ -12,7 +12,9 @@ import org.perftrack.server.stats.Robust;
  * <p>The splits within {@value #RADIUS} versions of the named one are compared by their likelihood: each side of
  * a split is one level (a Huber M-estimate, so one unusual session neither moves it nor decides the place), the
  * loss is Huber's ({@value #HUBER} × the between-session noise), and the sides reach to the neighbouring decided
- * steps or the window. The named version must hold {@value #SHARE} of the likelihood of those splits.
+ * steps or the window. Either the named version holds {@value #SHARE} of the likelihood of those splits, or
+ * a run of at most {@value #MAX_SUSPECTS} consecutive versions holds {@value #MASS} of it: the step is reported
+ * with those versions as its suspects and the likeliest as its version.
  */
 final class StepLocation {
   /** How far on each side of the named version the other splits are tried. */
@@ -21,8 +23,24 @@ final class StepLocation {
   static final double SHARE = 0.6;
   /** Residuals beyond this many times the noise count linearly (one bad session is not a step's place). */
   static final double HUBER = 1.5;
+  /** The share of the likelihood of a step's place its suspect versions hold together. */
+  static final double MASS = 0.9;
+  /** A step whose suspects are more versions than this (and whose likeliest holds less than {@link #SHARE}) waits. */
+  static final int MAX_SUSPECTS = 4;
 
   private StepLocation() {
+  }
+
+  /**
+   * The smallest run of consecutive versions holding {@value #MASS} of the likelihood of the splits within
+   * {@value #RADIUS} versions of the named one (sides bounded as in {@link #share}), with the likeliest of them;
+   * null when that run is wider than {@value #MAX_SUSPECTS} versions and the named version holds less than
+   * {@value #SHARE}: such a step waits for later versions to place it.
+   */
+  static Suspects suspects(double[] x, int at, List<Integer> decided, double sigma, int window) {
+    double[] likelihood = likelihoods(x, at, decided, sigma, window);
+    Suspects s = Suspects.of(likelihood, at - RADIUS);
+    return s.width() <= MAX_SUSPECTS || likelihood[RADIUS] >= SHARE ? s : null;
   }
 
   /** Whether {@code at} holds {@value #SHARE} of the likelihood among the splits near it. */
@@ -35,6 +53,11 @@ final class StepLocation {
    * {@value #RADIUS} of it, the sides bounded by the decided steps around it and by {@code window} versions.
    */
   static double share(double[] x, int at, List<Integer> decided, double sigma, int window) {
+    return likelihoods(x, at, decided, sigma, window)[RADIUS];
+  }
+
+  /** The likelihood shares of the splits {@code at - RADIUS .. at + RADIUS} (0 where a split is not possible). */
+  private static double[] likelihoods(double[] x, int at, List<Integer> decided, double sigma, int window) {
     int from = Math.max(0, at - window);
     int to = Math.min(x.length, at + window);
     for (int d : decided) {
@@ -56,12 +79,66 @@ final class StepLocation {
       }
     }
     double total = 0;
-    for (double c : costs) {
-      if (!Double.isNaN(c)) {
-        total += Math.exp(least - c);
-      }
+    double[] likelihood = new double[costs.length];
+    for (int i = 0; i < costs.length; i++) {
+      likelihood[i] = Double.isNaN(costs[i]) ? 0 : Math.exp(least - costs[i]);
+      total += likelihood[i];
     }
-    return Math.exp(least - costs[RADIUS]) / total;
+    for (int i = 0; i < likelihood.length; i++) {
+      likelihood[i] /= total;
+    }
+    return likelihood;
+  }
+
+  /**
+   * Where a step may start: versions {@code first..last} (indexes, inclusive) hold {@value #MASS} of the
+   * likelihood of its place, {@code best} the likeliest.
+   */
+  record Suspects(int first, int best, int last) {
+    int width() {
+      return last - first + 1;
+    }
+
+    /** One version, exactly placed. */
+    static Suspects at(int index) {
+      return new Suspects(index, index, index);
+    }
+
+    /** The run covering both. */
+    Suspects union(Suspects o) {
+      return new Suspects(Math.min(first, o.first), best, Math.max(last, o.last));
+    }
+
+    /**
+     * The smallest run of consecutive entries of {@code likelihood} (shares summing to 1) holding {@value #MASS}
+     * of it and its likeliest entry; of runs as short, the one holding most. Indexes are offset by {@code offset}.
+     */
+    static Suspects of(double[] likelihood, int offset) {
+      int mode = 0;
+      for (int i = 1; i < likelihood.length; i++) {
+        if (likelihood[i] > likelihood[mode]) {
+          mode = i;
+        }
+      }
+      for (int width = 1; width <= likelihood.length; width++) {
+        int bestStart = -1;
+        double bestMass = 0;
+        for (int start = Math.max(0, mode - width + 1); start <= mode && start + width <= likelihood.length; start++) {
+          double mass = 0;
+          for (int i = start; i < start + width; i++) {
+            mass += likelihood[i];
+          }
+          if (mass >= MASS - 1e-12 && mass > bestMass) {
+            bestMass = mass;
+            bestStart = start;
+          }
+        }
+        if (bestStart >= 0) {
+          return new Suspects(offset + bestStart, offset + mode, offset + bestStart + width - 1);
+        }
+      }
+      return new Suspects(offset, offset + mode, offset + likelihood.length - 1);
+    }
   }
 
   /** Huber loss of {@code x[from, to)} around its Huber M-estimate (a few reweighting steps from the median). */

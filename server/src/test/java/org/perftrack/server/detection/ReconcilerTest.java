@@ -200,6 +200,55 @@ class ReconcilerTest {
 
   private static RecordedRegression record(long id, Step s, Regression.Status status) {
     return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(), status,
-        s.confirmed());
+        s.confirmed(), s.firstSuspect(), s.lastSuspect());
+  }
+
+  private static DetectionResult judged(Step... steps) {
+    List<String> versions = new ArrayList<>();
+    for (int i = 0; i < 24; i++) {
+      versions.add("1." + i);
+    }
+    return new DetectionResult(List.of(steps), "1.12", "1.23", versions, new double[24], 0.06, 12, 0.04,
+        new double[24], java.util.Map.of());
+  }
+
+  /** Later versions place a step reported within a range: the same record narrows, nothing is withdrawn or opened. */
+  @Test
+  void aLaterVersionNarrowingTheRangeUpdatesTheSameRecord() {
+    RecordedRegression ranged = record(3, new Step("1.11", "1.12", 100, 110, 1.1, 1e-5, Regression.Kind.REGRESSION,
+        "pooled", true, "1.9", "1.12"), Regression.Status.OPEN);
+
+    List<Decision> atFirstSuspect = reconciler.reconcile(judged(new Step("1.8", "1.9", 100, 110, 1.1, 1e-6,
+        Regression.Kind.REGRESSION, "pooled", true)), List.of(ranged));
+    List<Decision> narrower = reconciler.reconcile(judged(new Step("1.11", "1.12", 100, 110, 1.1, 1e-6,
+        Regression.Kind.REGRESSION, "pooled", true, "1.11", "1.12")), List.of(ranged));
+
+    // three versions from its likeliest place, but one of its suspects: the record follows
+    assertThat(atFirstSuspect).singleElement().satisfies(d -> {
+      assertThat(d.action()).isEqualTo(Decision.Action.REATTRIBUTE);
+      assertThat(d.regressionId()).isEqualTo(3L);
+      assertThat(d.step().ranged()).isFalse();
+      assertThat(d.reason()).isEqualTo("placed 1.9 (was between 1.9 and 1.12 (most likely 1.12))");
+    });
+    assertThat(narrower).singleElement().satisfies(d -> {
+      assertThat(d.action()).isEqualTo(Decision.Action.CONFIRM);
+      assertThat(d.regressionId()).isEqualTo(3L);
+      assertThat(d.step().firstSuspect() + ".." + d.step().lastSuspect()).isEqualTo("1.11..1.12");
+      assertThat(d.reason()).isEqualTo("placed between 1.11 and 1.12 (most likely 1.12) (was between 1.9 and 1.12"
+          + " (most likely 1.12))");
+    });
+  }
+
+  /** A record placed exactly that later data places the same way has nothing to say in its history. */
+  @Test
+  void anExactStepConfirmedAtItsVersionHasNoReason() {
+    RecordedRegression exact = record(4, new Step("1.14", "1.15", 100, 110, 1.1, 1e-5, Regression.Kind.REGRESSION,
+        "levels", true), Regression.Status.OPEN);
+
+    assertThat(reconciler.reconcile(judged(new Step("1.14", "1.15", 100, 111, 1.11, 1e-6, Regression.Kind.REGRESSION,
+        "levels", true)), List.of(exact))).singleElement().satisfies(d -> {
+          assertThat(d.action()).isEqualTo(Decision.Action.CONFIRM);
+          assertThat(d.reason()).isNull();
+        });
   }
 }

@@ -117,6 +117,19 @@ public final class Evaluation {
           all(totals).labels,
           all(totals).truePositives, all(totals).falsePositives);
     }
+    out.println("range scoring (pooled): a hit when a labeled step of the kind lies within the reported versions;"
+        + " a range with none is a false step. width: claims by number of suspect versions");
+    totals.forEach((name, s) -> rangeRow(out, "all", name, s));
+    if (families) {
+      Score small = new Score();
+      byFamily.forEach((name, s) -> {
+        rangeRow(out, "", name, s);
+        if (name.startsWith("SMALL_STEPS")) {
+          small.merge(s);
+        }
+      });
+      rangeRow(out, "", "SMALL_STEPS (both)", small);
+    }
     Score all = totals.get("perftrack");
     out.printf(Locale.ROOT, "perftrack, true steps >= x2: %d; ever withdrawn: %d; found at the first upload"
         + " containing them: %d (%.2f %%)%n", all.largeSteps, all.largeWithdrawn, all.largeAtFirstUpload,
@@ -197,6 +210,11 @@ public final class Evaluation {
   private static void print(PrintStream out, long seed, String name, Score s, long start, Map<String, Score> totals) {
     row(out, String.valueOf(seed), name, s, (System.nanoTime() - start) / 1_000_000);
     totals.computeIfAbsent(name, n -> new Score()).merge(s);
+  }
+
+  private static void rangeRow(PrintStream out, String seed, String name, Score s) {
+    out.printf(Locale.ROOT, "%-6s %-18s %9.4f %7.4f %6.4f  width %s%n", seed, name, s.rangePrecision(),
+        s.rangeRecall(), s.rangeF1(), s.widthCounts());
   }
 
   private static void row(PrintStream out, String seed, String name, Score s, long ms) {

@@ -178,7 +178,8 @@ final class OursReplay {
     List<List<Detected>> out = new ArrayList<>();
     for (ReplayStore store : stores) {
       out.add(store.all().stream().filter(r -> r.status() == Regression.Status.OPEN)
-          .map(r -> new Detected(machine.versions().indexOf(r.version()), r.kind())).toList());
+          .map(r -> new Detected(machine.versions().indexOf(r.version()), r.kind(),
+              machine.versions().indexOf(r.firstSuspect()), machine.versions().indexOf(r.lastSuspect()))).toList());
     }
     return new Outcome(out, raised, delays, withdrawn, new Churn(moved, withdrawals));
   }

@@ -46,7 +46,7 @@ final class ReplayStore {
       case WITHDRAW -> {
         RecordedRegression r = records.get(d.regressionId());
         records.put(r.id(), new RecordedRegression(r.id(), r.baselineVersion(), r.version(), r.baselineValue(),
-            r.value(), r.kind(), Regression.Status.WITHDRAWN, r.confirmed()));
+            r.value(), r.kind(), Regression.Status.WITHDRAWN, r.confirmed(), r.firstSuspect(), r.lastSuspect()));
       }
     }
     return d.regressionId();
@@ -54,6 +54,6 @@ final class ReplayStore {
 
   private static RecordedRegression record(long id, Step s, Regression.Status status, boolean confirmed) {
     return new RecordedRegression(id, s.baselineVersion(), s.version(), s.baselineValue(), s.value(), s.kind(),
-        status, confirmed);
+        status, confirmed, s.firstSuspect(), s.lastSuspect());
   }
 }

@@ -6,8 +6,16 @@ import java.util.Set;
 
 import org.perftrack.server.detection.Regression;
 
-/** Exact-version scoring: a hit names the labeled version and the right kind. */
+/**
+ * Exact-version scoring: a hit names the labeled version and the right kind. Range scoring beside it: a hit is a
+ * claim whose suspect versions contain a labeled step of its kind (each label found once); a claim whose range
+ * contains none is a false step.
+ */
 final class Score {
+  int rangeTruePositives;
+  int rangeFalsePositives;
+  /** Claims by the number of suspect versions (index 1 = one version, the last bucket = that many or more). */
+  final int[] widths = new int[8];
   int truePositives;
   int falsePositives;
   int labels;
@@ -28,6 +36,24 @@ final class Score {
       noiseSeries++;
       noiseAlerts += found.size();
       noiseRegressions += (int) found.stream().filter(d -> d.kind() == Regression.Kind.REGRESSION).count();
+    }
+    Set<Integer> rangeHit = new HashSet<>();
+    for (Detected d : found) {
+      widths[Math.min(widths.length - 1, d.width())]++;
+      boolean inside = false;
+      for (int l = 0; l < s.labels().size(); l++) {
+        LabeledSeries.Label label = s.labels().get(l);
+        if (label.kind() == d.kind() && label.index() >= d.first() && label.index() <= d.last()
+            && rangeHit.add(l)) {
+          inside = true;
+          break;
+        }
+      }
+      if (inside) {
+        rangeTruePositives++;
+      } else {
+        rangeFalsePositives++;
+      }
     }
     Set<Integer> hit = new HashSet<>();
     for (Detected d : found) {
@@ -80,6 +106,11 @@ final class Score {
     raisedInNoise += o.raisedInNoise;
     delays.addAll(o.delays);
     truePositives += o.truePositives;
+    rangeTruePositives += o.rangeTruePositives;
+    rangeFalsePositives += o.rangeFalsePositives;
+    for (int i = 0; i < widths.length; i++) {
+      widths[i] += o.widths[i];
+    }
     falsePositives += o.falsePositives;
     labels += o.labels;
     offByOne += o.offByOne;
@@ -90,6 +121,33 @@ final class Score {
 
   double precision() {
     return truePositives + falsePositives == 0 ? 1 : truePositives / (double) (truePositives + falsePositives);
+  }
+
+  double rangePrecision() {
+    int claims = rangeTruePositives + rangeFalsePositives;
+    return claims == 0 ? 1 : rangeTruePositives / (double) claims;
+  }
+
+  double rangeRecall() {
+    return labels == 0 ? 1 : rangeTruePositives / (double) labels;
+  }
+
+  double rangeF1() {
+    double p = rangePrecision();
+    double r = rangeRecall();
+    return p + r == 0 ? 0 : 2 * p * r / (p + r);
+  }
+
+  /** Claims of 1, 2, 3 ... suspect versions, e.g. "1:812 2:40 3:9". */
+  String widthCounts() {
+    StringBuilder b = new StringBuilder();
+    for (int i = 1; i < widths.length; i++) {
+      if (widths[i] > 0) {
+        b.append(b.isEmpty() ? "" : " ").append(i).append(i == widths.length - 1 ? "+" : "").append(':')
+            .append(widths[i]);
+      }
+    }
+    return b.toString();
   }
 
   double recall() {

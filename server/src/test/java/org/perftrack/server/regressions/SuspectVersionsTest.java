@@ -1,0 +1,61 @@
+package org.perftrack.server.regressions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A 10 % step in 6 % noise at version 1.12 of 24, uploaded one version at a time: the levels show the step clearly
+ * but cannot tell whether it starts at 1.11 or 1.12, so it is reported as a range of versions. The range comes back
+ * through the API, the regression page and the list say it, and the record that was opened at one version keeps
+ * its id when later versions spread its place (its history says so).
+ */
+class SuspectVersionsTest extends IntegrationTest {
+
+  private final String product = unique("cygwin");
+  private final String machine = unique("xp");
+
+  @Test
+  void aStepPlacedWithinTwoVersionsComesBackAsARangeAndThePagesSayIt() {
+    Random random = new Random(6);
+    for (int v = 0; v < 24; v++) {
+      double level = v < 12 ? 100 : 110;
+      List<Double> samples = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        samples.add(Math.round(level * (1 + 0.06 * random.nextGaussian()) * 100) / 100.0);
+      }
+      RunUpload run = run(product, "1." + v, machine, new RunUpload.ResultUpload("write-64b", "time-per-op", "us",
+          RunUpload.LOWER_IS_BETTER, samples));
+      Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+    }
+
+    JsonNode list = http().get("/api/v1/regressions?product=" + product + "&status=all").json();
+    assertThat(list.size()).as(list.toString()).isEqualTo(1);
+    JsonNode regression = list.get(0);
+    assertThat(regression.get("status").asString()).isEqualTo("open");
+    assertThat(regression.get("version").asString()).isEqualTo("1.12");
+    assertThat(regression.get("firstSuspect").asString()).isEqualTo("1.11");
+    assertThat(regression.get("lastSuspect").asString()).isEqualTo("1.12");
+    long id = regression.get("id").asLong();
+    // opened at 1.12 alone; later versions spread its place over 1.11 and 1.12 on the same record
+    assertThat(regression.get("history").valueStream().map(e -> e.get("action").asString()).toList())
+        .contains("opened", "placed").doesNotContain("withdrawn", "reopened");
+    JsonNode one = http().get("/api/v1/regressions/" + id).json();
+    assertThat(one.get("firstSuspect").asString()).isEqualTo("1.11");
+
+    assertThat(http().page("/regressions/" + id).text())
+        .contains("It starts between 1.11 and 1.12 (most likely 1.12)");
+    assertThat(http().page("/regressions?product=" + product).text()).contains("1.11 → 1.12 between 1.11 and 1.12");
+  }
+}
