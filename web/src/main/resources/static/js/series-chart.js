@@ -15,8 +15,10 @@
     if (v == null || isNaN(v)) return '—';
     v = v / shownPer;
     var a = Math.abs(v);
-    if (a !== 0 && (a >= 1e7 || a < 1e-4)) return v.toExponential(3);
-    return String(Number(v.toPrecision(4)));
+    // as the pages write numbers (wire.Quantities): four significant digits, grouped by thousands from 10,000
+    if (a !== 0 && (a >= 1e15 || a < 1e-4)) return v.toExponential(3);
+    var s = String(Number(v.toPrecision(4)));
+    return Math.abs(Number(s)) >= 1e4 ? s.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : s;
   }
 
   function rgba(hex, alpha) {

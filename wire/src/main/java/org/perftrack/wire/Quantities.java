@@ -10,8 +10,9 @@ import java.util.regex.Pattern;
 /**
  * Numbers as people read them, the same on the pages, in mails and on the agent's console:
  * <ul>
- *   <li>a value has four significant digits ({@code 48.02}, {@code 0.001983}), an exponent only far from everyday
- *       magnitudes ({@code 1.235e+08});
+ *   <li>a value has four significant digits ({@code 48.02}, {@code 0.001983}); from 10,000 on its digits are
+ *       grouped by thousands with commas ({@code 75,000}, {@code 456,600,000}), the way people write large numbers
+ *       whatever the unit; an exponent only far from everyday magnitudes ({@code 4.812e-05}, {@code 1.000e+15});
  *   <li>bytes take their SI prefix, as the suite's {@code MB/s} means 10<sup>6</sup> bytes a second:
  *       {@code 3180000000 B/s} is {@code 3.18 GB/s}, {@code 3180 MB/s} too;
  *   <li>a column (or row) of bare numbers under its unit named once is {@linkplain #scale scaled} as a whole: bytes
@@ -35,7 +36,10 @@ public final class Quantities {
 
   private Quantities() {}
 
-  /** Four significant digits: "48.02", "0.001983", "1.235e+08"; "?" for NaN or an infinity. */
+  /**
+   * Four significant digits: "48.02", "0.001983", "2300", "75,000", "456,600,000"; an exponent below 10<sup>-4</sup>
+   * and from 10<sup>15</sup> on ("4.812e-05"); "?" for NaN or an infinity.
+   */
   public static String number(double value) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return "?";
@@ -43,11 +47,25 @@ public final class Quantities {
     if (value == 0) {
       return "0";
     }
-    if (Math.abs(value) >= 1e7 || Math.abs(value) < 1e-4) {
+    if (Math.abs(value) >= 1e15 || Math.abs(value) < 1e-4) {
       return String.format(Locale.ROOT, "%.3e", value);
     }
     BigDecimal d = new BigDecimal(value).round(new MathContext(4, RoundingMode.HALF_UP)).stripTrailingZeros();
-    return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+    String plain = d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
+    return d.abs().compareTo(GROUPED) >= 0 ? grouped(plain) : plain;
+  }
+
+  /** From here on a number's digits are grouped by thousands. */
+  private static final BigDecimal GROUPED = BigDecimal.valueOf(10_000);
+
+  /** A whole number's digits grouped by thousands with commas: "-456600000" is "-456,600,000". */
+  private static String grouped(String digits) {
+    int first = digits.startsWith("-") ? 1 : 0;
+    StringBuilder out = new StringBuilder(digits);
+    for (int at = digits.length() - 3; at > first; at -= 3) {
+      out.insert(at, ',');
+    }
+    return out.toString();
   }
 
   /** A unit as written after a number: nothing for a pure number (unit "1" or none), else as given. */

@@ -46,8 +46,15 @@ class QuantitiesTest {
   void otherUnitsKeepFourSignificantDigitsAndAnExponentOnlyFarFromEverydayMagnitudes() {
     assertThat(Quantities.quantity(18.0123, "us")).isEqualTo("18.01 us");
     assertThat(Quantities.quantity(48.0, "us")).isEqualTo("48 us");
-    assertThat(Quantities.quantity(9_999_000, "ns")).isEqualTo("9999000 ns");
-    assertThat(Quantities.quantity(123_456_789, "ns")).isEqualTo("1.235e+08 ns");
+    assertThat(Quantities.quantity(2300, "us")).isEqualTo("2300 us");
+    assertThat(Quantities.quantity(9_999.6, "us")).as("rounds up to five digits").isEqualTo("10,000 us");
+    assertThat(Quantities.quantity(75_000, "ns")).isEqualTo("75,000 ns");
+    assertThat(Quantities.quantity(9_999_000, "ns")).isEqualTo("9,999,000 ns");
+    assertThat(Quantities.quantity(123_456_789, "ns")).isEqualTo("123,500,000 ns");
+    assertThat(Quantities.quantity(456_612_345, "count")).isEqualTo("456,600,000 count");
+    assertThat(Quantities.number(-12_345_678)).isEqualTo("-12,350,000");
+    assertThat(Quantities.number(999_949_999_999_999.0)).isEqualTo("999,900,000,000,000");
+    assertThat(Quantities.number(1e15)).isEqualTo("1.000e+15");
     assertThat(Quantities.number(0.00004812)).isEqualTo("4.812e-05");
     assertThat(Quantities.number(0)).isEqualTo("0");
     assertThat(Quantities.number(Double.NaN)).isEqualTo("?");

@@ -35,10 +35,12 @@ final class WithdrawalReason {
 
   /**
    * A level named in a stored reason ("back at", "baseline", "recorded", "stay at") written as a bare number, as
-   * reasons once were ("back at 3.180e+09"): a level already followed by its unit does not match.
+   * reasons once were ("back at 3.180e+09"): a level already followed by its unit, or written with its digits grouped
+   * ("back at 75,000 us"), does not match.
    */
   private static final Pattern BARE_LEVEL =
-      Pattern.compile("(back at |baseline |recorded |stay at )(-?[0-9]+(?:\\.[0-9]+)?(?:e[+-][0-9]+)?)(?=,|\\)| \\(|$)");
+      Pattern.compile("(back at |baseline |recorded |stay at )(-?[0-9]+(?:\\.[0-9]+)?(?:e[+-][0-9]+)?)"
+          + "(?=,(?![0-9])|\\)| \\(|$)");
 
   /**
    * A stored reason as people read it: the levels it names as bare numbers with the series' unit

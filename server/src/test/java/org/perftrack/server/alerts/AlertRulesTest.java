@@ -45,7 +45,7 @@ class AlertRulesTest {
   void numbersAreShortAndStable() {
     assertThat(MailFormat.quantity(48.04, "us")).isEqualTo("48.04 us");
     assertThat(MailFormat.quantity(0.004, "1")).as("a pure number has no unit").isEqualTo("0.004");
-    assertThat(MailFormat.quantity(75000, "ns")).isEqualTo("75000 ns");
+    assertThat(MailFormat.quantity(75000, "ns")).isEqualTo("75,000 ns");
     assertThat(MailFormat.quantity(3_180_000_000.0, "B/s")).as("bytes take their prefix").isEqualTo("3.18 GB/s");
     assertThat(MailFormat.ratio(0.3434)).as("below 1: how many times less").isEqualTo("2.91× less");
     assertThat(MailFormat.ratio(400.4)).isEqualTo("×400");
