@@ -116,6 +116,32 @@ class OpenApiConfiguration {
     };
   }
 
+  /** How a session's runs are judged: the upload's body is read as bytes (it may be another tool's file). */
+  static final String SESSIONS = "Runs measured interleaved in one session share `batch` (a UUID). Giving also "
+      + "`batchSize`, the number of runs the session sends for this product and machine (1-1000), has the server "
+      + "judge them together, in version order, once all are stored or none arrived for "
+      + "perftrack.detection.batch-settle; until then the answer's `regressions` is empty and its `session` says "
+      + "so, and the answer to the upload that completes the session lists the whole session's regressions. "
+      + "Without `batchSize` a run is judged on arrival.";
+
+  /** What the generated document cannot say by names and types. */
+  @Bean
+  OpenApiCustomizer sessionsDescribed() {
+    return api -> {
+      var runs = api.getPaths() == null ? null : api.getPaths().get(PREFIX + "runs");
+      if (runs != null && runs.getPost() != null && runs.getPost().getDescription() == null) {
+        runs.getPost().setDescription(SESSIONS);
+      }
+      var schemas = api.getComponents() == null ? null : api.getComponents().getSchemas();
+      var answer = schemas == null ? null : schemas.get("UploadResponse");
+      if (answer != null && answer.getProperties() != null && answer.getProperties().get("session") != null) {
+        ((io.swagger.v3.oas.models.media.Schema<?>) answer.getProperties().get("session")).setDescription(
+            "For a run that gave batchSize: where its session stands. Until `judged`, `regressions` is empty; the "
+                + "answer to the upload that completes the session lists the whole session's.");
+      }
+    };
+  }
+
   @Bean
   OpenApiCustomizer tagsAndSummariesByResource() {
     return api -> {

@@ -44,6 +44,7 @@ class ConfigurationValidationTest {
   void theDefaultsStart() {
     try (ConfigurableApplicationContext context = start()) {
       assertThat(context.getBean(DetectionProperties.class).window()).isEqualTo(12);
+      assertThat(context.getBean(DetectionProperties.class).batchSettle()).hasSeconds(10);
       assertThat(context.getBean(AlertsProperties.class).batchSize()).isEqualTo(10);
     }
   }
@@ -53,6 +54,7 @@ class ConfigurationValidationTest {
       "perftrack.detection.window           | 1     | must be greater than or equal to 2",
       "perftrack.detection.min-change       | -0.1  | must be greater than or equal to 0",
       "perftrack.detection.false-discovery-rate | 1 | must be less than 1",
+      "perftrack.detection.batch-settle     | 10ms  | must be longer than or equal to",
       "perftrack.alerts.batch-size          | 0     | must be greater than or equal to 1",
       "perftrack.alerts.max-attempts        | 0     | must be greater than or equal to 1",
       "perftrack.alerts.poll-interval       | 0s    | must be longer than or equal to",

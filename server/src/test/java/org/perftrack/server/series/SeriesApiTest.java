@@ -113,6 +113,11 @@ class SeriesApiTest extends IntegrationTest {
     Http.Response r = http().get("/v3/api-docs");
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.json().get("paths").has("/api/v1/runs")).isTrue();
+    var schemas = r.json().get("components").get("schemas");
+    assertThat(r.json().get("paths").get("/api/v1/runs").get("post").get("description").asString())
+        .contains("batchSize");
+    assertThat(schemas.get("UploadResponse").get("properties").get("session").get("description").asString())
+        .contains("completes the session");
   }
 
   @Test
