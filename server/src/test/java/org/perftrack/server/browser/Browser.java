@@ -116,6 +116,40 @@ final class Browser implements AutoCloseable {
     }
   }
 
+  /**
+   * At a phone's size (390 × 844): each shown occurrence of one of {@code names} (versions, machine names) that the
+   * page breaks over more than one line ("1.5.19-" above "4"), with the tag and class of the element it is in, and
+   * how many of them were found in all (the first line): empty but for that count when each reads on one line.
+   */
+  List<String> namesBrokenAtPhoneSize(List<String> names) {
+    driver.manage().window().setSize(new Dimension(390, 844));
+    pause(300);
+    try {
+      @SuppressWarnings("unchecked")
+      List<String> out = (List<String>) ((JavascriptExecutor) driver).executeScript("""
+          var names = arguments[0], broken = [], found = 0;
+          var walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (var t = walk.nextNode(); t; t = walk.nextNode()) {
+            names.forEach(function (name) {
+              for (var at = t.data.indexOf(name); at >= 0; at = t.data.indexOf(name, at + 1)) {
+                var r = document.createRange();
+                r.setStart(t, at);
+                r.setEnd(t, at + name.length);
+                var lines = Array.prototype.filter.call(r.getClientRects(), function (x) { return x.width > 0; });
+                if (lines.length === 0) continue;
+                found++;
+                if (lines.length > 1) broken.push(name + ' in ' + t.parentElement.tagName.toLowerCase() + '.'
+                    + t.parentElement.className);
+              }
+            });
+          }
+          return ['found ' + found].concat(broken);""", names);
+      return out;
+    } finally {
+      driver.manage().window().setSize(new Dimension(1366, 900));
+    }
+  }
+
   /** At a phone's size (390 × 844): the text of the elements matching {@code css} that are shown and lie on the screen. */
   List<String> shownOnPhoneScreen(String css) {
     driver.manage().window().setSize(new Dimension(390, 844));

@@ -5,6 +5,7 @@ import static org.perftrack.server.support.Fixtures.json;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.openqa.selenium.By;
@@ -57,6 +58,17 @@ abstract class BrowserTest extends IntegrationTest {
     new WebDriverWait(browser.driver, Duration.ofSeconds(20))
         .ignoring(org.openqa.selenium.WebDriverException.class)
         .until(ExpectedConditions.textToBePresentInElementLocated(where, text));
+  }
+
+  /**
+   * On a phone the open page shows at least {@code atLeast} of {@code names} (versions, machine names), each on one
+   * line, and nothing reaches past the screen outside a scroll box.
+   */
+  static void assertNamesReadWholeOnAPhone(List<String> names, int atLeast) {
+    List<String> found = browser.namesBrokenAtPhoneSize(names);
+    assertThat(Integer.parseInt(found.get(0).substring("found ".length()))).as("names shown").isGreaterThanOrEqualTo(atLeast);
+    assertThat(found.subList(1, found.size())).as("names broken over two lines").isEmpty();
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
   }
 
   /** The run as measured in one interleaved session {@code batch}. */

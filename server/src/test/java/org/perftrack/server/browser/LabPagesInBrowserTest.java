@@ -41,6 +41,9 @@ class LabPagesInBrowserTest extends BrowserTest {
     assertThat(browser.driver.findElement(By.id("agent-" + machine)).getText()).contains("online", "8 versions");
     assertThat(browser.driver.findElement(By.id("bisections")).getText())
         .contains("first bad version 1.5.19-6 (last good 1.5.19-5), 3 rounds");
+    List<String> names = new java.util.ArrayList<>(versions);
+    names.addAll(List.of(machine, other));
+    assertNamesReadWholeOnAPhone(names, versions.size() + 2);
     browser.screenshot("lab-laptop", 1366);
     browser.screenshot("lab-phone", 390);
 

@@ -126,6 +126,16 @@ class PagesInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void onAPhoneHomeShowsEachVersionAndMachineNameOnOneLine() {
+    List<String> names = new java.util.ArrayList<>(VERSIONS);
+    names.addAll(StepFixtures.VERSIONS);
+    names.addAll(MACHINES);
+    names.add(stepMachine);
+    open("/");
+    assertNamesReadWholeOnAPhone(names, MACHINES.size() + 1);
+  }
+
+  @Test
   void onAPhoneTheNumberThatMattersIsOnTheScreenBesideTheName() {
     open("/regressions?status=all&product=" + stepProduct); // all: another test of the class triages it
     String change = browser.driver.findElement(By.cssSelector("tbody td.not-on-phone .badge")).getText();

@@ -37,7 +37,9 @@ class SummaryPagesInBrowserTest extends BrowserTest {
     assertThat(browser.driver.findElement(By.cssSelector(".summary-lead")).getText())
         .contains("3 regressions", "worst ×2.67").doesNotContain("(s)");
     assertThat(browser.driver.findElements(By.cssSelector(".summary-table svg.member-chart"))).hasSize(3);
-    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+    List<String> names = new java.util.ArrayList<>(boxes);
+    names.addAll(List.of("1.5.19-4", "1.5.24-2"));
+    assertNamesReadWholeOnAPhone(names, boxes.size() + 2);
     browser.screenshot("summary-laptop", 1366);
     browser.screenshot("summary-phone", 390);
 
