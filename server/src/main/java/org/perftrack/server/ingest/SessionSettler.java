@@ -40,12 +40,24 @@ class SessionSettler extends BackgroundThread {
       if (due.isEmpty()) {
         return judged;
       }
+      int before = judged;
       for (Sessions.Waiting w : due) {
-        tx.executeWithoutResult(s -> {
-          sessions.lock(w.batch());
-          sessions.judgeAndSummarise(sessions.judge(w.batch(), w.productId(), w.machineId(), null));
-        });
-        judged++;
+        try {
+          boolean done = Boolean.TRUE.equals(tx.execute(s -> {
+            sessions.lock(w.batch());
+            if (!sessions.stillSettled(w, settle)) { // a run of it arrived meanwhile, or an upload judged it
+              return false;
+            }
+            sessions.judgeAndSummarise(sessions.judge(w.batch(), w.productId(), w.machineId(), null));
+            return true;
+          }));
+          judged += done ? 1 : 0;
+        } catch (RuntimeException e) { // the others are judged all the same; this one stays waiting
+          log.warn("judging session {} failed; the next look tries again", w.batch(), e);
+        }
+      }
+      if (judged == before) { // none judged (taken up meanwhile, or failed): the next look tries again
+        return judged;
       }
     }
   }

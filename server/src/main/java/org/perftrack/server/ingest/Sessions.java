@@ -137,6 +137,17 @@ class Sessions {
       ORDER BY min(p.received_at)
       LIMIT 100""";
 
+  static final String STILL_SETTLED = """
+      SELECT coalesce(max(p.received_at) <= clock_timestamp() - make_interval(secs => ?), false)
+      FROM session_pending p JOIN run ru ON ru.id = p.run_id
+      WHERE ru.batch = ? AND ru.product_id = ? AND ru.machine_id = ?""";
+
+  /** Whether the session still has waiting runs and none arrived for {@code settle} (under its {@link #lock}). */
+  boolean stillSettled(Waiting w, Duration settle) {
+    return jdbc.sql(STILL_SETTLED).params(settle.toMillis() / 1000.0, w.batch(), w.productId(), w.machineId())
+        .query(Boolean.class).single();
+  }
+
   /** Sessions whose last run arrived at least {@code settle} ago (all of them, at start-up, after the wait). */
   List<Waiting> settled(Duration settle) {
     return jdbc.sql(SETTLED).param(settle.toMillis() / 1000.0).query(Waiting.class).list();

@@ -96,6 +96,37 @@ class SessionBatchTest extends IntegrationTest {
   }
 
   @Test
+  void runsOfASessionSentAllAtOnceAreJudgedOnceByTheUploadThatStoresTheLast() throws Exception {
+    String product = unique("session");
+    String machine = unique("lab");
+    history(product, machine);
+    String batch = UUID.randomUUID().toString();
+    List<String> bodies = new ArrayList<>();
+    for (String version : List.of("1.7.6-1", "1.7.5-1", "1.7.2-1", "1.7.4-1")) {
+      bodies.add(json(measured(product, machine, version, batch, 4, 2)));
+    }
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(bodies.size());
+    List<JsonNode> answers = new ArrayList<>();
+    try {
+      List<java.util.concurrent.Future<Http.Response>> sent = new ArrayList<>();
+      bodies.forEach(b -> sent.add(pool.submit(() -> http().postJson("/api/v1/runs", b, TOKEN))));
+      for (java.util.concurrent.Future<Http.Response> f : sent) {
+        assertThat(f.get().status()).as(f.get().body()).isEqualTo(201);
+        answers.add(f.get().json());
+      }
+    } finally {
+      pool.shutdown();
+    }
+
+    assertThat(answers).filteredOn(a -> a.get("session").get("judged").asBoolean()).singleElement()
+        .satisfies(a -> assertThat(a.get("regressions")).hasSize(1));
+    assertThat(regressions(product)).singleElement().satisfies(r -> {
+      assertThat(r.get("version").asString()).isEqualTo("1.7.2-1");
+      assertThat(r.get("history").findValuesAsString("action")).doesNotContain("reattributed", "withdrawn");
+    });
+  }
+
+  @Test
   void aSessionWhoseLastRunNeverArrivesIsJudgedAfterTheSettleTime() {
     String product = unique("session");
     String machine = unique("lab");
