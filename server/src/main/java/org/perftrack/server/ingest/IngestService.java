@@ -79,7 +79,8 @@ public class IngestService {
   /**
    * Validates and stores one run. The ids it needs come first, from {@link Ids} (a cache, or short statements of
    * their own); then one transaction inserts the run (its id decides: already there means a re-send), COPYs its
-   * results and runs detection, so an acknowledged run is stored with its regressions or not at all.
+   * results and runs detection, so an acknowledged run is stored with its regressions or not at all. A run sent to a
+   * deleted product, machine or version is refused, also when the deletion committed while the run was being stored.
    */
   public Outcome ingest(RunUpload upload) {
     RunValidator.validate(upload);
@@ -101,6 +102,9 @@ public class IngestService {
         // stored before (a re-send), or by another request between; either has committed by now
         return resent(id, store.contentHash(id).orElseThrow(), hash, run, productId, machineId);
       }
+      // a deletion of its product, machine or version that was being written when the check above ran: the run's
+      // row waited for it (the deletion locks the row the run refers to) and sees it now; refused as if it came after
+      ids.refuseDeleted(run);
       List<Long> seriesIds = series.seriesIds();
       store.copyResults(id, versionId, series.results(), seriesIds);
       long stored = System.nanoTime();
