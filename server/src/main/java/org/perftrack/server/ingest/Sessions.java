@@ -34,7 +34,10 @@ class Sessions {
     static final String JUDGED = "judged with its session: the regressions are those of all its runs";
   }
 
-  /** A session's runs judged together: the regressions they raised, the changes that wait, the series judged. */
+  /**
+   * A session's runs judged together: the regressions they raised, the changes at its newest version that wait for
+   * one more build, the series judged.
+   */
   record Judged(UUID as, List<Regression> raised, List<WaitingChange> waiting, Set<Long> seriesIds) {}
 
   /** A session of one product and machine with runs waiting. */
@@ -108,6 +111,7 @@ class Sessions {
       List<Long> ids = jdbc.sql("SELECT DISTINCT series_id FROM result WHERE run_id = ? ORDER BY series_id")
           .param(r.runId()).query(Long.class).list();
       DetectionService.Judgement j = detection.onRunStored(new StoredRun(by, productId, r.versionId(), batch, ids));
+      waiting.clear(); // what waits at an older version of the session was settled by the newer ones judged after it
       waiting.addAll(j.waiting());
       series.addAll(ids);
     }
