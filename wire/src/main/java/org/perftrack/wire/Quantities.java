@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  *   <li>a pure number (unit {@code 1}, as OpenTelemetry writes it, or none) has no unit: {@code 0.001983};
  *   <li>a ratio (value over baseline) at or above 1 is a factor, {@code ×2.67}; below 1 it says how many times
  *       less, {@code 12.5× less} for 0.08, since "×0.08" of a bandwidth reads as nothing at all. Two decimals
- *       below 10, one below 100, none above, trailing zeros dropped.
+ *       below 10, one below 100, none above, trailing zeros dropped;
+ *   <li>a p-value is a confidence: {@code p < 0.001}, {@code p = 0.012}.
  * </ul>
  * Java 8: the agent shares it. The agent's console writes the multiplication sign as {@code x} (a Windows console
  * shows UTF-8 as other characters): see {@link #ratio(double, String)}.
@@ -160,6 +161,14 @@ public final class Quantities {
       return "?";
     }
     return ratio < 1 ? factor(1 / ratio) + times + " less" : times + factor(ratio);
+  }
+
+  /** A p-value as a confidence a reader can weigh: "p < 0.001", "p = 0.012"; "p = ?" when not a number. */
+  public static String p(double p) {
+    if (Double.isNaN(p)) {
+      return "p = ?";
+    }
+    return p < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p = %.3f", p);
   }
 
   /** A fraction as a percentage with one decimal: 0.235 → "23.5%". */

@@ -75,6 +75,13 @@ class QuantitiesTest {
   }
 
   @Test
+  void aPValueIsAConfidence() {
+    assertThat(Quantities.p(0.0004)).isEqualTo("p < 0.001");
+    assertThat(Quantities.p(0.01234)).isEqualTo("p = 0.012");
+    assertThat(Quantities.p(Double.NaN)).isEqualTo("p = ?");
+  }
+
+  @Test
   void aFractionIsAPercentageWithOneDecimal() {
     assertThat(Quantities.percent(0.2444)).isEqualTo("24.4%");
   }

@@ -1,6 +1,5 @@
 package org.perftrack.server.alerts;
 
-import java.util.Locale;
 import org.perftrack.wire.Quantities;
 import org.perftrack.server.web.Wording;
 
@@ -21,12 +20,6 @@ final class MailFormat {
 
   /** A p-value as a confidence a reader can weigh: "p < 0.001", "p = 0.012". */
   static String confidence(double p) {
-    if (Double.isNaN(p)) {
-      return "n/a";
-    }
-    if (p < 0.001) {
-      return "p < 0.001";
-    }
-    return String.format(Locale.ROOT, "p = %.3f", p);
+    return Double.isNaN(p) ? "n/a" : Quantities.p(p);
   }
 }

@@ -42,18 +42,30 @@ final class WithdrawalReason {
       Pattern.compile("(back at |baseline |recorded |stay at )(-?[0-9]+(?:\\.[0-9]+)?(?:e[+-][0-9]+)?)"
           + "(?=,(?![0-9])|\\)| \\(|$)");
 
+  /** A ratio as reasons were once stored, with three decimals ("×1.004", "×0.970"). */
+  private static final Pattern RAW_RATIO = Pattern.compile("\u00d7([0-9]+\\.[0-9]{3})(?![0-9])");
+  /** A p-value as reasons were once stored, with two significant digits ("(p = 0.41)", "(p = 1.2e-05)"). */
+  private static final Pattern RAW_P = Pattern.compile("\\(p = ([0-9]+(?:\\.[0-9]+)?(?:e[+-][0-9]+)?)\\)");
+
   /**
    * A stored reason as people read it: the levels it names as bare numbers with the series' unit
-   * ("back at 3.180e+09" of a B/s series reads "back at 3.18 GB/s"); anything else as stored.
+   * ("back at 3.180e+09" of a B/s series reads "back at 3.18 GB/s"), its ratios and p-values as the pages word them
+   * ("×0.970" reads "1.03× less", "(p = 0.41)" reads "(p = 0.410)"); anything else as stored.
    */
   static String worded(String reason, String unit) {
     if (reason == null) {
       return null;
     }
-    Matcher m = BARE_LEVEL.matcher(reason);
-    StringBuilder out = new StringBuilder(reason.length() + 16);
+    String levels = replace(BARE_LEVEL, reason, m -> m.group(1) + level(Double.parseDouble(m.group(2)), unit));
+    String ratios = replace(RAW_RATIO, levels, m -> Quantities.ratio(Double.parseDouble(m.group(1))));
+    return replace(RAW_P, ratios, m -> "(" + Quantities.p(Double.parseDouble(m.group(1))) + ")");
+  }
+
+  private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> by) {
+    Matcher m = pattern.matcher(text);
+    StringBuilder out = new StringBuilder(text.length() + 16);
     while (m.find()) {
-      m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + level(Double.parseDouble(m.group(2)), unit)));
+      m.appendReplacement(out, Matcher.quoteReplacement(by.apply(m)));
     }
     return m.appendTail(out).toString();
   }
@@ -106,11 +118,16 @@ final class WithdrawalReason {
     double along = paired.shift() * Math.signum(recorded);
     if (along < 0 && (paired.clean() || paired.p() <= LocalScan.VETO_P) || along < Math.abs(recorded) / 2
         && paired.p() > LocalScan.VETO_P && !paired.clean()) {
-      return String.format(Locale.ROOT, "measured interleaved with %s, %s shows no such step: ×%.3f round by"
-          + " round (p = %.2g), recorded ×%.3f", r.baselineVersion(), r.version(), Math.exp(paired.shift()),
-          paired.p(), Math.exp(recorded));
+      return noSuchStep(r.baselineVersion(), r.version(), Math.exp(paired.shift()), paired.p(), Math.exp(recorded));
     }
     return null;
+  }
+
+  /** The reason of a step that its interleaved sessions no longer show, ratios and p as the pages word them. */
+  static String noSuchStep(String baseline, String version, double roundByRound, double p, double recorded) {
+    return String.format(Locale.ROOT, "measured interleaved with %s, %s shows no such step: %s round by round (%s),"
+        + " recorded %s", baseline, version, Quantities.ratio(roundByRound), Quantities.p(p),
+        Quantities.ratio(recorded));
   }
 
   /**
@@ -159,12 +176,17 @@ final class WithdrawalReason {
         || !StepChecks.accepted(c, x, sigma, minEffect, scratch))
         && !PooledScan.holds(x, Math.max(previousStep(result, at), 0), at, end, minEffect,
             PooledScan.WITHIN_FLOOR * pooledWithinSe(result), recorded, Detector.POOLED_MAX_P)) {
-      return String.format(Locale.ROOT, "no longer a step with the versions up to %s: the change at %s is ×%.3f,"
-          + " %.1f × its error with the between-session noise as it was up to %s (±%.1f %%)",
-          result.versions().get(result.versions().size() - 1), r.version(), Math.exp(shift), Math.abs(t), r.version(),
-          100 * sigma);
+      return noLongerAStep(result.versions().get(result.versions().size() - 1), r.version(), Math.exp(shift),
+          Math.abs(t), 100 * sigma);
     }
     return null;
+  }
+
+  /** The reason of a step the versions now known no longer show, its ratio as the pages word it. */
+  static String noLongerAStep(String newest, String version, double ratio, double errors, double noisePercent) {
+    return String.format(Locale.ROOT, "no longer a step with the versions up to %s: the change at %s is %s,"
+        + " %.1f × its error with the between-session noise as it was up to %s (±%.1f %%)", newest, version,
+        Quantities.ratio(ratio), errors, version, noisePercent);
   }
 
   private static double pooledWithinSe(DetectionResult result) {
