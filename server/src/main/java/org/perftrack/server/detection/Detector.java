@@ -26,7 +26,7 @@ public final class Detector {
    * The ceiling for a step judged on all the versions of its segment ({@link PooledScan}): its p-value is already
    * corrected for every split tried, and a segment is judged again by every upload that adds to it.
    */
-  static final double POOLED_MAX_P = 2e-4;
+  static final double POOLED_MAX_P = 1e-3;
 
   private static double ceiling(LocalScan.Candidate c) {
     return c.newest() ? NEWEST_MAX_P : c.pooled() ? POOLED_MAX_P : MAX_P;

@@ -16,15 +16,17 @@
  *   <li>A candidate the scan leaves undecided, and any step the new version's segment may hide, is judged again on
  *       all the versions on each side up to the neighbouring decided steps ({@link
  *       org.perftrack.server.detection.PooledScan}: two-sample t on the segment's own spread, corrected for the
- *       splits tried, p ≤ 2e-4; at least 4 versions each side; a trend test; the version must be the clear
- *       likeliest place of the change). So a small step in large noise is found once enough versions after it
+ *       splits tried, p ≤ 1e-3; at least 4 versions each side; a trend test; the version must be the clear
+ *       likeliest place of the change, or a run of at most 4 versions must hold 90 % of its likelihood). So a small step in large noise is found once enough versions after it
  *       show it, even when it lies before the versions the upload re-judges; its record is matched, never
  *       withdrawn from there. Not in a series measured in interleaved sessions, whose sessions' levels are not
  *       independent values to pool.
  *   <li>A step seen in the levels alone (not interleaved, not at the newest version) must be placed: its version
  *       holds 60 % of the likelihood among the splits within 3 versions of it ({@link
- *       org.perftrack.server.detection.StepLocation}, Huber loss, sides up to the decided steps around it).
- *       Otherwise it waits: a step one version early or late blames the wrong change.
+ *       org.perftrack.server.detection.StepLocation}, Huber loss, sides up to the decided steps around it), or
+ *       a run of at most 4 versions holds 90 % of it: then it is reported at its likeliest version with that run
+ *       as its suspects ({@code Step.firstSuspect}..{@code lastSuspect}). Otherwise it waits: a step reported at
+ *       one version early or late would blame the wrong change.
  *   <li>A step must also be at least max(2 %, 1 × noise), persistent (not one session), not explained
  *       by a within-segment trend (drift: once the trend is removed, 3 standard errors must be left, 5
  *       where the sides show some trend, and 2 × that minimum where the trend is clear), and a level seen in one version only counts only at the

@@ -81,6 +81,9 @@ public final class Evaluation {
             family.add(m.series().get(s), found.get(s));
             family.addReplay(m.series().get(s), outcome.raised()[s], outcome.delays().get(s),
                 outcome.withdrawn().get(s));
+            if (Score.MISSED) {
+              Score.missed(m.series().get(s), found.get(s));
+            }
           }
         }
       }

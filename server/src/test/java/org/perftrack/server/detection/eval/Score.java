@@ -67,6 +67,60 @@ final class Score {
     }
   }
 
+  /** -Ddiag.missed: prints each step of the small-steps families no claim's range covers. */
+  static final boolean MISSED = System.getProperty("diag.missed") != null;
+
+  /**
+   * A missed step: family, size, position (versions before and from it), the labels around it, the claims of the
+   * series (version, range) and the step's size against the spread of the version levels on its two sides.
+   */
+  static void missed(LabeledSeries s, List<Detected> found) {
+    if (!s.family().startsWith("SMALL_STEPS")) {
+      return;
+    }
+    Set<Integer> rangeHit = new HashSet<>();
+    for (Detected d : found) {
+      for (int l = 0; l < s.labels().size(); l++) {
+        LabeledSeries.Label label = s.labels().get(l);
+        if (label.kind() == d.kind() && label.index() >= d.first() && label.index() <= d.last()
+            && rangeHit.add(l)) {
+          break;
+        }
+      }
+    }
+    double[] x = java.util.Arrays.stream(s.samples()).mapToDouble(v -> Math.log(
+        org.perftrack.server.stats.Robust.trimmedMean(v))).toArray();
+    for (int l = 0; l < s.labels().size(); l++) {
+      if (rangeHit.contains(l)) {
+        continue;
+      }
+      LabeledSeries.Label label = s.labels().get(l);
+      int from = l == 0 ? 0 : s.labels().get(l - 1).index();
+      int to = l == s.labels().size() - 1 ? x.length : s.labels().get(l + 1).index();
+      int k = label.index();
+      double before = mean(x, from, k);
+      double after = mean(x, k, to);
+      double sse = 0;
+      for (int i = from; i < to; i++) {
+        double r = x[i] - (i < k ? before : after);
+        sse += r * r;
+      }
+      double sd = Math.sqrt(sse / Math.max(1, to - from - 2));
+      double t = (after - before) / (sd * Math.sqrt(1.0 / (k - from) + 1.0 / (to - k)));
+      System.out.printf(java.util.Locale.ROOT, "MISSED %s x%.3f at %d (segment %d..%d: %d before, %d from it)"
+          + " t=%.1f level-sd=%.1f%% claims=%s%n", s.family(), label.ratio(), k, from, to, k - from, to - k, t,
+          100 * sd, found.stream().map(d -> d.index() + "[" + d.first() + ".." + d.last() + "]").toList());
+    }
+  }
+
+  private static double mean(double[] x, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += x[i];
+    }
+    return sum / Math.max(1, to - from);
+  }
+
   /** Replay-only facts: regressions raised at any time in a noise-only series; detection delays of the labels. */
   void addReplay(LabeledSeries s, int raised, int[] labelDelays, boolean[] withdrawn) {
     if (s.noiseOnly()) {
