@@ -51,8 +51,13 @@ class BranchStore {
     return jdbc.sql(NEWEST_ON_MACHINE).params(productId, machineId).query(StartPoint.class).optional();
   }
 
+  /**
+   * The branch's row, made or touched. It waits for a deletion of its product being written (it takes the
+   * product's row as a new branch's reference to it does), so that the upload sees that deletion once it committed.
+   */
   static final String UPSERT_BRANCH = """
-      INSERT INTO branch (product_id, name) VALUES (?, ?)
+      WITH p AS (SELECT id FROM product WHERE id = ? FOR KEY SHARE)
+      INSERT INTO branch (product_id, name) SELECT id, ? FROM p
       ON CONFLICT (product_id, name) WHERE deletion_id IS NULL DO UPDATE SET last_run_at = now()
       RETURNING id""";
 

@@ -99,6 +99,8 @@ final class ImportBatch {
   /** What this batch's transaction did, told to the context only once it committed (a rollback counts nothing). */
   private int created;
   private int storedBefore;
+  /** Lines refused in the transaction: their product, machine or version was deleted while the batch waited. */
+  private final Map<Pending, List<FieldProblem>> refused = new java.util.IdentityHashMap<>();
   private final List<Touched> touched = new ArrayList<>();
 
   private final DetectionService detection;
@@ -194,6 +196,7 @@ final class ImportBatch {
     }
     Set<UUID> inserted = store.insertRuns(rows);
     storedBefore = rows.size() - inserted.size(); // another request stored them first
+    refuseDeleted(inserted);
     runs.streamResults(results.stream().filter(r -> inserted.contains(r.runId())).toList());
     Map<List<Long>, List<StoredRun.Values>> values = new LinkedHashMap<>();
     for (int i = 0; i < rows.size(); i++) {
@@ -214,6 +217,25 @@ final class ImportBatch {
     readBack.addAll(detection.onImportedValues(values));
   }
 
+  /**
+   * A deletion of a line's product, machine or version that was being written when {@link #prepare} checked: the
+   * run's row waited for it (the deletion locks the row the run refers to) and sees it now. The line is refused as
+   * if it came after (its row taken out again, nothing of it stored) and reported once the batch commits.
+   */
+  private void refuseDeleted(Set<UUID> inserted) {
+    List<ImportStore.RunRow> fresh = rows.stream().filter(r -> inserted.contains(r.id())).toList();
+    List<List<FieldProblem>> deleted = ids.deletedNames(fresh.stream().map(ImportStore.RunRow::run).toList());
+    for (int i = 0; i < fresh.size(); i++) {
+      if (deleted.get(i) != null) {
+        refused.put(byId.get(fresh.get(i).id()), deleted.get(i));
+        inserted.remove(fresh.get(i).id());
+      }
+    }
+    if (!refused.isEmpty()) {
+      store.deleteRuns(refused.keySet().stream().map(Pending::id).toList());
+    }
+  }
+
   /** The pending runs this batch was to store (to report them when its transaction failed). */
   List<Pending> pending() {
     return rows.stream().map(r -> byId.get(r.id())).toList();
@@ -230,6 +252,7 @@ final class ImportBatch {
       }
     }
     context.addReadBack(readBack);
+    refused.forEach(context::refuse);
   }
 
   /**
@@ -269,14 +292,24 @@ final class ImportBatch {
      */
     synchronized void forget(List<Pending> batch) {
       for (Pending p : batch) {
-        hashesInFile.remove(p.id());
-        for (Pending copy : copies.getOrDefault(p.id(), List.of())) {
-          unchanged--;
-          fail(copy.line(), copy.runId(), List.of(new FieldProblem("line",
-              "could not be stored (the server log has the details); nothing of its batch was kept")));
-        }
-        copies.remove(p.id());
+        notStored(p, List.of(new FieldProblem("line",
+            "could not be stored (the server log has the details); nothing of its batch was kept")));
       }
+    }
+
+    /** A line refused in its batch's transaction, which committed without it; later lines repeating it with it. */
+    synchronized void refuse(Pending p, List<FieldProblem> problems) {
+      fail(p.line(), p.runId(), problems);
+      notStored(p, problems);
+    }
+
+    private void notStored(Pending p, List<FieldProblem> problems) {
+      hashesInFile.remove(p.id());
+      for (Pending copy : copies.getOrDefault(p.id(), List.of())) {
+        unchanged--;
+        fail(copy.line(), copy.runId(), problems);
+      }
+      copies.remove(p.id());
     }
 
     /** The (series, version) pairs whose points must be summarised again from all their runs. */

@@ -90,6 +90,11 @@ class ImportStore {
         finished, snapshots, attributes, failures, hashes).query(UUID.class).list());
   }
 
+  /** Takes out runs this transaction inserted (before anything refers to them). */
+  void deleteRuns(List<UUID> ids) {
+    jdbc.sql("DELETE FROM run WHERE id = ANY(?::uuid[])").param(ids.toArray(UUID[]::new)).update();
+  }
+
   private static Timestamp timestamp(Instant instant) {
     return instant == null ? null : Timestamp.from(instant);
   }

@@ -153,7 +153,8 @@ public class IngestService {
 
   /**
    * A branch run: matched to the default branch's existing series (nothing of the default branch is created or
-   * written), then stored and judged with its branch.
+   * written), then stored and judged with its branch; refused, as a run of the default branch is, when its product
+   * or machine was deleted meanwhile (its branch's and its own rows wait for the deletion's lock).
    */
   private Outcome onBranch(UUID id, RunUpload run, String hash) {
     Ids.Existing known = ids.existing(run);
@@ -168,7 +169,14 @@ public class IngestService {
       results.add(new Branches.Result(converted, seriesId, values(List.of(converted)).get(0)));
     }
     Branches.Upload upload = new Branches.Upload(id, run, hash, known.productId(), known.machineId(), results);
-    Branches.Outcome done = tx.execute(status -> branches.store(upload));
+    Branches.Outcome done = tx.execute(status -> {
+      Branches.Outcome stored = branches.store(upload);
+      if (stored.created()) {
+        // as for a run of the default branch: a deletion of its product or machine being written meanwhile
+        ids.refuseDeleted(run);
+      }
+      return stored;
+    });
     return new Outcome(done.id(), done.created(), done.regressions(), List.of(), List.of(), done.branch(),
         done.startPoint());
   }
