@@ -348,17 +348,34 @@ public class Regressions {
         .list();
   }
 
-  /** A regression with what grouping its bisection needs: where it is and between which versions. */
+  /**
+   * A regression with what grouping its bisection needs: where it is and between which versions (for one reported
+   * between suspect versions: the version measured before the first of them, and the last).
+   */
   public record Located(long id, String product, String machine, String benchmark, String baseline, String version) {}
 
-  static final String UNBISECTED = """
-      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
+  /**
+   * The versions a bisection of a regression runs between: its pair, or for one reported between suspect versions
+   * the measured version before the first suspect and the last suspect, so that the rounds measure the suspects
+   * again interleaved and place the step.
+   */
+  static final String BISECTION_ENDS = """
+      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark,
+             COALESCE((SELECT pv.name FROM detection_point dp JOIN version pv ON pv.id = dp.version_id
+                        WHERE dp.series_id = rg.series_id AND dp.sort_key < fv.sort_key COLLATE "C"
+                        ORDER BY dp.sort_key DESC LIMIT 1), bv.name) AS baseline,
+             COALESCE(lv.name, v.name) AS version
         FROM regression rg
         JOIN series s ON s.id = rg.series_id
         JOIN product p ON p.id = s.product_id
         JOIN machine m ON m.id = s.machine_id
         JOIN version bv ON bv.id = rg.baseline_version_id
         JOIN version v ON v.id = rg.version_id
+        LEFT JOIN version fv ON fv.id = rg.first_suspect_version_id
+        LEFT JOIN version lv ON lv.id = rg.last_suspect_version_id
+      """;
+
+  static final String UNBISECTED = BISECTION_ENDS + """
         JOIN lab_agent a ON a.product = p.name AND a.machine = m.name AND a.deletion_id IS NULL
        WHERE rg.status = 'open' AND rg.kind = 'regression'
          AND (CAST(:id AS bigint) IS NULL OR rg.id = :id OR (p.name, m.name, bv.id, v.id) =
@@ -377,12 +394,7 @@ public class Regressions {
     return jdbc.sql(UNBISECTED).param("id", regressionId).query(Located.class).list();
   }
 
-  static final String LOCATED = """
-      SELECT rg.id, p.name AS product, m.name AS machine, s.benchmark, bv.name AS baseline, v.name AS version
-        FROM regression rg JOIN series s ON s.id = rg.series_id
-        JOIN product p ON p.id = s.product_id JOIN machine m ON m.id = s.machine_id
-        JOIN version bv ON bv.id = rg.baseline_version_id JOIN version v ON v.id = rg.version_id
-       WHERE rg.id = ?""";
+  static final String LOCATED = BISECTION_ENDS + " WHERE rg.id = ?";
 
   /** A regression by id, where it is (also when its machine has no lab agent). */
   public Optional<Located> located(long id) {

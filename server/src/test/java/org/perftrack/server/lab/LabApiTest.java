@@ -160,7 +160,7 @@ class LabApiTest extends IntegrationTest {
         .isEqualTo(1);
     Http.Response page = http().page("/regressions/" + regression);
     assertThat(page.body()).contains("first bad version 2.6 (last good 2.5), 3 rounds");
-    assertThat(http().page("/lab").body()).contains(machine, "first bad version 2.6");
+    assertThat(http().page("/lab").text()).contains(machine, "first bad version 2.6");
   }
 
   private JsonNode state(long regression) {

@@ -9,21 +9,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
  * A 10 % step in 6 % noise at version 1.12 of 24, uploaded one version at a time: the levels show the step clearly
  * but cannot tell whether it starts at 1.11 or 1.12, so it is reported as a range of versions. The range comes back
- * through the API, the regression page and the list say it, and the record that was opened at one version keeps
- * its id when later versions spread its place (its history says so).
+ * through the API, the regression page and the list say it, the record that was opened at one version keeps
+ * its id when later versions spread its place (its history says so), and a bisection would re-measure the suspects.
  */
 class SuspectVersionsTest extends IntegrationTest {
 
   private final String product = unique("cygwin");
   private final String machine = unique("xp");
+  @Autowired
+  private Regressions regressions;
 
   @Test
   void aStepPlacedWithinTwoVersionsComesBackAsARangeAndThePagesSayIt() {
@@ -57,5 +61,10 @@ class SuspectVersionsTest extends IntegrationTest {
     assertThat(http().page("/regressions/" + id).text())
         .contains("It starts between 1.11 and 1.12 (most likely 1.12)");
     assertThat(http().page("/regressions?product=" + product).text()).contains("1.11 → 1.12 between 1.11 and 1.12");
+    assertThat(http().page("/regressions/" + id).text()).contains("Not bisected. An agent of this machine that offers"
+        + " 1.11 to 1.12 and the version before them can measure them again interleaved");
+    // a bisection runs from the version measured before the first suspect to the last one: the rounds re-measure them
+    Regressions.Located ends = regressions.located(id).orElseThrow();
+    assertThat(ends.baseline() + " .. " + ends.version()).isEqualTo("1.10 .. 1.12");
   }
 }

@@ -141,6 +141,11 @@ public final class Evaluation {
       byFamily.forEach((name, s) -> out.printf(Locale.ROOT, "  %-18s >= x2: %5d, withdrawn %d, at first upload"
           + " %.2f %%%n", name, s.largeSteps, s.largeWithdrawn, 100.0 * s.largeAtFirstUpload / Math.max(1, s.largeSteps)));
     }
+    if (!loaded) {
+      out.printf(Locale.ROOT, "perftrack's changes of mind: %.1f records moved to another version and %.1f withdrawn"
+          + " per 1,000 series%n", 1000.0 * inOrder[0] / Math.max(1, inOrder[2]),
+          1000.0 * inOrder[1] / Math.max(1, inOrder[2]));
+    }
     if (loaded && families) {
       out.printf(Locale.ROOT, "sessions in version order (as the agent sends them): %.1f records moved and %.1f"
           + " withdrawn per 1,000 series; uploaded out of order (each session newest first) with batchSize, judged"
