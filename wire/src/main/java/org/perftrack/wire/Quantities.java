@@ -165,10 +165,19 @@ public final class Quantities {
 
   /** A p-value as a confidence a reader can weigh: "p < 0.001", "p = 0.012"; "p = ?" when not a number. */
   public static String p(double p) {
+    String value = pValue(p);
+    return value.startsWith("<") ? "p " + value : "p = " + value;
+  }
+
+  /**
+   * A p-value where its column or label already says p-value (a table's cell): "< 0.001", "0.012"; "?" when not a
+   * number. {@link #p} writes the same with its "p".
+   */
+  public static String pValue(double p) {
     if (Double.isNaN(p)) {
-      return "p = ?";
+      return "?";
     }
-    return p < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p = %.3f", p);
+    return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", p);
   }
 
   /** A fraction as a percentage with one decimal: 0.235 → "23.5%". */

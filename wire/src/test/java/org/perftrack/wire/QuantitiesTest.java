@@ -79,6 +79,15 @@ class QuantitiesTest {
     assertThat(Quantities.p(0.0004)).isEqualTo("p < 0.001");
     assertThat(Quantities.p(0.01234)).isEqualTo("p = 0.012");
     assertThat(Quantities.p(Double.NaN)).isEqualTo("p = ?");
+    assertThat(Quantities.p(0.001)).as("the cut-off").isEqualTo("p = 0.001");
+  }
+
+  @Test
+  void aTableCellWritesThePValueWithoutItsP() {
+    assertThat(Quantities.pValue(0.0004)).isEqualTo("< 0.001");
+    assertThat(Quantities.pValue(0.01234)).isEqualTo("0.012");
+    assertThat(Quantities.pValue(0.001)).isEqualTo("0.001");
+    assertThat(Quantities.pValue(Double.NaN)).isEqualTo("?");
   }
 
   @Test

@@ -101,12 +101,9 @@ public class Fmt {
     return ratio == null || ratio.isNaN() ? "—" : String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
   }
 
-  /** A p-value: three decimals, or "&lt; 0.001". */
+  /** A p-value in a table's cell: three decimals, or "&lt; 0.001" ({@link Quantities#pValue}). */
   public String p(Double p) {
-    if (p == null || p.isNaN()) {
-      return "—";
-    }
-    return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", p);
+    return p == null || p.isNaN() ? "—" : Quantities.pValue(p);
   }
 
   private static final java.util.Set<String> TIME_UNITS = java.util.Set.of("s", "ms", "us", "µs", "ns", "sec", "seconds");
