@@ -37,13 +37,20 @@ class LabPagesInBrowserTest extends BrowserTest {
         SELECT rg.id FROM regression rg JOIN series s ON s.id = rg.series_id JOIN machine m ON m.id = s.machine_id
         WHERE m.name = ? AND rg.status = 'open'""").param(other).query(Long.class).single();
 
+    assertThat(http().postJson("/api/v1/lab/schedules", "{\"product\": \"" + product
+        + "\", \"cron\": \"0 0 2 * * *\"}", ADMIN_TOKEN).status()).isEqualTo(200);
+
     open("/lab");
     assertThat(browser.driver.findElement(By.id("agent-" + machine)).getText()).contains("online", "8 versions");
+    assertThat(browser.driver.findElement(By.id("schedules")).getText()).contains(product + " on every machine, next 20");
     assertThat(browser.driver.findElement(By.id("bisections")).getText())
         .contains("first bad version 1.5.19-6 (last good 1.5.19-5), 3 rounds");
     List<String> names = new java.util.ArrayList<>(versions);
     names.addAll(List.of(machine, other));
-    assertNamesReadWholeOnAPhone(names, versions.size() + 2);
+    // and the dates (each agent's "seen 2026-12-02 17:02:11" at least, the schedule's next run), whichever day it is
+    java.time.LocalDate today = java.time.LocalDate.now();
+    names.addAll(List.of(today.minusDays(1).toString(), today.toString(), today.plusDays(1).toString()));
+    assertNamesReadWholeOnAPhone(names, versions.size() + 2 + 3);
     browser.screenshot("lab-laptop", 1366);
     browser.screenshot("lab-phone", 390);
 
