@@ -38,6 +38,27 @@ class AlertMailTest extends IntegrationTest {
   }
 
   @Test
+  void aRegressionReportedBetweenSuspectVersionsSaysWhichVersionsItMayStartAt() throws Exception {
+    String product = unique("cygwin");
+    String machine = unique("xp-lab");
+    String dev = unique("dev") + "@example.org";
+    subscribe(Map.of("email", dev, "product", product));
+    Regression ranged = RegressionValues.between(RegressionValues.slower(product, machine, "write-64b", "1.5.20-1",
+        "1.5.21-1", 18.0, 19.8), "1.5.20-1", "1.5.22-1");
+    Regression exact = RegressionValues.slower(product, machine, "fork", "1.5.20-1", "1.5.21-1", 70, 140);
+
+    queue(UUID.randomUUID(), List.of(ranged, exact));
+
+    MimeMessage mail = mailbox.awaitMessages(dev, 1, WITHIN).get(0);
+    assertThat(Mailbox.part(mail, "text/plain"))
+        .contains("* write-64b time-per-op: 1.5.20-1 → 1.5.21-1, starts between 1.5.20-1 and 1.5.22-1 (most likely"
+            + " 1.5.21-1)")
+        .contains("* fork time-per-op: 1.5.20-1 → 1.5.21-1")
+        .doesNotContain("fork time-per-op: 1.5.20-1 → 1.5.21-1, starts");
+    assertThat(Mailbox.part(mail, "text/html")).contains("between 1.5.20-1 and 1.5.22-1 (most likely 1.5.21-1)");
+  }
+
+  @Test
   void oneMailPerRunWithSubjectBothBodiesTheHintAndLinksToConfiguredAndSubscribedAddresses() throws Exception {
     String product = unique("cygwin");
     String machine = unique("xp-lab");

@@ -26,6 +26,14 @@ final class RegressionValues {
         0.0004, Regression.Status.OPEN, now, now, null, null, null, List.of(hints), List.of(), null, null, true);
   }
 
+  /** The same regression reported as starting at one of {@code first..last} (its version the likeliest). */
+  static Regression between(Regression r, String first, String last) {
+    return new Regression(r.id(), r.product(), r.machine(), r.benchmark(), r.metric(), r.unit(), r.direction(),
+        r.kind(), r.baselineVersion(), r.version(), r.baselineValue(), r.value(), r.ratio(), r.pValue(), r.status(),
+        r.detectedAt(), r.updatedAt(), r.note(), r.triagedBy(), r.withdrawnReason(), r.hints(), r.history(),
+        r.summaryId(), r.bisection(), r.confirmed(), first, last);
+  }
+
   /** Seed 003: 64-byte write() 18 → 48 µs between 1.5.19-4 and 1.5.24-2, context switches ×400 (seed 000). */
   static Regression write64b(String product, String machine) {
     return slower(product, machine, "write-64b", "1.5.19-4", "1.5.24-2", 18.0, 48.0,
