@@ -63,6 +63,10 @@ class SuspectVersionsTest extends IntegrationTest {
     assertThat(http().page("/regressions?product=" + product).text()).contains("1.11 → 1.12 between 1.11 and 1.12");
     assertThat(http().page("/regressions/" + id).text()).contains("Not bisected. An agent of this machine that offers"
         + " 1.11 to 1.12 and the version before them can measure them again interleaved");
+    assertThat(http().page("/summaries/" + regression.get("summaryId").asLong()).text())
+        .contains("1.11 → 1.12 between 1.11 and 1.12");
+    assertThat(http().get("/v3/api-docs").body()).as("the OpenAPI schema of a regression")
+        .contains("\"firstSuspect\"", "\"lastSuspect\"");
     // a bisection runs from the version measured before the first suspect to the last one: the rounds re-measure them
     Regressions.Located ends = regressions.located(id).orElseThrow();
     assertThat(ends.baseline() + " .. " + ends.version()).isEqualTo("1.10 .. 1.12");
