@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * A 10 % step in 6 % noise at version 1.12 of 24, uploaded one version at a time: the levels show the step clearly
  * but cannot tell whether it starts at 1.11 or 1.12, so it is reported as a range of versions. The range comes back
- * through the API, the regression page and the list say it, the record that was opened at one version keeps
- * its id when later versions spread its place (its history says so), and a bisection would re-measure the suspects.
+ * through the API, the regression page and the list say it, the record opened with three suspects is narrowed
+ * by later versions (its history says so, nothing withdrawn), and a bisection would re-measure the suspects.
  */
 class SuspectVersionsTest extends IntegrationTest {
 
@@ -52,9 +52,11 @@ class SuspectVersionsTest extends IntegrationTest {
     assertThat(regression.get("firstSuspect").asString()).isEqualTo("1.11");
     assertThat(regression.get("lastSuspect").asString()).isEqualTo("1.12");
     long id = regression.get("id").asLong();
-    // opened at 1.12 alone; later versions spread its place over 1.11 and 1.12 on the same record
     assertThat(regression.get("history").valueStream().map(e -> e.get("action").asString()).toList())
         .contains("opened", "placed").doesNotContain("withdrawn", "reopened");
+    // opened between 1.11 and 1.13; the next version narrowed it on the same record
+    assertThat(regression.get("history").valueStream().map(e -> e.get("reason").asString()).toList())
+        .contains("placed between 1.11 and 1.12 (most likely 1.12) (was between 1.11 and 1.13 (most likely 1.12))");
     JsonNode one = http().get("/api/v1/regressions/" + id).json();
     assertThat(one.get("firstSuspect").asString()).isEqualTo("1.11");
 
