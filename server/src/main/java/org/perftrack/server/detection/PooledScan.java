@@ -1,5 +1,6 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.MeanSplit;
 import org.perftrack.server.stats.Robust;
 import org.perftrack.server.stats.StudentT;
 
@@ -137,30 +138,16 @@ final class PooledScan {
   }
 
   private static double sse(double[] x, int from, int k, int to) {
-    double meanB = mean(x, from, k);
-    double meanA = mean(x, k, to);
-    double sum = 0;
-    for (int i = from; i < to; i++) {
-      double r = x[i] - (i < k ? meanB : meanA);
-      sum += r * r;
-    }
-    return sum;
+    return MeanSplit.of(x, from, k, to).sse();
   }
 
   private static Found judged(double[] x, int from, int k, int to, double minEffect, double floor, int positions) {
-    int nb = k - from;
-    int na = to - k;
-    int m = nb + na;
-    double meanB = mean(x, from, k);
-    double meanA = mean(x, k, to);
-    double shift = meanA - meanB;
-    double sse = 0;
-    for (int i = from; i < to; i++) {
-      double r = x[i] - (i < k ? meanB : meanA);
-      sse += r * r;
-    }
-    double s = Math.max(Math.sqrt(sse / (m - 2)), floor);
-    double t = shift / (s * Math.sqrt(1.0 / nb + 1.0 / na));
+    int m = to - from;
+    MeanSplit split = MeanSplit.of(x, from, k, to);
+    double meanB = split.before();
+    double meanA = split.after();
+    double shift = split.shift();
+    double t = split.t(floor);
     if (Math.abs(shift) < minEffect) {
       return null;
     }

@@ -5,6 +5,7 @@
  * <ul>
  *   <li>{@link org.perftrack.server.stats.Robust}: median, MAD, trimmed mean (its {@code TRIM}), Hodges-Lehmann shift.
  *   <li>{@link org.perftrack.server.stats.StudentT}: the two-sided p-value of a t statistic.
+ *   <li>{@link org.perftrack.server.stats.MeanSplit}: a series split into two means, their shift and its pooled t.
  *   <li>{@link org.perftrack.server.stats.MultipleTesting}: Benjamini-Hochberg over many hypotheses.
  *   <li>{@link org.perftrack.server.stats.PairedRounds}: the log ratio of two versions measured
  *       interleaved (round by round), with a winsorized standard error.

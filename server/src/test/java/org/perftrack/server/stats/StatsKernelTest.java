@@ -8,6 +8,18 @@ import org.junit.jupiter.api.Test;
 class StatsKernelTest {
 
   @Test
+  void aMeanSplitIsThePooledTwoSampleTOfItsShift() {
+    MeanSplit split = MeanSplit.of(new double[] {9, 1, 2, 3, 5, 6, 7, 9}, 1, 4, 7);
+
+    assertThat(split.before()).isEqualTo(2);
+    assertThat(split.after()).isEqualTo(6);
+    assertThat(split.sse()).isEqualTo(4);
+    assertThat(split.sd(0)).isEqualTo(1);
+    assertThat(split.t(0)).isCloseTo(4 / Math.sqrt(2.0 / 3), within(1e-12));
+    assertThat(split.t(2)).as("a floor under the noise").isCloseTo(2 / Math.sqrt(2.0 / 3), within(1e-12));
+  }
+
+  @Test
   void pairedRoundsCancelABurstThatSlowedOneWholeRound() {
     double[] before = {10, 10.2, 31, 9.9, 10.1};
     double[] after = {20.1, 20.3, 61, 19.8, 20.0};

@@ -98,27 +98,13 @@ final class Score {
       int from = l == 0 ? 0 : s.labels().get(l - 1).index();
       int to = l == s.labels().size() - 1 ? x.length : s.labels().get(l + 1).index();
       int k = label.index();
-      double before = mean(x, from, k);
-      double after = mean(x, k, to);
-      double sse = 0;
-      for (int i = from; i < to; i++) {
-        double r = x[i] - (i < k ? before : after);
-        sse += r * r;
-      }
-      double sd = Math.sqrt(sse / Math.max(1, to - from - 2));
-      double t = (after - before) / (sd * Math.sqrt(1.0 / (k - from) + 1.0 / (to - k)));
+      org.perftrack.server.stats.MeanSplit split = org.perftrack.server.stats.MeanSplit.of(x, from, k, to);
+      double sd = split.sd(0);
+      double t = split.t(0);
       System.out.printf(java.util.Locale.ROOT, "MISSED %s x%.3f at %d (segment %d..%d: %d before, %d from it)"
           + " t=%.1f level-sd=%.1f%% claims=%s%n", s.family(), label.ratio(), k, from, to, k - from, to - k, t,
           100 * sd, found.stream().map(d -> d.index() + "[" + d.first() + ".." + d.last() + "]").toList());
     }
-  }
-
-  private static double mean(double[] x, int from, int to) {
-    double sum = 0;
-    for (int i = from; i < to; i++) {
-      sum += x[i];
-    }
-    return sum / Math.max(1, to - from);
   }
 
   /** Replay-only facts: regressions raised at any time in a noise-only series; detection delays of the labels. */
@@ -187,9 +173,7 @@ final class Score {
   }
 
   double rangeF1() {
-    double p = rangePrecision();
-    double r = rangeRecall();
-    return p + r == 0 ? 0 : 2 * p * r / (p + r);
+    return f1(rangePrecision(), rangeRecall());
   }
 
   /** Claims of 1, 2, 3 ... suspect versions, e.g. "1:812 2:40 3:9". */
@@ -209,9 +193,12 @@ final class Score {
   }
 
   double f1() {
-    double p = precision();
-    double r = recall();
-    return p + r == 0 ? 0 : 2 * p * r / (p + r);
+    return f1(precision(), recall());
+  }
+
+  /** The harmonic mean of a precision and a recall (0 when both are). */
+  static double f1(double precision, double recall) {
+    return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall);
   }
 
   /** Steps of either kind claimed in noise-only series, per 1,000 such series. */
