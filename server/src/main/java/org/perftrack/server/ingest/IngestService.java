@@ -6,8 +6,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.perftrack.formats.Json;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.branches.Branches;
@@ -145,8 +147,9 @@ public class IngestService {
     Sessions.Judged judged = sessions.judge(batch, productId, machineId, id);
     List<Summaries.Change> changed = sessions.judgeAndSummarise(judged);
     detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
-    return new Outcome(id, true, changed.isEmpty() ? judged.raised() : detection.createdBy(id).stream()
-        .filter(r -> r.status() == Regression.Status.OPEN).toList(), detection.confirmedBy(id), changed, null, null,
+    List<Regression> raised = changed.isEmpty() ? judged.raised() : detection.createdBy(id).stream()
+        .filter(r -> r.status() == Regression.Status.OPEN).toList();
+    return new Outcome(id, true, raised, confirmedBesides(detection.confirmedBy(id), raised), changed, null, null,
         judged.waiting(),
         new Sessions.SessionProgress(batch.toString(), count, batchSize, true, Sessions.SessionProgress.JUDGED));
   }
@@ -227,8 +230,19 @@ public class IngestService {
       session = new Sessions.SessionProgress(batch.toString(), sessions.stored(batch, productId, machineId),
           run.batchSize(), !waiting, waiting ? Sessions.SessionProgress.WAITING : Sessions.SessionProgress.JUDGED);
     }
-    return new Outcome(id, false, detection.createdBy(id), detection.confirmedBy(id), summaries.changedBy(id), null,
-        null, List.of(), session);
+    List<Regression> raised = detection.createdBy(id);
+    return new Outcome(id, false, raised, confirmedBesides(detection.confirmedBy(id), raised),
+        summaries.changedBy(id), null, null, List.of(), session);
+  }
+
+  /**
+   * The regressions an answer lists as confirmed: those an earlier upload reported unconfirmed. A session's runs
+   * are judged as one, so a step its older version opened and its newer ones confirmed is raised by the same answer:
+   * listed once, under {@code regressions} (already confirmed), not a second time under {@code confirmed}.
+   */
+  private static List<Regression> confirmedBesides(List<Regression> confirmed, List<Regression> raised) {
+    Set<Long> ids = raised.stream().map(Regression::id).collect(Collectors.toSet());
+    return confirmed.stream().filter(r -> !ids.contains(r.id())).toList();
   }
 
   static String contentHash(RunUpload run) {

@@ -86,7 +86,10 @@ class SessionBatchTest extends IntegrationTest {
         .singleElement().satisfies(r -> {
           assertThat(r.get("benchmark").asString()).isEqualTo("write-64b");
           assertThat(r.get("version").asString()).isEqualTo("1.7.2-1");
+          assertThat(r.get("confirmed").asBoolean()).as("its newer versions show it too").isTrue();
         });
+    assertThat(last.get("confirmed")).as("a step the session both opened and confirmed is listed once, under "
+        + "regressions (the agent printed it as REGRESSION and again as CONFIRMED)").isEmpty();
     assertThat(regressions(product)).singleElement().satisfies(r -> {
       assertThat(r.get("version").asString()).isEqualTo("1.7.2-1");
       assertThat(r.get("status").asString()).isEqualTo("open");
