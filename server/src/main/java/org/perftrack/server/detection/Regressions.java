@@ -93,12 +93,23 @@ public class Regressions {
           IN (rg.version_id, rg.baseline_version_id)""").params(product, version).query(Count.class).single();
   }
 
-  /** A step as a chart marks it: where (version, its sort key, machine) and what. */
+  /**
+   * A step as a chart marks it: where (version, its sort key, machine, the versions it may start at) and what.
+   */
   public record Marked(long id, String version, String sortKey, String machine, Regression.Kind kind, double ratio,
-      Regression.Status status, Direction direction, String unit) {}
+      Regression.Status status, Direction direction, String unit, String firstSuspect, String lastSuspect) {
+
+    /** Where it starts as {@link Regression#place()} says it: "in 1.5.21-1", "between 1.5.20-1 and 1.5.22-1 (…)". */
+    public String place() {
+      String place = Regression.place(version, firstSuspect, lastSuspect);
+      return place.equals(version) ? "in " + version : place;
+    }
+  }
 
   static final String MARKED = """
-      SELECT rg.id, v.name AS version, v.sort_key, m.name AS machine, rg.kind, rg.ratio, rg.status, s.direction, s.unit
+      SELECT rg.id, v.name AS version, v.sort_key, m.name AS machine, rg.kind, rg.ratio, rg.status, s.direction, s.unit,
+             (SELECT fv.name FROM version fv WHERE fv.id = rg.first_suspect_version_id) AS first_suspect,
+             (SELECT lv.name FROM version lv WHERE lv.id = rg.last_suspect_version_id) AS last_suspect
       FROM regression rg
       JOIN series s ON s.id = rg.series_id
       JOIN machine m ON m.id = s.machine_id
@@ -111,7 +122,8 @@ public class Regressions {
     return jdbc.sql(MARKED).param(seriesIds.toArray(Long[]::new)).query((rs, i) -> new Marked(rs.getLong("id"),
         rs.getString("version"), rs.getString("sort_key"), rs.getString("machine"),
         Regression.Kind.of(rs.getString("kind")), rs.getDouble("ratio"), Regression.Status.of(rs.getString("status")),
-        Direction.of(rs.getString("direction")), rs.getString("unit"))).list();
+        Direction.of(rs.getString("direction")), rs.getString("unit"), rs.getString("first_suspect"),
+        rs.getString("last_suspect"))).list();
   }
 
   static final String BY_IDS = SELECT + "WHERE rg.id = ANY(?::bigint[]) ORDER BY rg.id";

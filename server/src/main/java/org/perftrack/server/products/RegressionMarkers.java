@@ -31,7 +31,7 @@ class RegressionMarkers {
   List<Located> located(List<Long> seriesIds) {
     return regressions.markedOn(seriesIds).stream()
         .map(r -> new Located(new Marker(r.version(), r.machine(), r.kind().wire(),
-            FMT.verdictChange(r.ratio(), r.direction(), r.unit()) + " in " + r.version() + " on " + r.machine()
+            FMT.verdictChange(r.ratio(), r.direction(), r.unit()) + " " + r.place() + " on " + r.machine()
                 + " (" + r.status().wire() + ")", "/regressions/" + r.id()), r.sortKey()))
         .toList();
   }

@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * A 10 % step in 6 % noise at version 1.12 of 24, uploaded one version at a time: the levels show the step clearly
  * but cannot tell whether it starts at 1.11 or 1.12, so it is reported as a range of versions. The range comes back
- * through the API, the regression page and the list say it, the record opened with three suspects is narrowed
+ * through the API, the regression page, the list, the series page and the run page say it, the record opened with three suspects is narrowed
  * by later versions (its history says so, nothing withdrawn), and a bisection would re-measure the suspects.
  */
 class SuspectVersionsTest extends IntegrationTest {
@@ -67,6 +67,13 @@ class SuspectVersionsTest extends IntegrationTest {
         + " 1.11 to 1.12 and the version before them can measure them again interleaved");
     assertThat(http().page("/summaries/" + regression.get("summaryId").asLong()).text())
         .contains("1.11 → 1.12 between 1.11 and 1.12");
+    assertThat(http().page("/products/" + product + "/series?benchmark=write-64b&metric=time-per-op").text())
+        .as("the series page's list of its steps").contains("% slower between 1.11 and 1.12 (most likely 1.12) on "
+            + machine);
+    String opener = jdbc.sql("SELECT created_by_run::text FROM regression WHERE id = ?").param(id)
+        .query(String.class).single();
+    assertThat(http().page("/runs/" + opener).text()).as("the run page of the upload that opened it")
+        .containsPattern("1\\.11 → 1\\.12 ×[0-9.]+ ?, starts between 1\\.11 and 1\\.12 \\(most likely 1\\.12\\)");
     assertThat(http().get("/v3/api-docs").body()).as("the OpenAPI schema of a regression")
         .contains("\"firstSuspect\"", "\"lastSuspect\"");
     // a bisection runs from the version measured before the first suspect to the last one: the rounds re-measure them
