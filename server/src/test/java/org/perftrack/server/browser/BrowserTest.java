@@ -71,6 +71,21 @@ abstract class BrowserTest extends IntegrationTest {
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
   }
 
+  /**
+   * Each date and time the page shows ("2026-12-02 18:02", "2026-12-02 18:02:44"; at least {@code atLeast} of them)
+   * reads on one line on a phone, not "2026-" over "12-02" or the date over its time.
+   */
+  static void assertDatesReadWholeOnAPhone(int atLeast) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d(:\\d\\d)?")
+        .matcher(browser.driver.findElement(By.tagName("body")).getText());
+    java.util.Set<String> dates = new java.util.LinkedHashSet<>();
+    while (m.find()) {
+      dates.add(m.group());
+    }
+    assertThat(dates).as("dates shown").isNotEmpty();
+    assertNamesReadWholeOnAPhone(List.copyOf(dates), atLeast);
+  }
+
   /** The run as measured in one interleaved session {@code batch}. */
   static RunUpload batched(RunUpload r, String batch) {
     return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),

@@ -136,6 +136,18 @@ class PagesInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void onAPhoneTheDatesOfHomeAndOfTheRegressionPagesReadWhole() {
+    open("/");
+    assertDatesReadWholeOnAPhone(MACHINES.size() + 1); // machines' last run, the latest runs' received
+    open("/regressions?status=all&product=" + stepProduct);
+    assertDatesReadWholeOnAPhone(1); // detected
+    long regression = http().get("/api/v1/regressions?status=all&product=" + stepProduct).json().get(0).get("id")
+        .asLong();
+    open("/regressions/" + regression);
+    assertDatesReadWholeOnAPhone(2); // detected, and each event of its history
+  }
+
+  @Test
   void onAPhoneTheNumberThatMattersIsOnTheScreenBesideTheName() {
     open("/regressions?status=all&product=" + stepProduct); // all: another test of the class triages it
     String change = browser.driver.findElement(By.cssSelector("tbody td.not-on-phone .badge")).getText();
