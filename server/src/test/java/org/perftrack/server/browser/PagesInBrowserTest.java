@@ -148,6 +148,23 @@ class PagesInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void theVersionFieldsLookLikeTheOtherFieldsOfTheirForms() {
+    open("/products/" + product);
+    assertThat(look(By.id("base"))).as("Compare … with …").isEqualTo(look(By.id("filter")));
+    open("/regressions");
+    assertThat(look(By.id("f-version"))).as("the list's version filter").isEqualTo(look(By.id("f-benchmark")));
+    open("/compare?product=" + product);
+    assertThat(look(By.id("head"))).as("compare's head").isEqualTo(look(By.id("product")));
+  }
+
+  /** How a field is drawn: its border, corners and padding (the browser's default field had a square grey inset). */
+  private static String look(By field) {
+    WebElement e = browser.driver.findElement(field);
+    return String.join(" ", e.getCssValue("border-top-style"), e.getCssValue("border-top-color"),
+        e.getCssValue("border-top-left-radius"), e.getCssValue("padding-top"), e.getCssValue("padding-left"));
+  }
+
+  @Test
   void onAPhoneTheNumberThatMattersIsOnTheScreenBesideTheName() {
     open("/regressions?status=all&product=" + stepProduct); // all: another test of the class triages it
     String change = browser.driver.findElement(By.cssSelector("tbody td.not-on-phone .badge")).getText();
