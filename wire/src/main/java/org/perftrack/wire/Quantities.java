@@ -56,6 +56,15 @@ public final class Quantities {
     return d.abs().compareTo(GROUPED) >= 0 ? grouped(plain) : plain;
   }
 
+  /**
+   * A count, every digit kept and grouped by thousands from 10,000 as {@link #number} groups them: "1024", "24,105",
+   * "20,000".
+   */
+  public static String count(long n) {
+    String plain = Long.toString(n);
+    return Math.abs(n) >= 10_000 ? grouped(plain) : plain;
+  }
+
   /** From here on a number's digits are grouped by thousands. */
   private static final BigDecimal GROUPED = BigDecimal.valueOf(10_000);
 

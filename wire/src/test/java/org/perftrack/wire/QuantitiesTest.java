@@ -61,6 +61,16 @@ class QuantitiesTest {
   }
 
   @Test
+  void aCountKeepsEveryDigitGroupedFromTenThousand() {
+    assertThat(Quantities.count(1024)).isEqualTo("1024");
+    assertThat(Quantities.count(9_999)).isEqualTo("9999");
+    assertThat(Quantities.count(24_105)).isEqualTo("24,105");
+    assertThat(Quantities.count(20_000)).isEqualTo("20,000");
+    assertThat(Quantities.count(1_234_567_890_123L)).isEqualTo("1,234,567,890,123");
+    assertThat(Quantities.count(-45_678)).isEqualTo("-45,678");
+  }
+
+  @Test
   void aRatioBelowOneIsHowManyTimesLess() {
     assertThat(Quantities.ratio(2.66595)).isEqualTo("×2.67");
     assertThat(Quantities.ratio(45.04)).isEqualTo("×45");

@@ -36,9 +36,9 @@ public final class Wording {
     return u.isEmpty() ? number : number + " " + u;
   }
 
-  /** "1 regression", "3 regressions"; "box" → "boxes", "branch" → "branches". */
+  /** "1 regression", "3 regressions", "20,000 versions"; "box" → "boxes", "branch" → "branches". */
   public static String count(long n, String singular) {
-    return n + " " + noun(n, singular);
+    return Quantities.count(n) + " " + noun(n, singular);
   }
 
   /** The noun alone, for "on 1 of 3 machines": {@code noun(3, "machine")} → "machines". */

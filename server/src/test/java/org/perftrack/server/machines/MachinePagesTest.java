@@ -26,6 +26,18 @@ class MachinePagesTest extends IntegrationTest {
   }
 
   @Test
+  void aLargeMemoryReadsWithItsDigitsGroupedAsOtherLargeNumbers() {
+    RunUpload base = run(unique("linux"), "6.1.0", unique("epyc"), result("fork", 70.0));
+    RunUpload run = new RunUpload(base.id(), base.product(), base.version(),
+        new RunUpload.MachineInfo(base.machine().name(), "Linux 6.1", "AMD EPYC", 2, 24_105L, java.util.Map.of()),
+        base.suite(), null, null, null, base.attributes(), base.results(), base.failures());
+    upload(run);
+
+    assertThat(http().page("/runs/" + run.id()).text()).contains("Memory 24,105 MB");
+    assertThat(http().page("/machines/" + run.machine().name()).text()).contains("Memory 24,105 MB");
+  }
+
+  @Test
   void machinePageListsItsAttributesAndTheVersionsMeasuredNewestFirst() {
     String product = unique("cygwin");
     String machine = unique("xp");

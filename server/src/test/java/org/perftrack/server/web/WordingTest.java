@@ -42,5 +42,6 @@ class WordingTest {
     assertThat(Wording.noun(1, "machine")).isEqualTo("machine");
     assertThat(Wording.noun(2, "box")).isEqualTo("boxes");
     assertThat(Wording.count(2, "branch")).isEqualTo("2 branches");
+    assertThat(Wording.count(20_000, "version")).as("grouped as other large numbers").isEqualTo("20,000 versions");
   }
 }
