@@ -142,7 +142,7 @@ public class IngestService {
     int count = sessions.stored(batch, productId, machineId);
     if (count < batchSize) {
       return new Outcome(id, true, List.of(), List.of(), List.of(), null, null, List.of(),
-          new Sessions.SessionProgress(batch.toString(), count, batchSize, false, Sessions.SessionProgress.WAITING));
+          new Sessions.SessionProgress(batch.toString(), count, batchSize, false, sessions.waitingNote()));
     }
     Sessions.Judged judged = sessions.judge(batch, productId, machineId, id);
     List<Summaries.Change> changed = sessions.judgeAndSummarise(judged);
@@ -228,7 +228,7 @@ public class IngestService {
       UUID batch = UUID.fromString(run.batch());
       boolean waiting = sessions.waiting(id);
       session = new Sessions.SessionProgress(batch.toString(), sessions.stored(batch, productId, machineId),
-          run.batchSize(), !waiting, waiting ? Sessions.SessionProgress.WAITING : Sessions.SessionProgress.JUDGED);
+          run.batchSize(), !waiting, waiting ? sessions.waitingNote() : Sessions.SessionProgress.JUDGED);
     }
     List<Regression> raised = detection.createdBy(id);
     return new Outcome(id, false, raised, confirmedBesides(detection.confirmedBy(id), raised),

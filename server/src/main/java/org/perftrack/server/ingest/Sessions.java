@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.DetectionService;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Rejudging;
@@ -30,7 +31,15 @@ class Sessions {
   /** What the answer to an upload of a session's run says of its session. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record SessionProgress(String batch, int stored, int batchSize, boolean judged, String note) {
-    static final String WAITING = "judged with its session when the session's runs are all stored";
+    /** @param settle {@code perftrack.detection.batch-settle} */
+    static String waiting(Duration settle) {
+      long ms = settle.toMillis();
+      String wait = ms % 1000 != 0 ? ms + " ms" : ms % 3_600_000 == 0 ? ms / 3_600_000 + " h"
+          : ms % 60_000 == 0 && ms >= 120_000 ? ms / 60_000 + " min" : ms / 1000 + " s";
+      return "judged with its session when the session's runs are all stored, or once none of them arrived for "
+          + wait;
+    }
+
     static final String JUDGED = "judged with its session: the regressions are those of all its runs";
   }
 
@@ -49,8 +58,11 @@ class Sessions {
   private final DetectionService detection;
   private final Rejudging rejudging;
   private final Summaries summaries;
+  private final String waitingNote;
 
-  Sessions(JdbcClient jdbc, DetectionService detection, Rejudging rejudging, Summaries summaries) {
+  Sessions(JdbcClient jdbc, DetectionService detection, Rejudging rejudging, Summaries summaries,
+      DetectionProperties properties) {
+    this.waitingNote = SessionProgress.waiting(properties.batchSettle());
     this.jdbc = jdbc;
     this.detection = detection;
     this.rejudging = rejudging;
@@ -64,6 +76,11 @@ class Sessions {
   void lock(UUID batch) {
     jdbc.sql("SELECT pg_advisory_xact_lock(hashtext('perftrack session'), hashtext(?::text))").param(batch.toString())
         .query(Object.class).single();
+  }
+
+  /** What the answer to an upload whose run waits for its session says of it. */
+  String waitingNote() {
+    return waitingNote;
   }
 
   /** Lists a stored run as waiting for its session. */

@@ -78,6 +78,9 @@ class SessionBatchTest extends IntegrationTest {
       assertThat(waiting.get("regressions")).isEmpty();
       assertThat(waiting.get("session").get("judged").asBoolean()).isFalse();
       assertThat(waiting.get("session").get("batchSize").asInt()).isEqualTo(4);
+      assertThat(waiting.get("session").get("note").asString()).as("when it will be judged, a missing run or not")
+          .isEqualTo("judged with its session when the session's runs are all stored, or once none of them arrived "
+              + "for 10 s");
     }
     assertThat(answers.get(1).get("session").get("stored").asInt()).isEqualTo(2);
     JsonNode last = answers.get(3);
