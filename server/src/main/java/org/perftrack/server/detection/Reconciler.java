@@ -103,12 +103,14 @@ public final class Reconciler {
     boolean sameSuspects = r.firstSuspect().equals(s.firstSuspect()) && r.lastSuspect().equals(s.lastSuspect());
     String was = Regression.place(r.version(), r.firstSuspect(), r.lastSuspect());
     String now = Regression.place(s.version(), s.firstSuspect(), s.lastSuspect());
+    // "placed between 1.11 and 1.12 (most likely 1.12); it was between 1.11 and 1.13 (most likely 1.12)"
+    String placed = "placed " + (s.ranged() ? now : "at " + now) + "; it was " + (r.firstSuspect()
+        .equals(r.lastSuspect()) ? "at " + was : was);
     if (samePair) {
-      return new Decision(Decision.Action.CONFIRM, r.id(), s, sameSuspects ? null : "placed " + now + " (was "
-          + was + ")", confirms);
+      return new Decision(Decision.Action.CONFIRM, r.id(), s, sameSuspects ? null : placed, confirms);
     }
     if (!r.firstSuspect().equals(r.lastSuspect())) {
-      return new Decision(Decision.Action.REATTRIBUTE, r.id(), s, "placed " + now + " (was " + was + ")", confirms);
+      return new Decision(Decision.Action.REATTRIBUTE, r.id(), s, placed, confirms);
     }
     return new Decision(Decision.Action.REATTRIBUTE, r.id(), s, "moved from " + r.baselineVersion()
         + " → " + r.version() + " to " + (s.ranged() ? now : s.baselineVersion() + " → " + s.version()), confirms);

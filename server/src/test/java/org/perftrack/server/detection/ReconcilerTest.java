@@ -228,14 +228,15 @@ class ReconcilerTest {
       assertThat(d.action()).isEqualTo(Decision.Action.REATTRIBUTE);
       assertThat(d.regressionId()).isEqualTo(3L);
       assertThat(d.step().ranged()).isFalse();
-      assertThat(d.reason()).isEqualTo("placed 1.9 (was between 1.9 and 1.12 (most likely 1.12))");
+      assertThat(d.reason()).as("one pair of parentheses, each place said whole")
+          .isEqualTo("placed at 1.9; it was between 1.9 and 1.12 (most likely 1.12)");
     });
     assertThat(narrower).singleElement().satisfies(d -> {
       assertThat(d.action()).isEqualTo(Decision.Action.CONFIRM);
       assertThat(d.regressionId()).isEqualTo(3L);
       assertThat(d.step().firstSuspect() + ".." + d.step().lastSuspect()).isEqualTo("1.11..1.12");
-      assertThat(d.reason()).isEqualTo("placed between 1.11 and 1.12 (most likely 1.12) (was between 1.9 and 1.12"
-          + " (most likely 1.12))");
+      assertThat(d.reason()).isEqualTo("placed between 1.11 and 1.12 (most likely 1.12); it was between 1.9 and 1.12"
+          + " (most likely 1.12)");
     });
   }
 

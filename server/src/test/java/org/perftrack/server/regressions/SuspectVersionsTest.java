@@ -56,7 +56,7 @@ class SuspectVersionsTest extends IntegrationTest {
         .contains("opened", "placed").doesNotContain("withdrawn", "reopened");
     // opened between 1.11 and 1.13; the next version narrowed it on the same record
     assertThat(regression.get("history").valueStream().map(e -> e.get("reason").asString()).toList())
-        .contains("placed between 1.11 and 1.12 (most likely 1.12) (was between 1.11 and 1.13 (most likely 1.12))");
+        .contains("placed between 1.11 and 1.12 (most likely 1.12); it was between 1.11 and 1.13 (most likely 1.12)");
     JsonNode one = http().get("/api/v1/regressions/" + id).json();
     assertThat(one.get("firstSuspect").asString()).isEqualTo("1.11");
 
