@@ -8,6 +8,7 @@ import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.NotFound;
 import org.perftrack.server.summaries.Summaries;
+import org.perftrack.server.web.Wording;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -90,7 +91,7 @@ public class Curation {
           .orElseThrow(() -> new NotFound("no version " + version + " of product " + product));
       List<CurationStore.RunRow> runs = store.runsOfVersion(v.id());
       List<UUID> ids = runs.stream().map(CurationStore.RunRow::id).toList();
-      String what = "version " + version + " of " + product + " (" + runs.size() + " runs)";
+      String what = "version " + version + " of " + product + " (" + Wording.count(runs.size(), "run") + ")";
       long deletion = store.newDeletion("version", v.productId(), v.id(), null, what, runs.size(), by);
       List<List<Long>> pairs = store.pairs(ids);
       store.setAside(ids);
@@ -108,7 +109,7 @@ public class Curation {
   public Change deleteProduct(String product, String by) {
     return tx.execute(s -> {
       CurationStore.ProductRow p = store.lockProduct(product).orElseThrow(() -> new NotFound("no product " + product));
-      String what = "product " + product + " (" + p.versionCount() + " versions)";
+      String what = "product " + product + " (" + Wording.count(p.versionCount(), "version") + ")";
       long deletion = store.newDeletion("product", p.id(), null, null, what, 0, by);
       store.deleteProduct(p.id(), deletion);
       audit.record(by, "deleted", what, "deletion " + deletion);

@@ -290,15 +290,21 @@ class CurationPages {
     return confirm(model);
   }
 
+  /** How long a deletion is kept: "7 days", "1 day", "0.5 days". */
+  static String keepFor(long seconds) {
+    return seconds % 86_400 == 0 ? Wording.count(seconds / 86_400, "day")
+        : org.perftrack.wire.Quantities.number(seconds / 86_400.0) + " days";
+  }
+
   private String confirm(Model model) {
-    model.addAttribute("keepDays", curation.keepSeconds() / 86_400.0);
+    model.addAttribute("keepFor", keepFor(curation.keepSeconds()));
     return "curation/confirm";
   }
 
   @GetMapping("/admin/deleted")
   String deleted(Model model) {
     model.addAttribute("deletions", curation.recentlyDeleted(200));
-    model.addAttribute("keepDays", curation.keepSeconds() / 86_400.0);
+    model.addAttribute("keepFor", keepFor(curation.keepSeconds()));
     return "curation/deleted";
   }
 

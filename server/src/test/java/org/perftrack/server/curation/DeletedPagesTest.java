@@ -107,6 +107,22 @@ class DeletedPagesTest extends IntegrationTest {
   }
 
   @Test
+  void recentlyDeletedCountsInWordsAndSaysHowLongItKeeps() {
+    upload("3.0", 100);
+    upload("3.1", 100);
+    assertThat(delete("/api/v1/products/" + product + "/versions/3.1").status()).isEqualTo(200);
+    FormClient admin = new FormClient("http://localhost:" + port);
+    admin.signIn("admin", ADMIN_PASSWORD);
+    assertThat(text(admin.get("/admin/products/" + product + "/delete").body()))
+        .contains("It stays under Recently deleted for 7 days, where it can be restored");
+    assertThat(delete("/api/v1/products/" + product).status()).isEqualTo(200);
+
+    assertThat(text(admin.get("/admin/deleted").body()))
+        .contains("version 3.1 of " + product + " (1 run)", "product " + product + " (1 version)",
+            "each can be restored until it is purged, 7 days after its deletion");
+  }
+
+  @Test
   void theMachinesDeleteConfirmationCountsTheBranchBuildsMeasuredOnIt() {
     upload("2.0", 100);
     upload("2.1", 100);
