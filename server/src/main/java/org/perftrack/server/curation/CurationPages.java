@@ -73,6 +73,10 @@ class CurationPages {
     return "redirect:/runs/" + run;
   }
 
+  /** What else a deletion of runs changes: their series are judged again (restoring them judges them again too). */
+  static final String JUDGED_AGAIN = "its series judged again without it: a small step that was only just clear may"
+      + " be withdrawn too (restoring it judges them again)";
+
   @GetMapping("/admin/runs/{id}/delete")
   String confirmRun(@PathVariable String id, Model model) {
     UUID runId = run(id);
@@ -81,7 +85,7 @@ class CurationPages {
     CurationStore.Impact i = store.runImpact(runId).orElseThrow(() -> new PageNotFound("no run " + id));
     return confirm(model, Curation.describe(run), List.of(
         "this run: " + samples(i) + ", from every chart, comparison and judgement",
-        "the steps that stood on it only (withdrawn, saying who deleted it)"),
+        "the steps that stood on it only (withdrawn, saying who deleted it)", JUDGED_AGAIN),
         "/admin/runs/" + run.id() + "/delete", Map.of(), "/runs/" + run.id());
   }
 
@@ -99,7 +103,7 @@ class CurationPages {
         Wording.count(i.runs(), "run") + " of this version on every machine, with their " + samples(i),
         "the version from the lists, charts and comparisons",
         steps(regressions.atVersion(product, version)) + " at or against this version, and the steps that stood on its runs (withdrawn, saying who"
-            + " deleted it)"),
+            + " deleted it)", JUDGED_AGAIN),
         "/admin/versions/delete", Map.of("product", product, "version", version), "/products/" + path(product));
   }
 

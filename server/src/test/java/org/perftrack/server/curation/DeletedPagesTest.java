@@ -110,9 +110,13 @@ class DeletedPagesTest extends IntegrationTest {
   void recentlyDeletedCountsInWordsAndSaysHowLongItKeeps() {
     upload("3.0", 100);
     upload("3.1", 100);
-    assertThat(delete("/api/v1/products/" + product + "/versions/3.1").status()).isEqualTo(200);
     FormClient admin = new FormClient("http://localhost:" + port);
     admin.signIn("admin", ADMIN_PASSWORD);
+    assertThat(text(admin.get("/admin/versions/delete?product=" + product + "&version=3.1").body()))
+        .as("a step elsewhere in its series may go: one in noise withdrawn by deleting an old version surprised")
+        .contains("its series judged again without it: a small step that was only just clear may be withdrawn too"
+            + " (restoring it judges them again)");
+    assertThat(delete("/api/v1/products/" + product + "/versions/3.1").status()).isEqualTo(200);
     assertThat(text(admin.get("/admin/products/" + product + "/delete").body()))
         .contains("It stays under Recently deleted for 7 days, where it can be restored");
     assertThat(delete("/api/v1/products/" + product).status()).isEqualTo(200);
