@@ -48,8 +48,12 @@ final class Delivery {
     for (JsonNode w : summary.waiting()) {
       out.println(RegressionLines.line("WAITING", w, products) + ": " + w.path("note").asText("waiting for one more build"));
     }
-    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%n", Words.count(summary.stored(), "run"),
+    // the WAITING lines' changes are counted apart from the runs waiting in the spool, so that "0 waiting" under
+    // them does not read as if they were gone
+    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%s%n", Words.count(summary.stored(), "run"),
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),
+        summary.waiting().isEmpty() ? "" : ", " + Words.count(summary.waiting().size(), "change")
+            + " waiting for one more build",
         summary.reattributions() == 0 ? "" : "; " + Words.count(summary.reattributions(), "run")
             + " moved regressions found before to the earlier version it measured (a re-attribution: see SUMMARY above)");
     out.flush();

@@ -290,6 +290,9 @@ class UploadCommandTest {
       assertThat(strict.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(strict.out()).contains("WAITING write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18 us -> 23.4 us (x1.3):"
           + " waiting for one more build");
+      assertThat(strict.out()).as("the change counted apart from the runs waiting in the spool")
+          .contains("1 run uploaded, 0 rejected, 0 waiting in the spool, 0 regressions, 1 change waiting for one more"
+              + " build");
     }
   }
 
