@@ -171,6 +171,14 @@ public class Regressions {
     return withHistory(jdbc.sql(CREATED_BY).param(runId).query(Rows.of(Row.class)).list());
   }
 
+  static final String CREATED_BY_ANY = SELECT
+      + "WHERE rg.created_by_run = ANY(?::uuid[]) AND rg.kind = 'regression' ORDER BY rg.id";
+
+  /** The regressions these uploads created (a session's runs, on the run page). */
+  public List<Regression> createdBy(List<UUID> runIds) {
+    return withHistory(jdbc.sql(CREATED_BY_ANY).param(runIds.toArray(UUID[]::new)).query(Rows.of(Row.class)).list());
+  }
+
   static final String CONFIRMED_BY = SELECT + "WHERE rg.confirmed_by_run = ? AND rg.kind = 'regression' ORDER BY rg.id";
 
   /** The regressions an upload confirmed: reported at the newest version by an earlier upload, shown again by this one. */

@@ -53,8 +53,11 @@ class RunPages {
     model.addAttribute("compareUrl", run.branch() == null ? null
         : org.perftrack.server.web.Links.to("", "/compare", "product", run.product(), "base", run.startPoint(),
             "head", run.version(), "headBranch", run.branch(), "machine", run.machine().name()));
-    model.addAttribute("caused", regressions.createdBy(uuid));
-    model.addAttribute("summaries", summaries.changedBy(uuid).stream()
+    // a session's runs are judged together: what it found is said on the page of each of its runs
+    java.util.List<UUID> session = runs.session(uuid);
+    model.addAttribute("sessionRuns", session.size());
+    model.addAttribute("caused", regressions.createdBy(session));
+    model.addAttribute("summaries", summaries.changedBy(session).stream()
         .map(c -> summaries.find(c.id())).flatMap(java.util.Optional::stream).toList());
     return "runs/run";
   }

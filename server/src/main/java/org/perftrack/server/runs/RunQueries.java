@@ -71,6 +71,21 @@ public class RunQueries {
       JOIN series s ON s.id = x.series_id
       ORDER BY s.benchmark, s.metric""";
 
+  static final String SESSION = """
+      SELECT o.id FROM run r JOIN run o ON o.batch = r.batch AND o.product_id = r.product_id
+        AND o.machine_id = r.machine_id
+      WHERE r.id = ? AND r.batch IS NOT NULL
+      ORDER BY o.id""";
+
+  /**
+   * The runs of this run's session (its {@code batch}, product and machine), itself included; just itself outside
+   * a session. A session's runs are judged together, so what they found belongs to all of them.
+   */
+  public List<UUID> session(UUID id) {
+    List<UUID> runs = jdbc.sql(SESSION).param(id).query(UUID.class).list();
+    return runs.isEmpty() ? List.of(id) : runs;
+  }
+
   public Optional<StoredRunView> find(UUID id) {
     return jdbc.sql(RUN).param(id).query((ResultSet rs, int row) -> new StoredRunView(
             rs.getString("id"), rs.getString("product"), rs.getString("version"),

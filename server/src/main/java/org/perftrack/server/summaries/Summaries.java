@@ -146,6 +146,11 @@ public class Summaries {
         summary.members().stream().filter(m -> m.status() == Regression.Status.OPEN).toList()));
   }
 
+  /** The summaries these uploads opened or grew: a session's runs, for the run page. */
+  public List<Change> changedBy(List<UUID> runIds) {
+    return store.changedBy(runIds).stream().map(id -> new Change(id, "changed", url(id))).toList();
+  }
+
   /** The summaries an upload opened or grew, for a re-sent run and the run page. */
   public List<Change> changedBy(UUID runId) {
     return store.changedBy(runId).stream().map(id -> new Change(id, "changed", url(id))).toList();

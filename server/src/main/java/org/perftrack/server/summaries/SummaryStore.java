@@ -82,6 +82,14 @@ class SummaryStore {
   static final String CHANGED_BY = """
       SELECT DISTINCT summary_id FROM summary_member WHERE added_by_run = ? ORDER BY summary_id""";
 
+  static final String CHANGED_BY_ANY = """
+      SELECT DISTINCT summary_id FROM summary_member WHERE added_by_run = ANY(?::uuid[]) ORDER BY summary_id""";
+
+  /** The summaries these uploads opened or grew (a session's runs, on the run page). */
+  List<Long> changedBy(List<UUID> runIds) {
+    return jdbc.sql(CHANGED_BY_ANY).param(runIds.toArray(UUID[]::new)).query(Long.class).list();
+  }
+
   /** The summaries an upload opened or grew (for a re-sent run, and the run page). */
   List<Long> changedBy(UUID runId) {
     return jdbc.sql(CHANGED_BY).param(runId).query(Long.class).list();

@@ -99,6 +99,12 @@ class SessionBatchTest extends IntegrationTest {
       assertThat(r.get("history").findValuesAsString("action")).doesNotContain("reattributed", "withdrawn");
     });
     assertThat(summaries(product)).hasSize(1);
+    // each run page of the session says what the session found: the run of 1.7.2-1, where the step is, as well as
+    // the one that completed the session (before, 1.7.2-1's page said nothing and 1.7.4-1's listed a step at 1.7.2-1)
+    for (JsonNode answer : List.of(answers.get(2), answers.get(3))) {
+      assertThat(http().page("/runs/" + answer.get("id").asString()).text())
+          .contains("What its session found", "regression write-64b time-per-op 1.6.6-1 → 1.7.2-1");
+    }
   }
 
   @Test
