@@ -45,7 +45,25 @@ public class SeriesChart {
   }
 
   /** A mark on the chart at a version (regressions and improvements once detection runs). */
-  public record Marker(String version, String machine, String kind, String label, String href) {}
+  public record Marker(String version, String machine, String kind, String label, String href) {
+
+    /** The label's words before its machine ("2.7× slower in 1.5.24-2 on"): the page keeps the machine's name whole. */
+    public String beforeMachine() {
+      int at = label.lastIndexOf(" on " + machine);
+      return at < 0 ? label : label.substring(0, at + 3);
+    }
+
+    /** The label's words after its machine (" (open)"); empty when the label does not name it. */
+    public String afterMachine() {
+      int at = label.lastIndexOf(" on " + machine);
+      return at < 0 ? "" : label.substring(at + 4 + machine.length());
+    }
+
+    /** Whether the label names its machine (then shown whole between the words before and after it). */
+    public boolean namesMachine() {
+      return label.lastIndexOf(" on " + machine) >= 0;
+    }
+  }
 
   /**
    * The page. {@code detailed}: few enough machines for a table column each and raw sample dots; with more,

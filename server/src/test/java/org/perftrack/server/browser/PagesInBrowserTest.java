@@ -77,6 +77,8 @@ class PagesInBrowserTest extends BrowserTest {
         .as("the newest values before any hover").startsWith("1.7.9-1").noneMatch(v -> v.contains("—"))
         .hasSize(1 + MACHINES.size());
     assertThat(browser.severeConsoleMessages()).isEmpty();
+    // the steps listed under the chart name each machine whole on a phone ("win7-lab-02", not "win7-" over "lab-02")
+    assertNamesReadWholeOnAPhone(MACHINES, 2 * MACHINES.size());
     browser.screenshot("series-laptop", 1366);
     browser.screenshot("series-phone", 390);
   }
