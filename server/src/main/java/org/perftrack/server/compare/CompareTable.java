@@ -97,6 +97,11 @@ class CompareTable {
     public String detectionLabel() {
       return compared.detection() == null ? null : compared.detection().label();
     }
+
+    /** Where the stored step between the two versions starts when it is ranged ("between … (most likely …)"); else null. */
+    public String suspects() {
+      return compared.suspects() == null ? null : compared.suspects().place();
+    }
   }
 
   public record Counts(long regressions, long improvements, long unchanged, long inconclusive, long insufficient) {}

@@ -137,7 +137,7 @@ public class CompareService {
     Map<String, List<SeriesRuns>> byMachine = new LinkedHashMap<>();
     both.forEach(s -> byMachine.computeIfAbsent(s.machine(), k -> new ArrayList<>()).add(s));
     // a branch's build (headId = baseId) has no steps of the default branch between it and base
-    Map<Long, Boolean> steps = headId == baseId ? Map.of()
+    Map<Long, Steps> steps = headId == baseId ? Map.of()
         : stepsBetween(both.stream().map(SeriesRuns::id).toList(), baseId, headId);
     Map<String, List<ComparedMetric>> out = new LinkedHashMap<>();
     byMachine.forEach((machine, list) -> {
@@ -148,11 +148,14 @@ public class CompareService {
       for (int i = 0; i < list.size(); i++) {
         SeriesRuns s = list.get(i);
         ComparisonResult r = results.get(i);
+        Steps step = steps.get(s.id());
         rows.add(new ComparedMetric(s.benchmark(), s.metric(), s.unit(), s.direction(), r.baseValue(),
             r.headValue(), r.ratio(), Double.isNaN(r.pValue()) ? null : r.pValue(), r.verdict(),
             comparisons.get(i).paired(),
             // a branch's build is judged on its own (its branch page); the default branch's detection says nothing of it
-            headId == baseId && !base.equals(head) ? null : DetectionState.of(steps.get(s.id()), r.verdict())));
+            headId == baseId && !base.equals(head) ? null
+                : DetectionState.of(step == null ? null : step.confirmed(), r.verdict()),
+            step == null ? null : step.suspects()));
       }
       out.put(machine, rows);
     });
@@ -161,21 +164,34 @@ public class CompareService {
 
   /**
    * The standing steps (not withdrawn) of these series at a version after the older of the two and up to the newer:
-   * per series whether they are all confirmed.
+   * per series whether they are all confirmed, and the largest one's place (its likeliest version and, when ranged,
+   * its first and last suspect).
    */
   static final String STEPS_BETWEEN = """
-      SELECT rg.series_id, bool_and(rg.confirmed) AS confirmed
+      SELECT DISTINCT ON (rg.series_id) rg.series_id,
+             bool_and(rg.confirmed) OVER (PARTITION BY rg.series_id) AS confirmed,
+             v.name AS version, fs.name AS first_suspect, ls.name AS last_suspect
       FROM regression rg JOIN version v ON v.id = rg.version_id
+      LEFT JOIN version fs ON fs.id = rg.first_suspect_version_id
+      LEFT JOIN version ls ON ls.id = rg.last_suspect_version_id
       WHERE rg.series_id = ANY(?::bigint[]) AND rg.status <> 'withdrawn'
         AND v.sort_key > (SELECT least(a.sort_key, b.sort_key) FROM version a, version b WHERE a.id = ? AND b.id = ?)
         AND v.sort_key <= (SELECT greatest(a.sort_key, b.sort_key) FROM version a, version b WHERE a.id = ? AND b.id = ?)
-      GROUP BY rg.series_id""";
+      ORDER BY rg.series_id, abs(ln(greatest(rg.ratio, 1e-300))) DESC, rg.id""";
 
-  private Map<Long, Boolean> stepsBetween(List<Long> seriesIds, long baseId, long headId) {
-    Map<Long, Boolean> out = new java.util.HashMap<>();
+  /** A series' stored steps between the two versions: all confirmed or not, and the largest one's suspects. */
+  private record Steps(boolean confirmed, ComparedMetric.Suspects suspects) {}
+
+  private Map<Long, Steps> stepsBetween(List<Long> seriesIds, long baseId, long headId) {
+    Map<Long, Steps> out = new java.util.HashMap<>();
     jdbc.sql(STEPS_BETWEEN).params(seriesIds.toArray(Long[]::new), baseId, headId, baseId, headId)
         .query((ResultSet rs) -> {
-          out.put(rs.getLong(1), rs.getBoolean(2));
+          String version = rs.getString("version");
+          String first = rs.getString("first_suspect");
+          String last = rs.getString("last_suspect");
+          boolean ranged = first != null && last != null && !first.equals(last);
+          out.put(rs.getLong("series_id"), new Steps(rs.getBoolean("confirmed"),
+              ranged ? new ComparedMetric.Suspects(version, first, last) : null));
         });
     return out;
   }

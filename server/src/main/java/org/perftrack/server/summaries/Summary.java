@@ -56,6 +56,16 @@ public record Summary(long id, String product, String version, List<String> base
     return Wording.ratio(worstRatio);
   }
 
+  /**
+   * Where its standing members start when one may start at any of a run of versions, each place once as
+   * {@link Regression#place()} says it ("between 1.5.20-1 and 1.5.22-1 (most likely 1.5.21-1)"); empty when every
+   * standing member is placed exactly.
+   */
+  public List<String> suspects() {
+    return members.stream().filter(m -> m.status() != Regression.Status.WITHDRAWN && m.ranged())
+        .map(Regression::place).distinct().toList();
+  }
+
   public int openMembers() {
     return (int) members.stream().filter(m -> m.status() == Regression.Status.OPEN).count();
   }

@@ -1,0 +1,61 @@
+package org.perftrack.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.perftrack.wire.RunUpload;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A 10 % step in 6 % noise at version 1.12 of 24 (as SuspectVersionsTest), which detection places between 1.11 and
+ * 1.12: the compare page (and its JSON and CSV) of a pair around it and home's "What got slower" row of its summary
+ * say where it starts, in the words of the regression page.
+ */
+class SuspectRangesInBrowserTest extends BrowserTest {
+
+  private static final String PLACE = "between 1.11 and 1.12 (most likely 1.12)";
+
+  @Test
+  void compareAndHomeSayWhereARangedStepStarts() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    Random random = new Random(6);
+    for (int v = 0; v < 24; v++) {
+      double level = v < 12 ? 100 : 110;
+      List<Double> samples = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        samples.add(Math.round(level * (1 + 0.06 * random.nextGaussian()) * 100) / 100.0);
+      }
+      upload(run(product, "1." + v, machine, new RunUpload.ResultUpload("write-64b", "time-per-op", "us",
+          RunUpload.LOWER_IS_BETTER, samples)));
+    }
+    JsonNode regression = http().get("/api/v1/regressions?product=" + product).json().get(0);
+    assertThat(regression.get("firstSuspect").asString() + ".." + regression.get("lastSuspect").asString())
+        .as("the fixture's step is ranged").isEqualTo("1.11..1.12");
+
+    String pair = "?product=" + product + "&machine=" + machine + "&base=1.9&head=1.14";
+    open("/compare" + pair);
+    WebElement row = browser.driver.findElement(By.cssSelector(".compare-table tbody tr"));
+    assertThat(row.getText()).contains("detection: detected", "starts " + PLACE);
+    browser.screenshot("compare-ranged-step", 1366);
+    JsonNode compared = http().get("/api/v1/compare" + pair).json().get("rows").get(0);
+    assertThat(compared.get("suspects").toString())
+        .isEqualTo("{\"version\":\"1.12\",\"firstSuspect\":\"1.11\",\"lastSuspect\":\"1.12\"}");
+    assertThat(http().get("/compare.csv" + pair).body()).contains(",detected,1.11,1.12,1.12\r\n");
+    assertThat(http().get("/api/v1/compare" + pair.replace("base=1.9&head=1.14", "base=1.1&head=1.4")).json()
+        .get("rows").get(0).has("suspects")).as("no step between").isFalse();
+
+    open("/");
+    List<String> rows = browser.driver.findElements(By.cssSelector("#open-summaries .summary-row")).stream()
+        .map(WebElement::getText).filter(t -> t.contains(product)).toList();
+    assertThat(rows).hasSize(1);
+    assertThat(rows.get(0)).contains("starts " + PLACE);
+  }
+}
