@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.wire.Quantities;
 
 /**
  * A new subscription as the API and the page take it; blank filters mean "everything".
@@ -60,7 +61,7 @@ public record SubscriptionRequest(String email, String product, String machine, 
     }
     String v = value.trim();
     if (v.length() > MAX_PATTERN || v.chars().anyMatch(Character::isISOControl)) {
-      problems.add(new FieldProblem(field, "must be a pattern of at most " + MAX_PATTERN
+      problems.add(new FieldProblem(field, "must be a pattern of at most " + Quantities.count(MAX_PATTERN)
           + " printable characters (* and ? are wildcards)"));
     }
     return v;

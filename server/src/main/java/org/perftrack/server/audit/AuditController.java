@@ -2,6 +2,7 @@ package org.perftrack.server.audit;
 
 import java.util.List;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.wire.Quantities;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,7 +26,7 @@ class AuditController {
   List<Audit.Event> api(@RequestParam(required = false) String actor, @RequestParam(required = false) String action,
       @RequestParam(required = false) Long before, @RequestParam(defaultValue = "200") int limit) {
     if (limit < 1 || limit > Audit.MAX_LIMIT) {
-      throw new InvalidInput("limit", "must be between 1 and " + Audit.MAX_LIMIT);
+      throw new InvalidInput("limit", "must be between 1 and " + Quantities.count(Audit.MAX_LIMIT));
     }
     return audit.list(blankToNull(actor), blankToNull(action), before, limit);
   }

@@ -3,6 +3,7 @@ package org.perftrack.server.curation;
 import java.util.List;
 import java.util.UUID;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.wire.Quantities;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -109,7 +110,7 @@ class CurationApiController {
 
   static int limit(int limit) {
     if (limit < 1 || limit > MAX_LIMIT) {
-      throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
+      throw new InvalidInput("limit", "must be between 1 and " + Quantities.count(MAX_LIMIT));
     }
     return limit;
   }
@@ -130,7 +131,7 @@ class CurationApiController {
           + " test upload)");
     }
     if (r.length() > MAX_REASON || r.chars().anyMatch(Character::isISOControl)) {
-      throw new InvalidInput("reason", "must be one line of at most " + MAX_REASON + " characters");
+      throw new InvalidInput("reason", "must be one line of at most " + Quantities.count(MAX_REASON) + " characters");
     }
     return r;
   }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.wire.Quantities;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
 
@@ -116,7 +117,7 @@ final class CsvRuns {
       number++;
       if (number > maxLines) {
         out.accept(new Parsed(number, null, List.of(new FieldProblem("line", "and the lines after it were not read:"
-            + " an import takes at most " + maxLines + " lines"))));
+            + " an import takes at most " + Quantities.count(maxLines) + " lines"))));
         break;
       }
       read++;

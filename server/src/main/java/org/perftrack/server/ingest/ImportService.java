@@ -21,6 +21,7 @@ import jakarta.annotation.PreDestroy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.perftrack.formats.Json;
+import org.perftrack.wire.Quantities;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.summaries.Summaries;
@@ -120,7 +121,8 @@ public class ImportService {
       for (NdjsonLines.Line line = next(lines, context); line != null; line = next(lines, context)) {
         if (line.number() > maxLines) {
           context.fail(line.number(), null, List.of(new FieldProblem("line", "and the lines after it were not read:"
-              + " an import takes at most " + maxLines + " lines; send the rest in another request")));
+              + " an import takes at most " + Quantities.count(maxLines)
+              + " lines; send the rest in another request")));
           break;
         }
         pipeline.add(parse(line, context));

@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.perftrack.server.problems.Names;
+import org.perftrack.wire.Quantities;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
 
@@ -57,7 +58,8 @@ final class RunValidator {
       return;
     }
     if (size < 1 || size > MAX_BATCH_SIZE) {
-      p.add(new FieldProblem("batchSize", "must be from 1 to " + MAX_BATCH_SIZE + " (the runs the session sends)"));
+      p.add(new FieldProblem("batchSize", "must be from 1 to " + Quantities.count(MAX_BATCH_SIZE)
+          + " (the runs the session sends)"));
     } else if (run.batch() == null) {
       p.add(new FieldProblem("batchSize", "counts the runs of a session; give batch too"));
     }
@@ -102,7 +104,7 @@ final class RunValidator {
     Names.checkText("machine.os", m.os(), 256, false, p);
     Names.checkText("machine.cpu", m.cpu(), 256, false, p);
     if (m.cores() != null && (m.cores() < 1 || m.cores() > 1_000_000)) {
-      p.add(new FieldProblem("machine.cores", "must be between 1 and 1000000"));
+      p.add(new FieldProblem("machine.cores", "must be between 1 and " + Quantities.count(1_000_000)));
     }
     if (m.memoryMb() != null && (m.memoryMb() < 0 || m.memoryMb() > 1L << 40)) {
       p.add(new FieldProblem("machine.memoryMb", "must be between 0 and 2^40"));
@@ -115,7 +117,7 @@ final class RunValidator {
       return;
     }
     if (attrs.size() > MAX_ATTRIBUTES) {
-      p.add(new FieldProblem(field, "must have at most " + MAX_ATTRIBUTES + " entries"));
+      p.add(new FieldProblem(field, "must have at most " + Quantities.count(MAX_ATTRIBUTES) + " entries"));
       return;
     }
     attrs.forEach((k, v) -> {
@@ -131,7 +133,8 @@ final class RunValidator {
       return;
     }
     if (results.size() > MAX_RESULTS) {
-      p.add(new FieldProblem("results", "must have at most " + MAX_RESULTS + " results (has " + results.size() + ")"));
+      p.add(new FieldProblem("results", "must have at most " + Quantities.count(MAX_RESULTS) + " results (has "
+          + Quantities.count(results.size()) + ")"));
       return;
     }
     long total = 0;
@@ -158,7 +161,8 @@ final class RunValidator {
       total += r.samples() == null && r.n() != null ? summary(f, r, p) : samples(f + ".samples", r.samples(), p);
     }
     if (total > MAX_SAMPLES) {
-      p.add(new FieldProblem("results", "must have at most " + MAX_SAMPLES + " samples in all (has " + total + ")"));
+      p.add(new FieldProblem("results", "must have at most " + Quantities.count(MAX_SAMPLES) + " samples in all (has "
+          + Quantities.count(total) + ")"));
     }
   }
 
@@ -219,7 +223,7 @@ final class RunValidator {
       return;
     }
     if (failures.size() > MAX_RESULTS) {
-      p.add(new FieldProblem("failures", "must have at most " + MAX_RESULTS + " entries"));
+      p.add(new FieldProblem("failures", "must have at most " + Quantities.count(MAX_RESULTS) + " entries"));
       return;
     }
     for (int i = 0; i < failures.size(); i++) {

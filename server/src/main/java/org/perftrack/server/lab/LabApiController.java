@@ -9,6 +9,7 @@ import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.perftrack.server.problems.Names;
 import org.perftrack.server.problems.NotFound;
 import org.perftrack.server.security.TokenPrincipal;
+import org.perftrack.wire.Quantities;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -95,7 +96,7 @@ class LabApiController {
     Names.require("machine", r.machine());
     int heartbeat = r.heartbeatSeconds() == null ? 60 : r.heartbeatSeconds();
     if (heartbeat < 1 || heartbeat > 86_400) {
-      throw new InvalidInput("heartbeatSeconds", "must be between 1 and 86400");
+      throw new InvalidInput("heartbeatSeconds", "must be between 1 and " + Quantities.count(86_400));
     }
     if (r.agentVersion() != null) {
       text("agentVersion", r.agentVersion(), Names.MAX_NAME);
@@ -196,8 +197,8 @@ class LabApiController {
       return null;
     }
     if (values.size() > props.maxTargets()) {
-      throw new InvalidInput(field, "at most " + props.maxTargets() + " versions (perftrack.lab.max-targets), got "
-          + values.size());
+      throw new InvalidInput(field, "at most " + Quantities.count(props.maxTargets())
+          + " versions (perftrack.lab.max-targets), got " + Quantities.count(values.size()));
     }
     List<FieldProblem> problems = new ArrayList<>();
     for (int i = 0; i < values.size() && problems.isEmpty(); i++) {
@@ -214,7 +215,8 @@ class LabApiController {
       return null;
     }
     if (values.size() > props.maxTargets()) {
-      throw new InvalidInput("benchmarks", "at most " + props.maxTargets() + " benchmarks, got " + values.size());
+      throw new InvalidInput("benchmarks", "at most " + Quantities.count(props.maxTargets()) + " benchmarks, got "
+          + Quantities.count(values.size()));
     }
     List<FieldProblem> problems = new ArrayList<>();
     for (int i = 0; i < values.size() && problems.isEmpty(); i++) {

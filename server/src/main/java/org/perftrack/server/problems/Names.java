@@ -3,6 +3,7 @@ package org.perftrack.server.problems;
 import java.util.ArrayList;
 import java.util.List;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.wire.Quantities;
 
 /**
  * The rules every name that agents send must follow (they end up in URLs, mails and pages). Letters of
@@ -98,7 +99,8 @@ public final class Names {
     }
     int bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     if (bytes > MAX_BENCHMARK_BYTES) {
-      problems.add(new FieldProblem(field, "must be at most " + MAX_BENCHMARK_BYTES + " bytes in UTF-8 (has " + bytes + ")"));
+      problems.add(new FieldProblem(field, "must be at most " + Quantities.count(MAX_BENCHMARK_BYTES)
+          + " bytes in UTF-8 (has " + Quantities.count(bytes) + ")"));
       return false;
     }
     return true;
@@ -117,7 +119,8 @@ public final class Names {
       return false;
     }
     if (value.length() > max) {
-      problems.add(new FieldProblem(field, "must be at most " + max + " characters (has " + value.length() + ")"));
+      problems.add(new FieldProblem(field, "must be at most " + Quantities.count(max) + " characters (has "
+          + Quantities.count(value.length()) + ")"));
       return false;
     }
     for (int i = 0; i < value.length(); i++) {

@@ -2,6 +2,7 @@ package org.perftrack.server.products;
 
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.wire.Quantities;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -66,7 +67,7 @@ class DiscoveryApiController {
       return DEFAULT_LIMIT;
     }
     if (limit < 1 || limit > MAX_LIMIT) {
-      throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT + ", got: " + limit);
+      throw new InvalidInput("limit", "must be between 1 and " + Quantities.count(MAX_LIMIT) + ", got: " + limit);
     }
     return limit;
   }

@@ -6,6 +6,7 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.wire.Quantities;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.Authentication;
@@ -54,7 +55,7 @@ class RegressionsController {
     List<Regression.Status> statuses = statuses(status);
     Regression.Kind k = parse(() -> Regression.Kind.of(kind), "kind");
     if (limit < 1 || limit > MAX_LIMIT) {
-      throw new InvalidInput("limit", "must be between 1 and " + MAX_LIMIT);
+      throw new InvalidInput("limit", "must be between 1 and " + Quantities.count(MAX_LIMIT));
     }
     // an empty filter (product=) is no filter, as on the page and the other lists
     Regressions.Criteria criteria = new Regressions.Criteria(blankToNull(product), blankToNull(machine),
@@ -90,7 +91,7 @@ class RegressionsController {
       throw new InvalidInput("status", "must be one of " + wires(Regression.Status.TRIAGE));
     }
     if (request.note() != null && request.note().length() > 10_000) {
-      throw new InvalidInput("note", "must be at most 10000 characters");
+      throw new InvalidInput("note", "must be at most " + Quantities.count(10_000) + " characters");
     }
     return regressions.triage(id, status, request.note(), who.getName())
         .orElseThrow(() -> new NotFound("no regression " + id));

@@ -2,6 +2,7 @@ package org.perftrack.server.series;
 
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.wire.Quantities;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -23,7 +24,8 @@ class SeriesController {
   SeriesQueries.Series series(@RequestParam String product, @RequestParam String machine,
       @RequestParam String benchmark, @RequestParam String metric, @RequestParam(required = false) Integer last) {
     if (last != null && (last < 1 || last > MAX_LAST)) {
-      throw new InvalidInput("last", "must be between 1 and " + MAX_LAST + " (leave it out for every version)");
+      throw new InvalidInput("last", "must be between 1 and " + Quantities.count(MAX_LAST)
+          + " (leave it out for every version)");
     }
     return series.find(product, machine, benchmark, metric, last).orElseThrow(() -> new NotFound(
         "no series " + benchmark + " " + metric + " of " + product + " on machine " + machine));

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.wire.Quantities;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PatchMapping;
@@ -54,7 +55,7 @@ class SummariesApi {
           + String.join(", ", Summaries.STATUSES.stream().map(Regression.Status::wire).toList()));
     }
     if (request.note() != null && request.note().length() > MAX_NOTE) {
-      throw new InvalidInput("note", "must be at most " + MAX_NOTE + " characters");
+      throw new InvalidInput("note", "must be at most " + Quantities.count(MAX_NOTE) + " characters");
     }
     return summaries.triage(id, Summaries.triageStatus("status", request.status()), request.note(),
             overrides(request.members()), who.getName())

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Semaphore;
+import org.perftrack.wire.Quantities;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -64,8 +65,8 @@ class BodyReadersFilter extends OncePerRequestFilter {
     }
     String address = request.getRemoteAddr();
     if (!enter(address)) {
-      refuse(request, response, "too many requests with a body at once from " + address + " (at most " + perAddress
-          + "); nothing was read, send again later");
+      refuse(request, response, "too many requests with a body at once from " + address + " (at most "
+          + Quantities.count(perAddress) + "); nothing was read, send again later");
       return;
     }
     try {

@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import org.perftrack.wire.Quantities;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
@@ -43,7 +44,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
       response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
       response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
       response.getWriter().write("{\"type\":\"about:blank\",\"title\":\"Content Too Large\",\"status\":413,"
-          + "\"detail\":\"the request body is larger than the limit of " + limit + " bytes\"}");
+          + "\"detail\":\"the request body is larger than the limit of " + Quantities.count(limit) + " bytes\"}");
       return;
     }
     chain.doFilter(new LimitedRequest(request, limit), response);

@@ -254,9 +254,10 @@ class RunUploadContractTest extends IntegrationTest {
     Http.Response r2 = http().postJson("/api/v1/runs", json(tooManySamples), TOKEN);
 
     assertThat(r1.status()).isEqualTo(400);
-    assertThat(r1.json().get("detail").asString()).startsWith("results: must have at most 10000 results");
+    assertThat(r1.json().get("detail").asString()).isEqualTo("results: must have at most 10,000 results (has 10,001)");
     assertThat(r2.status()).isEqualTo(400);
-    assertThat(r2.json().get("detail").asString()).startsWith("results: must have at most 1000000 samples");
+    assertThat(r2.json().get("detail").asString())
+        .isEqualTo("results: must have at most 1,000,000 samples in all (has 1,000,002)");
   }
 
   @Test
@@ -266,6 +267,8 @@ class RunUploadContractTest extends IntegrationTest {
     Http.Response r = http().postBytes("/api/v1/runs", body, "application/json", TOKEN);
     assertThat(r.status()).isEqualTo(413);
     assertThat(r.contentType()).startsWith("application/problem+json");
+    assertThat(r.json().get("detail").asString()).as("the limit's digits grouped as pages write numbers")
+        .matches("the request body is larger than the limit of [1-9][0-9]{0,2}(,[0-9]{3})+ bytes");
   }
 
   @Test

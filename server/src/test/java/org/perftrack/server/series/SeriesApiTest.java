@@ -50,6 +50,8 @@ class SeriesApiTest extends IntegrationTest {
     assertThat(zero.status()).isEqualTo(400);
     assertThat(zero.body()).contains("last");
     assertThat(tooMany.status()).isEqualTo(400);
+    assertThat(tooMany.json().get("detail").asString())
+        .isEqualTo("last: must be between 1 and 10,000 (leave it out for every version)");
   }
 
   @Test
