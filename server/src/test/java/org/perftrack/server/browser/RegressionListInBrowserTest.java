@@ -51,6 +51,48 @@ class RegressionListInBrowserTest extends BrowserTest {
     assertThat(browser.severeConsoleMessages()).isEmpty();
   }
 
+  @Test
+  void atALaptopsWidthEachFilterLabelStaysOnTheLineOfItsControl() {
+    // long names make the product and machine menus wide, so that the bar wraps at 1280 px
+    upload(org.perftrack.server.support.Fixtures.run(unique("cygwin-with-a-long-product-name"), "1.5.19-4",
+        unique("xp-lab-with-a-long-machine-name"), org.perftrack.server.support.Fixtures.result("write-64b", 18.0)));
+    open("/regressions");
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 900));
+    try {
+      List<WebElement> labels = browser.driver.findElements(By.cssSelector("form[aria-label='Filter regressions'] label"));
+      assertThat(labels).extracting(WebElement::getText)
+          .containsExactly("Product", "Machine", "Version", "Benchmark", "Status", "Size");
+      assertThat(browser.driver.findElement(By.cssSelector("form[aria-label='Filter regressions']")).getRect()
+          .getHeight()).as("the bar wraps at this width, so the test says something").isGreaterThan(
+              2 * browser.driver.findElement(By.id("f-size")).getRect().getHeight());
+      for (WebElement label : labels) {
+        org.openqa.selenium.Rectangle l = label.getRect();
+        org.openqa.selenium.Rectangle c = browser.driver.findElement(By.id(label.getAttribute("for"))).getRect();
+        assertThat(l.getY() + l.getHeight() / 2).as("%s: label %s, control %s", label.getText(), l, c)
+            .isBetween(c.getY(), c.getY() + c.getHeight());
+        assertThat(l.getX() + l.getWidth()).as("%s: label before its control", label.getText()).isLessThanOrEqualTo(c.getX());
+      }
+      // where the bar wraps depends on the names in its menus: the same holds at every narrower width of the bar
+      @SuppressWarnings("unchecked")
+      List<String> apart = (List<String>) browser.driver.executeScript("""
+          var form = document.querySelector("form[aria-label='Filter regressions']"), out = [];
+          for (var w = form.getBoundingClientRect().width; w >= 480; w -= 4) {
+            form.style.width = w + 'px';
+            form.querySelectorAll('label').forEach(function (label) {
+              var l = label.getBoundingClientRect(), c = document.getElementById(label.htmlFor).getBoundingClientRect();
+              var middle = l.top + l.height / 2;
+              if (middle < c.top || middle > c.bottom || l.right > c.left) out.push(label.textContent + ' at ' + w + 'px');
+            });
+          }
+          form.style.width = '';
+          return out;""");
+      assertThat(apart).as("labels away from their controls").isEmpty();
+      browser.screenshot("regressions-filter-1280", 1280);
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+  }
+
   private WebElement pager() {
     return browser.driver.findElement(By.cssSelector("nav[aria-label='Pages of regressions']"));
   }
