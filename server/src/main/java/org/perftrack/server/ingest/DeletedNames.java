@@ -64,6 +64,21 @@ class DeletedNames {
     }
   }
 
+  static final String DELETED_VERSION = """
+      SELECT 'startPoint' AS field, p.name AS product, v.name, d.deleted_by, d.deleted_at
+        FROM product p JOIN version v ON v.product_id = p.id JOIN deletion d ON d.id = v.deletion_id
+       WHERE p.name = ? AND v.name = ?""";
+
+  /**
+   * The refusal of a branch build whose start point, the default branch's {@code version} of {@code product}, is
+   * deleted (a 409 naming {@code startPoint}), or nothing.
+   */
+  void refuseStartPoint(String product, String version) {
+    jdbc.sql(DELETED_VERSION).params(product, version).query(Deleted.class).optional().ifPresent(d -> {
+      throw new Conflict(d.problem().message(), List.of(d.problem()));
+    });
+  }
+
   /** For each run, the deleted names it uses (null when none), with one statement for all of them. */
   List<List<FieldProblem>> problems(List<RunUpload> runs) {
     List<String> products = new ArrayList<>();

@@ -51,6 +51,11 @@ class Ids {
     deleted.refuse(run);
   }
 
+  /** Refuses a branch build whose start point ({@code version} of its product) is deleted: a 409 naming it. */
+  void refuseDeletedStartPoint(RunUpload run, String version) {
+    deleted.refuseStartPoint(run.product(), version);
+  }
+
   /** For each run, the deleted names it uses (null when none). */
   List<List<org.perftrack.server.problems.InvalidInput.FieldProblem>> deletedNames(List<RunUpload> runs) {
     return deleted.problems(runs);

@@ -156,8 +156,8 @@ public class IngestService {
 
   /**
    * A branch run: matched to the default branch's existing series (nothing of the default branch is created or
-   * written), then stored and judged with its branch; refused, as a run of the default branch is, when its product
-   * or machine was deleted meanwhile (its branch's and its own rows wait for the deletion's lock).
+   * written), then stored and judged with its branch; refused, as a run of the default branch is, when its product,
+   * machine or start point was deleted meanwhile (its branch's and its own rows wait for the deletion's lock).
    */
   private Outcome onBranch(UUID id, RunUpload run, String hash) {
     Ids.Existing known = ids.existing(run);
@@ -175,8 +175,10 @@ public class IngestService {
     Branches.Outcome done = tx.execute(status -> {
       Branches.Outcome stored = branches.store(upload);
       if (stored.created()) {
-        // as for a run of the default branch: a deletion of its product or machine being written meanwhile
+        // as for a run of the default branch: a deletion of its product or machine being written meanwhile, or of
+        // the version it starts from (its run's row waited for that version's lock)
         ids.refuseDeleted(run);
+        ids.refuseDeletedStartPoint(run, stored.startPoint());
       }
       return stored;
     });

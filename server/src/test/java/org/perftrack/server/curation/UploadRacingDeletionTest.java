@@ -102,6 +102,29 @@ class UploadRacingDeletionTest extends IntegrationTest {
         .single()).as("nothing stored").isZero();
   }
 
+  @Test
+  void aBranchBuildStartingFromAVersionDeletedMeanwhileIsRefused() throws Exception {
+    String product = unique("race-start");
+    String machine = unique("race-a");
+    assertThat(http().postJson("/api/v1/runs", json(run(product, "1.1", machine, result("fork", 75, 76))),
+        TOKEN).status()).isEqualTo(201);
+    assertThat(http().postJson("/api/v1/runs", json(run(product, "1.2", machine, result("fork", 75, 76))),
+        TOKEN).status()).isEqualTo(201);
+
+    // its start point is read before the deletion committed; its run's row refers to it and waits for its lock
+    RunUpload racing = run(product, "1.1+pr1.1", machine, result("fork", 75, 76)).onBranch("pr-1", "1.1");
+    Http.Response answer = whileDeleting(() -> curation.deleteVersion(product, "1.1", "racer"),
+        "INSERT INTO branch_run (", () -> http().postJson("/api/v1/runs", json(racing), TOKEN));
+
+    assertThat(answer.status()).as(answer.body()).isEqualTo(409);
+    assertThat(answer.json().get("fields").get(0).get("field").asString()).isEqualTo("startPoint");
+    assertThat(answer.json().get("detail").asString()).startsWith("version 1.1 of " + product + " was deleted by racer at ");
+    assertThat(jdbc.sql("SELECT count(*) FROM branch_run WHERE id = ?::uuid").param(racing.id()).query(Long.class)
+        .single()).as("nothing stored").isZero();
+    assertThat(jdbc.sql("SELECT count(*) FROM branch b JOIN product p ON p.id = b.product_id WHERE p.name = ?")
+        .param(product).query(Long.class).single()).as("no branch made for it").isZero();
+  }
+
   /**
    * Runs {@code deletion} in a transaction held open until {@code send}, started meanwhile, waits for a lock in a
    * statement containing {@code waiting}; then commits it and returns what {@code send} was answered.
