@@ -27,12 +27,17 @@ final class ReportText {
     String what = cell(r.product()) + " " + cell(r.version()) + " on " + cell(r.machine())
         + (r.branch() == null ? "" : " (branch " + cell(r.branch()) + ", against " + cell(r.startPoint()) + ")");
     String details = "[details](" + link(r, base) + ")";
+    if (r.waiting()) {
+      return "perftrack: " + what + " is " + r.session().note() + ". " + details + "\n";
+    }
+    String session = r.session() == null ? "" : "; " + r.session().note();
     if (changed.isEmpty()) {
-      return "perftrack: no change in " + what + " (" + count(rest.size(), "metric") + "). " + details + "\n";
+      return "perftrack: no change in " + what + " (" + count(rest.size(), "metric") + session + "). " + details
+          + "\n";
     }
     StringBuilder md = new StringBuilder();
-    md.append("### perftrack: ").append(summary(r)).append('\n').append(what).append(". ").append(details)
-        .append("\n\n");
+    md.append("### perftrack: ").append(summary(r)).append('\n').append(what).append(session.isEmpty() ? ""
+        : " (" + session.substring(2) + ")").append(". ").append(details).append("\n\n");
     table(md, changed);
     if (!rest.isEmpty()) {
       md.append("\n<details><summary>").append(count(rest.size(), "other metric")).append("</summary>\n\n");
@@ -84,8 +89,10 @@ final class ReportText {
   }
 
   static String junit(RunReports.Report r, String base) {
-    long failures = r.regressions();
-    long skipped = r.rows().stream().filter(x -> x.verdict() == Verdict.INSUFFICIENT_DATA).count();
+    long failures = r.waiting() ? 0 : r.regressions();
+    // a run whose session is not judged yet has no verdicts: each of its judged metrics is skipped, saying why
+    long skipped = r.rows().stream().filter(x -> x.verdict() == Verdict.INSUFFICIENT_DATA
+        || r.waiting() && x.verdict() != null).count();
     String suite = "perftrack " + r.product() + " " + r.version() + " on " + r.machine()
         + (r.branch() == null ? "" : " (branch " + r.branch() + ")");
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -94,14 +101,19 @@ final class ReportText {
     xml.append("  <testsuite name=\"").append(xml(suite)).append("\" tests=\"").append(r.rows().size())
         .append("\" failures=\"").append(failures).append("\" errors=\"0\" skipped=\"").append(skipped)
         .append("\">\n");
-    xml.append("    <properties><property name=\"url\" value=\"").append(xml(link(r, base)))
-        .append("\"/></properties>\n");
+    xml.append("    <properties><property name=\"url\" value=\"").append(xml(link(r, base))).append("\"/>");
+    if (r.session() != null) {
+      xml.append("<property name=\"session\" value=\"").append(xml(r.session().note())).append("\"/>");
+    }
+    xml.append("</properties>\n");
     for (RunReports.Row x : r.rows()) {
       xml.append("    <testcase classname=\"").append(xml(x.benchmark())).append("\" name=\"").append(xml(x.metric()))
           .append("\" time=\"0\"");
       String against = x.baselineVersion() == null ? "" : FMT.quantity(x.baselineValue(), x.unit()) + " in "
           + x.baselineVersion() + " → " + FMT.quantity(x.value(), x.unit()) + ": " + change(x);
-      if (x.verdict() == Verdict.REGRESSION) {
+      if (r.waiting() && x.verdict() != null) {
+        xml.append(">\n      <skipped message=\"").append(xml(r.session().note())).append("\"/>\n    </testcase>\n");
+      } else if (x.verdict() == Verdict.REGRESSION) {
         xml.append(">\n      <failure type=\"regression\" message=\"").append(xml(against + ", p " + FMT.p(x.pValue())))
             .append("\">").append(xml(link(r, base))).append("</failure>\n    </testcase>\n");
       } else if (x.verdict() == Verdict.INSUFFICIENT_DATA) {

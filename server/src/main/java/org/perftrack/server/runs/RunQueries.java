@@ -86,6 +86,12 @@ public class RunQueries {
     return runs.isEmpty() ? List.of(id) : runs;
   }
 
+  /** A run of a session whose other runs the server still waits for: not judged yet. */
+  public boolean waitsForItsSession(UUID id) {
+    return jdbc.sql("SELECT EXISTS (SELECT 1 FROM session_pending WHERE run_id = ?)").param(id).query(Boolean.class)
+        .single();
+  }
+
   public Optional<StoredRunView> find(UUID id) {
     return jdbc.sql(RUN).param(id).query((ResultSet rs, int row) -> new StoredRunView(
             rs.getString("id"), rs.getString("product"), rs.getString("version"),

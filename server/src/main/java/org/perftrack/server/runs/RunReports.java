@@ -38,13 +38,40 @@ public class RunReports {
     }
   }
 
-  /** A run's report; {@code branch} and {@code startPoint} null for a default-branch run. */
+  /**
+   * A run's report; {@code branch} and {@code startPoint} null for a default-branch run. {@code session}: how its
+   * session was judged (null outside a session of several runs).
+   */
   public record Report(String id, String product, String version, String machine, String branch, String startPoint,
-      List<Row> rows) {
+      List<Row> rows, @com.fasterxml.jackson.annotation.JsonInclude(
+          com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Session session) {
+
+    public Report(String id, String product, String version, String machine, String branch, String startPoint,
+        List<Row> rows) {
+      this(id, product, version, machine, branch, startPoint, rows, null);
+    }
+
+    /** Not judged yet: its session waits for its other runs, and its rows say nothing of steps. */
+    public boolean waiting() {
+      return session != null && !session.judged();
+    }
 
     public long regressions() {
       return rows.stream().filter(r -> r.verdict() == Verdict.REGRESSION).count();
     }
+  }
+
+  /**
+   * The session a run belongs to: its runs are judged together, each report lists the session's regressions at its
+   * own version. {@code judged} false while the server waits for the session's other runs.
+   */
+  public record Session(int runs, boolean judged, String note) {
+
+    static final String JUDGED = "judged with its session of %d runs: the regressions at each of its versions are"
+        + " in that version's report";
+    static final String WAITING = "not judged yet: the server judges it with its session once the session's other"
+        + " runs are stored, or once none of them arrived for a while (perftrack.detection.batch-settle); the"
+        + " regressions then show on the server's pages";
   }
 
   private static final List<Verdict> ORDER = List.of(Verdict.REGRESSION, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE,
@@ -55,7 +82,11 @@ public class RunReports {
   private final DetectionProperties detection;
   private final RunLevels levels;
 
-  RunReports(JdbcClient jdbc, Regressions regressions, DetectionProperties detection, RunLevels levels) {
+  private final RunQueries runs;
+
+  RunReports(JdbcClient jdbc, Regressions regressions, DetectionProperties detection, RunLevels levels,
+      RunQueries runs) {
+    this.runs = runs;
     this.levels = levels;
     this.jdbc = jdbc;
     this.regressions = regressions;
@@ -64,7 +95,7 @@ public class RunReports {
 
   public Optional<Report> of(UUID id) {
     return defaultRun(id).or(() -> branchRun(id)).map(r -> new Report(r.id(), r.product(), r.version(), r.machine(),
-        r.branch(), r.startPoint(), sorted(r.rows())));
+        r.branch(), r.startPoint(), sorted(r.rows()), r.session()));
   }
 
   private static List<Row> sorted(List<Row> rows) {
@@ -79,17 +110,39 @@ public class RunReports {
       FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
       JOIN machine m ON m.id = r.machine_id WHERE r.id = ?""";
 
+  static final String VERSIONS_OF_RUNS = """
+      SELECT DISTINCT v.name FROM run r JOIN version v ON v.id = r.version_id WHERE r.id = ANY(?::uuid[])""";
+
   private Optional<Report> defaultRun(UUID id) {
     return jdbc.sql(DEFAULT_RUN).param(id).query((rs, i) -> {
+      String version = rs.getString("version");
+      List<UUID> session = runs.session(id);
+      Session judged = null;
+      List<Regression> found = regressions.createdBy(id);
+      if (session.size() > 1) {
+        // a session's runs are judged together (the regressions are recorded as the upload that completed it
+        // raised them): each run's report lists those at its own version
+        boolean waiting = runs.waitsForItsSession(id);
+        judged = new Session(session.size(), !waiting, waiting ? Session.WAITING
+            : String.format(java.util.Locale.ROOT, Session.JUDGED, session.size()));
+        java.util.Set<String> versions = new java.util.HashSet<>(jdbc.sql(VERSIONS_OF_RUNS)
+            .param(session.toArray(UUID[]::new)).query(String.class).list());
+        List<Regression> mine = new ArrayList<>();
+        regressions.createdBy(session).stream().filter(g -> g.version().equals(version)
+            && g.status() != Regression.Status.WITHDRAWN).forEach(mine::add);
+        // one placed at a version none of the session's runs measured stays with the run that raised it
+        found.stream().filter(g -> !versions.contains(g.version())).forEach(mine::add);
+        found = mine;
+      }
       Map<String, Regression> raised = new HashMap<>();
-      regressions.createdBy(id).forEach(g -> raised.put(g.benchmark() + '\0' + g.metric(), g));
+      found.forEach(g -> raised.put(g.benchmark() + '\0' + g.metric(), g));
       List<Row> rows = levels.of(id).stream().map(l -> {
         Regression g = raised.get(l.benchmark() + '\0' + l.metric());
         return g != null ? of(g) : row(l.benchmark(), l.metric(), l.unit(), l.direction(), l.baselineVersion(),
             l.baselineValue(), l.value(), null);
       }).toList();
-      return new Report(rs.getString("id"), rs.getString("product"), rs.getString("version"), rs.getString("machine"),
-          null, null, rows);
+      return new Report(rs.getString("id"), rs.getString("product"), version, rs.getString("machine"),
+          null, null, rows, judged);
     }).optional();
   }
 
