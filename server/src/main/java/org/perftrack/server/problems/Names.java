@@ -3,7 +3,6 @@ package org.perftrack.server.problems;
 import java.util.ArrayList;
 import java.util.List;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
-import org.perftrack.wire.Quantities;
 
 /**
  * The rules every name that agents send must follow (they end up in URLs, mails and pages). Letters of
@@ -16,6 +15,8 @@ import org.perftrack.wire.Quantities;
  */
 public final class Names {
 
+  // every limit these checks are given stays below 10,000, so its message reads as the project's number formatter
+  // (wire.Quantities, which groups from 10,000) would write it, without this package depending on it
   public static final int MAX_NAME = 128;
 
   /**
@@ -99,8 +100,7 @@ public final class Names {
     }
     int bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     if (bytes > MAX_BENCHMARK_BYTES) {
-      problems.add(new FieldProblem(field, "must be at most " + Quantities.count(MAX_BENCHMARK_BYTES)
-          + " bytes in UTF-8 (has " + Quantities.count(bytes) + ")"));
+      problems.add(new FieldProblem(field, "must be at most " + MAX_BENCHMARK_BYTES + " bytes in UTF-8 (has " + bytes + ")"));
       return false;
     }
     return true;
@@ -119,8 +119,7 @@ public final class Names {
       return false;
     }
     if (value.length() > max) {
-      problems.add(new FieldProblem(field, "must be at most " + Quantities.count(max) + " characters (has "
-          + Quantities.count(value.length()) + ")"));
+      problems.add(new FieldProblem(field, "must be at most " + max + " characters (has " + value.length() + ")"));
       return false;
     }
     for (int i = 0; i < value.length(); i++) {
