@@ -62,6 +62,15 @@ record Levels(List<String> versions, double[] x, double[] withinSe, int withinDf
     return n == 0 ? 0 : Robust.median(known, 0, n);
   }
 
+  /** The versions' within-run errors and the degrees of freedom one of them rests on, on average. */
+  PooledScan.Within within() {
+    int known = 0;
+    for (double v : withinSe) {
+      known += Double.isNaN(v) ? 0 : 1;
+    }
+    return new PooledScan.Within(withinSe, known == 0 ? 0 : (double) withinDf / known);
+  }
+
   double[] values() {
     double[] out = new double[x.length];
     for (int i = 0; i < x.length; i++) {

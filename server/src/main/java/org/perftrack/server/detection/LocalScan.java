@@ -91,7 +91,8 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
       if (c.clean() || c.paired() || c.newest()) {
         continue;
       }
-      StepLocation.Suspects s = StepLocation.suspects(levels.x(), c.index(), decided, sigma, w);
+      StepLocation.Suspects s = StepLocation.suspects(levels.x(), c.index(), decided, sigma, w,
+          c.pooled() ? PooledScan.MAX_SUSPECTS : StepLocation.MAX_SUSPECTS);
       if (s == null) {
         found.remove(i);
         continue;
@@ -170,7 +171,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
       }
     }
     double floor = PooledScan.WITHIN_FLOOR * levels.pooledWithinSe();
-    addPooled(found, PooledScan.find(levels.x(), start, end, minEffect, floor), n);
+    addPooled(found, PooledScan.find(levels.x(), start, end, minEffect, floor, levels.within()), n);
     if (start == changed && start > 0) {
       int before = 0;
       for (int d : decided) {
@@ -178,7 +179,7 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
           before = d;
         }
       }
-      addPooled(found, PooledScan.find(levels.x(), before, start, minEffect, floor), n);
+      addPooled(found, PooledScan.find(levels.x(), before, start, minEffect, floor, levels.within()), n);
     }
   }
 

@@ -1,8 +1,10 @@
 package org.perftrack.server.detection;
 
+import org.perftrack.server.stats.MaxSplitT;
 import org.perftrack.server.stats.MeanSplit;
 import org.perftrack.server.stats.Robust;
 import org.perftrack.server.stats.StudentT;
+import org.apache.commons.math3.special.Beta;
 
 /**
  * A step judged on all the versions on each side of it, up to the next decided change (or the edge of the
@@ -11,17 +13,20 @@ import org.perftrack.server.stats.StudentT;
  * (between decided steps) every split is tried with running sums, so one pass costs as many operations as the
  * segment has versions; the best split is the step's version (least squares: the likeliest place of one change).
  *
- * <p>Its error is the segment's own spread around the two levels (a classical two-sample t with n − 2 degrees of
- * freedom, never below the versions' within-run error), corrected for the splits tried (one test per split,
- * Bonferroni). A pooled step must also be at least the minimum effect, agree with the medians of its two sides
+ * <p>Its error is the segment's own spread around the two levels (m − 2 degrees of freedom for m versions), pooled
+ * with the versions' within-run errors where the two agree ({@link LevelError}), never below the versions' within-run
+ * error. Its p-value is that of the largest t over all the splits tried ({@link MaxSplitT}: neighbouring splits
+ * share all but one version, so this is less than one full test per split). A pooled step must also be at least
+ * the minimum effect, agree with the medians of its two sides
  * (an outlying session moves a mean, not a median), and survive a trend: where the versions of the two sides
  * show a common slope ({@value #SOME_SLOPE_Z} × its error or more), the step left once the slope is
  * removed must be {@value StepChecks#ADJUSTED_T} × its own error, and where the slope is clear
  * ({@code 3 ×}), {@value StepChecks#TREND_MIN_EFFECT} × the minimum effect. The best split must hold
- * {@value #LOCATED} of the likelihood over all splits, or a run of at most {@value StepLocation#MAX_SUSPECTS}
- * versions around it {@value StepLocation#MASS} (a small step is often one version off, and a step at the wrong
- * version blames the wrong change: it is reported with those versions as its suspects), and the last versions of the segment, too few to be split off, must
- * not have moved on in the step's direction (a later change not yet decided).
+ * {@value #LOCATED} of the likelihood over all splits, or a run of at most {@value #MAX_SUSPECTS}
+ * versions around it {@value StepLocation#MASS} (a small step is often one version off or more, and a step at the
+ * wrong version blames the wrong change: it is reported with those versions as its suspects), and the last versions
+ * of the segment, too few to be split off, must not have moved on in the step's direction (a later change not yet
+ * decided).
  *
  * <p>An upload judges the segment it fell in (and, when its version is itself a step, the segment before), so a
  * step that waited for more versions is judged again by every upload that adds one, up to the edge of the window
@@ -44,6 +49,61 @@ final class PooledScan {
   record Found(int index, int from, int to, double shift, double t, double p, StepLocation.Suspects suspects) {
   }
 
+  /**
+   * The versions' within-run errors (log; NaN where a version has fewer than two samples) and the degrees of
+   * freedom each rests on (its samples less one; 1 where only that much is known).
+   */
+  record Within(double[] se, double dfPerVersion) {
+  }
+
+  /**
+   * The error of one version's level around its side's level, and its degrees of freedom. The residual spread of
+   * the segment's {@code m} levels around the two sides has only m − 2 degrees of freedom; the within-run errors of
+   * those versions estimate the same variance on many more samples when sessions add nothing of their own. Where
+   * the residual variance is consistent with the mean within-run variance (an F test, at {@value #CONSISTENT_ALPHA}),
+   * the two are pooled with their degrees of freedom; where it is larger (sessions that differ, a drift, single
+   * values), the residual spread alone is the error. Never below {@code floor}.
+   */
+  record LevelError(double sd, double df) {
+    static LevelError of(double sse, int from, int to, Within within, double floor) {
+      int m = to - from;
+      double residual = sse / (m - 2);
+      double sum = 0;
+      int known = 0;
+      for (int i = from; i < Math.min(to, within.se().length); i++) {
+        double se = within.se()[i];
+        if (!Double.isNaN(se) && se > 0) {
+          sum += se * se;
+          known++;
+        }
+      }
+      double withinDf = MAD_EFFICIENCY * within.dfPerVersion() * known;
+      if (known >= MIN_SIDE && withinDf >= 1) {
+        double withinVar = sum / known;
+        double ratio = residual / withinVar;
+        double below = Beta.regularizedBeta((m - 2) * ratio / ((m - 2) * ratio + withinDf), (m - 2) / 2.0,
+            withinDf / 2); // the F distribution's P(F ≤ ratio)
+        if (below <= 1 - CONSISTENT_ALPHA) {
+          double pooled = ((m - 2) * residual + withinDf * withinVar) / (m - 2 + withinDf);
+          return new LevelError(Math.max(Math.sqrt(pooled), floor), m - 2 + withinDf);
+        }
+      }
+      return new LevelError(Math.max(Math.sqrt(residual), floor), m - 2);
+    }
+  }
+
+  /**
+   * The level at which the residual spread of a segment is judged larger than its versions' within-run errors
+   * explain (then sessions add noise of their own, and the versions' spread alone is the error).
+   */
+  static final double CONSISTENT_ALPHA = 0.1;
+
+  /**
+   * A version's within-run error is the MAD of its few samples: as an estimate of a variance it is worth about this
+   * share of the degrees of freedom of a sample variance on as many samples.
+   */
+  static final double MAD_EFFICIENCY = 0.37;
+
   private PooledScan() {
   }
 
@@ -51,7 +111,7 @@ final class PooledScan {
    * The best single step of {@code x[from, to)} if it passes the checks above, else null; {@code floor} is the
    * least between-version spread to assume (log).
    */
-  static Found find(double[] x, int from, int to, double minEffect, double floor) {
+  static Found find(double[] x, int from, int to, double minEffect, double floor, Within within) {
     int m = to - from;
     if (m < 2 * MIN_SIDE) {
       return null;
@@ -85,7 +145,7 @@ final class PooledScan {
     if (best < 0) {
       return null;
     }
-    double s = Math.max(Math.sqrt(bestSse / (m - 2)), floor);
+    double s = LevelError.of(bestSse, from, to, within, floor).sd();
     double[] likelihood = new double[to - MIN_SIDE - (from + MIN_SIDE) + 1];
     double weights = 0;
     for (int k = from + MIN_SIDE; k <= to - MIN_SIDE; k++) {
@@ -96,11 +156,10 @@ final class PooledScan {
       likelihood[i] /= weights;
     }
     StepLocation.Suspects suspects = StepLocation.Suspects.of(likelihood, from + MIN_SIDE);
-    if (1 / weights < LOCATED && suspects.width() > StepLocation.MAX_SUSPECTS) {
+    if (1 / weights < LOCATED && suspects.width() > MAX_SUSPECTS) {
       return null;
     }
-    int positions = m - 2 * MIN_SIDE + 1;
-    Found f = judged(x, from, best, to, minEffect, floor, positions);
+    Found f = judged(x, from, best, to, minEffect, floor, within, true);
     return f == null ? null
         : new Found(f.index(), f.from(), f.to(), f.shift(), f.t(), f.p(), suspects);
   }
@@ -113,16 +172,22 @@ final class PooledScan {
   static final double LOCATED = 0.7;
 
   /**
+   * The most suspect versions a pooled step is reported with: a step of three or four times its error on each side's
+   * mean, found on a whole segment, is often placeable only to within five or six versions.
+   */
+  static final int MAX_SUSPECTS = 6;
+
+  /**
    * Whether a step recorded at {@code at} still holds on the versions {@code [from, at)} and {@code [at, to)}
    * (the split is given, so no correction for the splits tried, but no split near it may fit better): what keeps a
    * pooled step from being withdrawn as "no longer a step" by the windowed test, which sees fewer versions.
    */
-  static boolean holds(double[] x, int from, int at, int to, double minEffect, double floor, double shiftSign,
-      double maxP) {
+  static boolean holds(double[] x, int from, int at, int to, double minEffect, double floor, Within within,
+      double shiftSign, double maxP) {
     if (at - from < MIN_SIDE || to - at < MIN_SIDE) {
       return false;
     }
-    Found f = judged(x, from, at, to, minEffect, floor, 1);
+    Found f = judged(x, from, at, to, minEffect, floor, within, false);
     return f != null && f.shift() * shiftSign > 0 && f.p() <= maxP && bestNearby(x, from, at, to);
   }
 
@@ -141,13 +206,15 @@ final class PooledScan {
     return MeanSplit.of(x, from, k, to).sse();
   }
 
-  private static Found judged(double[] x, int from, int k, int to, double minEffect, double floor, int positions) {
+  private static Found judged(double[] x, int from, int k, int to, double minEffect, double floor, Within within,
+      boolean bestOfAll) {
     int m = to - from;
     MeanSplit split = MeanSplit.of(x, from, k, to);
     double meanB = split.before();
     double meanA = split.after();
     double shift = split.shift();
-    double t = split.t(floor);
+    LevelError error = LevelError.of(split.sse(), from, to, within, floor);
+    double t = shift / (error.sd() * Math.sqrt(1.0 / split.nBefore() + 1.0 / split.nAfter()));
     if (Math.abs(shift) < minEffect) {
       return null;
     }
@@ -155,13 +222,13 @@ final class PooledScan {
     if (medianShift * Math.signum(shift) < Math.abs(shift) / 2) {
       return null;
     }
-    if (positions > 1 && tailMovedOn(x, k, to, shift)) {
+    if (bestOfAll && tailMovedOn(x, k, to, shift)) {
       return null;
     }
     if (drift(x, from, k, to, meanB, meanA, shift, floor, minEffect)) {
       return null;
     }
-    double p = Math.min(1, positions * StudentT.twoSidedP(t, m - 2));
+    double p = bestOfAll ? MaxSplitT.p(t, error.df(), m, MIN_SIDE) : StudentT.twoSidedP(t, error.df());
     return new Found(k, from, to, shift, t, p, StepLocation.Suspects.at(k));
   }
 

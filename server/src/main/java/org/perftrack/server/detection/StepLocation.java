@@ -38,9 +38,14 @@ final class StepLocation {
    * {@value #SHARE}: such a step waits for later versions to place it.
    */
   static Suspects suspects(double[] x, int at, List<Integer> decided, double sigma, int window) {
+    return suspects(x, at, decided, sigma, window, MAX_SUSPECTS);
+  }
+
+  /** As above, with at most {@code maxSuspects} versions. */
+  static Suspects suspects(double[] x, int at, List<Integer> decided, double sigma, int window, int maxSuspects) {
     double[] likelihood = likelihoods(x, at, decided, sigma, window);
     Suspects s = Suspects.of(likelihood, at - RADIUS);
-    return s.width() <= MAX_SUSPECTS || likelihood[RADIUS] >= SHARE ? s : null;
+    return s.width() <= maxSuspects || likelihood[RADIUS] >= SHARE ? s : null;
   }
 
   /** Whether {@code at} holds {@value #SHARE} of the likelihood among the splits near it. */

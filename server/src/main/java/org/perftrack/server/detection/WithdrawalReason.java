@@ -175,7 +175,8 @@ final class WithdrawalReason {
     if ((shift * recorded <= 0 || StudentT.twoSidedP(t, NoiseModel.HISTORY_DF) > maxP
         || !StepChecks.accepted(c, x, sigma, minEffect, scratch))
         && !PooledScan.holds(x, Math.max(previousStep(result, at), 0), at, end, minEffect,
-            PooledScan.WITHIN_FLOOR * pooledWithinSe(result), recorded, Detector.POOLED_MAX_P)) {
+            PooledScan.WITHIN_FLOOR * pooledWithinSe(result), new PooledScan.Within(result.withinSe(), 1), recorded,
+            Detector.POOLED_MAX_P)) {
       return noLongerAStep(result.versions().get(result.versions().size() - 1), r.version(), Math.exp(shift),
           Math.abs(t), 100 * sigma);
     }
