@@ -15,9 +15,11 @@
  *       to 12 from it on (Hodges-Lehmann shift, Student t), never across another step.
  *   <li>A candidate the scan leaves undecided, and any step the new version's segment may hide, is judged again on
  *       all the versions on each side up to the neighbouring decided steps ({@link
- *       org.perftrack.server.detection.PooledScan}: two-sample t on the segment's own spread, corrected for the
- *       splits tried, p ≤ 1e-3; at least 4 versions each side; a trend test; the version must be the clear
- *       likeliest place of the change, or a run of at most 4 versions must hold 90 % of its likelihood). So a small step in large noise is found once enough versions after it
+ *       org.perftrack.server.detection.PooledScan}: two-sample t on the segment's own spread, pooled with the
+ *       versions' within-run errors where an F test finds them consistent; the p-value of the largest t over the
+ *       splits tried (Hunter-Worsley bound), p ≤ 1e-3; at least 4 versions each side; a trend test; the version
+ *       must be the clear likeliest place of the change, or a run of at most 6 versions must hold 90 % of its
+ *       likelihood). So a small step in large noise is found once enough versions after it
  *       show it, even when it lies before the versions the upload re-judges; its record is matched, never
  *       withdrawn from there. Not in a series measured in interleaved sessions, whose sessions' levels are not
  *       independent values to pool.
