@@ -57,5 +57,6 @@ class SuspectRangesInBrowserTest extends BrowserTest {
         .map(WebElement::getText).filter(t -> t.contains(product)).toList();
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0)).contains("starts " + PLACE);
+    browser.screenshot("home-ranged-step", 1366);
   }
 }
