@@ -17,6 +17,7 @@ import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,6 +26,9 @@ import tools.jackson.databind.JsonNode;
  * at its first version, in one summary, and nothing is moved or withdrawn.
  */
 class SessionBatchTest extends IntegrationTest {
+
+  @Autowired
+  private SessionSettler settler;
 
   private final Random random = new Random(5);
   private static final List<String> BENCHMARKS = List.of("write-64b", "fork", "read-64b");
@@ -80,7 +84,7 @@ class SessionBatchTest extends IntegrationTest {
       assertThat(waiting.get("session").get("batchSize").asInt()).isEqualTo(4);
       assertThat(waiting.get("session").get("note").asString()).as("when it will be judged, a missing run or not")
           .isEqualTo("judged with its session when the session's runs are all stored, or once none of them arrived "
-              + "for 10 s");
+              + "for 1 h");
     }
     assertThat(answers.get(1).get("session").get("stored").asInt()).isEqualTo(2);
     JsonNode last = answers.get(3);
@@ -192,6 +196,14 @@ class SessionBatchTest extends IntegrationTest {
       assertThat(r.json().get("session").get("judged").asBoolean()).as(r.body()).isFalse();
     }
     assertThat(regressions(product)).as("nothing judged while the session may still send").isEmpty();
+    // time passes, a minute short of the settle time (1 h here): a look of the settler leaves the session waiting
+    backdate(batch, "59 minutes");
+    settler.judgeSettled();
+    assertThat(regressions(product)).as("not judged before the settle time").isEmpty();
+    assertThat(pending(batch)).isEqualTo(2);
+    // ... and the rest of it: the settler (its own thread, or this look) judges the runs it has
+    backdate(batch, "2 minutes");
+    settler.judgeSettled();
 
     await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500))
         .until(() -> regressions(product).size() > 0);
@@ -200,8 +212,18 @@ class SessionBatchTest extends IntegrationTest {
       assertThat(r.get("version").asString()).isEqualTo("1.7.2-1");
       assertThat(r.get("history").findValuesAsString("action")).doesNotContain("reattributed", "withdrawn");
     });
-    assertThat(jdbc.sql("SELECT count(*) FROM session_pending p JOIN run r ON r.id = p.run_id WHERE r.batch = ?")
-        .param(UUID.fromString(batch)).query(Long.class).single()).isZero();
+    assertThat(pending(batch)).isZero();
+  }
+
+  private long pending(String batch) {
+    return jdbc.sql("SELECT count(*) FROM session_pending p JOIN run r ON r.id = p.run_id WHERE r.batch = ?")
+        .param(UUID.fromString(batch)).query(Long.class).single();
+  }
+
+  /** Time passes for the session's waiting runs: they arrived {@code by} (an SQL interval) earlier. */
+  private void backdate(String batch, String by) {
+    jdbc.sql("UPDATE session_pending p SET received_at = p.received_at - ?::interval FROM run r "
+        + "WHERE r.id = p.run_id AND r.batch = ?").params(by, UUID.fromString(batch)).update();
   }
 
   @Test

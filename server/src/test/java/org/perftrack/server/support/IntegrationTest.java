@@ -31,6 +31,9 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.alerts.backoff=100ms",
     "perftrack.alerts.max-backoff=500ms",
     "perftrack.alerts.summary-settle=1h",
+    // a session that sent only some of its runs waits an hour: a test makes the time pass (SessionBatchTest), so
+    // that no session is judged early because a loaded machine took long between two of its uploads
+    "perftrack.detection.batch-settle=1h",
     "perftrack.public-url=" + IntegrationTest.PUBLIC_URL,
     // the lab's clock: leases, silent agents and bisection rounds are looked at five times a second
     "perftrack.lab.tick=200ms"})
