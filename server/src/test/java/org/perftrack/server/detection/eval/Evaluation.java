@@ -51,6 +51,7 @@ public final class Evaluation {
     long[] inOrder = new long[3];
     long[] outOfOrder = new long[3];
     long[] outOfOrderOnArrival = new long[3];
+    SmallStepOracle oracle = new SmallStepOracle();
     if (loaded) {
       out.printf(Locale.ROOT, "loaded lab: %d machines x %d metrics x %d versions, interleaved sessions of 2-4"
           + " versions x %d rounds, session CV 15-40 %%, steps x1.1..x50%n", MACHINES, METRICS,
@@ -84,6 +85,7 @@ public final class Evaluation {
             if (Score.MISSED) {
               Score.missed(m.series().get(s), found.get(s));
             }
+            oracle.add(m.series().get(s));
           }
         }
       }
@@ -132,6 +134,9 @@ public final class Evaluation {
         }
       });
       rangeRow(out, "", "SMALL_STEPS (both)", small);
+      if (!loaded) {
+        oracle.print(out);
+      }
     }
     Score all = totals.get("perftrack");
     out.printf(Locale.ROOT, "perftrack, true steps >= x2: %d; ever withdrawn: %d; found at the first upload"
