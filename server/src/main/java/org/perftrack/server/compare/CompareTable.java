@@ -98,9 +98,12 @@ class CompareTable {
       return compared.detection() == null ? null : compared.detection().label();
     }
 
-    /** Where the stored step between the two versions starts when it is ranged ("between … (most likely …)"); else null. */
-    public String suspects() {
-      return compared.suspects() == null ? null : compared.suspects().place();
+    /**
+     * Where the stored step between the two versions starts when it is ranged (the page says it as
+     * {@link org.perftrack.server.detection.Regression#place()}: "between … (most likely …)"); else null.
+     */
+    public ComparedMetric.Suspects suspects() {
+      return compared.suspects();
     }
   }
 

@@ -22,6 +22,14 @@ import org.springframework.stereotype.Component;
 @Component("fmt")
 public class Fmt {
 
+  /**
+   * Where a step starts in its parts ({@link Regression#placeParts}), for {@code fragments/place :: place}, which writes
+   * each version whole: "between 1.5.20-1 and 1.5.22-1 (most likely 1.5.21-1)", or the version alone.
+   */
+  public List<Regression.PlacePart> place(String version, String first, String last) {
+    return Regression.placeParts(version, first, last);
+  }
+
   public String num(Double value) {
     if (value == null || value.isNaN()) {
       return "—";

@@ -127,11 +127,24 @@ public record Regression(
 
   /** {@link #place()} of a step at {@code version} that may start at any of {@code first..last}. */
   public static String place(String version, String first, String last) {
-    if (first == null || last == null || first.equals(last)) {
-      return version;
-    }
-    return "between " + first + " and " + last + " (most likely " + version + ")";
+    return placeParts(version, first, last).stream().map(PlacePart::text).collect(Collectors.joining());
   }
+
+  /**
+   * {@link #place(String, String, String)} in its parts, for pages that write each version whole: its words, and
+   * each version it names on its own ({@code version} true).
+   */
+  public static List<PlacePart> placeParts(String version, String first, String last) {
+    if (first == null || last == null || first.equals(last)) {
+      return List.of(new PlacePart(version, true));
+    }
+    return List.of(new PlacePart("between ", false), new PlacePart(first, true), new PlacePart(" and ", false),
+        new PlacePart(last, true), new PlacePart(" (most likely ", false), new PlacePart(version, true),
+        new PlacePart(")", false));
+  }
+
+  /** A part of {@link #placeParts}: words, or one version ({@code version} true). */
+  public record PlacePart(String text, boolean version) {}
 
   /** How many times worse, whichever way is better: 2.67 for 18 → 48 µs, 2.0 for 100 → 50 MB/s (≥ 1 means worse). */
   public double severity() {

@@ -61,9 +61,10 @@ public record Summary(long id, String product, String version, List<String> base
    * {@link Regression#place()} says it ("between 1.5.20-1 and 1.5.22-1 (most likely 1.5.21-1)"); empty when every
    * standing member is placed exactly.
    */
-  public List<String> suspects() {
+  public List<Regression> suspects() {
+    java.util.Set<String> seen = new java.util.HashSet<>();
     return members.stream().filter(m -> m.status() != Regression.Status.WITHDRAWN && m.ranged())
-        .map(Regression::place).distinct().toList();
+        .filter(m -> seen.add(m.place())).toList();
   }
 
   public int openMembers() {

@@ -16,7 +16,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * A 10 % step in 6 % noise at version 1.12 of 24 (as SuspectVersionsTest), which detection places between 1.11 and
  * 1.12: the compare page (and its JSON and CSV) of a pair around it and home's "What got slower" row of its summary
- * say where it starts, in the words of the regression page.
+ * say where it starts, in the words of the regression page, and so do the regression list and the summary page.
  */
 class SuspectRangesInBrowserTest extends BrowserTest {
 
@@ -58,5 +58,15 @@ class SuspectRangesInBrowserTest extends BrowserTest {
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0)).contains("starts " + PLACE);
     browser.screenshot("home-ranged-step", 1366);
+
+    // the regression, the list and the summary page say it in the same words, beside the pair on the list and summary
+    open("/regressions/" + regression.get("id").asLong());
+    assertThat(browser.driver.findElement(By.id("suspects")).getText()).startsWith("It starts " + PLACE + ":");
+    open("/regressions?product=" + product);
+    assertThat(browser.driver.findElement(By.cssSelector("table.sortable tbody tr")).getText())
+        .contains("1.11 → 1.12\nstarts " + PLACE);
+    open("/summaries/" + regression.get("summaryId").asLong());
+    assertThat(browser.driver.findElement(By.cssSelector(".summary-table tbody tr")).getText())
+        .contains("1.11 → 1.12\nstarts " + PLACE);
   }
 }
