@@ -22,22 +22,52 @@ class BatchRunReads {
     this.jdbc = jdbc;
   }
 
+  /** The session's runs of these versions first (its other runs' results are never visited). */
   static final String BATCH_RUNS_OF_BATCH = """
+      WITH runs AS MATERIALIZED (
+        SELECT ru.id, ru.batch, ru.received_at FROM run ru
+        WHERE ru.batch = ? AND ru.version_id = ANY(?::bigint[])
+          AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id))
       SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
-      FROM run ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id
-      WHERE ru.batch = ? AND r.series_id = ANY(?::bigint[])
-        AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
+      FROM runs ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id
+      WHERE r.series_id = ANY(?::bigint[])
       ORDER BY r.series_id, ru.received_at, ru.id""";
 
-  /** The runs of one interleaved session (batch) in these series, with their raw samples in round order. */
-  Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, java.util.UUID batch) {
+  static final String BATCH_VERSIONS_ELSEWHERE = """
+      SELECT DISTINCT ON (r.series_id, r.version_id)
+        r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
+      FROM run ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id
+      WHERE ru.batch = ? AND r.series_id = ANY(?::bigint[]) AND r.version_id <> ALL(?::bigint[])
+        AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
+      ORDER BY r.series_id, r.version_id, ru.received_at, ru.id""";
+
+  /**
+   * The runs of one interleaved session (batch) in these series, with their raw samples in round order: those of
+   * the versions detection has in its windows ({@code versionIds}), the only ones it can pair. A series with fewer
+   * than two of the session's versions among them also gets one run of up to two of the session's other versions,
+   * which say that the series was measured interleaved ({@code LocalScan}) as the whole session would. So the read
+   * stays as large as the windows, however many runs the session has.
+   */
+  Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, java.util.UUID batch, List<Long> versionIds) {
     Map<Long, List<BatchRun>> out = new HashMap<>();
     if (batch == null || seriesIds.isEmpty()) {
       return out;
     }
-    jdbc.sql(BATCH_RUNS_OF_BATCH).params(batch, seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
+    Long[] versions = versionIds.toArray(Long[]::new);
+    jdbc.sql(BATCH_RUNS_OF_BATCH).params(batch, versions, seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
       out.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(batchRun(rs));
     });
+    List<Long> few = seriesIds.stream().filter(id -> out.getOrDefault(id, List.of()).stream().map(BatchRun::version)
+        .distinct().count() < 2).toList();
+    if (!few.isEmpty()) {
+      jdbc.sql(BATCH_VERSIONS_ELSEWHERE).params(batch, few.toArray(Long[]::new), versions).query((ResultSet rs) -> {
+        long id = rs.getLong("series_id");
+        List<BatchRun> runs = out.computeIfAbsent(id, k -> new ArrayList<>());
+        if (runs.stream().map(BatchRun::version).distinct().count() < 2) {
+          runs.add(batchRun(rs));
+        }
+      });
+    }
     return out;
   }
 

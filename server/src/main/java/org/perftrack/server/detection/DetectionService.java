@@ -108,7 +108,8 @@ public class DetectionService {
     List<SeriesWindow> primary = primary(loaded);
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
-    Map<Long, List<BatchRun>> batchRuns = batches.batchRuns(primaryIds, run.batch());
+    List<Long> inWindows = primary.stream().flatMap(w -> w.versionIds().values().stream()).distinct().toList();
+    Map<Long, List<BatchRun>> batchRuns = batches.batchRuns(primaryIds, run.batch(), inWindows);
     List<DetectionResult> results = firstPass != null && batchRuns.isEmpty() ? firstPass
         : detector.detectRun(updates(primary, batchRuns, run, null, knobs, defaults));
     List<Long> stepped = new ArrayList<>();
