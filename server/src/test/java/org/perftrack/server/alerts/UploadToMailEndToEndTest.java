@@ -30,6 +30,7 @@ class UploadToMailEndToEndTest extends IntegrationTest {
   static Mailbox mailbox;
 
   @Autowired DigestService digests;
+  @Autowired OutboxSender sender;
 
   @BeforeAll
   static void smtp() {
@@ -58,7 +59,8 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     assertThat(regressions).as("the detector flags the step").hasSize(1);
     long id = regressions.get(0).get("id").asLong();
     long summary = regressions.get(0).get("summaryId").asLong();
-    await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> mailbox.to(dev).isEmpty());
+    sender.drain(); // a whole pass of the sender: the summary's mail is not due before its settle time
+    assertThat(mailbox.to(dev)).isEmpty();
     jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE dedup_key = ?").param("summary-" + summary)
         .update(); // the settle time is over
     long due = System.nanoTime();
@@ -66,8 +68,6 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     long arrived = System.nanoTime();
     System.out.printf("ALERTS-E2E POST 1.5.24-2 took %.0f ms; summary mail due -> in GreenMail %.0f ms%n",
         (answered - uploaded) / 1e6, (arrived - due) / 1e6);
-    // far beyond noise: the outbox polls every 100 ms; a loaded CI machine may still take seconds
-    assertThat((arrived - due) / 1e6).as("ms from due to mail").isLessThan(30_000.0);
     assertThat(Mailbox.subject(mail)).isEqualTo("[perftrack] " + product
         + " 1.5.24-2: 1 regression on 1 of 1 machine, worst write-64b ×2.67");
     assertThat(Mailbox.part(mail, "text/plain")).contains(
@@ -81,7 +81,8 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     assertThat(Mailbox.part(mail, "text/html")).contains("<strong>write-64b</strong>", "×2.67");
 
     assertThat(http().postJson("/api/v1/runs", json(slow), TOKEN).status()).as("the same run again").isEqualTo(200);
-    await().during(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(3)).until(() -> mailbox.to(dev).size() == 1);
+    sender.drain(); // a whole pass of the sender after the re-send: nothing more to send
+    assertThat(mailbox.to(dev)).hasSize(1);
     assertThat(mailbox.to(ALERT_RECIPIENT)).filteredOn(m -> Mailbox.subject(m).contains(product)).hasSize(1);
   }
 
