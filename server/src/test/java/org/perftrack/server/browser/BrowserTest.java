@@ -86,6 +86,43 @@ abstract class BrowserTest extends IntegrationTest {
     assertNamesReadWholeOnAPhone(List.copyOf(dates), atLeast);
   }
 
+  /**
+   * The labels of the open page's toolbars ({@code form.toolbar}) that leave the line of their control, with the
+   * window {@code width} wide, at the bar's width and at every narrower width of the bar down to 480 px: "What to
+   * compare: Head at 1164px" when the label ends a line whose next line starts with its control. Where a bar wraps
+   * depends on the names in its menus, so every width is tried. The first item counts the labels read ("read 6").
+   */
+  static List<String> toolbarLabelsAwayFromTheirControls(int width) {
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 900));
+    try {
+      @SuppressWarnings("unchecked")
+      List<String> out = (List<String>) browser.driver.executeScript("""
+          var out = [], read = 0;
+          document.querySelectorAll('form.toolbar').forEach(function (form) {
+            var name = form.getAttribute('aria-label') || form.getAttribute('action');
+            var labels = Array.prototype.filter.call(form.querySelectorAll('label[for]'), function (label) {
+              return document.getElementById(label.htmlFor) && label.getBoundingClientRect().width > 0;
+            });
+            read += labels.length;
+            for (var w = form.getBoundingClientRect().width; w >= 480; w -= 4) {
+              form.style.width = w + 'px';
+              labels.forEach(function (label) {
+                var l = label.getBoundingClientRect(), c = document.getElementById(label.htmlFor).getBoundingClientRect();
+                var middle = l.top + l.height / 2;
+                if (middle < c.top || middle > c.bottom || l.right > c.left) {
+                  out.push(name + ': ' + label.textContent.trim() + ' at ' + Math.round(w) + 'px');
+                }
+              });
+            }
+            form.style.width = '';
+          });
+          return ['read ' + read].concat(out);""");
+      return out;
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+  }
+
   /** The run as measured in one interleaved session {@code batch}. */
   static RunUpload batched(RunUpload r, String batch) {
     return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),

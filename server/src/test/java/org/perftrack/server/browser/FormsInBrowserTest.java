@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Every control of every form, signed in as an admin (who sees every form), has a name a person can read:
- * an empty label is as unusable as a missing button. And the way from a regression back to its summary.
+ * an empty label is as unusable as a missing button; a toolbar's label stays on its control's line however its bar
+ * wraps. And the way from a regression back to its summary.
  */
 class FormsInBrowserTest extends BrowserTest {
 
@@ -81,6 +82,49 @@ class FormsInBrowserTest extends BrowserTest {
 
     assertThat(unnamed).allSatisfy((path, controls) -> assertThat(controls).as(path).isEmpty());
     assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  @Test
+  void atALaptopsWidthAndNarrowerEachToolbarLabelStaysOnTheLineOfItsControl() {
+    // long names make the compare bar's menus wide, so that it wraps at 1280 px
+    String product = unique("cygwin-with-a-long-product-name");
+    String linux = unique("linux");
+    String machine = unique("xp-lab-with-a-long-machine-name");
+    upload(Seed003.run(linux, machine, "6.1.0", 1.1, 1));
+    upload(Seed003.run(product, machine, "1.5.19-4", 18, 1));
+    RunUpload newest = Seed003.run(product, machine, "1.5.24-2", 48, 3000);
+    upload(newest);
+    upload(Seed003.run(product, machine, "1.5.24-2+pr7.1", 48, 3000).onBranch("pr-7-with-a-long-branch-name", "1.5.24-2"));
+    signIn();
+
+    open("/compare?product=" + product);
+    assertThat(browser.driver.findElements(By.cssSelector("form[aria-label='What to compare'] label")))
+        .extracting(WebElement::getText).containsExactly("Product", "Base", "Head from", "Head", "Machine");
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1280, 900));
+    try {
+      assertThat(browser.driver.findElement(By.cssSelector("form[aria-label='What to compare']")).getRect().getHeight())
+          .as("the bar wraps at this width, so the test says something")
+          .isGreaterThan(2 * browser.driver.findElement(By.id("machine")).getRect().getHeight());
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    browser.screenshot("compare-bar-1280", 1280);
+    Map<String, List<String>> apart = new LinkedHashMap<>();
+    Map<String, String> read = new LinkedHashMap<>();
+    for (String path : List.of("/compare?product=" + product, "/compare?product=" + product + "&machine=" + machine,
+        "/compare?base=" + linux + "@6.1.0&head=" + product + "@1.5.24-2&machine=" + machine,
+        "/products/" + product, "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op",
+        "/regressions?product=" + product, "/runs/" + newest.id(), "/admin", "/admin/audit", "/admin/deleted",
+        "/admin/machines/" + machine)) {
+      open(path);
+      List<String> found = toolbarLabelsAwayFromTheirControls(1280);
+      read.put(path, found.get(0));
+      apart.put(path, found.subList(1, found.size()));
+    }
+    assertThat(read).as("labels read").containsEntry("/compare?product=" + product, "read 5")
+        .containsEntry("/runs/" + newest.id(), "read 2").containsEntry("/admin/deleted", "read 2")
+        .doesNotContainValue("read 0");
+    assertThat(apart).allSatisfy((path, labels) -> assertThat(labels).as(path).isEmpty());
   }
 
   @Test
