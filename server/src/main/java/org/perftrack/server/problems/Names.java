@@ -15,8 +15,6 @@ import org.perftrack.server.problems.InvalidInput.FieldProblem;
  */
 public final class Names {
 
-  // every limit these checks are given stays below 10,000, so its message reads as the project's number formatter
-  // (wire.Quantities, which groups from 10,000) would write it, without this package depending on it
   public static final int MAX_NAME = 128;
 
   /**
@@ -84,6 +82,14 @@ public final class Names {
     return true;
   }
 
+  /**
+   * A count as the project writes numbers (wire.Quantities, which this package cannot use): digits grouped by
+   * thousands from 10,000 ("has 12,000"; "has 129", "at most 1000"). A name sent may be far longer than its limit.
+   */
+  static String count(long n) {
+    return Math.abs(n) >= 10_000 ? String.format(java.util.Locale.ROOT, "%,d", n) : Long.toString(n);
+  }
+
   private static String describe(int cp) {
     String name = Character.getName(cp);
     return String.format(java.util.Locale.ROOT, "U+%04X", cp) + (name == null ? "" : " " + name);
@@ -100,7 +106,8 @@ public final class Names {
     }
     int bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     if (bytes > MAX_BENCHMARK_BYTES) {
-      problems.add(new FieldProblem(field, "must be at most " + MAX_BENCHMARK_BYTES + " bytes in UTF-8 (has " + bytes + ")"));
+      problems.add(new FieldProblem(field, "must be at most " + count(MAX_BENCHMARK_BYTES) + " bytes in UTF-8 (has "
+          + count(bytes) + ")"));
       return false;
     }
     return true;
@@ -119,7 +126,8 @@ public final class Names {
       return false;
     }
     if (value.length() > max) {
-      problems.add(new FieldProblem(field, "must be at most " + max + " characters (has " + value.length() + ")"));
+      problems.add(new FieldProblem(field, "must be at most " + count(max) + " characters (has " + count(value.length())
+          + ")"));
       return false;
     }
     for (int i = 0; i < value.length(); i++) {
