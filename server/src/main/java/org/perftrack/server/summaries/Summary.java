@@ -57,9 +57,9 @@ public record Summary(long id, String product, String version, List<String> base
   }
 
   /**
-   * Where its standing members start when one may start at any of a run of versions, each place once as
-   * {@link Regression#place()} says it ("between 1.5.20-1 and 1.5.22-1 (most likely 1.5.21-1)"); empty when every
-   * standing member is placed exactly.
+   * Its standing members that may start at any of a run of versions, one for each place {@link Regression#place()}
+   * says ("between 1.5.20-1 and 1.5.22-1 (most likely 1.5.21-1)"); empty when every standing member is placed
+   * exactly.
    */
   public List<Regression> suspects() {
     java.util.Set<String> seen = new java.util.HashSet<>();
