@@ -16,7 +16,8 @@ public class BranchJudge {
 
   /**
    * One result's verdict against the start point: the step detection found at the build ({@code baselineVersion}
-   * its baseline), else the last default version of the history with the ratio to it. {@code verdict} is null for a
+   * its baseline), {@link Verdict#INCONCLUSIVE} for a change detection would wait one more build for, else
+   * {@link Verdict#UNCHANGED} against the last default version of the history. {@code verdict} is null for a
    * secondary metric (not judged, shown beside its benchmark); {@link Verdict#INSUFFICIENT_DATA} when the default
    * branch has no history of the series up to the start point.
    */
@@ -71,10 +72,17 @@ public class BranchJudge {
     }
     List<DetectionResult> results = detector.detectRun(updates);
     for (int k = 0; k < judged.size(); k++) {
+      DetectionResult result = results.get(k);
       List<VersionPoint> points = updates.get(k).series().points();
       VersionLevel build = points.get(points.size() - 1).summary();
-      out[judged.get(k)] = results.get(k).steps().stream().filter(s -> s.version().equals(BUILD)).findFirst()
-          .map(BranchJudge::of).orElseGet(() -> against(Verdict.UNCHANGED, points.get(points.size() - 2), build));
+      // a change the default branch would report once one more build shows it: the build is judged once, so it
+      // is inconclusive, not unchanged (it does not fail the check, as it does not fail a default-branch build)
+      out[judged.get(k)] = result.steps().stream().filter(s -> s.version().equals(BUILD)).findFirst()
+          .map(BranchJudge::of)
+          .or(() -> result.waiting().stream().filter(s -> s.version().equals(BUILD)).findFirst()
+              .map(s -> new Judged(Verdict.INCONCLUSIVE, s.baselineVersion(), s.baselineValue(), s.value(),
+                  s.ratio(), s.pValue())))
+          .orElseGet(() -> against(Verdict.UNCHANGED, points.get(points.size() - 2), build));
     }
     return List.of(out);
   }

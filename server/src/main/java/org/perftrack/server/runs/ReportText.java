@@ -54,6 +54,10 @@ final class ReportText {
     if (improvements > 0) {
       s += (s.isEmpty() ? "" : ", ") + count(improvements, "improvement");
     }
+    long inconclusive = r.rows().stream().filter(x -> x.verdict() == Verdict.INCONCLUSIVE).count();
+    if (inconclusive > 0) {
+      s += (s.isEmpty() ? "" : ", ") + count(inconclusive, "inconclusive change");
+    }
     return s;
   }
 

@@ -34,7 +34,7 @@ public class RunReports {
       Double baselineValue, Double value, Double ratio, Double pValue, Verdict verdict) {
 
     boolean changed() {
-      return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT;
+      return verdict == Verdict.REGRESSION || verdict == Verdict.IMPROVEMENT || verdict == Verdict.INCONCLUSIVE;
     }
   }
 

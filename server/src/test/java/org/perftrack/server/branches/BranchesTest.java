@@ -151,6 +151,35 @@ class BranchesTest extends IntegrationTest {
   }
 
   @Test
+  void aChangeMainWouldWaitOneMoreBuildForIsInconclusiveOnABranchNotUnchanged() {
+    RunUpload build = run(product, "1.5.19-4+pr13.1", machine, result("write-64b", 25.3, 25.1, 25.4, 25.2, 25.3),
+        result("fork", 75.1, 75.0, 74.8, 75.2, 75.0)).onBranch("pr-13", null);
+    Http.Response answer = http().postJson("/api/v1/runs", json(build), TOKEN);
+    String id = answer.json().get("id").asString();
+    // the same values on main: reported only once one more build shows them
+    Http.Response onMain = http().postJson("/api/v1/runs", json(run(product, "1.5.19-5", machine,
+        result("write-64b", 25.3, 25.1, 25.4, 25.2, 25.3), result("fork", 75.1, 75.0, 74.8, 75.2, 75.0))), TOKEN);
+
+    assertThat(onMain.json().get("waiting").findValuesAsString("benchmark")).as(onMain.body())
+        .containsExactly("write-64b");
+    assertThat(answer.status()).as(answer.body()).isEqualTo(201);
+    assertThat(answer.json().get("regressions")).isEmpty();
+    JsonNode rows = get("/api/v1/branches/pr-13?product=" + product).get("builds").get(0).get("results");
+    assertThat(verdict(rows, "write-64b")).isEqualTo("inconclusive");
+    assertThat(verdict(rows, "fork")).isEqualTo("unchanged");
+    String runPage = http().page("/runs/" + id).text();
+    String branchPage = http().page("/products/" + product + "/branches/pr-13").text();
+    assertThat(runPage).contains("write-64b time-per-op 1.5.19-4", "40.1% slower < 0.001 inconclusive")
+        .doesNotContain("slower < 0.001 unchanged", "slower — unchanged");
+    assertThat(branchPage).contains("40.1% slower < 0.001 inconclusive");
+    String markdown = http().getWithToken("/api/v1/runs/" + id + "/report?format=markdown", TOKEN).body();
+    assertThat(markdown).startsWith("### perftrack: 1 inconclusive change\n").doesNotContain("no change")
+        .contains("| **inconclusive** |");
+    assertThat(http().getWithToken("/api/v1/runs/" + id + "/report?format=junit", TOKEN).body())
+        .contains("failures=\"0\"", "<system-out>inconclusive: ");
+  }
+
+  @Test
   void aBranchRunSentAgainIsStoredOnceAndAnIdOfMainsOrAStartPointAloneOrAnImportedOneIsRefused() {
     RunUpload build = slow("1.5.19-4+pr11.1").onBranch("pr-11", null);
     Http.Response first = http().postJson("/api/v1/runs", json(build), TOKEN);
