@@ -30,7 +30,8 @@ final class Delivery {
    */
   static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, FailOn failOn,
       PrintWriter out, Collection<Path> unkeptIfRefused) throws IOException, InterruptedException {
-    SpoolSender.Pass summary = new SpoolSender(spool, new Uploader(server, token, retry), out).sendAll();
+    SpoolSender.Pass summary = new SpoolSender(spool, new Uploader(server, token, retry), out,
+        unkeptIfRefused).sendAll();
     if (summary.refused()) {
       unkeep(unkeptIfRefused, out);
     }

@@ -109,10 +109,32 @@ public final class SpoolSender {
   private final Uploader uploader;
   private final PrintWriter out;
 
+  private final java.util.Set<Path> leaveIfRefused = new java.util.HashSet<>();
+
   public SpoolSender(Spool spool, Uploader uploader, PrintWriter out) {
     this.spool = spool;
     this.uploader = uploader;
     this.out = out;
+  }
+
+  /**
+   * @param leaveIfRefused entries that leave the spool when the token or the URL is refused (the caller removes
+   *     them): not counted among the runs left in it
+   */
+  public SpoolSender(Spool spool, Uploader uploader, PrintWriter out, java.util.Collection<Path> leaveIfRefused) {
+    this(spool, uploader, out);
+    for (Path p : leaveIfRefused) {
+      this.leaveIfRefused.add(p.toAbsolutePath().normalize());
+    }
+  }
+
+  /** The runs from the i-th pending one on that stay in the spool when the pass stops there refused. */
+  private int leftWhenRefused(List<Path> pending, int i) {
+    int left = 0;
+    for (Path p : pending.subList(i, pending.size())) {
+      left += leaveIfRefused.contains(p.toAbsolutePath().normalize()) ? 0 : 1;
+    }
+    return left;
   }
 
   public Pass sendAll() throws IOException, InterruptedException {
@@ -161,18 +183,18 @@ public final class SpoolSender {
             file.getFileName(), r.status(), Uploader.detail(r.problem()), kept.getParent());
       } else if (outcome instanceof Uploader.Refused) {
         Uploader.Refused r = (Uploader.Refused) outcome;
+        int left = leftWhenRefused(pending, i);
         out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
-            r.status(), Uploader.detail(r.problem()), Words.count(pending.size() - i, "run"), spool.dir());
+            r.status(), Uploader.detail(r.problem()), Words.count(left, "run"), spool.dir());
         out.flush();
-        return new Pass(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
-            waiting);
+        return new Pass(stored, rejected, left, true, regressions, reattributions, confirmed, waiting);
       } else if (outcome instanceof Uploader.NotPerftrack) {
         Uploader.NotPerftrack n = (Uploader.NotPerftrack) outcome;
         out.printf("no perftrack server at this URL: POST %s answered HTTP %d, not perftrack's API; give the "
             + "server's own address (e.g. http://host:8080); %s left in %s%n", uploader.endpoint(), n.status(),
-            Words.count(pending.size() - i, "run"), spool.dir());
+            Words.count(leftWhenRefused(pending, i), "run"), spool.dir());
         out.flush();
-        return new Pass(stored, rejected, pending.size() - i, true, regressions, reattributions, confirmed,
+        return new Pass(stored, rejected, leftWhenRefused(pending, i), true, regressions, reattributions, confirmed,
             waiting);
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;

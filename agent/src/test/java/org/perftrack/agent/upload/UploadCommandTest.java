@@ -313,8 +313,11 @@ class UploadCommandTest {
 
       assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(result.out())
-          .contains("the server refused the token (HTTP 401): the API token is not valid (unknown or revoked);")
-          .contains("1 file of this upload not kept in the spool");
+          .contains("the server refused the token (HTTP 401): the API token is not valid (unknown or revoked); 1 run"
+              + " left in " + spool())
+          .contains("1 file of this upload not kept in the spool")
+          .as("the run that waited before is the only one left: this upload's file left the spool")
+          .contains("0 runs uploaded, 0 rejected, 1 waiting in the spool, 0 regressions");
       assertThat(spool().resolve(id + ".json")).doesNotExist();
       assertThat(spool().resolve(waiting + ".json")).exists();
 
@@ -336,7 +339,10 @@ class UploadCommandTest {
           + "/elsewhere/api/v1/runs answered HTTP 403").doesNotContain("token");
       assertThat(notFound.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(notFound.out()).contains("no perftrack server at this URL: POST " + server.url()
-          + "/perftrack/api/v1/runs answered HTTP 404");
+          + "/perftrack/api/v1/runs answered HTTP 404")
+          .as("the file sent left the spool again: nothing is left in it")
+          .contains("(e.g. http://host:8080); 0 runs left in " + spool(), "1 file of this upload not kept in the spool",
+              "0 runs uploaded, 0 rejected, 0 waiting in the spool, 0 regressions");
       assertThat(server.requests()).as("neither is retried").isEqualTo(1);
     }
   }
