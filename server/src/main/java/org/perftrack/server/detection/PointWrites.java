@@ -77,6 +77,17 @@ class PointWrites {
            AS u(series_id, level, within_se, positive, sample_count)""";
 
   /**
+   * Sets the stamps of the series just written to this transaction's and returns it (no row when none was written).
+   * A stamp that is this transaction's already is left as it is: a transaction that writes the same series many
+   * times (a session's runs judged one after the other) would otherwise leave a new version of its row each time,
+   * and every later read of it would step over them all.
+   */
+  private static final String STAMP_WRITTEN = """
+      , stamped AS (INSERT INTO detection_stamp (series_id, stamp) SELECT series_id, txid_current() FROM written
+        ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp WHERE detection_stamp.stamp <> EXCLUDED.stamp)
+      SELECT txid_current() FROM written LIMIT 1""";
+
+  /**
    * Writes the points of one version and sets their series' stamps ({@link SeriesStamps#STAMP}), in one statement;
    * returns the stamp. Without {@code ON CONFLICT} when {@code fresh}: the caller holds the series' locks and saw no
    * point at the version's sort key in any of them.
@@ -87,14 +98,12 @@ class PointWrites {
       SET level = EXCLUDED.level, within_se = EXCLUDED.within_se, positive = EXCLUDED.positive,
           sample_count = EXCLUDED.sample_count
       RETURNING series_id)
-      """ + "INSERT INTO detection_stamp (series_id, stamp) SELECT series_id, txid_current() FROM written"
-      + " ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp RETURNING stamp";
+      """ + STAMP_WRITTEN;
 
   static final String INSERT_POINTS = "WITH written AS (" + POINTS_OF_VERSION + """
 
       RETURNING series_id)
-      """ + "INSERT INTO detection_stamp (series_id, stamp) SELECT series_id, txid_current() FROM written"
-      + " ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp RETURNING stamp";
+      """ + STAMP_WRITTEN;
 
   /**
    * As {@link #INSERT_POINTS} when every series has a stamp already: an update in place (an upsert's conflict
@@ -102,9 +111,10 @@ class PointWrites {
    */
   static final String INSERT_POINTS_STAMPED = "WITH written AS (" + POINTS_OF_VERSION + """
 
-      RETURNING series_id)
-      UPDATE detection_stamp d SET stamp = txid_current() FROM written w WHERE d.series_id = w.series_id
-      RETURNING d.stamp""";
+      RETURNING series_id),
+      stamped AS (UPDATE detection_stamp d SET stamp = txid_current() FROM written w
+        WHERE d.series_id = w.series_id AND d.stamp <> txid_current())
+      SELECT txid_current() FROM written LIMIT 1""";
 
   /**
    * Writes the points of one version, in one statement, and keeps the tails of their series (with the stamp this

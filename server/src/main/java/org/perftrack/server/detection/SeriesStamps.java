@@ -33,11 +33,14 @@ class SeriesStamps {
     return stamps;
   }
 
-  /** Sets the stamps of these series to this transaction's (a writer of points that keeps no tails). */
+  /**
+   * Sets the stamps of these series to this transaction's (a writer of points that keeps no tails); one that is
+   * this transaction's already is not written again (see {@code PointWrites}).
+   */
   static final String STAMP = """
       INSERT INTO detection_stamp (series_id, stamp)
       SELECT DISTINCT id, txid_current() FROM unnest(?::bigint[]) AS s(id)
-      ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp""";
+      ON CONFLICT (series_id) DO UPDATE SET stamp = EXCLUDED.stamp WHERE detection_stamp.stamp <> EXCLUDED.stamp""";
 
   void stamp(java.util.Collection<Long> seriesIds) {
     if (!seriesIds.isEmpty()) {
