@@ -124,6 +124,9 @@ public class Fmt {
     if (saidAsFactor(ratio)) {
       return Quantities.factor(ratio >= 1 ? ratio : 1 / ratio) + "× " + changeWord(ratio, direction, unit);
     }
+    if (Math.abs(ratio - 1) < 0.0005) {
+      return "no change"; // "0.0% faster" for two equal values
+    }
     return String.format(Locale.ROOT, "%.1f%% %s", Math.abs(ratio - 1) * 100, changeWord(ratio, direction, unit));
   }
 

@@ -169,11 +169,12 @@ class BranchesTest extends IntegrationTest {
     assertThat(verdict(rows, "fork")).isEqualTo("unchanged");
     String runPage = http().page("/runs/" + id).text();
     String branchPage = http().page("/products/" + product + "/branches/pr-13").text();
-    assertThat(runPage).contains("write-64b time-per-op 1.5.19-4", "40.1% slower < 0.001 inconclusive")
+    assertThat(runPage).contains("time-per-op 1.5.19-4 18.03 us 25.27 us 40.1% slower < 0.001 inconclusive")
         .doesNotContain("slower < 0.001 unchanged", "slower — unchanged");
-    assertThat(branchPage).contains("40.1% slower < 0.001 inconclusive");
+    assertThat(branchPage).contains("40.1% slower < 0.001 inconclusive",
+        "time-per-op 1.5.19-4 75.03 us 75.03 us no change — unchanged").doesNotContain("0.0% faster");
     String markdown = http().getWithToken("/api/v1/runs/" + id + "/report?format=markdown", TOKEN).body();
-    assertThat(markdown).startsWith("### perftrack: 1 inconclusive change\n").doesNotContain("no change")
+    assertThat(markdown).startsWith("### perftrack: 1 inconclusive change\n").doesNotContain("perftrack: no change")
         .contains("| **inconclusive** |");
     assertThat(http().getWithToken("/api/v1/runs/" + id + "/report?format=junit", TOKEN).body())
         .contains("failures=\"0\"", "<system-out>inconclusive: ");

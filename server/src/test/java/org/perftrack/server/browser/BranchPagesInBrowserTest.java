@@ -8,6 +8,7 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
 /**
@@ -36,6 +37,20 @@ class BranchPagesInBrowserTest extends BrowserTest {
     assertThat(browser.driver.findElement(By.id("build-" + buildId())).getText())
         .contains("1.5.19-4+pr5.1 on " + machine, "against 1.5.19-3", "1 regression", "2.67× slower");
     browser.screenshot("branch-laptop", 1366);
+    // on a phone each verdict and change is read beside its benchmark, not in a column scrolled off to the right,
+    // and a metric reads whole ("time-per-op", not "time-per-" over "op")
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      WebElement slow = browser.driver.findElement(By.xpath("//tr[contains(@class, 'verdict-regression')]/td[1]"));
+      assertThat(slow.getText().replace('\n', ' ')).isEqualTo("write-64b regression 2.67× slower");
+      WebElement badge = slow.findElement(By.cssSelector(".badge.regression"));
+      assertThat(badge.getRect().getX() + badge.getRect().getWidth()).as("the verdict within the screen")
+          .isLessThanOrEqualTo(390);
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    assertNamesReadWholeOnAPhone(List.of("time-per-op", "1.5.19-3"), 2);
+    browser.screenshot("branch-phone", 390);
 
     browser.driver.findElement(By.linkText("Compare with 1.5.19-3")).click();
     awaitText(By.cssSelector(".compare-head h2"), "1.5.19-3 → 1.5.19-4+pr5.1 (branch pr-5)");
