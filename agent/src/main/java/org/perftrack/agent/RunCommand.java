@@ -145,8 +145,12 @@ final class RunCommand implements Callable<Integer> {
     if (noisyCv != null && !(noisyCv > 0)) {
       throw new ParameterException(spec.commandLine(), "--noisy-cv must be above 0 (a percentage, e.g. 10)");
     }
-    if (reps < 1 || !(factor > 0)) {
-      throw new ParameterException(spec.commandLine(), "--repetitions must be at least 1 and --scale above 0");
+    if (reps < 1) {
+      throw new ParameterException(spec.commandLine(), "--repetitions (or 'repetitions:') must be at least 1, got "
+          + reps);
+    }
+    if (!(factor > 0)) {
+      throw new ParameterException(spec.commandLine(), "--scale (or 'scale:') must be above 0, got " + factor);
     }
     List<Benchmark> selected;
     try {

@@ -112,6 +112,10 @@ final class UploadCommand implements Callable<Integer> {
     if (startPoint != null && branch == null) {
       throw new ParameterException(spec.commandLine(), "--start-point needs --branch");
     }
+    if (runId != null && !isUuid(runId)) {
+      throw new ParameterException(spec.commandLine(), "--run-id must be a UUID like"
+          + " 3f1c2a9e-0b7d-4c1e-9a55-2f7f1e0c9d41, got '" + runId + "'");
+    }
     if (runId != null && files.size() > 1) {
       throw new ParameterException(spec.commandLine(), "--run-id names one run: give a single FILE");
     }
@@ -236,5 +240,9 @@ final class UploadCommand implements Callable<Integer> {
     FormatNameList() {
       super(FormatNames.ALL);
     }
+  }
+
+  private static boolean isUuid(String s) {
+    return s.matches("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
   }
 }

@@ -61,7 +61,32 @@ class MainTest {
     CliRun result = CliRun.run(home, "run", "--product", "p", "--dry-run", "--benchmarks", "write-64b,frok");
 
     assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(result.err()).contains("[frok]");
+    assertThat(result.err()).contains("--benchmarks: unknown benchmark frok; known: null-call, write-64b,")
+        .contains(", pipe-bw (every size)").doesNotContain("[frok]", "benchmark(s)");
+  }
+
+  @Test
+  void aBadRepetitionsOrScaleIsAUsageErrorNamingOnlyTheOneAtFault() {
+    CliRun reps = CliRun.run(home, "run", "--product", "p", "--dry-run", "--repetitions", "0");
+    CliRun scale = CliRun.run(home, "run", "--product", "p", "--dry-run", "--scale", "0");
+
+    assertThat(reps.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(reps.err()).contains("--repetitions (or 'repetitions:') must be at least 1, got 0")
+        .doesNotContain("--scale (");
+    assertThat(scale.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(scale.err()).contains("--scale (or 'scale:') must be above 0, got 0.0");
+  }
+
+  @Test
+  void aRunIdThatIsNoUuidIsAUsageErrorBeforeAnythingIsSpooled() throws Exception {
+    Path file = Files.writeString(home.resolve("hf.json"), "{\"results\": []}");
+
+    CliRun result = CliRun.run(home, "upload", "--server", "http://x", "--token", "t", "--product", "p",
+        "--version", "1", "--run-id", "build-42", file.toString());
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(result.err()).contains("--run-id must be a UUID like 3f1c2a9e-0b7d-4c1e-9a55-2f7f1e0c9d41, got 'build-42'");
+    assertThat(home.resolve(".perftrack/spool")).doesNotExist();
   }
 
   @Test

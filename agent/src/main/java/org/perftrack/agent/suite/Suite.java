@@ -94,8 +94,8 @@ public final class Suite {
       }
     }
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("unknown benchmark(s) " + unknown + "; known: "
-          + String.join(", ", ALL.keySet()));
+      throw new IllegalArgumentException((unknown.size() == 1 ? "unknown benchmark " : "unknown benchmarks ")
+          + String.join(", ", unknown) + "; known: " + String.join(", ", ALL.keySet()) + ", pipe-bw (every size)");
     }
     return ALL.values().stream()
         .filter(b -> names.contains(b.name()) || (names.contains("pipe-bw") && b.name().startsWith("pipe-bw/")))
