@@ -19,7 +19,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.alerts.Senders;
+import org.perftrack.server.lab.LabTicks;
 import org.perftrack.server.support.IntegrationTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,6 +34,9 @@ import tools.jackson.databind.JsonNode;
  * regression; {@code serve} (killed mid-job and restarted once) bisects it to the first bad version.
  */
 class LabEndToEndTest extends IntegrationTest {
+
+  @Autowired
+  private ApplicationContext app;
 
   static final int SLOW_FROM = 6;
   static GreenMail mail;
@@ -157,7 +164,10 @@ class LabEndToEndTest extends IntegrationTest {
     assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
     jdbc.sql("UPDATE lab_agent SET last_seen_at = now() - interval '27 hours' WHERE machine = ?").param(machine).update();
     await().atMost(Duration.ofSeconds(30)).until(() -> mailsAbout(machine + " is silent"), m -> !m.isEmpty());
-    Thread.sleep(1000); // five more ticks of the lab's clock: still one mail
+    LabTicks.tick(app); // more ticks of the lab's clock, each followed by a whole pass of the mail sender: still one
+    Senders.drain(app);
+    LabTicks.tick(app);
+    Senders.drain(app);
     assertThat(mailsAbout(machine + " is silent")).hasSize(1);
   }
 
