@@ -19,6 +19,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.perftrack.server.regressions.StepFixtures;
 import org.perftrack.wire.RunUpload;
+import tools.jackson.databind.JsonNode;
 
 /** The pages in a real headless Chromium: charts drawn, names escaped, no script errors, admin through sign-in. */
 class PagesInBrowserTest extends BrowserTest {
@@ -173,7 +174,13 @@ class PagesInBrowserTest extends BrowserTest {
     assertThat(change).as("the Change column on a laptop").contains("slower");
     assertThat(browser.shownOnPhoneScreen("tbody th[scope=row] .badge")).as("the change beside the benchmark")
         .containsExactly(change);
-    assertThat(browser.shownOnPhoneScreen("thead th")).contains("Benchmark · metric").doesNotContain("Change");
+    assertThat(browser.shownOnPhoneScreen("thead th")).contains("Benchmark · metric")
+        .doesNotContain("Change", "Versions", "Machine");
+    // and which versions, on which machine: the Versions and Machine columns were scrolled off to the right
+    JsonNode step = http().get("/api/v1/regressions?status=all&product=" + stepProduct).json().get(0);
+    assertThat(browser.shownOnPhoneScreen("tbody th[scope=row] .versions-on-phone")).as("the pair under the benchmark")
+        .singleElement().asString().startsWith(step.get("baselineVersion").asString() + " → "
+            + step.get("version").asString() + " on " + stepMachine);
 
     open("/runs/" + lastRun);
     List<String> medians = browser.driver.findElements(By.cssSelector("tbody td.median")).stream()
