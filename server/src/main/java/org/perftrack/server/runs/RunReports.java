@@ -9,12 +9,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.perftrack.server.detection.CompareService;
+import org.perftrack.server.detection.ComparedMetric;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.detection.RunLevels;
 import org.perftrack.server.detection.Verdict;
+import org.perftrack.server.problems.NotFound;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -28,7 +31,8 @@ public class RunReports {
 
   /**
    * One metric of the run. {@code verdict} is null for a secondary metric (shown, not judged);
-   * {@link Verdict#INSUFFICIENT_DATA} when there was nothing to compare with. {@code pValue} is set for a step.
+   * {@link Verdict#INSUFFICIENT_DATA} when there was nothing to compare with. {@code pValue} is set for a step and
+   * for an inconclusive row (the two versions compared, as the compare page does).
    */
   public record Row(String benchmark, String metric, String unit, Direction direction, String baselineVersion,
       Double baselineValue, Double value, Double ratio, Double pValue, Verdict verdict) {
@@ -83,9 +87,11 @@ public class RunReports {
   private final RunLevels levels;
 
   private final RunQueries runs;
+  private final CompareService compare;
 
   RunReports(JdbcClient jdbc, Regressions regressions, DetectionProperties detection, RunLevels levels,
-      RunQueries runs) {
+      RunQueries runs, CompareService compare) {
+    this.compare = compare;
     this.runs = runs;
     this.levels = levels;
     this.jdbc = jdbc;
@@ -142,8 +148,33 @@ public class RunReports {
             l.baselineValue(), l.value(), null);
       }).toList();
       return new Report(rs.getString("id"), rs.getString("product"), version, rs.getString("machine"),
-          null, null, rows, judged);
+          null, null, moved(rs.getString("product"), rs.getString("machine"), version, rows), judged);
     }).optional();
+  }
+
+  /**
+   * The rows without a step whose two versions the compare page does not call unchanged (their samples moved by at
+   * least the minimum change, but detection found no step against the series' noise): inconclusive, as compare says,
+   * with compare's p-value, not "unchanged" beside a ratio of ×1.5. They fail no check.
+   */
+  private List<Row> moved(String product, String machine, String version, List<Row> rows) {
+    Map<String, ComparedMetric> compared = new HashMap<>();
+    rows.stream().filter(r -> r.verdict() == Verdict.UNCHANGED && r.baselineVersion() != null)
+        .map(Row::baselineVersion).distinct().forEach(base -> {
+          try {
+            compare.compare(product, machine, base, version)
+                .forEach(c -> compared.put(base + '\0' + c.benchmark() + '\0' + c.metric(), c));
+          } catch (NotFound e) {
+            // the baseline version was deleted since: nothing to compare with, the row stays as it is
+          }
+        });
+    return rows.stream().map(r -> {
+      ComparedMetric c = r.verdict() != Verdict.UNCHANGED ? null
+          : compared.get(r.baselineVersion() + '\0' + r.benchmark() + '\0' + r.metric());
+      return c == null || c.verdict() == Verdict.UNCHANGED || c.verdict() == Verdict.INSUFFICIENT_DATA ? r
+          : new Row(r.benchmark(), r.metric(), r.unit(), r.direction(), r.baselineVersion(), r.baselineValue(),
+              r.value(), r.ratio(), c.pValue(), Verdict.INCONCLUSIVE);
+    }).toList();
   }
 
   private static Row of(Regression g) {

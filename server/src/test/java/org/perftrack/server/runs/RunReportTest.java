@@ -63,6 +63,34 @@ class RunReportTest extends IntegrationTest {
   }
 
   @Test
+  void aMetricThatMovedWithoutAStepIsInconclusiveAsCompareSaysNotUnchanged() {
+    upload(run(product, "2.0", machine, result("write-64b", 18.0, 18.1, 17.9, 18.2, 18.0),
+        result("fork", 70.0, 110.0, 60.0, 120.0, 90.0)));
+    String id = upload(run(product, "2.1", machine, result("write-64b", 18.1, 18.0, 17.9, 18.2, 18.0),
+        result("fork", 105.0, 165.0, 90.0, 180.0, 135.0)));
+
+    JsonNode compared = http().getWithToken("/api/v1/compare?product=" + product + "&machine=" + machine
+        + "&base=2.0&head=2.1", TOKEN).json().get("rows");
+    JsonNode rows = http().getWithToken("/api/v1/runs/" + id + "/report?format=json", TOKEN).json().get("rows");
+    String markdown = get("/api/v1/runs/" + id + "/report?format=markdown", "text/markdown");
+    String junit = get("/api/v1/runs/" + id + "/report?format=junit", "application/xml");
+
+    assertThat(verdict(compared, "fork")).isEqualTo("inconclusive");
+    assertThat(verdict(rows, "fork")).as("the run's report says what compare says of the same pair")
+        .isEqualTo("inconclusive");
+    assertThat(verdict(rows, "write-64b")).isEqualTo("unchanged");
+    assertThat(markdown).startsWith("### perftrack: 1 inconclusive change\n").doesNotContain("perftrack: no change")
+        .containsPattern("\\| fork \\| time-per-op \\| 2\\.0: [0-9.]+ us \\| [0-9.]+ us \\| ×1[.0-9]* \\([^)]*slower\\)"
+            + " \\| 0\\.\\d+ \\| \\*\\*inconclusive\\*\\* \\|");
+    assertThat(junit).contains("failures=\"0\"", "<system-out>inconclusive: ");
+  }
+
+  private static String verdict(JsonNode rows, String benchmark) {
+    return rows.valueStream().filter(r -> r.get("benchmark").asString().equals(benchmark)).findFirst().orElseThrow()
+        .get("verdict").asString();
+  }
+
+  @Test
   void aRunWithoutChangesIsOneLineAndItsFirstVersionIsSkippedInJunit() {
     String first = upload(run(product, "1.0", machine, result("fork", 75.0, 75.2, 74.9, 75.1, 75.0)));
 
