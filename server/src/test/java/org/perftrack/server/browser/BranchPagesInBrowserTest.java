@@ -32,6 +32,8 @@ class BranchPagesInBrowserTest extends BrowserTest {
     signIn();
 
     open("/products/" + product);
+    // on a phone the branch's last build reads whole ("last 2026-12-02 20:45", not the time on the next line)
+    assertDatesReadWholeOnAPhone(1);
     browser.driver.findElement(By.id("branches")).findElement(By.linkText("pr-5")).click();
     awaitText(By.tagName("h1"), "Branch pr-5 of " + product);
     assertThat(browser.driver.findElement(By.id("build-" + buildId())).getText())
