@@ -49,7 +49,13 @@ final class Measurer {
       out.printf("preparing %s in %s%n", t.name().equals(t.version()) ? t.name()
           : t.name() + " (version " + t.version() + ")", t.workDir());
       out.flush();
-      PreparedTarget p = setup.prepare(t, plan.benchmarks());
+      PreparedTarget p;
+      try {
+        p = setup.prepare(t, plan.benchmarks());
+      } catch (IOException e) {
+        // a shell that does not exist, a work directory that cannot be written: say which target
+        throw new AgentException("target " + t.name() + ": " + e.getMessage());
+      }
       p.buildFailures().forEach((program, message) -> out.printf("  %s: %s%n", program, message));
       prepared.add(p);
     }

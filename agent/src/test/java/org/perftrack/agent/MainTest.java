@@ -78,6 +78,19 @@ class MainTest {
   }
 
   @Test
+  void aTargetWhoseShellCannotStartIsAnErrorNamingTheTarget() throws Exception {
+    Path config = Files.writeString(home.resolve("agent.yml"), "product: p\nmachine: m\nbenchmarks: [null-call]\n"
+        + "workDir: " + home.resolve("work") + "\ntargets:\n  - version: 1.1.0\n    shell: [\"" + home.resolve("no-bash")
+        + "\", \"-c\"]\n");
+
+    CliRun result = CliRun.run(home, "run", "--config", config.toString(), "--dry-run");
+
+    assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
+    assertThat(result.err()).contains("error: target 1.1.0: Cannot run program \"" + home.resolve("no-bash") + "\"")
+        .doesNotContain("IOException");
+  }
+
+  @Test
   void aRunIdThatIsNoUuidIsAUsageErrorBeforeAnythingIsSpooled() throws Exception {
     Path file = Files.writeString(home.resolve("hf.json"), "{\"results\": []}");
 
