@@ -19,7 +19,8 @@ import org.apache.commons.math3.special.Beta;
  * share all but one version, so this is less than one full test per split). A pooled step must also be at least
  * the minimum effect, agree with the medians of its two sides
  * (an outlying session moves a mean, not a median), and survive a trend: where the versions of the two sides
- * show a common slope ({@value #SOME_SLOPE_Z} × its error or more), the step left once the slope is
+ * show a common slope ({@value #SOME_SLOPE_Z} × its error or more), or one straight line through the segment fits
+ * its versions at least as well as the step does, the step left once the slope is
  * removed must be {@value StepChecks#ADJUSTED_T} × its own error, and where the slope is clear
  * ({@code 3 ×}), {@value StepChecks#TREND_MIN_EFFECT} × the minimum effect. The best split must hold
  * {@value #LOCATED} of the likelihood over all splits, or a run of at most {@value #MAX_SUSPECTS}
@@ -39,11 +40,13 @@ final class PooledScan {
   static final double WITHIN_FLOOR = 0.75;
   private static final double CLEAR_SLOPE_Z = 3;
   /**
-   * A common slope of the two sides this many times its error or more calls for the trend test: lower than the
-   * scan's {@value StepChecks#SOME_SLOPE_Z}, because the pooled sides are long enough for a slow drift to look like
-   * a step on them while its slope stays only moderately clear.
+   * A common slope of the two sides this many times its error or more calls for the trend test, as does a segment
+   * that one straight line fits at least as well as the step (a line and a step have as many parameters, so the
+   * better fit is the likelier shape): a slow drift, seen on long sides, looks like a step whose slope stays only
+   * moderately clear, while a step in noise without a trend rarely fits worse than a line, and is then judged on its
+   * own error, without the slope's.
    */
-  static final double SOME_SLOPE_Z = 1.2;
+  static final double SOME_SLOPE_Z = 1.5;
 
   /** A pooled step at {@code index} with its sides {@code [from, index)} and {@code [index, to)}. */
   record Found(int index, int from, int to, double shift, double t, double p, StepLocation.Suspects suspects) {
@@ -227,7 +230,7 @@ final class PooledScan {
     if (bestOfAll && tailMovedOn(x, k, to, shift)) {
       return null;
     }
-    if (drift(x, from, k, to, meanB, meanA, shift, floor, minEffect)) {
+    if (drift(x, from, k, to, meanB, meanA, shift, floor, minEffect, split.sse())) {
       return null;
     }
     double p = bestOfAll ? MaxSplitT.p(t, error.df(), m, MIN_SIDE) : StudentT.twoSidedP(t, error.df());
@@ -250,10 +253,12 @@ final class PooledScan {
 
   /**
    * One line per side with a common slope (the slope from the versions within each side only, so the step adds
-   * nothing to it): whether that slope explains the step.
+   * nothing to it): whether that slope explains the step. Asked only where the slope is {@link #SOME_SLOPE_Z} × its
+   * error or more, or where one line through the whole segment leaves no more residual than the step
+   * ({@code stepSse}).
    */
   private static boolean drift(double[] x, int from, int k, int to, double meanB, double meanA, double shift,
-      double floor, double minEffect) {
+      double floor, double minEffect, double stepSse) {
     int nb = k - from;
     int na = to - k;
     double centerB = (from + k - 1) / 2.0;
@@ -272,7 +277,7 @@ final class PooledScan {
     int df = nb + na - 3;
     double s = Math.max(Math.sqrt(Math.max(syy - slope * sxy, 0) / df), floor);
     double slopeZ = Math.abs(slope) / (s / Math.sqrt(sxx));
-    if (slopeZ < SOME_SLOPE_Z) {
+    if (slopeZ < SOME_SLOPE_Z && lineSse(x, from, to) > stepSse) {
       return false;
     }
     double distance = centerA - centerB;
@@ -281,6 +286,23 @@ final class PooledScan {
     return Math.abs(adjusted) / se < StepChecks.ADJUSTED_T
         || (slopeZ >= CLEAR_SLOPE_Z && Math.abs(adjusted) < StepChecks.TREND_MIN_EFFECT * minEffect)
         || adjusted * shift <= 0;
+  }
+
+  /** The residual sum of squares of one straight line through {@code x[from, to)}, without a step. */
+  static double lineSse(double[] x, int from, int to) {
+    double center = (from + to - 1) / 2.0;
+    double mean = mean(x, from, to);
+    double sxx = 0;
+    double sxy = 0;
+    double syy = 0;
+    for (int i = from; i < to; i++) {
+      double dx = i - center;
+      double dy = x[i] - mean;
+      sxx += dx * dx;
+      sxy += dx * dy;
+      syy += dy * dy;
+    }
+    return sxx == 0 ? syy : Math.max(syy - sxy * sxy / sxx, 0);
   }
 
   private static double mean(double[] x, int from, int to) {

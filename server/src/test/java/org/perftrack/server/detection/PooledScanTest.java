@@ -62,6 +62,37 @@ class PooledScanTest {
     assertThat(steps).isLessThanOrEqualTo(2);
   }
 
+  @Test
+  void aSlowDriftIsRarelyAStepAndAStepOnTopOfItStillIs() {
+    int drifts = 0;
+    int steps = 0;
+    for (long seed = 1; seed <= 400; seed++) {
+      // 0.3 % per version, as a machine that slowly warms or fills up; samples 1 %, sessions 0.5 %
+      Levels drift = levels(0.01, 0.005, i -> Math.exp(0.003 * i), seed);
+      double floor = PooledScan.WITHIN_FLOOR * drift.pooledWithinSe();
+      PooledScan.Found f = PooledScan.find(drift.x(), 0, VERSIONS, Math.log(1.02), floor, drift.within());
+      drifts += f != null && f.p() <= Detector.POOLED_MAX_P ? 1 : 0;
+      Levels step = levels(0.01, 0.005, i -> Math.exp(0.003 * i) * (i >= 15 ? 1.05 : 1), seed);
+      PooledScan.Found g = PooledScan.find(step.x(), 0, VERSIONS, Math.log(1.02), floor, step.within());
+      steps += g != null && g.p() <= Detector.POOLED_MAX_P && g.suspects().first() <= 15
+          && g.suspects().last() >= 15 ? 1 : 0;
+    }
+    assertThat(drifts).isLessThanOrEqualTo(4);
+    assertThat(steps).isGreaterThanOrEqualTo(240);
+  }
+
+  @Test
+  void oneLineFitsADriftBetterThanAStepAndAStepBetterThanALine() {
+    double[] drift = new double[VERSIONS];
+    double[] step = new double[VERSIONS];
+    for (int i = 0; i < VERSIONS; i++) {
+      drift[i] = 0.003 * i;
+      step[i] = i >= 15 ? 0.05 : 0;
+    }
+    assertThat(PooledScan.lineSse(drift, 0, VERSIONS)).isLessThan(1e-12);
+    assertThat(PooledScan.lineSse(step, 0, VERSIONS)).isGreaterThan(0.2 * sse(step));
+  }
+
   private interface Level {
     double at(int version);
   }
