@@ -17,7 +17,7 @@ final class StepChecks {
    * {@value #ADJUSTED_T}: a slow drift seen through a window is the main source of false steps, and a
    * slope estimated from the same few versions is itself uncertain.
    */
-  static final double SOME_SLOPE_Z = 1.5;
+  static final double SOME_SLOPE_Z = 1.2;
   static final double SLOPED_ADJUSTED_T = 5;
   /**
    * Where a clear trend runs through both sides, what is left of the shift once it is removed must be at
