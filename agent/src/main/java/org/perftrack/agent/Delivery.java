@@ -20,8 +20,8 @@ final class Delivery {
   private Delivery() {}
 
   static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, FailOn failOn,
-      PrintWriter out) throws IOException, InterruptedException {
-    return sendSpool(spool, server, token, retry, failOn, out, Collections.<Path>emptyList());
+      PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
+    return sendSpool(spool, server, token, retry, failOn, out, err, Collections.<Path>emptyList());
   }
 
   /**
@@ -29,9 +29,9 @@ final class Delivery {
    *     they leave the spool, so that sending the files again with a good token does not send them twice
    */
   static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, FailOn failOn,
-      PrintWriter out, Collection<Path> unkeptIfRefused) throws IOException, InterruptedException {
+      PrintWriter out, PrintWriter err, Collection<Path> unkeptIfRefused) throws IOException, InterruptedException {
     SpoolSender.Pass summary = new SpoolSender(spool, new Uploader(server, token, retry), out,
-        unkeptIfRefused).sendAll();
+        unkeptIfRefused).errorsTo(err).sendAll();
     if (summary.refused()) {
       unkeep(unkeptIfRefused, out);
     }

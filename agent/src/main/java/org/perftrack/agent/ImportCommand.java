@@ -74,8 +74,7 @@ final class ImportCommand implements Callable<Integer> {
     String url = server.server(config, context);
     String token = server.token(config, context);
     if (url == null || token == null) {
-      throw new ParameterException(spec.commandLine(), "Missing " + (url == null ? "--server" : "--token")
-          + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN)");
+      throw new ParameterException(spec.commandLine(), ServerOptions.missing(url, token));
     }
     if (format != null && !format.equals("csv") && !format.equals("ndjson")) {
       throw new ParameterException(spec.commandLine(), "--format: '" + format + "' is neither ndjson nor csv"

@@ -113,7 +113,8 @@ final class RunCommand implements Callable<Integer> {
         out.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
         return ExitCode.ERROR;
       }
-      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOn(), out);
+      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOn(), out,
+          spec.commandLine().getErr());
       return spoolEach.empty || stopped || spoolEach.unsaved ? ExitCode.ERROR : code;
     } finally {
       spooled.countDown();
@@ -137,8 +138,8 @@ final class RunCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "Missing --product (or 'product:' in the config file)");
     }
     if (!dryRun && (serverUrl == null || tokenValue == null)) {
-      throw new ParameterException(spec.commandLine(), "Missing " + (serverUrl == null ? "--server" : "--token")
-          + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN); --dry-run needs neither");
+      throw new ParameterException(spec.commandLine(), ServerOptions.missing(serverUrl, tokenValue)
+          + "; --dry-run needs neither");
     }
     int reps = orElse(repetitions != null ? repetitions : config == null ? null : config.repetitions(), 5);
     double factor = orElse(scale != null ? scale : config == null ? null : config.scale(), 1.0);

@@ -235,7 +235,7 @@ final class ServeCommand implements Callable<Integer> {
   private void sendSpool(Settings s, PrintWriter out) {
     try {
       if (!new Spool(s.spool).pending().isEmpty()) {
-        Delivery.sendSpool(new Spool(s.spool), s.server, s.token, server.retry(), FailOn.NEVER, out);
+        Delivery.sendSpool(new Spool(s.spool), s.server, s.token, server.retry(), FailOn.NEVER, out, out);
       }
     } catch (IOException e) {
       out.println("the spool waits: " + e.getMessage());
@@ -357,7 +357,7 @@ final class ServeCommand implements Callable<Integer> {
           wait = Math.min(wait * 2, 60);
         }
       }
-      Delivery.sendSpool(spool, s.server, s.token, server.retry(), FailOn.NEVER, out);
+      Delivery.sendSpool(spool, s.server, s.token, server.retry(), FailOn.NEVER, out, out);
     }
 
     private void fail(final String error) {

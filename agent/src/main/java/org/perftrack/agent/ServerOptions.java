@@ -75,6 +75,15 @@ final class ServerOptions {
     return new Uploader.Retry(Math.max(1, retryAttempts), Duration.ofMillis(retryDelayMs), Duration.ofSeconds(30));
   }
 
+  /** The usage error for a missing server and/or token, naming just what is missing and where else it can come from. */
+  static String missing(String server, String token) {
+    if (server == null && token == null) {
+      return "Missing --server and --token (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN)";
+    }
+    return server == null ? "Missing --server (or the config file's 'server:', or PERFTRACK_SERVER)"
+        : "Missing --token (or the config file's 'token:', or PERFTRACK_TOKEN)";
+  }
+
   static String first(String... values) {
     for (String v : values) {
       if (v != null && !v.trim().isEmpty()) {

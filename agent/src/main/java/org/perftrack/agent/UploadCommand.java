@@ -102,8 +102,7 @@ final class UploadCommand implements Callable<Integer> {
     String url = server.server(config, context);
     String token = server.token(config, context);
     if (url == null || token == null) {
-      throw new ParameterException(spec.commandLine(), "Missing " + (url == null ? "--server" : "--token")
-          + " (or the config file's 'server:'/'token:', or PERFTRACK_SERVER/PERFTRACK_TOKEN)");
+      throw new ParameterException(spec.commandLine(), ServerOptions.missing(url, token));
     }
     if (format != null && !FormatNames.ALL.contains(format)) {
       throw new ParameterException(spec.commandLine(), "--format: unknown format '" + format + "'; known formats: "
@@ -145,7 +144,7 @@ final class UploadCommand implements Callable<Integer> {
     }
     spooled.addAll(spoolForeign(config, spool, foreign));
     int code = Delivery.sendSpool(spool, url, token, server.retry(), server.failOn(),
-        spec.commandLine().getOut(), spooled);
+        spec.commandLine().getOut(), spec.commandLine().getErr(), spooled);
     writeReports(new Reports(url, token));
     return code;
   }

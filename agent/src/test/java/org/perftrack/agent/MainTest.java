@@ -53,7 +53,12 @@ class MainTest {
     assertThat(noProduct.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(noProduct.err()).contains("Missing --product");
     assertThat(noServer.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(noServer.err()).contains("Missing --server");
+    assertThat(noServer.err()).contains("Missing --server and --token (or the config file's 'server:'/'token:', "
+        + "or PERFTRACK_SERVER/PERFTRACK_TOKEN)");
+    CliRun onlyServerMissing = CliRun.run(home, "run", "--product", "cygwin", "--token", "t");
+    assertThat(onlyServerMissing.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(onlyServerMissing.err().lines().findFirst().orElse("")).as("names just what is missing")
+        .isEqualTo("Missing --server (or the config file's 'server:', or PERFTRACK_SERVER); --dry-run needs neither");
   }
 
   @Test

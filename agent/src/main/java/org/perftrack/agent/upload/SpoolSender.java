@@ -109,12 +109,22 @@ public final class SpoolSender {
   private final Uploader uploader;
   private final PrintWriter out;
 
+  /** Where the errors go that stop a pass (a refused token, no perftrack server, the server unreachable). */
+  private PrintWriter err;
+
   private final java.util.Set<Path> leaveIfRefused = new java.util.HashSet<>();
 
   public SpoolSender(Spool spool, Uploader uploader, PrintWriter out) {
     this.spool = spool;
     this.uploader = uploader;
     this.out = out;
+    this.err = out;
+  }
+
+  /** The errors that stop a pass go to {@code err}, apart from the progress on {@code out}. */
+  public SpoolSender errorsTo(PrintWriter err) {
+    this.err = err;
+    return this;
   }
 
   /**
@@ -184,24 +194,27 @@ public final class SpoolSender {
       } else if (outcome instanceof Uploader.Refused) {
         Uploader.Refused r = (Uploader.Refused) outcome;
         int left = leftWhenRefused(pending, i);
-        out.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
-            r.status(), Uploader.detail(r.problem()), Words.count(left, "run"), spool.dir());
         out.flush();
+        err.printf("the server refused the token (HTTP %d): %s; %s left in %s%n",
+            r.status(), Uploader.detail(r.problem()), Words.count(left, "run"), spool.dir());
+        err.flush();
         return new Pass(stored, rejected, left, true, regressions, reattributions, confirmed, waiting);
       } else if (outcome instanceof Uploader.NotPerftrack) {
         Uploader.NotPerftrack n = (Uploader.NotPerftrack) outcome;
-        out.printf("no perftrack server at this URL: POST %s answered HTTP %d, not perftrack's API; give the "
+        out.flush();
+        err.printf("no perftrack server at this URL: POST %s answered HTTP %d, not perftrack's API; give the "
             + "server's own address (e.g. http://host:8080); %s left in %s%n", uploader.endpoint(), n.status(),
             Words.count(leftWhenRefused(pending, i), "run"), spool.dir());
-        out.flush();
+        err.flush();
         return new Pass(stored, rejected, leftWhenRefused(pending, i), true, regressions, reattributions, confirmed,
             waiting);
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;
-        out.printf("server unreachable (%s); %s left in %s: send them later with "
+        out.flush();
+        err.printf("server unreachable (%s); %s left in %s: send them later with "
             + "'perftrack-agent upload' or the next 'run'%n", u.reason(), Words.count(pending.size() - i, "run"),
             spool.dir());
-        out.flush();
+        err.flush();
         return new Pass(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed,
             waiting);
       }

@@ -52,7 +52,8 @@ class UploadCommandTest {
     CliRun down = upload("http://127.0.0.1:" + port, runFile(id).toString());
 
     assertThat(down.exitCode()).isEqualTo(ExitCode.SPOOLED);
-    assertThat(down.out()).contains("server unreachable").contains("1 run left in");
+    assertThat(down.err()).as("an error, on stderr").contains("server unreachable").contains("1 run left in");
+    assertThat(down.out()).doesNotContain("server unreachable");
     assertThat(spool().resolve(id + ".json")).exists();
 
     try (FakeServer server = new FakeServer(port)) {
@@ -312,9 +313,10 @@ class UploadCommandTest {
       CliRun result = upload(server.url(), runFile(id).toString());
 
       assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
-      assertThat(result.out())
+      assertThat(result.err()).as("an error, on stderr")
           .contains("the server refused the token (HTTP 401): the API token is not valid (unknown or revoked); 1 run"
-              + " left in " + spool())
+              + " left in " + spool());
+      assertThat(result.out()).doesNotContain("refused")
           .contains("1 file of this upload not kept in the spool")
           .as("the run that waited before is the only one left: this upload's file left the spool")
           .contains("0 runs uploaded, 0 rejected, 1 waiting in the spool, 0 regressions");
@@ -335,13 +337,15 @@ class UploadCommandTest {
       CliRun notFound = upload(server.url() + "/perftrack", runFile(UUID.randomUUID().toString()).toString());
 
       assertThat(forbidden.exitCode()).isEqualTo(ExitCode.ERROR);
-      assertThat(forbidden.out()).contains("no perftrack server at this URL: POST " + server.url()
+      assertThat(forbidden.err()).contains("no perftrack server at this URL: POST " + server.url()
           + "/elsewhere/api/v1/runs answered HTTP 403").doesNotContain("token");
+      assertThat(forbidden.out()).doesNotContain("no perftrack server").doesNotContain("token");
       assertThat(notFound.exitCode()).isEqualTo(ExitCode.ERROR);
-      assertThat(notFound.out()).contains("no perftrack server at this URL: POST " + server.url()
+      assertThat(notFound.err()).contains("no perftrack server at this URL: POST " + server.url()
           + "/perftrack/api/v1/runs answered HTTP 404")
           .as("the file sent left the spool again: nothing is left in it")
-          .contains("(e.g. http://host:8080); 0 runs left in " + spool(), "1 file of this upload not kept in the spool",
+          .contains("(e.g. http://host:8080); 0 runs left in " + spool());
+      assertThat(notFound.out()).contains("1 file of this upload not kept in the spool",
               "0 runs uploaded, 0 rejected, 0 waiting in the spool, 0 regressions");
       assertThat(server.requests()).as("neither is retried").isEqualTo(1);
     }
