@@ -277,20 +277,6 @@ public final class SessionUploadBenchmark {
 
   private static RunUpload run(String machine, int version, double[] levels, Random random, UUID batch,
       Integer batchSize) {
-    List<RunUpload.ResultUpload> results = new ArrayList<>();
-    for (int m = 0; m < levels.length; m++) {
-      if (random.nextDouble() < 0.01) {
-        levels[m] *= 1.2;
-      }
-      double session = 1 + 0.01 * random.nextGaussian();
-      List<Double> samples = new ArrayList<>();
-      for (int s = 0; s < 5; s++) {
-        samples.add(levels[m] * session * (1 + 0.02 * random.nextGaussian()));
-      }
-      results.add(new RunUpload.ResultUpload("bench-" + m, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples));
-    }
-    return new RunUpload(UUID.randomUUID().toString(), "cygwin", "1.7." + version,
-        new RunUpload.MachineInfo(machine, "Windows 7", "x64", 4, 8192L, Map.of()), "posix",
-        batch == null ? null : batch.toString(), null, null, Map.of(), results, List.of(), null, null, batchSize);
+    return UploadLatencyBenchmark.run(machine, version, levels, random, batch, batchSize);
   }
 }
