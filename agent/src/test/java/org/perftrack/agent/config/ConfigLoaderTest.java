@@ -84,7 +84,7 @@ class ConfigLoaderTest {
 
     assertThatThrownBy(() -> loader.parse(yaml, "agent.yml"))
         .hasMessageContaining("'benchmarks'")
-        .hasMessageContaining("[write-64]")
+        .hasMessageContaining("unknown benchmark write-64;")
         .hasMessageContaining("write-64b");
   }
 
