@@ -46,7 +46,7 @@ record MailView(String heading, String intro, String machine, String product, St
         .collect(Collectors.joining("; "));
     return new Row(i.benchmark(), i.metric(), i.baselineVersion(), i.version(), i.machine(),
         MailFormat.quantity(i.baselineValue(), i.unit()), MailFormat.quantity(i.value(), i.unit()), MailFormat.ratio(i.ratio()),
-        String.format(Locale.ROOT, "%+.0f %%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
+        String.format(Locale.ROOT, "%+.0f%%", (i.ratio() - 1) * 100), MailFormat.confidence(i.pValue()),
         hints,
         Links.to(base, "/regressions/" + i.id()),
         Links.to(base, "/products/" + Links.segment(i.product()) + "/series", "benchmark", i.benchmark(),

@@ -270,9 +270,9 @@ record LocalScan(SeriesUpdate update, Levels levels, NoiseModel noise, int lo, i
     }
     if (c.pooled()) {
       return String.format(java.util.Locale.ROOT, "levels of all versions on each side up to the next step"
-          + " (between-session noise ±%.1f %%)", 100 * noise.sigma());
+          + " (between-session noise ±%.1f%%)", 100 * noise.sigma());
     }
-    return String.format(java.util.Locale.ROOT, "levels of %d versions (between-session noise ±%.1f %%)",
+    return String.format(java.util.Locale.ROOT, "levels of %d versions (between-session noise ±%.1f%%)",
         levels.size(), 100 * noise.sigma());
   }
 

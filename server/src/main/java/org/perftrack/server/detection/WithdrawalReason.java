@@ -46,11 +46,14 @@ final class WithdrawalReason {
   private static final Pattern RAW_RATIO = Pattern.compile("\u00d7([0-9]+\\.[0-9]{3})(?![0-9])");
   /** A p-value as reasons were once stored, with two significant digits ("(p = 0.41)", "(p = 1.2e-05)"). */
   private static final Pattern RAW_P = Pattern.compile("\\(p = ([0-9]+(?:\\.[0-9]+)?(?:e[+-][0-9]+)?)\\)");
+  /** The noise as reasons were once stored, with a space before the percent sign ("±0.5 %"). */
+  private static final Pattern SPACED_PERCENT = Pattern.compile("(±[0-9]+(?:\\.[0-9]+)?) %");
 
   /**
    * A stored reason as people read it: the levels it names as bare numbers with the series' unit
    * ("back at 3.180e+09" of a B/s series reads "back at 3.18 GB/s"), its ratios and p-values as the pages word them
-   * ("×0.970" reads "1.03× less", "(p = 0.41)" reads "(p = 0.410)"); anything else as stored.
+   * ("×0.970" reads "1.03× less", "(p = 0.41)" reads "(p = 0.410)"), its noise as the pages write percentages
+   * ("±0.5 %" reads "±0.5%"); anything else as stored.
    */
   static String worded(String reason, String unit) {
     if (reason == null) {
@@ -58,7 +61,8 @@ final class WithdrawalReason {
     }
     String levels = replace(BARE_LEVEL, reason, m -> m.group(1) + level(Double.parseDouble(m.group(2)), unit));
     String ratios = replace(RAW_RATIO, levels, m -> Quantities.ratio(Double.parseDouble(m.group(1))));
-    return replace(RAW_P, ratios, m -> "(" + Quantities.p(Double.parseDouble(m.group(1))) + ")");
+    String ps = replace(RAW_P, ratios, m -> "(" + Quantities.p(Double.parseDouble(m.group(1))) + ")");
+    return replace(SPACED_PERCENT, ps, m -> m.group(1) + "%");
   }
 
   private static String replace(Pattern pattern, String text, java.util.function.Function<Matcher, String> by) {
@@ -164,11 +168,11 @@ final class WithdrawalReason {
     StepScan.Candidate c = new StepScan.Candidate(at, from, to, shift, t, 0);
     if (StepChecks.clearDrift(c, x, sigma, minEffect, scratch)) {
       return String.format(Locale.ROOT, "a slow drift, not a step: with more versions the change at %s"
-          + " is explained by a clear trend (between-session noise ±%.1f %%)", r.version(), 100 * sigma);
+          + " is explained by a clear trend (between-session noise ±%.1f%%)", r.version(), 100 * sigma);
     }
     if (Math.abs(recorded) >= SHAPE_Z * sigma && (shift * recorded <= 0 || !StepChecks.persistent(c, x))) {
       return String.format(Locale.ROOT, "not persistent: the versions after %s did not stay at %s"
-          + " (between-session noise ±%.1f %%)", r.version(), level(r.value(), unit), 100 * sigma);
+          + " (between-session noise ±%.1f%%)", r.version(), level(r.value(), unit), 100 * sigma);
     }
     // a step with only the newest few versions after it was reported on the newest version's own evidence
     double maxP = to == x.length && to - at <= StepChecks.TAIL ? Detector.NEWEST_MAX_P : Detector.MAX_P;
@@ -186,7 +190,7 @@ final class WithdrawalReason {
   /** The reason of a step the versions now known no longer show, its ratio as the pages word it. */
   static String noLongerAStep(String newest, String version, double ratio, double errors, double noisePercent) {
     return String.format(Locale.ROOT, "no longer a step with the versions up to %s: the change at %s is %s,"
-        + " %.1f × its error with the between-session noise as it was up to %s (±%.1f %%)", newest, version,
+        + " %.1f × its error with the between-session noise as it was up to %s (±%.1f%%)", newest, version,
         Quantities.ratio(ratio), errors, version, noisePercent);
   }
 

@@ -27,8 +27,8 @@ class RegressionPages {
   static final Map<String, String> STATUSES = ordered("open", "open", "acknowledged", "acknowledged",
       "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix",
       "withdrawn", "withdrawn (by detection)", "all", "all (also withdrawn)");
-  static final Map<String, String> SIZES = ordered("", "any size", "1.05", "≥ 5 % worse", "1.1", "≥ 10 % worse",
-      "1.25", "≥ 25 % worse", "1.5", "≥ 1.5×", "2", "≥ 2×", "3", "≥ 3×");
+  static final Map<String, String> SIZES = ordered("", "any size", "1.05", "≥ 5% worse", "1.1", "≥ 10% worse",
+      "1.25", "≥ 25% worse", "1.5", "≥ 1.5×", "2", "≥ 2×", "3", "≥ 3×");
 
   /** The list's filter as the URL gives it. */
   record Filter(String product, String machine, String version, String benchmark, String status, String size) {}

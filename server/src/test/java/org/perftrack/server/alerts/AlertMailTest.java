@@ -89,7 +89,7 @@ class AlertMailTest extends IntegrationTest {
 
     String text = Mailbox.part(mail, "text/plain");
     assertThat(text).contains("3 regressions in " + product + " 1.5.24-2 on " + machine)
-        .contains("* write-64b time-per-op: 1.5.19-4 → 1.5.24-2", "18 us → 48 us  ×2.67 (+167 %), p < 0.001")
+        .contains("* write-64b time-per-op: 1.5.19-4 → 1.5.24-2", "18 us → 48 us  ×2.67 (+167%), p < 0.001")
         .contains("hint: ctx-switches-per-op ×400 (0.004 count → 1.6 count)")
         .contains("regression: " + PUBLIC_URL + "/regressions/" + write.id())
         .contains("series:     " + series, "compare:    " + compare, "Unsubscribe: " + unsubscribe)

@@ -83,7 +83,8 @@ class ReconcilerTest {
             + " first session was a bad one");
     assertThat(WithdrawalReason.worded("not persistent: the versions after 4.11 did not stay at 160.0"
         + " (between-session noise ±0.5 %)", "us"))
-        .isEqualTo("not persistent: the versions after 4.11 did not stay at 160 us (between-session noise ±0.5 %)");
+        .as("a reason stored with the old spacing reads as the pages write percentages")
+        .isEqualTo("not persistent: the versions after 4.11 did not stay at 160 us (between-session noise ±0.5%)");
     String today = "reverted: versions 4.12..4.13 are back at 100 us (baseline 100 us), so 4.11 was one unusual session";
     assertThat(WithdrawalReason.worded(today, "us")).isEqualTo(today);
     assertThat(WithdrawalReason.worded("reverted: versions 4.12..4.13 are back at 0.001983 (baseline 0.002),"

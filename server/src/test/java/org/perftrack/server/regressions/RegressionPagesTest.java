@@ -45,6 +45,8 @@ class RegressionPagesTest extends IntegrationTest {
     String tooSmall = http().page("/regressions?product=" + product + "&size=3").body();
 
     assertThat(all).contains("href=\"/regressions/" + id + "\"", "write-64b", "1.5.24-2", "slower");
+    assertThat(all).as("the size filter's options write percentages as the pages do")
+        .contains(">≥ 5% worse</option>", ">≥ 10% worse</option>", ">≥ 25% worse</option>").doesNotContain(" % worse");
     assertThat(otherMachine).doesNotContain("href=\"/regressions/" + id + "\"");
     assertThat(otherBenchmark).doesNotContain("href=\"/regressions/" + id + "\"");
     assertThat(tooSmall).doesNotContain("href=\"/regressions/" + id + "\"");
