@@ -9,7 +9,9 @@ import java.util.List;
 
 /**
  * Two versions side by side (the table of seed 000, with statistics). Welch t on log samples, or a
- * paired t on per-pair log ratios when measured interleaved; the verdicts of one table are
+ * paired t on per-pair log ratios when measured interleaved; a sample of 0 (a count that did not happen in a run)
+ * has no log, so such a pair is tested on the samples themselves, with the between-session noise as the same share
+ * of each side's level. The verdicts of one table are
  * corrected together (Benjamini-Hochberg at {@value #FDR}) since a table has many rows.
  */
 public final class VersionComparer {
@@ -37,6 +39,8 @@ public final class VersionComparer {
     Verdict verdict;
     if (Double.isNaN(p)) {
       verdict = Verdict.INSUFFICIENT_DATA;
+    } else if (headValue == baseValue) { // also 0 and 0, whose ratio has no value
+      verdict = Verdict.UNCHANGED;
     } else if (Math.abs(Math.log(ratio)) < Math.log1p(c.minChange())) {
       verdict = Verdict.UNCHANGED;
     } else if (!significant) {
@@ -50,6 +54,12 @@ public final class VersionComparer {
   static double pValue(Comparison c) {
     double[] base = logs(c.base());
     double[] head = logs(c.head());
+    boolean raw = false;
+    if ((base == null || head == null) && nonNegative(c.base()) && nonNegative(c.head())) {
+      base = c.base();
+      head = c.head();
+      raw = true;
+    }
     if (base == null || head == null || base.length < MIN_SAMPLES || head.length < MIN_SAMPLES) {
       return Double.NaN;
     }
@@ -65,8 +75,11 @@ public final class VersionComparer {
     double vh = variance(head) / head.length;
     double se2 = vb + vh;
     double df = se2 * se2 / (vb * vb / (base.length - 1) + vh * vh / (head.length - 1));
-    if (!Double.isNaN(c.sessionNoise()) && 2 * c.sessionNoise() * c.sessionNoise() > se2) {
-      se2 = 2 * c.sessionNoise() * c.sessionNoise();
+    double noise2 = Double.isNaN(c.sessionNoise()) ? 0
+        : raw ? c.sessionNoise() * c.sessionNoise() * (mean(base) * mean(base) + mean(head) * mean(head))
+        : 2 * c.sessionNoise() * c.sessionNoise();
+    if (noise2 > se2) {
+      se2 = noise2;
     }
     return p(mean(head) - mean(base), Math.sqrt(se2), df);
   }
@@ -87,6 +100,10 @@ public final class VersionComparer {
       out[i] = Math.log(samples[i]);
     }
     return out;
+  }
+
+  private static boolean nonNegative(double[] samples) {
+    return Arrays.stream(samples).allMatch(x -> x >= 0 && Double.isFinite(x));
   }
 
   private static double mean(double[] v) {

@@ -38,6 +38,21 @@ class ComparePagesTest extends IntegrationTest {
   }
 
   @Test
+  void aMetricWithAZeroSampleGetsAVerdictNotNotEnoughData() {
+    String zeros = unique("zeros");
+    assertThat(http().postJson("/api/v1/runs", json(org.perftrack.server.support.Fixtures.run(zeros, "1.0", machine,
+        org.perftrack.server.support.Fixtures.result("faults", 0, 10, 11, 9, 12))), TOKEN).status()).isEqualTo(201);
+    assertThat(http().postJson("/api/v1/runs", json(org.perftrack.server.support.Fixtures.run(zeros, "2.0", machine,
+        org.perftrack.server.support.Fixtures.result("faults", 180, 175, 190, 185, 178))), TOKEN).status())
+        .isEqualTo(201);
+
+    String body = http().page("/compare?product=" + zeros + "&base=1.0&head=2.0&machine=" + machine).body();
+
+    assertThat(body).as("×18 with one sample of 0").contains("class=\"badge regression\">regression")
+        .doesNotContain("class=\"badge insufficient-data\">not enough data");
+  }
+
+  @Test
   void overAllMachinesEachMetricIsOneRowCountingTheMachinesVerdicts() {
     String second = unique("win7");
     for (RunUpload run : StepFixtures.history(product, second, HOSTILE)) {

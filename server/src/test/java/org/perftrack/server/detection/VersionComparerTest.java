@@ -73,4 +73,21 @@ class VersionComparerTest {
         .containsExactly(Verdict.REGRESSION, Verdict.INSUFFICIENT_DATA);
     assertThat(rows.get(0).ratio()).isLessThan(1);
   }
+
+  @Test
+  void aZeroSampleIsTestedOnTheSamplesThemselvesNotCalledNotEnoughData() {
+    // a count per op that did not happen in one run: 0 has no log, the ratio is still ×20 and clear
+    ComparisonResult up = comparer.compare(new Comparison(new double[] {0, 10, 11, 9, 12},
+        new double[] {180, 175, 190, 185, 178}, false, Direction.LOWER_IS_BETTER, 0.02, 0.05));
+    ComparisonResult same = comparer.compare(new Comparison(new double[] {0, 1, 0, 1},
+        new double[] {1, 0, 1, 0}, false, Direction.LOWER_IS_BETTER, 0.02, Double.NaN));
+    ComparisonResult none = comparer.compare(new Comparison(new double[] {0, 0, 0},
+        new double[] {0, 0, 0}, false, Direction.LOWER_IS_BETTER, 0.02, Double.NaN));
+
+    assertThat(up.ratio()).isGreaterThan(10);
+    assertThat(up.pValue()).isLessThan(0.001);
+    assertThat(up.verdict()).as("×%.1f with a zero sample", up.ratio()).isEqualTo(Verdict.REGRESSION);
+    assertThat(same.verdict()).isEqualTo(Verdict.UNCHANGED);
+    assertThat(none.verdict()).as("0 before and after").isEqualTo(Verdict.UNCHANGED);
+  }
 }
