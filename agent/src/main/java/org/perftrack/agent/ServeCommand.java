@@ -164,9 +164,20 @@ final class ServeCommand implements Callable<Integer> {
     s.server = server.server(config, context);
     s.token = server.token(config, context);
     s.product = config.product();
-    if (s.server == null || s.token == null || s.product == null) {
-      throw new ParameterException(spec.commandLine(), "serve needs the server, the token and the product"
-          + " (config 'server:', 'token:', 'product:', or --server/--token)");
+    List<String> missing = new ArrayList<String>();
+    if (s.server == null) {
+      missing.add("the server (config 'server:' or --server)");
+    }
+    if (s.token == null) {
+      missing.add("the token (config 'token:' or --token)");
+    }
+    if (s.product == null) {
+      missing.add("the product (config 'product:')");
+    }
+    if (!missing.isEmpty()) {
+      String last = missing.remove(missing.size() - 1);
+      throw new ParameterException(spec.commandLine(), "serve needs "
+          + (missing.isEmpty() ? "" : String.join(", ", missing) + " and ") + last);
     }
     s.machine = ServerOptions.first(config.machine(), context.hostName());
     s.heartbeat = heartbeatSeconds != null ? heartbeatSeconds : config.heartbeat() != null ? config.heartbeat() : 60;

@@ -62,6 +62,18 @@ class MainTest {
   }
 
   @Test
+  void serveNamesJustWhatTheConfigLacks() throws Exception {
+    Path config = Files.writeString(home.resolve("agent.yml"),
+        "token: t\nproduct: cygwin\ntargets:\n  - version: \"1\"\n    shell: [/bin/sh, -c]\n");
+
+    CliRun noServer = CliRun.run(home, "serve", "--config", config.toString());
+
+    assertThat(noServer.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(noServer.err().lines().findFirst().orElse(""))
+        .isEqualTo("serve needs the server (config 'server:' or --server)");
+  }
+
+  @Test
   void unknownBenchmarkOnTheCommandLineIsAUsageError() {
     CliRun result = CliRun.run(home, "run", "--product", "p", "--dry-run", "--benchmarks", "write-64b,frok");
 
