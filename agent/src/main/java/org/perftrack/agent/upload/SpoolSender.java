@@ -109,7 +109,10 @@ public final class SpoolSender {
   private final Uploader uploader;
   private final PrintWriter out;
 
-  /** Where the errors go that stop a pass (a refused token, no perftrack server, the server unreachable). */
+  /**
+   * Where the errors go: a rejected run, and those that stop a pass (a refused token, no perftrack server, the
+   * server unreachable).
+   */
   private PrintWriter err;
 
   private final java.util.Set<Path> leaveIfRefused = new java.util.HashSet<>();
@@ -189,8 +192,10 @@ public final class SpoolSender {
         Uploader.Rejected r = (Uploader.Rejected) outcome;
         Path kept = spool.reject(file, r.status(), r.problem());
         rejected++;
-        out.printf("the server rejected %s (HTTP %d): %s; kept in %s%n",
+        out.flush();
+        err.printf("the server rejected %s (HTTP %d): %s; kept in %s%n",
             file.getFileName(), r.status(), Uploader.detail(r.problem()), kept.getParent());
+        err.flush();
       } else if (outcome instanceof Uploader.Refused) {
         Uploader.Refused r = (Uploader.Refused) outcome;
         int left = leftWhenRefused(pending, i);

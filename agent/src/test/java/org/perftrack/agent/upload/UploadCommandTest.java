@@ -91,7 +91,9 @@ class UploadCommandTest {
 
       assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(server.requests()).isEqualTo(1);
-      assertThat(result.out()).contains("rejected").contains("results[0].samples is empty");
+      assertThat(result.err()).as("an error, on stderr").contains("the server rejected " + id + ".json (HTTP 400): ")
+          .contains("results[0].samples is empty");
+      assertThat(result.out()).doesNotContain("samples is empty").contains("0 runs uploaded, 1 rejected");
       assertThat(spool().resolve("rejected/" + id + ".json")).exists();
       assertThat(Files.readString(spool().resolve("rejected/" + id + ".problem.json"))).contains("samples is empty");
       assertThat(spool().resolve(id + ".json")).doesNotExist();
