@@ -58,6 +58,19 @@ public final class Spool {
       return body;
     }
 
+    /** A run's {@code batchSize}: how many runs its session sends (0: none given, or another tool's file). */
+    public int batchSize() {
+      if (!query.isEmpty()) {
+        return 0;
+      }
+      try {
+        JsonNode size = WireJson.MAPPER.readTree(body).get("batchSize");
+        return size == null || !size.canConvertToInt() ? 0 : Math.max(0, size.asInt());
+      } catch (IOException e) {
+        return 0; // the server says what is wrong with the entry
+      }
+    }
+
     /** The version the entry measured (a run's {@code version}, another tool's file's query), or null. */
     public String version() {
       try {

@@ -320,13 +320,27 @@ public final class Uploader {
     return new Unreachable(reason + " after " + retry.attempts() + " attempts");
   }
 
+  /** How much longer the answer to a run of a session that gives batchSize may take, per run of the session. */
+  static final long READ_TIMEOUT_PER_SESSION_RUN_MILLIS = 500;
+  /** How long the answer to any upload may take. */
+  static final long READ_TIMEOUT_MILLIS = 120_000;
+
+  /**
+   * The read timeout of one POST: 120 s, plus 0.5 s per run of the run's session when it gives {@code batchSize}
+   * (the upload that brings a session's last run is answered once the server has judged all of them).
+   */
+  static int readTimeoutMillis(Spool.Request request) {
+    long millis = READ_TIMEOUT_MILLIS + READ_TIMEOUT_PER_SESSION_RUN_MILLIS * request.batchSize();
+    return (int) Math.min(Integer.MAX_VALUE, millis);
+  }
+
   /** HttpURLConnection, not java.net.http: the agent runs on Java 8. */
   private Response post(Spool.Request request) throws IOException {
     URL url = new URL(request.query().isEmpty() ? endpoint : endpoint + "?" + request.query());
     HttpURLConnection http = (HttpURLConnection) url.openConnection();
     try {
       http.setConnectTimeout(10_000);
-      http.setReadTimeout(120_000);
+      http.setReadTimeout(readTimeoutMillis(request));
       http.setRequestMethod("POST");
       http.setDoOutput(true);
       // no streaming mode: in it a 401's problem detail cannot be read
