@@ -106,6 +106,9 @@ public class Fmt {
 
   /** A change as "+170.0%" / "-12.5%". */
   public String change(Double ratio) {
+    if (ratio != null && ratio.isInfinite()) {
+      return ""; // from 0: the ratio ("from 0") says it, no percentage does
+    }
     return ratio == null || ratio.isNaN() ? "—" : String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
   }
 
@@ -118,6 +121,9 @@ public class Fmt {
 
   /** How much worse (or better) as people say it: "2.70× slower", "12.0% faster"; direction-aware. */
   public String verdictChange(Double ratio, Direction direction, String unit) {
+    if (ratio != null && (ratio.isInfinite() || ratio == 0)) {
+      return Wording.ratio(ratio) + " (" + changeWord(ratio, direction, unit) + ")"; // "from 0 (worse)"
+    }
     if (ratio == null || ratio.isNaN() || ratio <= 0) {
       return "—";
     }
@@ -135,6 +141,9 @@ public class Fmt {
    * "×1.12 (12.0% slower)".
    */
   public String ratioAndVerdict(Double ratio, Direction direction, String unit) {
+    if (ratio != null && (ratio.isInfinite() || ratio == 0)) {
+      return verdictChange(ratio, direction, unit);
+    }
     if (ratio == null || ratio.isNaN() || ratio <= 0) {
       return "—";
     }

@@ -13,14 +13,17 @@ public final class Wording {
 
   /**
    * A ratio (value over baseline) as {@link Quantities#ratio}: 2.6667 → "×2.67", 4.70 → "×4.7", 44.93 → "×44.9",
-   * 3000.4 → "×3000", and below 1 how many times less: 0.08 → "12.5× less", 0.5 → "2× less"; NaN → "—".
+   * 3000.4 → "×3000", and below 1 how many times less: 0.08 → "12.5× less", 0.5 → "2× less"; NaN → "—"; from a baseline of 0 "from 0", down to 0 "to 0".
    */
   public static String ratio(double r) {
     if (Double.isNaN(r)) {
       return "—";
     }
-    if (Double.isInfinite(r)) {
-      return "×∞";
+    if (Double.isInfinite(r) && r > 0) {
+      return "from 0"; // the baseline was 0: no factor says how much more
+    }
+    if (r == 0) {
+      return "to 0";
     }
     return Quantities.ratio(r);
   }

@@ -45,6 +45,12 @@ class SuspectRangesInBrowserTest extends BrowserTest {
     WebElement row = browser.driver.findElement(By.cssSelector(".compare-table tbody tr"));
     assertThat(row.getText()).contains("detection: detected", "starts " + PLACE);
     browser.screenshot("compare-ranged-step", 1366);
+    // on a phone the verdict and where the step starts are on the screen, not in a column scrolled off to the right
+    browser.screenshot("compare-ranged-step-phone", 390);
+    assertThat(browser.shownOnPhoneScreen(".compare-table tbody tr .badge")).as("the verdict on a phone")
+        .containsExactly(http().get("/api/v1/compare" + pair).json().get("rows").get(0).get("verdict").asString());
+    assertThat(browser.shownOnPhoneScreen(".compare-table tbody tr .suspects")).as("where it starts on a phone")
+        .containsExactly("starts " + PLACE);
     JsonNode compared = http().get("/api/v1/compare" + pair).json().get("rows").get(0);
     assertThat(compared.get("suspects").toString())
         .isEqualTo("{\"version\":\"1.12\",\"firstSuspect\":\"1.11\",\"lastSuspect\":\"1.12\"}");

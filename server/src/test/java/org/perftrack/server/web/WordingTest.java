@@ -17,6 +17,8 @@ class WordingTest {
     assertThat(Wording.ratio(2.0)).isEqualTo("×2");
     assertThat(Wording.ratio(0.2)).as("below 1: how many times less").isEqualTo("5× less");
     assertThat(Wording.ratio(Double.NaN)).isEqualTo("—");
+    assertThat(Wording.ratio(Double.POSITIVE_INFINITY)).as("a baseline of 0").isEqualTo("from 0");
+    assertThat(Wording.ratio(0.0)).as("down to 0").isEqualTo("to 0");
   }
 
   @Test

@@ -1,0 +1,62 @@
+package org.perftrack.server.browser;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.result;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The product page and compare at a phone's width (390 px): every machine's name and newest value on the screen
+ * whatever the name's length, and a change from 0 (a ratio with no value) said as such next to its verdict.
+ */
+class PhonePagesInBrowserTest extends BrowserTest {
+
+  @Test
+  void onAPhoneTheProductPageShowsEachMachineAndItsValueWhole() {
+    String product = unique("cygwin");
+    String shortName = unique("xp");
+    String longName = unique("win7-lab-02-long-hostname");
+    for (String machine : List.of(shortName, longName)) {
+      for (String version : List.of("1.0", "1.1", "1.2")) {
+        upload(run(product, version, machine, result("write-64b", 18, 18.3, 17.8, 18.1)));
+      }
+    }
+    open("/products/" + product);
+    browser.screenshot("product-machines-phone", 390);
+
+    List<String> shown = browser.shownOnPhoneScreen("#benchmarks tbody td.num");
+    assertThat(shown).as("each machine's cell on the screen, with its machine named").hasSize(2)
+        .anySatisfy(t -> assertThat(t.replace('\n', ' ')).contains(longName).contains("18.05"))
+        .anySatisfy(t -> assertThat(t.replace('\n', ' ')).contains(shortName).contains("18.05"));
+    assertNamesReadWholeOnAPhone(List.of(shortName, longName), 2);
+  }
+
+  @Test
+  void aChangeFromZeroReadsFromZeroNextToItsVerdict() {
+    String product = unique("zeros");
+    String machine = unique("xp");
+    upload(run(product, "1.0", machine, result("faults", 0, 0, 0, 0, 0)));
+    upload(run(product, "2.0", machine, result("faults", 3, 3, 4, 3, 2)));
+    String pair = "?product=" + product + "&base=1.0&head=2.0&machine=" + machine;
+
+    open("/compare" + pair);
+    browser.screenshot("compare-from-zero-phone", 390);
+    String row = browser.driver.findElement(By.cssSelector(".compare-table tbody tr")).getText();
+    assertThat(row).as("on a laptop").contains("regression", "from 0").doesNotContain("∞", "Infinity", "?");
+    List<String> shown = browser.shownOnPhoneScreen(".compare-table tbody th[scope=row]");
+    assertThat(shown).as("on a phone, beside the benchmark").singleElement().asString()
+        .contains("regression", "from 0").doesNotContain("∞", "Infinity");
+
+    // the JSON has no ratio (null) and the CSV an empty cell, with both values there to say it
+    JsonNode compared = http().get("/api/v1/compare" + pair).json().get("rows").get(0);
+    assertThat(compared.get("verdict").asString()).isEqualTo("regression");
+    assertThat(compared.get("ratio").isNull()).isTrue();
+    assertThat(compared.get("baseValue").asDouble()).isEqualTo(0);
+    assertThat(http().get("/compare.csv" + pair).body()).contains(",1.0,2.0,0.00000,");
+  }
+}
