@@ -66,6 +66,12 @@ class PhonePagesInBrowserTest extends BrowserTest {
     assertThat(shown).as("on a phone, beside the benchmark").singleElement().asString()
         .contains("regression", "from 0").doesNotContain("∞", "Infinity");
 
+    // over all machines (one row per metric) the verdicts and the change are under the benchmark too
+    open("/compare?product=" + product + "&base=1.0&head=2.0");
+    browser.screenshot("compare-all-machines-phone", 390);
+    assertThat(browser.shownOnPhoneScreen(".compare-table tbody th[scope=row]")).as("over all machines, on a phone")
+        .singleElement().asString().contains("1 regression", "from 0").doesNotContain("∞", "Infinity");
+
     // the JSON has no ratio (null) and the CSV an empty cell, with both values there to say it
     JsonNode compared = http().get("/api/v1/compare" + pair).json().get("rows").get(0);
     assertThat(compared.get("verdict").asString()).isEqualTo("regression");
