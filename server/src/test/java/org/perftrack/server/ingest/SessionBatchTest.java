@@ -240,8 +240,16 @@ class SessionBatchTest extends IntegrationTest {
     Http.Response again = http().postJson("/api/v1/runs", json(second), TOKEN);
     Http.Response firstAgain = http().postJson("/api/v1/runs", json(first), TOKEN);
 
+    // the completing upload sent again (its answer timed out at the client): the session's answer, again
     assertThat(again.status()).isEqualTo(200);
     assertThat(again.json().get("regressions")).isEqualTo(judged.get("regressions")).hasSize(1);
+    assertThat(again.json().get("regressions").get(0).get("version").asString()).isEqualTo("1.7.2-1");
+    assertThat(again.json().get("session").get("judged").asBoolean()).as(again.body()).isTrue();
+    assertThat(again.json().get("session").get("batch").asString()).isEqualTo(batch);
+    // the same summary, named (a re-sent run's answer says "changed" even for the summary its first answer opened)
+    assertThat(again.json().get("summaries").findValuesAsString("url")).isNotEmpty()
+        .isEqualTo(judged.get("summaries").findValuesAsString("url"));
+    assertThat(firstAgain.status()).isEqualTo(200);
     assertThat(firstAgain.json().get("session").get("judged").asBoolean()).isTrue();
   }
 

@@ -108,6 +108,13 @@ public final class Evaluation {
     if (families) {
       out.println("perftrack by noise family (pooled):");
       byFamily.forEach((name, s) -> row(out, "", name, s, 0));
+      if (loaded) {
+        // not noise families: every family's series again, so their counts are those of the whole lab
+        out.printf(Locale.ROOT, "%s and %s are the whole lab (all families) replayed with each session newest first;"
+            + " judged together, the scores are %s the in-order replay's (the perftrack rows above)%n",
+            SESSIONS_OUT_OF_ORDER, SESSIONS_OUT_OF_ORDER_ON_ARRIVAL,
+            byFamily.get(SESSIONS_OUT_OF_ORDER).sameCounts(all(totals)) ? "the same as" : "not the same as");
+      }
       out.println("perftrack by noise family: steps, found at their version, false (off by one version of a step)");
       byFamily.forEach((name, s) -> out.printf(Locale.ROOT, "       %-24s %5d %5d %5d (%d)%n", name, s.labels,
           s.truePositives, s.falsePositives, s.offByOne));

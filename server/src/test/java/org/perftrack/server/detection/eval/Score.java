@@ -159,6 +159,17 @@ final class Score {
     noiseRegressions += o.noiseRegressions;
   }
 
+  /** Whether every count (and the delays, in any order) equals the other score's. */
+  boolean sameCounts(Score o) {
+    return truePositives == o.truePositives && falsePositives == o.falsePositives && labels == o.labels
+        && offByOne == o.offByOne && rangeTruePositives == o.rangeTruePositives
+        && rangeFalsePositives == o.rangeFalsePositives && java.util.Arrays.equals(widths, o.widths)
+        && noiseSeries == o.noiseSeries && noiseAlerts == o.noiseAlerts && noiseRegressions == o.noiseRegressions
+        && raisedInNoise == o.raisedInNoise && largeSteps == o.largeSteps && largeWithdrawn == o.largeWithdrawn
+        && largeAtFirstUpload == o.largeAtFirstUpload
+        && delays.stream().sorted().toList().equals(o.delays.stream().sorted().toList());
+  }
+
   double precision() {
     return truePositives + falsePositives == 0 ? 1 : truePositives / (double) (truePositives + falsePositives);
   }
