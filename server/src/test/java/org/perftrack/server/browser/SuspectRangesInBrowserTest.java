@@ -1,16 +1,13 @@
 package org.perftrack.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.perftrack.wire.RunUpload;
+import org.perftrack.server.support.Fixtures;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,16 +23,7 @@ class SuspectRangesInBrowserTest extends BrowserTest {
   void compareAndHomeSayWhereARangedStepStarts() {
     String product = unique("cygwin");
     String machine = unique("xp");
-    Random random = new Random(6);
-    for (int v = 0; v < 24; v++) {
-      double level = v < 12 ? 100 : 110;
-      List<Double> samples = new ArrayList<>();
-      for (int i = 0; i < 5; i++) {
-        samples.add(Math.round(level * (1 + 0.06 * random.nextGaussian()) * 100) / 100.0);
-      }
-      upload(run(product, "1." + v, machine, new RunUpload.ResultUpload("write-64b", "time-per-op", "us",
-          RunUpload.LOWER_IS_BETTER, samples)));
-    }
+    Fixtures.rangedStep(product, machine).forEach(this::upload);
     JsonNode regression = http().get("/api/v1/regressions?product=" + product).json().get(0);
     assertThat(regression.get("firstSuspect").asString() + ".." + regression.get("lastSuspect").asString())
         .as("the fixture's step is ranged").isEqualTo("1.11..1.12");

@@ -2,16 +2,13 @@ package org.perftrack.server.regressions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.json;
-import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.server.support.Fixtures;
 import org.perftrack.wire.RunUpload;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
@@ -31,15 +28,7 @@ class SuspectVersionsTest extends IntegrationTest {
 
   @Test
   void aStepPlacedWithinTwoVersionsComesBackAsARangeAndThePagesSayIt() {
-    Random random = new Random(6);
-    for (int v = 0; v < 24; v++) {
-      double level = v < 12 ? 100 : 110;
-      List<Double> samples = new ArrayList<>();
-      for (int i = 0; i < 5; i++) {
-        samples.add(Math.round(level * (1 + 0.06 * random.nextGaussian()) * 100) / 100.0);
-      }
-      RunUpload run = run(product, "1." + v, machine, new RunUpload.ResultUpload("write-64b", "time-per-op", "us",
-          RunUpload.LOWER_IS_BETTER, samples));
+    for (RunUpload run : Fixtures.rangedStep(product, machine)) {
       Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
       assertThat(r.status()).as(r.body()).isEqualTo(201);
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.perftrack.formats.Json;
@@ -27,6 +28,25 @@ public final class Fixtures {
     return new RunUpload(UUID.randomUUID().toString(), product, version,
         new MachineInfo(machine, "Windows XP SP2", "AMD64 3200+", 1, 1024L, Map.of("antivirus", "NOD32")),
         "posix", null, null, null, Map.of("compiler", "gcc 3.4.4"), List.of(results), List.of());
+  }
+
+  /**
+   * A history of 24 versions 1.0 .. 1.23 of {@code write-64b} whose level steps 10 % up at 1.12 in 6 % noise (seed 6): a
+   * step clearly there but placed only within two versions (suspects 1.11 .. 1.12).
+   */
+  public static List<RunUpload> rangedStep(String product, String machine) {
+    Random random = new Random(6);
+    List<RunUpload> runs = new ArrayList<>();
+    for (int v = 0; v < 24; v++) {
+      double level = v < 12 ? 100 : 110;
+      List<Double> samples = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        samples.add(Math.round(level * (1 + 0.06 * random.nextGaussian()) * 100) / 100.0);
+      }
+      runs.add(run(product, "1." + v, machine,
+          new ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, samples)));
+    }
+    return runs;
   }
 
   public static ResultUpload result(String benchmark, double... samples) {
