@@ -79,7 +79,7 @@ public class Summaries {
     Map<Long, Change> changes = new LinkedHashMap<>();
     followReattributed(runId, seriesIds).forEach(c -> changes.put(c.id(), c));
     if (created.isEmpty()) {
-      return List.copyOf(changes.values());
+      return inOrder(changes);
     }
     Map<List<Long>, List<Long>> byVersion = new LinkedHashMap<>();
     for (SummaryStore.Candidate c : store.candidates(created.stream().map(Regression::id).toList())) {
@@ -93,19 +93,23 @@ public class Summaries {
       }
     });
     if (!announce) {
-      joined.forEach((sum, ids) -> changes.putIfAbsent(sum.id(), new Change(sum.id(), sum.opened() ? "opened" : "grew",
-          url(sum.id()))));
-      return List.copyOf(changes.values());
+      joined.forEach((sum, ids) -> changes.putIfAbsent(sum.id(), change(sum.id(), sum.opened())));
+      return inOrder(changes);
     }
     Set<Long> summarised = store.members(created.stream().map(Regression::id).toList());
     Set<Long> fresh = alerts.onRegressionsCreated(runId, created, summarised);
     joined.forEach((s, ids) -> {
-      changes.putIfAbsent(s.id(), new Change(s.id(), s.opened() ? "opened" : "grew", url(s.id())));
+      changes.putIfAbsent(s.id(), change(s.id(), s.opened()));
       if (ids.stream().anyMatch(fresh::contains)) { // a step announced before under another pair: no second alarm
         mail(s.id(), !s.opened());
       }
     });
-    return List.copyOf(changes.values());
+    return inOrder(changes);
+  }
+
+  /** An answer's summaries, oldest first (as {@link #changedBy(UUID)} lists them again for a re-send). */
+  private static List<Change> inOrder(Map<Long, Change> changes) {
+    return changes.values().stream().sorted(Comparator.comparingLong(Change::id)).toList();
   }
 
   /**
@@ -127,7 +131,7 @@ public class Summaries {
       SummaryStore.Opened to = store.openOrFind(key.get(0), key.get(1), runId);
       store.move(members.stream().map(SummaryStore.Moved::id).toList(), to.id(), runId);
       members.forEach(m -> leftFor.computeIfAbsent(m.fromSummary(), k -> new LinkedHashSet<>()).add(to));
-      changes.add(new Change(to.id(), to.opened() ? "opened" : "grew", url(to.id())));
+      changes.add(change(to.id(), to.opened()));
     });
     leftFor.forEach((from, targets) -> {
       String versions = targets.stream().map(t -> store.find(t.id()).map(SummaryStore.Row::version).orElse("?"))
@@ -148,12 +152,19 @@ public class Summaries {
 
   /** The summaries these uploads opened or grew: a session's runs, for the run page. */
   public List<Change> changedBy(List<UUID> runIds) {
-    return store.changedBy(runIds).stream().map(id -> new Change(id, "changed", url(id))).toList();
+    return store.changedBy(runIds).stream().map(c -> change(c.id(), c.opened())).toList();
   }
 
-  /** The summaries an upload opened or grew, for a re-sent run and the run page. */
+  /**
+   * The summaries an upload opened or grew, said as its answer said them (for a re-sent run): "opened" for those it
+   * opened, "grew" for the others, in the same order.
+   */
   public List<Change> changedBy(UUID runId) {
-    return store.changedBy(runId).stream().map(id -> new Change(id, "changed", url(id))).toList();
+    return changedBy(List.of(runId));
+  }
+
+  private static Change change(long id, boolean opened) {
+    return new Change(id, opened ? "opened" : "grew", url(id));
   }
 
   public Optional<Summary> find(long id) {

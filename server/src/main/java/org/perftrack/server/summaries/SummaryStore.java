@@ -79,20 +79,19 @@ class SummaryStore {
     return Set.copyOf(jdbc.sql(MEMBERS).param(regressionIds.toArray(Long[]::new)).query(Long.class).list());
   }
 
+  /** A summary an upload opened or grew: {@code opened} when that upload (or one of those uploads) opened it. */
+  record Changed(long id, boolean opened) {}
+
   static final String CHANGED_BY = """
-      SELECT DISTINCT summary_id FROM summary_member WHERE added_by_run = ? ORDER BY summary_id""";
+      SELECT DISTINCT sm.summary_id AS id, coalesce(su.opened_by_run = ANY(?::uuid[]), false) AS opened
+      FROM summary_member sm JOIN summary su ON su.id = sm.summary_id
+      WHERE sm.added_by_run = ANY(?::uuid[])
+      ORDER BY sm.summary_id""";
 
-  static final String CHANGED_BY_ANY = """
-      SELECT DISTINCT summary_id FROM summary_member WHERE added_by_run = ANY(?::uuid[]) ORDER BY summary_id""";
-
-  /** The summaries these uploads opened or grew (a session's runs, on the run page). */
-  List<Long> changedBy(List<UUID> runIds) {
-    return jdbc.sql(CHANGED_BY_ANY).param(runIds.toArray(UUID[]::new)).query(Long.class).list();
-  }
-
-  /** The summaries an upload opened or grew (for a re-sent run, and the run page). */
-  List<Long> changedBy(UUID runId) {
-    return jdbc.sql(CHANGED_BY).param(runId).query(Long.class).list();
+  /** The summaries these uploads opened or grew (one upload re-sent, or a session's runs on the run page). */
+  List<Changed> changedBy(List<UUID> runIds) {
+    UUID[] ids = runIds.toArray(UUID[]::new);
+    return jdbc.sql(CHANGED_BY).params(ids, ids).query(Changed.class).list();
   }
 
   static final String SELECT = """

@@ -246,11 +246,45 @@ class SessionBatchTest extends IntegrationTest {
     assertThat(again.json().get("regressions").get(0).get("version").asString()).isEqualTo("1.7.2-1");
     assertThat(again.json().get("session").get("judged").asBoolean()).as(again.body()).isTrue();
     assertThat(again.json().get("session").get("batch").asString()).isEqualTo(batch);
-    // the same summary, named (a re-sent run's answer says "changed" even for the summary its first answer opened)
-    assertThat(again.json().get("summaries").findValuesAsString("url")).isNotEmpty()
-        .isEqualTo(judged.get("summaries").findValuesAsString("url"));
+    // the same summary, said as the first answer said it: opened, not "changed"
+    assertThat(judged.get("summaries").findValuesAsString("change")).containsExactly("opened");
+    assertThat(again.json().get("summaries")).as(again.body()).isEqualTo(judged.get("summaries"));
     assertThat(firstAgain.status()).isEqualTo(200);
     assertThat(firstAgain.json().get("session").get("judged").asBoolean()).isTrue();
+  }
+
+  @Test
+  void aResentRunAnswersEachSummaryAsItsFirstAnswerDidOpenedOrGrew() {
+    String product = unique("session");
+    String opener = unique("lab");
+    String grower = unique("lab");
+    history(product, opener);
+    history(product, grower);
+    List<JsonNode> firsts = new ArrayList<>();
+    List<RunUpload> completing = new ArrayList<>();
+    for (String machine : List.of(opener, grower)) {
+      String batch = UUID.randomUUID().toString();
+      http().postJson("/api/v1/runs", json(measured(product, machine, "1.7.3-1", batch, 2, 2)), TOKEN);
+      RunUpload last = measured(product, machine, "1.7.2-1", batch, 2, 2);
+      Http.Response r = http().postJson("/api/v1/runs", json(last), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+      firsts.add(r.json());
+      completing.add(last);
+    }
+    assertThat(firsts.get(0).get("summaries").findValuesAsString("change")).containsExactly("opened");
+    assertThat(firsts.get(1).get("summaries").findValuesAsString("change")).as("the other machine's session joins "
+        + "the summary of 1.7.2-1").containsExactly("grew");
+    assertThat(firsts.get(1).get("summaries").findValuesAsString("url"))
+        .isEqualTo(firsts.get(0).get("summaries").findValuesAsString("url"));
+
+    for (int i = 1; i >= 0; i--) { // the later session first: its re-send does not claim the opening of the other
+      Http.Response again = http().postJson("/api/v1/runs", json(completing.get(i)), TOKEN);
+      assertThat(again.status()).as(again.body()).isEqualTo(200);
+      assertThat(again.json().get("summaries")).as(again.body()).isEqualTo(firsts.get(i).get("summaries"));
+      assertThat(again.json().get("regressions")).isEqualTo(firsts.get(i).get("regressions"));
+    }
+    assertThat(summaries(product)).singleElement()
+        .satisfies(s -> assertThat(s.get("status").asString()).isEqualTo("open"));
   }
 
   @Test
