@@ -82,6 +82,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     // with --dry-run stdout carries only the JSON, so that it can be piped
     PrintWriter console = dryRun ? spec.commandLine().getErr() : out;
     AgentConfig config = server.config == null ? null : new ConfigLoader(context.environment()).load(server.config);
@@ -95,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(onCtrlC);
     try {
       Spool spool = new Spool(plan.spool());
-      SpoolEach spoolEach = new SpoolEach(spool, out);
+      SpoolEach spoolEach = new SpoolEach(spool, out, err);
       List<RunUpload> runs = new Measurer(runner, context.windowsHost(), console)
           .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds),
               noisyCv(config)),
@@ -104,17 +105,19 @@ final class RunCommand implements Callable<Integer> {
         out.println(WireJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(runs));
         return ExitCode.OK;
       }
-      spooled.countDown();
       boolean stopped = runs.stream().anyMatch(r -> r.attributes().containsKey(RunAssembler.STOPPED));
       if (stopped) {
-        out.println("the session stopped early: the finished benchmarks are in the spool and are sent now");
+        err.println("the session stopped early: the finished benchmarks are in the spool and are sent now");
+        err.flush();
       }
       if (runner.cancelled()) {
-        out.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
+        // said before the Ctrl-C hook is let go: once it returns, the JVM ends
+        err.println("interrupted: the finished benchmarks are in the spool; 'perftrack-agent upload' sends them");
+        err.flush();
         return ExitCode.ERROR;
       }
-      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOn(), out,
-          spec.commandLine().getErr());
+      spooled.countDown();
+      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOn(), out, err);
       return spoolEach.empty || stopped || spoolEach.unsaved ? ExitCode.ERROR : code;
     } finally {
       spooled.countDown();
@@ -184,26 +187,30 @@ final class RunCommand implements Callable<Integer> {
   private static final class SpoolEach implements Measurer.RunSink {
     private final Spool spool;
     private final PrintWriter out;
+    private final PrintWriter err;
     boolean empty;
     boolean unsaved;
 
-    SpoolEach(Spool spool, PrintWriter out) {
+    SpoolEach(Spool spool, PrintWriter out, PrintWriter err) {
       this.spool = spool;
       this.out = out;
+      this.err = err;
     }
 
     @Override
     public void accept(RunUpload run) {
       if (run.results().isEmpty()) {
         // the server takes no run without results; the failures were printed above
-        out.printf("no results for %s: nothing to upload%n", run.version());
+        err.printf("no results for %s: nothing to upload%n", run.version());
+        err.flush();
         empty = true;
         return;
       }
       try {
         out.printf("spooled %s (%s)%n", spool.save(run), run.version());
       } catch (IOException e) {
-        out.printf("cannot spool the run of %s: %s%n", run.version(), e);
+        err.printf("cannot spool the run of %s: %s%n", run.version(), e);
+        err.flush();
         unsaved = true;
       }
       out.flush();

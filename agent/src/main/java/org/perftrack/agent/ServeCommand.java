@@ -85,6 +85,7 @@ final class ServeCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(), "serve needs --config agent.yml (targets or discover, product, server)");
     }
     final PrintWriter out = spec.commandLine().getOut();
+    final PrintWriter err = spec.commandLine().getErr();
     AgentConfig config = new ConfigLoader(context.environment()).load(server.config);
     final Settings s = settings(config);
     final LabClient client = new LabClient(s.server, s.token);
@@ -102,8 +103,8 @@ final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(onStop);
     ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(daemon("perftrack-heartbeat"));
     try {
-      sendSpool(s, out);
-      register(client, s, config, out);
+      sendSpool(s, out, err);
+      register(client, s, config, out, err);
       heartbeats.scheduleWithFixedDelay(new Runnable() {
         @Override
         public void run() {
@@ -117,20 +118,20 @@ final class ServeCommand implements Callable<Integer> {
           job = client.claim(agentId);
         } catch (LabClient.Refused e) {
           if (e.status == 404) {
-            register(client, s, config, out);
+            register(client, s, config, out, err);
             continue;
           }
-          out.println("the server refused the claim: " + e.getMessage());
+          err.println("the server refused the claim: " + e.getMessage());
         } catch (IOException e) {
-          out.println("server unreachable (" + e.getMessage() + "); trying again in " + pollSeconds + " s");
+          err.println("server unreachable (" + e.getMessage() + "); trying again in " + pollSeconds + " s");
         } catch (AgentException e) {
-          out.println("cannot list the targets: " + e.getMessage());
+          err.println("cannot list the targets: " + e.getMessage());
         }
-        out.flush();
+        err.flush();
         if (job == null) {
           await(stop, pollSeconds);
         } else {
-          new JobRun(client, config, s, job, out).run();
+          new JobRun(client, config, s, job, out, err).run();
         }
       }
       out.println("stopped");
@@ -192,7 +193,8 @@ final class ServeCommand implements Callable<Integer> {
     return s;
   }
 
-  private void register(LabClient client, Settings s, AgentConfig config, PrintWriter out) throws InterruptedException {
+  private void register(LabClient client, Settings s, AgentConfig config, PrintWriter out, PrintWriter err)
+      throws InterruptedException {
     long wait = 1;
     while (stop.getCount() > 0) {
       try {
@@ -203,8 +205,8 @@ final class ServeCommand implements Callable<Integer> {
         out.flush();
         return;
       } catch (IOException | AgentException e) {
-        out.println("cannot register yet: " + e.getMessage() + "; trying again in " + wait + " s");
-        out.flush();
+        err.println("cannot register yet: " + e.getMessage() + "; trying again in " + wait + " s");
+        err.flush();
         await(stop, wait);
         wait = Math.min(wait * 2, Math.max(pollSeconds, 1));
       }
@@ -243,13 +245,14 @@ final class ServeCommand implements Callable<Integer> {
     return versions;
   }
 
-  private void sendSpool(Settings s, PrintWriter out) {
+  private void sendSpool(Settings s, PrintWriter out, PrintWriter err) {
     try {
       if (!new Spool(s.spool).pending().isEmpty()) {
-        Delivery.sendSpool(new Spool(s.spool), s.server, s.token, server.retry(), FailOn.NEVER, out, out);
+        Delivery.sendSpool(new Spool(s.spool), s.server, s.token, server.retry(), FailOn.NEVER, out, err);
       }
     } catch (IOException e) {
-      out.println("the spool waits: " + e.getMessage());
+      err.println("the spool waits: " + e.getMessage());
+      err.flush();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
@@ -262,13 +265,15 @@ final class ServeCommand implements Callable<Integer> {
     private final Settings s;
     private final LabClient.Job job;
     private final PrintWriter out;
+    private final PrintWriter err;
 
-    JobRun(LabClient client, AgentConfig config, Settings s, LabClient.Job job, PrintWriter out) {
+    JobRun(LabClient client, AgentConfig config, Settings s, LabClient.Job job, PrintWriter out, PrintWriter err) {
       this.client = client;
       this.config = config;
       this.s = s;
       this.job = job;
       this.out = out;
+      this.err = err;
     }
 
     void run() throws InterruptedException {
@@ -352,7 +357,8 @@ final class ServeCommand implements Callable<Integer> {
           break;
         } catch (LabClient.Refused e) {
           // the lease was lost (the server gave the job to another run of it): its runs are not ours to send
-          out.printf("job %d was returned to the queue meanwhile (%s); its runs are discarded%n", job.id, e.getMessage());
+          err.printf("job %d was returned to the queue meanwhile (%s); its runs are discarded%n", job.id, e.getMessage());
+          err.flush();
           for (Path f : files) {
             java.nio.file.Files.deleteIfExists(f);
           }
@@ -362,17 +368,18 @@ final class ServeCommand implements Callable<Integer> {
             out.println("stopping before the server took job " + job.id + "; its runs wait in the spool");
             return;
           }
-          out.println("server unreachable (" + e.getMessage() + "); reporting job " + job.id + " again in " + wait + " s");
-          out.flush();
+          err.println("server unreachable (" + e.getMessage() + "); reporting job " + job.id + " again in " + wait + " s");
+          err.flush();
           await(stop, wait);
           wait = Math.min(wait * 2, 60);
         }
       }
-      Delivery.sendSpool(spool, s.server, s.token, server.retry(), FailOn.NEVER, out, out);
+      Delivery.sendSpool(spool, s.server, s.token, server.retry(), FailOn.NEVER, out, err);
     }
 
     private void fail(final String error) {
-      out.printf("job %d failed: %s%n", job.id, error);
+      err.printf("job %d failed: %s%n", job.id, error);
+      err.flush();
       report("reporting the failure of job " + job.id, new Call() {
         @Override
         public void call() throws IOException {
@@ -385,7 +392,8 @@ final class ServeCommand implements Callable<Integer> {
       try {
         call.call();
       } catch (IOException e) {
-        out.println(what + " failed (" + e.getMessage() + "); the server's lease takes care of it");
+        err.println(what + " failed (" + e.getMessage() + "); the server's lease takes care of it");
+        err.flush();
       }
       out.flush();
     }
