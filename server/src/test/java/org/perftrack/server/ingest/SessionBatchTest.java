@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
@@ -29,6 +32,12 @@ class SessionBatchTest extends IntegrationTest {
 
   @Autowired
   private SessionSettler settler;
+
+  @Autowired
+  private Sessions sessions;
+
+  @Autowired
+  private org.springframework.transaction.support.TransactionTemplate tx;
 
   private final Random random = new Random(5);
   private static final List<String> BENCHMARKS = List.of("write-64b", "fork", "read-64b");
@@ -285,6 +294,91 @@ class SessionBatchTest extends IntegrationTest {
     }
     assertThat(summaries(product)).singleElement()
         .satisfies(s -> assertThat(s.get("status").asString()).isEqualTo("open"));
+  }
+
+  @Test
+  void aCompletingRunResentWhileItsFirstUploadIsStillJudgingIsJudgedAndStoredOnce() throws Exception {
+    String product = unique("session");
+    String machine = unique("lab");
+    history(product, machine);
+    String batch = UUID.randomUUID().toString();
+    http().postJson("/api/v1/runs", json(measured(product, machine, "1.7.3-1", batch, 2, 2)), TOKEN);
+    String completing = json(measured(product, machine, "1.7.2-1", batch, 2, 2));
+
+    // the session is held (as the settler holds it while it judges): the first upload stores its run and waits for
+    // the session; the re-send, sent meanwhile (the agent's answer timed out), waits for the first upload's run row
+    CountDownLatch held = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> tx.executeWithoutResult(s -> {
+      sessions.lock(UUID.fromString(batch));
+      held.countDown();
+      awaitLatch(release);
+    }));
+    awaitLatch(held);
+    CompletableFuture<Http.Response> first = CompletableFuture.supplyAsync(
+        () -> http().postJson("/api/v1/runs", completing, TOKEN));
+    awaitWaiting("perftrack session", 1, first);
+    CompletableFuture<Http.Response> resent = CompletableFuture.supplyAsync(
+        () -> http().postJson("/api/v1/runs", completing, TOKEN));
+    awaitWaiting("INSERT INTO run (", 1, resent);
+    assertThat(first.isDone() || resent.isDone()).as("both uploads are under way").isFalse();
+    release.countDown();
+    holder.get(2, TimeUnit.MINUTES);
+    Http.Response a = first.get(5, TimeUnit.MINUTES);
+    Http.Response b = resent.get(5, TimeUnit.MINUTES);
+
+    assertThat(a.status()).as(a.body()).isEqualTo(201);
+    assertThat(b.status()).as("the re-send is answered as the stored run: " + b.body()).isEqualTo(200);
+    assertThat(b.json().get("session").get("judged").asBoolean()).isTrue();
+    assertThat(a.json().get("regressions")).singleElement()
+        .satisfies(r -> assertThat(r.get("version").asString()).isEqualTo("1.7.2-1"));
+    assertThat(b.json().get("regressions")).isEqualTo(a.json().get("regressions"));
+    assertThat(b.json().get("summaries")).isEqualTo(a.json().get("summaries"));
+    assertThat(a.json().get("summaries").findValuesAsString("change")).containsExactly("opened");
+
+    // stored once: the run and its results, one regression opened once, one summary with one member, one mail
+    String id = a.json().get("id").asString();
+    assertThat(count("SELECT count(*) FROM run WHERE id = ?::uuid", id)).isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM result WHERE run_id = ?::uuid", id)).isEqualTo(BENCHMARKS.size());
+    assertThat(count("SELECT count(*) FROM regression WHERE created_by_run = ?::uuid", id)).isEqualTo(1);
+    assertThat(jdbc.sql("""
+        SELECT e.action FROM regression_event e JOIN regression g ON g.id = e.regression_id
+        JOIN series s ON s.id = g.series_id JOIN product p ON p.id = s.product_id WHERE p.name = ? ORDER BY e.id""")
+        .param(product).query(String.class).list()).as("opened once (and confirmed by its newer version), never "
+            + "withdrawn or moved").containsExactly("opened", "confirmed");
+    assertThat(count("""
+        SELECT count(*) FROM summary_member m JOIN summary su ON su.id = m.summary_id
+        JOIN product p ON p.id = su.product_id WHERE p.name = ?""", product)).isEqualTo(1);
+    assertThat(count("SELECT count(*) FROM alert_outbox WHERE kind = 'summary' AND recipient = '"
+        + ALERT_RECIPIENT + "' AND strpos(payload::text, ?) > 0", product)).as("one summary mail").isEqualTo(1);
+    assertThat(pending(batch)).isZero();
+    assertThat(regressions(product)).singleElement()
+        .satisfies(r -> assertThat(r.get("history").findValuesAsString("action")).containsOnlyOnce("opened")
+            .doesNotContain("withdrawn", "reattributed"));
+  }
+
+  private long count(String sql, String param) {
+    return jdbc.sql(sql).param(param).query(Long.class).single();
+  }
+
+  private static void awaitLatch(CountDownLatch latch) {
+    try {
+      assertThat(latch.await(2, TimeUnit.MINUTES)).isTrue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Until {@code n} database sessions wait for a lock in a statement containing {@code statement}. */
+  private void awaitWaiting(String statement, int n, CompletableFuture<?> upload) {
+    await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(50)).until(() -> {
+      assertThat(upload.isDone()).as("the upload waits: " + (upload.isDone() ? upload.join() : "")).isFalse();
+      return jdbc.sql("""
+          SELECT count(*) FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND strpos(query, ?) > 0""").param(statement).query(Long.class)
+          .single() >= n;
+    });
   }
 
   @Test
