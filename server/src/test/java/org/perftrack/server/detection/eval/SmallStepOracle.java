@@ -58,14 +58,15 @@ final class SmallStepOracle {
         .mapToDouble(v -> Arrays.stream(v).map(Math::log).average().orElseThrow()).toArray();
     int[] meanRun = run(logMean);
     atTruth.computeIfAbsent(s.family(), f -> new java.util.ArrayList<>()).add(new double[] {
-        t, run[0], run[1], Math.abs(MeanSplit.of(logMean, 0, k, logMean.length).t(0)), meanRun[0], meanRun[1], k});
+        t, run[0], run[1], run[2], Math.abs(MeanSplit.of(logMean, 0, k, logMean.length).t(0)), meanRun[0], meanRun[1],
+        meanRun[2], k});
   }
 
   private static boolean covers(int[] run, int k, int width) {
     return run[0] <= k && k <= run[1] && run[1] - run[0] + 1 <= width;
   }
 
-  /** The smallest run of splits around the likeliest holding 90 % of the likelihood (first, last). */
+  /** The smallest run of splits around the likeliest holding 90 % of the likelihood (first, last, the likeliest). */
   private static int[] run(double[] x) {
     int m = x.length;
     double[] sse = new double[m];
@@ -95,7 +96,7 @@ final class SmallStepOracle {
         mass += likelihood[++last] / total;
       }
     }
-    return new int[] {first, last};
+    return new int[] {first, last, best};
   }
 
   /**
@@ -142,9 +143,10 @@ final class SmallStepOracle {
     out.printf(Locale.ROOT, "small steps, bound at %.0f false alerts per 1,000 noise-only series, judged once at the"
         + " end: the largest |t| over the splits of %d normal version levels passes %.2f in %.1f %% of noise-only"
         + " series (%,d simulated), so no detector within the target may ask less; share of small steps at their true"
-        + " version with t >= %.2f, and of them covered by a run of <= [4, 6, 8, any] versions:%n",
+        + " version with t >= %.2f, of them placed exactly (the likeliest split is the step's version) and covered by a run"
+        + " of <= [4, 6, 8, any] versions:%n",
         ALERTS_PER_SERIES * 1000, m, threshold, ALERTS_PER_SERIES * 100, NULL_TRIALS, threshold);
-    int[] all = new int[2 * (1 + WIDTHS.length)];
+    int[] all = new int[2 * (2 + WIDTHS.length)];
     int total = 0;
     for (var e : atTruth.entrySet()) {
       int[] counts = bound(e.getValue(), threshold);
@@ -159,25 +161,30 @@ final class SmallStepOracle {
 
   private static void print(PrintStream out, String family, int[] counts, int n) {
     int w = WIDTHS.length;
-    out.printf(Locale.ROOT, "       %-24s trimmed mean: %.3f%s%n", family, (double) counts[0] / n,
-        widths(Arrays.copyOfRange(counts, 1, 1 + w), n));
-    out.printf(Locale.ROOT, "       %-24s mean of logs: %.3f%s%n", "", (double) counts[1 + w] / n,
-        widths(Arrays.copyOfRange(counts, 2 + w, 2 + 2 * w), n));
+    for (int e = 0; e < 2; e++) {
+      int at = e * (2 + w);
+      out.printf(Locale.ROOT, "       %-24s %s: %.3f  exact: %.3f%s%n", e == 0 ? family : "",
+          e == 0 ? "trimmed mean" : "mean of logs", (double) counts[at] / n, (double) counts[at + 1] / n,
+          widths(Arrays.copyOfRange(counts, at + 2, at + 2 + w), n));
+    }
   }
 
+  /** Per level estimate: passing the threshold, the likeliest split at the true version, covered by each width. */
   private static int[] bound(java.util.List<double[]> rows, double threshold) {
     int w = WIDTHS.length;
-    int[] counts = new int[2 * (1 + w)];
+    int[] counts = new int[2 * (2 + w)];
     for (double[] r : rows) {
-      int k = (int) r[6];
+      int k = (int) r[8];
       for (int e = 0; e < 2; e++) {
-        if (r[3 * e] < threshold) {
+        if (r[4 * e] < threshold) {
           continue;
         }
-        counts[e * (1 + w)]++;
-        int[] run = {(int) r[3 * e + 1], (int) r[3 * e + 2]};
+        int at = e * (2 + w);
+        counts[at]++;
+        counts[at + 1] += (int) r[4 * e + 3] == k ? 1 : 0;
+        int[] run = {(int) r[4 * e + 1], (int) r[4 * e + 2]};
         for (int i = 0; i < w; i++) {
-          counts[e * (1 + w) + 1 + i] += covers(run, k, WIDTHS[i]) ? 1 : 0;
+          counts[at + 2 + i] += covers(run, k, WIDTHS[i]) ? 1 : 0;
         }
       }
     }
