@@ -104,6 +104,13 @@ public class Fmt {
     return value == null ? "—" : Wording.ratio(value);
   }
 
+  /** The lowest to the highest ratio, "×2.6 – ×2.8"; ends that read the same are said once ("from 0", "×1.00"). */
+  public String ratioRange(Double lowest, Double highest) {
+    String low = ratio(lowest);
+    String high = ratio(highest);
+    return low.equals(high) ? low : low + " – " + high;
+  }
+
   /** A change as "+170.0%" / "-12.5%". */
   public String change(Double ratio) {
     if (ratio != null && ratio.isInfinite()) {

@@ -67,6 +67,22 @@ class ComparePagesTest extends IntegrationTest {
   }
 
   @Test
+  void overAllMachinesARangeWhoseEndsBothChangeFromZeroSaysFromZeroOnce() {
+    String zeros = unique("zeros");
+    for (String m : java.util.List.of(machine, unique("win7"))) {
+      assertThat(http().postJson("/api/v1/runs", json(org.perftrack.server.support.Fixtures.run(zeros, "1.0", m,
+          org.perftrack.server.support.Fixtures.result("faults", 0, 0, 0, 0, 0))), TOKEN).status()).isEqualTo(201);
+      assertThat(http().postJson("/api/v1/runs", json(org.perftrack.server.support.Fixtures.run(zeros, "2.0", m,
+          org.perftrack.server.support.Fixtures.result("faults", 3, 3, 4, 3, 2))), TOKEN).status()).isEqualTo(201);
+    }
+
+    String text = http().page("/compare?product=" + zeros + "&base=1.0&head=2.0").text();
+
+    assertThat(text).as("Range 'from 0', Machines 2").contains("2 regressions from 0 2 One row per metric")
+        .doesNotContain("from 0 – from 0", "∞", "Infinity");
+  }
+
+  @Test
   void allMachinesIsTheDefaultAndTheLatestTwoVersionsAreChosenWhenNoneAreGiven() {
     String body = http().page("/compare?product=" + product).body();
 
