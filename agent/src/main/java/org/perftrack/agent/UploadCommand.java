@@ -199,10 +199,12 @@ final class UploadCommand implements Callable<Integer> {
     String productName = ServerOptions.first(product, config == null ? null : config.product());
     if ((productName == null || version == null) && !items.isEmpty()) {
       ResultFiles.Item first = items.get(0);
+      String missing = productName == null && version == null ? "--product and --version"
+          : productName == null ? "--product" : "--version";
       throw new ParameterException(spec.commandLine(), first.recognised
           ? first.path + " is a " + FormatGuess.label(first.format) + " file (--format " + first.format
-              + "): it needs --product and --version"
-          : "--format " + first.format + " needs --product and --version");
+              + "): it needs " + missing
+          : "--format " + first.format + " needs " + missing);
     }
     String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
     List<Path> spooled = new ArrayList<>();

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import org.perftrack.agent.shell.ShellRunner;
+import org.perftrack.wire.Quantities;
 
 /**
  * Measures every benchmark in every target, interleaved: for each benchmark, each target calibrates
@@ -155,8 +156,8 @@ public final class SuiteSession {
         Optional<Sample> sample = Sample.parse(r.stdout());
         if (r.ok() && sample.isPresent()) {
           samples.computeIfAbsent(t, x -> new ArrayList<>()).add(sample.get());
-          progress.step(k, n, benchmark, t.target().name(), String.format(Locale.ROOT,
-              "sample %d/%d %.4g %s", rep, settings.repetitions(), sample.get().value(), benchmark.unit()));
+          progress.step(k, n, benchmark, t.target().name(), "sample " + rep + "/" + settings.repetitions() + " "
+              + Quantities.quantity(sample.get().value(), benchmark.unit()));
         } else if (!runner.cancelled()) {
           iterations.remove(t);
           fail(all.get(t), benchmark, "sample " + rep + " failed: " + r.problem());

@@ -216,9 +216,9 @@ public final class SpoolSender {
       } else if (outcome instanceof Uploader.Unreachable) {
         Uploader.Unreachable u = (Uploader.Unreachable) outcome;
         out.flush();
-        err.printf("server unreachable (%s); %s left in %s: send them later with "
+        err.printf("server unreachable (%s); %s left in %s: send %s later with "
             + "'perftrack-agent upload' or the next 'run'%n", u.reason(), Words.count(pending.size() - i, "run"),
-            spool.dir());
+            spool.dir(), pending.size() - i == 1 ? "it" : "them");
         err.flush();
         return new Pass(stored, rejected, pending.size() - i, false, regressions, reattributions, confirmed,
             waiting);

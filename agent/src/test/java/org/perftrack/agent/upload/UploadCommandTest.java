@@ -52,7 +52,8 @@ class UploadCommandTest {
     CliRun down = upload("http://127.0.0.1:" + port, runFile(id).toString());
 
     assertThat(down.exitCode()).isEqualTo(ExitCode.SPOOLED);
-    assertThat(down.err()).as("an error, on stderr").contains("server unreachable").contains("1 run left in");
+    assertThat(down.err()).as("an error, on stderr").contains("server unreachable").contains("1 run left in")
+        .contains(": send it later with 'perftrack-agent upload'");
     assertThat(down.out()).doesNotContain("server unreachable");
     assertThat(spool().resolve(id + ".json")).exists();
 
@@ -462,7 +463,7 @@ class UploadCommandTest {
     CliRun result = upload("http://127.0.0.1:9", "--format", "hyperfine", "--product", "cygwin", hyperfine.toString());
 
     assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(result.err()).contains("--format hyperfine needs --product and --version");
+    assertThat(result.err()).contains("--format hyperfine needs --version\n");
   }
 
   @Test
@@ -503,6 +504,19 @@ class UploadCommandTest {
     assertThat(result.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(result.err()).contains(bench + " is a Google Benchmark file (--format gbench): it needs --product"
         + " and --version");
+  }
+
+  @Test
+  void aRecognisedToolsFileWithAProductButNoVersionNamesJustTheVersion() throws Exception {
+    Path bench = Files.copy(GOLDEN.resolve("gbench/repetitions.json"), home.resolve("bench.json"));
+
+    CliRun noVersion = upload("http://127.0.0.1:9", "--product", "mylib", bench.toString());
+    CliRun noProduct = upload("http://127.0.0.1:9", "--version", "1.0.0", bench.toString());
+
+    assertThat(noVersion.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(noVersion.err()).contains("(--format gbench): it needs --version\n").doesNotContain("needs --product");
+    assertThat(noProduct.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(noProduct.err()).contains("(--format gbench): it needs --product\n").doesNotContain("--version\n");
   }
 
   @Test
