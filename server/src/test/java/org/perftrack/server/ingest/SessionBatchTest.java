@@ -381,6 +381,63 @@ class SessionBatchTest extends IntegrationTest {
     });
   }
 
+  /**
+   * A session whose versions lie far apart in the series (an old version measured again with new ones, 110 versions
+   * on), then a session of runs all of one version: each is judged as its runs say, one step at its version and
+   * nothing moved, withdrawn or raised twice; the session's runs outside a run's windows are read no further than
+   * the windows reach.
+   */
+  @Test
+  void sessionsOfVersionsFarApartAndOfOneVersionAreJudgedAsTheirRunsSay() {
+    String product = unique("session");
+    String machine = unique("lab");
+    StringBuilder lines = new StringBuilder();
+    for (int v = 1; v <= 120; v++) {
+      lines.append(json(measured(product, machine, "1." + v + "-1", null, null, 1))).append('\n');
+    }
+    Http.Response imported = http().postBytes("/api/v1/runs:import",
+        lines.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), "application/x-ndjson", TOKEN);
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    assertThat(imported.json().get("created").asInt()).as(imported.body()).isEqualTo(120);
+    assertThat(regressions(product)).isEmpty();
+
+    String farApart = UUID.randomUUID().toString();
+    List<JsonNode> answers = new ArrayList<>();
+    for (String version : List.of("2.2-1", "1.10-1", "2.1-1", "2.0-1")) {
+      double factor = version.startsWith("2.") ? 2 : 1;
+      Http.Response r = http().postJson("/api/v1/runs", json(measured(product, machine, version, farApart, 4,
+          factor)), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+      answers.add(r.json());
+    }
+    assertThat(answers.get(3).get("session").get("judged").asBoolean()).isTrue();
+    assertThat(answers.get(3).get("regressions")).singleElement().satisfies(r -> {
+      assertThat(r.get("benchmark").asString()).isEqualTo("write-64b");
+      assertThat(r.get("baselineVersion").asString()).isEqualTo("1.120-1");
+      assertThat(r.get("version").asString()).isEqualTo("2.0-1");
+    });
+    assertThat(answers.get(3).get("summaries").findValuesAsString("change")).containsExactly("opened");
+
+    String oneVersion = UUID.randomUUID().toString();
+    Http.Response last = null;
+    for (int i = 0; i < 3; i++) {
+      last = http().postJson("/api/v1/runs", json(measured(product, machine, "2.3-1", oneVersion, 3, 2)), TOKEN);
+      assertThat(last.status()).as(last.body()).isEqualTo(201);
+    }
+    assertThat(last.json().get("session").get("judged").asBoolean()).isTrue();
+    assertThat(last.json().get("regressions")).as("the level of 2.0-1 measured three times more: nothing new")
+        .isEmpty();
+    assertThat(last.json().get("summaries")).isEmpty();
+
+    assertThat(regressions(product)).singleElement().satisfies(r -> {
+      assertThat(r.get("version").asString()).isEqualTo("2.0-1");
+      assertThat(r.get("status").asString()).isEqualTo("open");
+      assertThat(r.get("history").findValuesAsString("action")).containsOnlyOnce("opened")
+          .doesNotContain("reattributed", "withdrawn");
+    });
+    assertThat(summaries(product)).hasSize(1);
+  }
+
   @Test
   void aBatchSizeOutOfBoundsOrWithoutABatchIsA400NamingIt() {
     String product = unique("session");

@@ -1,0 +1,82 @@
+package org.perftrack.server.detection;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.run;
+import static org.perftrack.server.support.Fixtures.sessionSamples;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The interleaved runs detection reads for a run of a session: those of the versions in its windows, and, for a
+ * series with fewer than two of the session's versions there, the session's runs of versions near the windows, no
+ * further than twice as far as the windows reach, however far apart the session's versions are.
+ */
+class BatchRunReadsTest extends IntegrationTest {
+
+  private static final int SIDE = 24;
+
+  @Autowired
+  private BatchRunReads reads;
+
+  private final Random random = new Random(11);
+
+  private RunUpload measured(String product, String machine, String version, String batch, Integer size) {
+    RunUpload r = run(product, version, machine, new RunUpload.ResultUpload("write-64b", "time-per-op", "us",
+        RunUpload.LOWER_IS_BETTER, sessionSamples(random, 40)));
+    return new RunUpload(r.id(), product, version, r.machine(), r.suite(), batch, null, null, r.attributes(),
+        r.results(), r.failures(), null, null, size);
+  }
+
+  @Test
+  void aSessionsRunsOutsideTheWindowsAreReadOnlyWhereTheWindowsWouldReachTwice() {
+    String product = unique("reads");
+    String machine = unique("lab");
+    StringBuilder lines = new StringBuilder();
+    for (int v = 1; v <= 120; v++) {
+      lines.append(json(measured(product, machine, "1." + v + "-1", null, null))).append('\n');
+    }
+    Http.Response imported = http().postBytes("/api/v1/runs:import", lines.toString().getBytes(StandardCharsets.UTF_8),
+        "application/x-ndjson", TOKEN);
+    assertThat(imported.status()).as(imported.body()).isEqualTo(200);
+    // a session measuring three old versions again, 50 and 40 versions apart (the windows reach 24 each way)
+    String batch = UUID.randomUUID().toString();
+    for (String version : List.of("1.10-1", "1.60-1", "1.100-1")) {
+      Http.Response r = http().postJson("/api/v1/runs", json(measured(product, machine, version, batch, 3)), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+    }
+    assertThat(jdbc.sql("SELECT count(*) FROM session_pending p JOIN run r ON r.id = p.run_id WHERE r.batch = ?")
+        .param(UUID.fromString(batch)).query(Long.class).single()).as("judged").isZero();
+    long series = jdbc.sql("""
+        SELECT s.id FROM series s JOIN product p ON p.id = s.product_id WHERE p.name = ?""").param(product)
+        .query(Long.class).single();
+
+    // 1.100-1's windows hold none of the session's other versions: 1.60-1 is 40 versions before (within twice the
+    // windows' reach), 1.10-1 is 90 before (beyond)
+    assertThat(versionsRead(series, batch, product, "1.100-1")).containsExactly("1.100-1", "1.60-1");
+    // 1.10-1: the session's other versions are 50 and 90 versions on, both beyond; read no further
+    assertThat(versionsRead(series, batch, product, "1.10-1")).containsExactly("1.10-1");
+    // 1.60-1: 1.100-1 within reach (40 on), 1.10-1 not (50 before)
+    assertThat(versionsRead(series, batch, product, "1.60-1")).containsExactly("1.60-1", "1.100-1");
+  }
+
+  /** The session's runs read for a run of {@code version} whose windows hold only that version of the session. */
+  private List<String> versionsRead(long series, String batch, String product, String version) {
+    Map<String, Object> v = jdbc.sql("""
+        SELECT v.id, v.sort_key FROM version v JOIN product p ON p.id = v.product_id
+        WHERE p.name = ? AND v.name = ?""").params(product, version).query().singleRow();
+    Map<Long, List<BatchRun>> read = reads.batchRuns(List.of(series), UUID.fromString(batch),
+        List.of(((Number) v.get("id")).longValue()), (String) v.get("sort_key"), SIDE);
+    return read.getOrDefault(series, List.of()).stream().map(BatchRun::version).toList();
+  }
+}
