@@ -7,7 +7,7 @@ import org.perftrack.server.detection.ComparedMetric;
 /**
  * The compare table as CSV (RFC 4180), safe to open in a spreadsheet: a row per metric and machine, with what
  * detection made of the pair and, when the stored step between them may start at any of a run of versions, the
- * first and last of them and the likeliest.
+ * first and last of them and the likeliest; {@code from_zero} true where the base is 0 and {@code ratio} is empty.
  */
 final class Csv {
 
@@ -16,7 +16,7 @@ final class Csv {
   static String of(List<CompareTable.Row> rows, String base, String head) {
     StringBuilder sb = new StringBuilder(
         "machine,benchmark,metric,unit,direction,base_version,head_version,base_value,head_value,ratio,p_value,verdict,detection,"
-            + "first_suspect,last_suspect,most_likely\r\n");
+            + "first_suspect,last_suspect,most_likely,from_zero\r\n");
     for (CompareTable.Row r : rows) {
       sb.append(field(r.machine())).append(',').append(field(r.benchmark())).append(',').append(field(r.metric()))
           .append(',').append(field(r.unit())).append(',').append(r.direction().wire()).append(',').append(field(base))
@@ -31,7 +31,7 @@ final class Csv {
         sb.append(field(suspects.firstSuspect())).append(',').append(field(suspects.lastSuspect())).append(',')
             .append(field(suspects.version()));
       }
-      sb.append("\r\n");
+      sb.append(',').append(r.compared().fromZero()).append("\r\n");
     }
     return sb.toString();
   }

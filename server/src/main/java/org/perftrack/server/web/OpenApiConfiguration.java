@@ -142,6 +142,30 @@ class OpenApiConfiguration {
     };
   }
 
+  /** A compare row's ratio is a number or null; the row says why it is null. */
+  @Bean
+  OpenApiCustomizer compareRatioDescribed() {
+    return api -> {
+      var schemas = api.getComponents() == null ? null : api.getComponents().getSchemas();
+      var row = schemas == null ? null : schemas.get("ComparedMetric");
+      if (row == null || row.getProperties() == null) {
+        return;
+      }
+      var ratio = (io.swagger.v3.oas.models.media.Schema<?>) row.getProperties().get("ratio");
+      var fromZero = (io.swagger.v3.oas.models.media.Schema<?>) row.getProperties().get("fromZero");
+      if (ratio != null) {
+        var types = new java.util.LinkedHashSet<String>(ratio.getTypes() == null ? List.of("number") : ratio.getTypes());
+        types.add("null");
+        ratio.setTypes(types);
+        ratio.setDescription("headValue / baseValue; null when the base is 0 (fromZero is true: no ratio says how "
+            + "much the head changed, the verdict still says which way), empty in the CSV.");
+      }
+      if (fromZero != null) {
+        fromZero.setDescription("The base is 0 (baseValue 0), so ratio is null; the pages say \"from 0\".");
+      }
+    };
+  }
+
   @Bean
   OpenApiCustomizer tagsAndSummariesByResource() {
     return api -> {

@@ -42,7 +42,7 @@ class SuspectRangesInBrowserTest extends BrowserTest {
     JsonNode compared = http().get("/api/v1/compare" + pair).json().get("rows").get(0);
     assertThat(compared.get("suspects").toString())
         .isEqualTo("{\"version\":\"1.12\",\"firstSuspect\":\"1.11\",\"lastSuspect\":\"1.12\"}");
-    assertThat(http().get("/compare.csv" + pair).body()).contains(",detected,1.11,1.12,1.12\r\n");
+    assertThat(http().get("/compare.csv" + pair).body()).contains(",detected,1.11,1.12,1.12,false\r\n");
     assertThat(http().get("/api/v1/compare" + pair.replace("base=1.9&head=1.14", "base=1.1&head=1.4")).json()
         .get("rows").get(0).has("suspects")).as("no step between").isFalse();
 

@@ -83,6 +83,44 @@ class ComparePagesTest extends IntegrationTest {
   }
 
   @Test
+  void aChangeFromZeroHasNoRatioAndItsRowSaysWhyInTheJsonTheCsvAndTheOpenApiDocument() {
+    String zeros = unique("zeros");
+    upload(org.perftrack.server.support.Fixtures.run(zeros, "1.0", machine,
+        org.perftrack.server.support.Fixtures.result("faults", 0, 0, 0, 0, 0),
+        org.perftrack.server.support.Fixtures.result("write-64b", 18, 18.2, 17.9, 18.1, 18)));
+    upload(org.perftrack.server.support.Fixtures.run(zeros, "2.0", machine,
+        org.perftrack.server.support.Fixtures.result("faults", 3, 3, 4, 3, 2),
+        org.perftrack.server.support.Fixtures.result("write-64b", 18.1, 18, 18.2, 17.9, 18.1)));
+    String pair = "?product=" + zeros + "&base=1.0&head=2.0&machine=" + machine;
+
+    java.util.Map<String, tools.jackson.databind.JsonNode> rows = new java.util.HashMap<>();
+    http().get("/api/v1/compare" + pair).json().get("rows").forEach(r -> rows.put(r.get("benchmark").asString(), r));
+    assertThat(rows.get("faults").get("ratio").isNull()).isTrue();
+    assertThat(rows.get("faults").get("fromZero").asBoolean()).as("why the ratio is null").isTrue();
+    assertThat(rows.get("faults").get("verdict").asString()).isEqualTo("regression");
+    assertThat(rows.get("write-64b").get("ratio").isNumber()).isTrue();
+    assertThat(rows.get("write-64b").get("fromZero").asBoolean()).isFalse();
+
+    String[] csv = http().get("/compare.csv" + pair).body().split("\r\n");
+    assertThat(csv[0]).as("the header, columns added at the end").startsWith("machine,benchmark,metric,")
+        .endsWith(",first_suspect,last_suspect,most_likely,from_zero");
+    assertThat(java.util.Arrays.stream(csv).filter(l -> l.contains(",faults,")).findFirst().orElseThrow())
+        .contains(",0.00000,").contains(",,").endsWith(",true");
+    assertThat(java.util.Arrays.stream(csv).filter(l -> l.contains(",write-64b,")).findFirst().orElseThrow())
+        .endsWith(",false");
+
+    tools.jackson.databind.JsonNode row = http().get("/v3/api-docs").json().get("components").get("schemas")
+        .get("ComparedMetric").get("properties");
+    assertThat(row.get("ratio").get("type").toString()).as("a number or null").contains("\"number\"", "\"null\"");
+    assertThat(row.get("ratio").get("description").asString()).contains("null when the base is 0", "fromZero");
+    assertThat(row.get("fromZero").get("description").asString()).contains("base is 0");
+  }
+
+  private void upload(RunUpload run) {
+    assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+  }
+
+  @Test
   void allMachinesIsTheDefaultAndTheLatestTwoVersionsAreChosenWhenNoneAreGiven() {
     String body = http().page("/compare?product=" + product).body();
 
