@@ -117,6 +117,41 @@ final class Browser implements AutoCloseable {
   }
 
   /**
+   * At the given width: each shown button, menu and field (folded parts opened first) that reaches past the right
+   * edge of the box it scrolls in (a card, a table's scroll box), so that a person sees it cut off or not at all
+   * until they scroll the card sideways; as its text or its label's text. Empty when each is whole in its box.
+   */
+  List<String> controlsCutOffAt(int width) {
+    driver.manage().window().setSize(new Dimension(width, 900));
+    pause(300);
+    try {
+      @SuppressWarnings("unchecked")
+      List<String> out = (List<String>) ((JavascriptExecutor) driver).executeScript("""
+          document.querySelectorAll('details').forEach(function (d) { d.open = true; });
+          var out = [];
+          document.querySelectorAll('button, select, input, textarea').forEach(function (c) {
+            if (c.type === 'hidden' || c.getClientRects().length === 0) return;
+            var r = c.getBoundingClientRect();
+            for (var p = c.parentElement; p; p = p.parentElement) {
+              var o = getComputedStyle(p).overflowX;
+              if (o !== 'auto' && o !== 'scroll' && o !== 'hidden') continue;
+              var edge = p.getBoundingClientRect().left + p.clientLeft + p.clientWidth;
+              if (r.right > edge + 1) {
+                var name = c.tagName === 'BUTTON' ? c.innerText.trim()
+                    : (c.labels && c.labels.length ? c.labels[0].innerText.trim() : c.name);
+                out.push(c.tagName.toLowerCase() + ' ' + name + ' right=' + Math.round(r.right) + ' edge=' + Math.round(edge));
+              }
+              break;
+            }
+          });
+          return out;""");
+      return out;
+    } finally {
+      driver.manage().window().setSize(new Dimension(1366, 900));
+    }
+  }
+
+  /**
    * At a phone's size (390 × 844): each shown occurrence of one of {@code names} (versions, machine names) that the
    * page breaks over more than one line ("1.5.19-" above "4"), with the tag and class of the element it is in, and
    * how many of them were found in all (the first line): empty but for that count when each reads on one line.

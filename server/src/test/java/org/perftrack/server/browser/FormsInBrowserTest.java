@@ -128,6 +128,38 @@ class FormsInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void atALaptopsWidthNoButtonOrMenuIsCutOffAtTheRightOfItsCard() {
+    String product = unique("cygwin");
+    String machine = unique("win7-lab-02-long-hostname");
+    upload(Seed003.run(product, machine, "1.5.19-4", 18, 1));
+    JsonNode created = upload(Seed003.run(product, machine, "1.5.24-2", 48, 3000));
+    long summary = created.get("summaries").get(0).get("id").asLong();
+    signIn();
+    open("/admin");
+    browser.driver.findElement(By.id("token-name")).sendKeys(unique("xp-lab-01 agent"));
+    browser.driver.findElements(By.cssSelector("fieldset.scopes input[type=checkbox]")).stream()
+        .filter(box -> !box.isSelected()).forEach(WebElement::click);
+    browser.driver.findElement(By.xpath("//button[text()='Create token']")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.id("new-token")));
+
+    Map<String, List<String>> cut = new LinkedHashMap<>();
+    for (String path : List.of("/admin", "/summaries/" + summary)) {
+      open(path);
+      for (int width : List.of(1366, 1280)) {
+        cut.put(path + " at " + width, browser.controlsCutOffAt(width));
+      }
+    }
+    open("/admin");
+    browser.screenshot("admin-tokens-1280", 1280);
+    assertThat(browser.driver.findElements(By.xpath("//button[text()='Revoke']"))).as("tokens to revoke").hasSizeGreaterThan(1);
+    open("/summaries/" + summary);
+    assertThat(browser.driver.findElements(By.cssSelector(".overrides select"))).as("a status of a member's own")
+        .isNotEmpty();
+    assertThat(cut).allSatisfy((where, controls) -> assertThat(controls).as(where).isEmpty());
+  }
+
+  @Test
   void theRegressionPageLinksToItsSummary() {
     String product = unique("cygwin");
     String machine = unique("xp-lab");
