@@ -7,6 +7,7 @@ import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.perftrack.server.problems.NotFound;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.TypeMismatchException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -17,9 +18,11 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 
@@ -104,6 +107,56 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     log.error("unexpected error in the REST API", e);
     return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(ProblemDetail.forStatusAndDetail(
         HttpStatus.INTERNAL_SERVER_ERROR, "internal error; the server log has the details"));
+  }
+
+  /** A query parameter left out: named as a bad field of a body is ("head: is required"). */
+  @Override
+  protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException ex,
+      HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    return ResponseEntity.badRequest().headers(headers).body(problem(HttpStatus.BAD_REQUEST,
+        ex.getParameterName() + ": is required", List.of(new FieldProblem(ex.getParameterName(), "is required")))
+        .getBody());
+  }
+
+  /** A query or path parameter that is not of its type ("limit: must be a whole number, got: abc"), never a Java type. */
+  @Override
+  protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
+      HttpStatusCode status, WebRequest request) {
+    String field = ex instanceof MethodArgumentTypeMismatchException m ? m.getName()
+        : ex.getPropertyName() == null ? "parameter" : ex.getPropertyName();
+    String message = "must be " + expected(ex.getRequiredType()) + ", got: " + ex.getValue();
+    return ResponseEntity.badRequest().headers(headers).body(problem(HttpStatus.BAD_REQUEST, field + ": " + message,
+        List.of(new FieldProblem(field, message))).getBody());
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == null) {
+      return "a valid value";
+    }
+    if (type == int.class || type == Integer.class || type == long.class || type == Long.class
+        || type == short.class || type == Short.class) {
+      return "a whole number";
+    }
+    if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
+      return "a number";
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return "true or false";
+    }
+    if (type == java.util.UUID.class) {
+      return "a UUID";
+    }
+    if (type.isEnum()) {
+      StringBuilder names = new StringBuilder();
+      for (Object c : type.getEnumConstants()) {
+        names.append(names.isEmpty() ? "" : ", ").append(c.toString().toLowerCase(java.util.Locale.ROOT));
+      }
+      return "one of " + names;
+    }
+    if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
+      return "a date and time such as 2007-03-07T19:00:00Z";
+    }
+    return "a valid value";
   }
 
   /** Malformed JSON, a wrong type, a body too large: say where, in the caller's terms. */

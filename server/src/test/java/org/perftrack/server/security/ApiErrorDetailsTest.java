@@ -86,4 +86,23 @@ class ApiErrorDetailsTest extends IntegrationTest {
     assertThat(r.json().get("detail").asString()).contains("content type", "not accepted", "application/json");
     assertThat(INTERNAL.matcher(r.body()).find()).as(r.body()).isFalse();
   }
+
+  /** A query parameter left out, or not of its type: named as every other bad field is, in the caller's terms. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "/api/v1/series?machine=m&benchmark=b&metric=t | product | product: is required",
+      "/api/v1/branches | product | product: is required",
+      "/api/v1/compare?product=p&base=1.0&machine=m | head | head: is required",
+      "/api/v1/regressions?limit=abc | limit | limit: must be a whole number, got: abc",
+      "/api/v1/series?product=p&machine=m&benchmark=b&metric=t&last=x | last | last: must be a whole number, got: x",
+      "/api/v1/summaries/abc | id | id: must be a whole number, got: abc"})
+  void aQueryParameterMissingOrOfTheWrongTypeIsNamed(String path, String field, String detail) {
+    Http.Response r = http().get(path);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    assertThat(r.contentType()).startsWith("application/problem+json");
+    assertThat(r.json().get("detail").asString()).isEqualTo(detail);
+    assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo(field);
+    assertThat(INTERNAL.matcher(r.body()).find()).as(r.body()).isFalse();
+  }
 }
