@@ -144,8 +144,8 @@ class ComparePages {
     Head heads = heads(p, headBranch);
     String unknown = heads.branch() == null ? unknown(product, p, versions, base, head)
         : unknownOnBranch(product, p, versions, base, head, heads);
-    if (unknown != null) {
-      return new Built(empty(products, p, versions, null, null, unknown, null, heads), List.of());
+    if (unknown != null) { // the fields keep what was typed, to be corrected
+      return new Built(empty(products, p, versions, base, head, unknown, null, heads), List.of());
     }
     String h;
     String b;

@@ -156,6 +156,9 @@ class ComparePagesTest extends IntegrationTest {
     assertThat(r.status()).isEqualTo(404);
     assertThat(r.body()).contains(product + " has no version 9.9; its versions are ", "1.5.19-4, 1.5.24-2, ")
         .doesNotContain("class=\"badge regression\">regression");
+    assertThat(title(r)).as("the browser tab").isEqualTo("Compare · perftrack");
+    assertThat(r.body()).as("the fields keep what was typed").contains("id=\"base\" name=\"base\"")
+        .containsPattern("id=\"base\"[^>]*value=\"9.9\"").containsPattern("id=\"head\"[^>]*value=\"1.5.24-2\"");
     assertThat(http().get("/compare.csv?product=" + product + "&base=1.5.19-4&head=7.7").status()).isEqualTo(404);
   }
 
@@ -170,6 +173,7 @@ class ComparePagesTest extends IntegrationTest {
     assertThat(r.status()).isEqualTo(200);
     assertThat(r.body()).contains("class=\"card muted hint\"", "has only one version so far")
         .doesNotContain("role=\"alert\"");
+    assertThat(title(r)).as("the browser tab").isEqualTo("Compare · perftrack");
   }
 
   @Test
@@ -182,5 +186,13 @@ class ComparePagesTest extends IntegrationTest {
 
     assertThat(r.status()).isEqualTo(404);
     assertThat(r.body()).contains("There is no product gone").doesNotContain("has only one version so far");
+    assertThat(title(r)).as("the browser tab, not the product the menu falls back to").isEqualTo("Compare · perftrack");
+  }
+
+  /** The page's title, as its browser tab shows it. */
+  private static String title(Http.Response r) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("<title>([^<]*)</title>").matcher(r.body());
+    assertThat(m.find()).as("a title").isTrue();
+    return org.springframework.web.util.HtmlUtils.htmlUnescape(m.group(1).trim());
   }
 }
