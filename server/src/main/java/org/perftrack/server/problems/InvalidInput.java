@@ -34,6 +34,49 @@ public class InvalidInput extends RuntimeException {
     this(List.of(new FieldProblem(field, message)));
   }
 
+  /** A query or path parameter left out: "head: is required". */
+  public static InvalidInput missingParameter(String name) {
+    return new InvalidInput(name, "is required");
+  }
+
+  /**
+   * A query or path parameter that is not of its type, said in the caller's terms, never as a Java type:
+   * "limit: must be a whole number, got: abc".
+   */
+  public static InvalidInput parameterOfWrongType(String name, Class<?> type, Object value) {
+    return new InvalidInput(name, "must be " + expected(type) + ", got: " + value);
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == null) {
+      return "a valid value";
+    }
+    if (type == int.class || type == Integer.class || type == long.class || type == Long.class
+        || type == short.class || type == Short.class) {
+      return "a whole number";
+    }
+    if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
+      return "a number";
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return "true or false";
+    }
+    if (type == java.util.UUID.class) {
+      return "a UUID";
+    }
+    if (type.isEnum()) {
+      StringBuilder names = new StringBuilder();
+      for (Object c : type.getEnumConstants()) {
+        names.append(names.isEmpty() ? "" : ", ").append(c.toString().toLowerCase(java.util.Locale.ROOT));
+      }
+      return "one of " + names;
+    }
+    if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
+      return "a date and time such as 2007-03-07T19:00:00Z";
+    }
+    return "a valid value";
+  }
+
   public List<FieldProblem> fields() {
     return fields;
   }

@@ -113,50 +113,18 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
   @Override
   protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException ex,
       HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-    return ResponseEntity.badRequest().headers(headers).body(problem(HttpStatus.BAD_REQUEST,
-        ex.getParameterName() + ": is required", List.of(new FieldProblem(ex.getParameterName(), "is required")))
-        .getBody());
+    InvalidInput e = InvalidInput.missingParameter(ex.getParameterName());
+    return ResponseEntity.badRequest().headers(headers).body(invalidInput(e).getBody());
   }
 
   /** A query or path parameter that is not of its type ("limit: must be a whole number, got: abc"), never a Java type. */
   @Override
   protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException ex, HttpHeaders headers,
       HttpStatusCode status, WebRequest request) {
-    String field = ex instanceof MethodArgumentTypeMismatchException m ? m.getName()
+    String name = ex instanceof MethodArgumentTypeMismatchException m ? m.getName()
         : ex.getPropertyName() == null ? "parameter" : ex.getPropertyName();
-    String message = "must be " + expected(ex.getRequiredType()) + ", got: " + ex.getValue();
-    return ResponseEntity.badRequest().headers(headers).body(problem(HttpStatus.BAD_REQUEST, field + ": " + message,
-        List.of(new FieldProblem(field, message))).getBody());
-  }
-
-  private static String expected(Class<?> type) {
-    if (type == null) {
-      return "a valid value";
-    }
-    if (type == int.class || type == Integer.class || type == long.class || type == Long.class
-        || type == short.class || type == Short.class) {
-      return "a whole number";
-    }
-    if (type == double.class || type == Double.class || type == float.class || type == Float.class) {
-      return "a number";
-    }
-    if (type == boolean.class || type == Boolean.class) {
-      return "true or false";
-    }
-    if (type == java.util.UUID.class) {
-      return "a UUID";
-    }
-    if (type.isEnum()) {
-      StringBuilder names = new StringBuilder();
-      for (Object c : type.getEnumConstants()) {
-        names.append(names.isEmpty() ? "" : ", ").append(c.toString().toLowerCase(java.util.Locale.ROOT));
-      }
-      return "one of " + names;
-    }
-    if (java.time.temporal.Temporal.class.isAssignableFrom(type)) {
-      return "a date and time such as 2007-03-07T19:00:00Z";
-    }
-    return "a valid value";
+    InvalidInput e = InvalidInput.parameterOfWrongType(name, ex.getRequiredType(), ex.getValue());
+    return ResponseEntity.badRequest().headers(headers).body(invalidInput(e).getBody());
   }
 
   /** Malformed JSON, a wrong type, a body too large: say where, in the caller's terms. */

@@ -105,4 +105,18 @@ class ApiErrorDetailsTest extends IntegrationTest {
     assertThat(r.json().get("fields").get(0).get("field").asString()).isEqualTo(field);
     assertThat(INTERNAL.matcher(r.body()).find()).as(r.body()).isFalse();
   }
+
+  /** The same on a page's address: the 400 page says which parameter and what it must be. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "/summaries/abc | id: must be a whole number, got: abc",
+      "/regressions/12x | id: must be a whole number, got: 12x",
+      "/regressions?before=abc | before: must be the id of a regression, got: abc"})
+  void aPageAddressWithAParameterOfTheWrongTypeSaysWhich(String path, String says) {
+    Http.Response r = http().page(path);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    assertThat(r.text()).contains("That did not work", says.replaceFirst(": ", " : "));
+    assertThat(INTERNAL.matcher(r.text()).find()).as(r.text()).isFalse();
+  }
 }
