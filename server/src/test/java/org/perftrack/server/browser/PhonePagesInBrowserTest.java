@@ -8,6 +8,7 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.perftrack.server.regressions.StepFixtures;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -48,6 +49,69 @@ class PhonePagesInBrowserTest extends BrowserTest {
       browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
     }
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
+  }
+
+  @Test
+  void onAPhoneCompareOnOneMachineShowsBaseHeadAndPInTheRowWithoutScrollingSideways() {
+    String product = unique("cygwin");
+    String machine = unique("win7-lab-02-long-hostname");
+    StepFixtures.history(product, machine, "write-64b").forEach(this::upload);
+
+    open("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2&machine=" + machine);
+    browser.screenshot("compare-machine-phone", 390);
+    browser.screenshot("compare-machine-laptop", 1366);
+
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      assertCardFitsItsTable("table.per-machine");
+      @SuppressWarnings("unchecked")
+      List<String> shown = (List<String>) browser.driver.executeScript("""
+          var w = document.documentElement.clientWidth, out = [];
+          document.querySelectorAll('table.per-machine tbody tr').forEach(function (tr) {
+            if (tr.querySelector('th').innerText.indexOf('write-64b') < 0) return;
+            tr.querySelectorAll('td').forEach(function (td) {
+              var r = td.getBoundingClientRect();
+              if (r.width > 0 && r.left >= 0 && r.right <= w) {
+                var label = getComputedStyle(td, '::before').content.replace(/^"|"$/g, '');
+                out.push(((label === 'none' ? '' : label) + ' ' + td.innerText).replace(/\\s+/g, ' ').trim());
+              }
+            });
+          });
+          return out;""");
+      assertThat(shown).as("write-64b's base, head, p and other metrics on the phone's screen, each named")
+          .hasSize(4)
+          .anySatisfy(t -> assertThat(t).matches("1\\.5\\.19-4 1[78](\\.\\d+)? 1[78](\\.\\d+)?–1[78](\\.\\d+)?"))
+          .anySatisfy(t -> assertThat(t).matches("1\\.5\\.24-2 4[78](\\.\\d+)? 4[78](\\.\\d+)?–4[78](\\.\\d+)?"))
+          .anySatisfy(t -> assertThat(t).matches("p (< )?0\\.\\d+"))
+          .anySatisfy(t -> assertThat(t).startsWith("ctx-switches-per-op ×").endsWith("regression"));
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    assertThat(browser.shownOnPhoneScreen("table.per-machine tbody th[scope=row]")).as("the verdict under the name")
+        .anySatisfy(t -> assertThat(t).startsWith("write-64b").contains("regression", "slower"));
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+
+    // over all machines: the range and the number of machines in the row too
+    open("/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2");
+    browser.screenshot("compare-all-machines-step-phone", 390);
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      assertCardFitsItsTable("table.all-machines");
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    assertThat(browser.shownOnPhoneScreen("table.all-machines tbody td.value")).as("range and machines on the screen")
+        .contains("×2.65", "1");
+  }
+
+  /** At the window's size now, the card holding {@code table} is not wider inside than it is: nothing scrolls sideways. */
+  private static void assertCardFitsItsTable(String table) {
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> card = (java.util.Map<String, Object>) browser.driver.executeScript("""
+        var card = document.querySelector(arguments[0]).closest('.card');
+        return {scrollWidth: card.scrollWidth, clientWidth: card.clientWidth};""", table);
+    assertThat((Long) card.get("scrollWidth")).as("the card of " + table + " scrolls sideways: " + card)
+        .isLessThanOrEqualTo((Long) card.get("clientWidth"));
   }
 
   @Test
