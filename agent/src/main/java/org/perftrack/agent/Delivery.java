@@ -56,7 +56,7 @@ final class Delivery {
         summary.waiting().isEmpty() ? "" : ", " + Words.count(summary.waiting().size(), "change")
             + " waiting for one more build",
         summary.reattributions() == 0 ? "" : "; " + Words.count(summary.reattributions(), "run")
-            + " moved regressions found before to the earlier version it measured (a re-attribution: see SUMMARY above)");
+            + " moved regressions found before to an earlier version (a re-attribution: see SUMMARY above)");
     out.flush();
     if (summary.rejected() > 0 || summary.refused()) {
       return ExitCode.ERROR;

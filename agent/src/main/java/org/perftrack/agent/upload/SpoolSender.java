@@ -182,10 +182,11 @@ public final class SpoolSender {
         // a new run that changed summaries without a regression of its own moved known ones: a re-attribution
         boolean moved = s.status() == 201 && s.regressions().isEmpty() && !s.summaries().isEmpty();
         reattributions += moved ? 1 : 0;
-        String version = request.version();
-        for (String summary : s.summaries()) {
-          out.printf("SUMMARY %s%s%n", summary, moved ? " (no new regression: regressions found before at a later "
-              + "version now belong to this run's version" + (version == null ? "" : " " + version)
+        for (int k = 0; k < s.summaries().size(); k++) {
+          // the summary's own version: the answer that completes a session speaks for the session's other runs too
+          String version = s.summaryVersion(k) != null ? s.summaryVersion(k) : request.version();
+          out.printf("SUMMARY %s%s%n", s.summaries().get(k), moved ? " (no new regression: regressions found before "
+              + "at a later version now belong to" + (version == null ? " an earlier one" : " version " + version)
               + ", the first to show them: a re-attribution)" : "");
         }
       } else if (outcome instanceof Uploader.Rejected) {

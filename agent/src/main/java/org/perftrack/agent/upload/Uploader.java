@@ -104,6 +104,19 @@ public final class Uploader {
       this.waiting = waiting;
     }
 
+    /** The version of each of {@link #summaries}, in their order; null where the server did not say it. */
+    private List<String> summaryVersions = new ArrayList<String>();
+
+    Stored withSummaryVersions(List<String> versions) {
+      this.summaryVersions = versions;
+      return this;
+    }
+
+    /** The version of the {@code i}th of {@link #summaries} (a session's answer names other runs' versions); null if unsaid. */
+    public String summaryVersion(int i) {
+      return i < summaryVersions.size() ? summaryVersions.get(i) : null;
+    }
+
     /** The answer's {@code session} (null: the run is not one of a session that gave batchSize). */
     private JsonNode session;
 
@@ -300,7 +313,7 @@ public final class Uploader {
         if (status == 200 || status == 201) {
           return new Stored(status, regressions(response.body, "regressions"), regressions(response.body, "confirmed"),
               summaries(response.body), regressions(response.body, "waiting")).withSession(field(response.body,
-              "session"));
+              "session")).withSummaryVersions(summaryVersions(response.body));
         }
         reason = "HTTP " + status;
         boolean problem = isProblem(response.contentType);
@@ -431,6 +444,21 @@ public final class Uploader {
       }
     } catch (IOException e) {
       // the run is stored; an unreadable answer only costs the links
+    }
+    return list;
+  }
+
+  private static List<String> summaryVersions(String body) {
+    List<String> list = new ArrayList<>();
+    try {
+      JsonNode node = WireJson.MAPPER.readTree(body).get("summaries");
+      if (node != null && node.isArray()) {
+        for (JsonNode s : node) {
+          list.add(s.hasNonNull("version") ? s.get("version").asText() : null);
+        }
+      }
+    } catch (IOException e) {
+      // the run is stored; an unreadable answer only costs the versions
     }
     return list;
   }

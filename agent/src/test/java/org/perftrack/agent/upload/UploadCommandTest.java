@@ -233,8 +233,25 @@ class UploadCommandTest {
       assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(result.out())
           .contains("SUMMARY opened " + server.url() + "/summaries/7 (no new regression: regressions found before at a "
-              + "later version now belong to this run's version 1.5.24-2, the first to show them: a re-attribution)")
-          .contains("0 regressions; 1 run moved regressions found before to the earlier version it measured (a re-attribution");
+              + "later version now belong to version 1.5.24-2, the first to show them: a re-attribution)")
+          .contains("0 regressions; 1 run moved regressions found before to an earlier version (a re-attribution");
+    }
+  }
+
+  @Test
+  void aReattributionNamesTheSummarysVersionNotTheRunThatCompletedItsSession() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      // the answer to the last run of a bisection's session (1.5.24-2): the step moved to the middle version
+      server.reportSummaries("[{\"id\":8,\"change\":\"opened\",\"url\":\"/summaries/8\",\"product\":\"cygwin\","
+          + "\"version\":\"1.5.21-1\"}]");
+
+      CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
+      assertThat(result.out())
+          .contains("SUMMARY opened " + server.url() + "/summaries/8 (no new regression: regressions found before at a "
+              + "later version now belong to version 1.5.21-1, the first to show them: a re-attribution)")
+          .doesNotContain("belong to version 1.5.24-2");
     }
   }
 

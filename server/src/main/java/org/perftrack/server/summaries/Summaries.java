@@ -28,8 +28,12 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class Summaries {
 
-  /** What an upload did to a summary. */
-  public record Change(long id, String change, String url) {}
+  /**
+   * What an upload did to a summary ({@code opened} or {@code grew}), and the summary's product and version: a
+   * session's answer, or a run that moved known regressions to an earlier version, names summaries of other
+   * versions than its own run's.
+   */
+  public record Change(long id, String change, String url, String product, String version) {}
 
   static final int LIST_LIMIT = 200;
   /** What triage may set: a regression's triage statuses. */
@@ -163,8 +167,10 @@ public class Summaries {
     return changedBy(List.of(runId));
   }
 
-  private static Change change(long id, boolean opened) {
-    return new Change(id, opened ? "opened" : "grew", url(id));
+  private Change change(long id, boolean opened) {
+    Optional<SummaryStore.Row> row = store.find(id);
+    return new Change(id, opened ? "opened" : "grew", url(id), row.map(SummaryStore.Row::product).orElse(null),
+        row.map(SummaryStore.Row::version).orElse(null));
   }
 
   public Optional<Summary> find(long id) {

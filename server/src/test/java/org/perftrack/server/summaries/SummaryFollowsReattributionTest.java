@@ -36,6 +36,10 @@ class SummaryFollowsReattributionTest extends IntegrationTest {
     assertThat(now).as("the member left the summary of 3.7").isNotEqualTo(old);
     assertThat(backfill.get("summaries").get(0).get("id").asLong()).isEqualTo(now);
     assertThat(backfill.get("summaries").get(0).get("change").asString()).isEqualTo("opened");
+    assertThat(first.get("summaries").get(0).get("version").asString()).isEqualTo("3.7");
+    assertThat(backfill.get("summaries").get(0).get("version").asString()).as("the summary's own version")
+        .isEqualTo("3.6");
+    assertThat(backfill.get("summaries").get(0).get("product").asString()).isEqualTo(product);
 
     JsonNode target = http().get("/api/v1/summaries/" + now).json();
     assertThat(target.get("version").asString()).isEqualTo("3.6");
@@ -60,6 +64,29 @@ class SummaryFollowsReattributionTest extends IntegrationTest {
         .containsExactly("summary-" + now);
     assertThat(http().patchJson("/api/v1/summaries/" + old, "{\"status\":\"fixed\"}", ADMIN_TOKEN).status())
         .as("a withdrawn summary is not triaged").isEqualTo(409);
+  }
+
+  @Test
+  void aSessionsAnswerNamesTheVersionOfEachSummaryItMovedMembersTo() {
+    String product = unique("cygwin");
+    String machine = unique("xp-lab");
+    List.of("3.1", "3.2", "3.3", "3.4", "3.5").forEach(v -> upload(Seed003.run(product, machine, v, 18, 1)));
+    upload(Seed003.run(product, machine, "3.7", 48, 3000));
+    String batch = java.util.UUID.randomUUID().toString();
+    List<JsonNode> answers = new java.util.ArrayList<>();
+    for (RunUpload r : List.of(Seed003.run(product, machine, "3.5", 18, 1), Seed003.run(product, machine, "3.6", 48, 3000),
+        Seed003.run(product, machine, "3.7", 48, 3000))) { // a bisection's session: the middle one with both ends
+      answers.add(upload(new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
+          r.finishedAt(), r.attributes(), r.results(), r.failures()).withBatchSize(3)));
+    }
+
+    JsonNode completing = answers.get(2);
+    assertThat(completing.get("regressions")).as("no new regression: the known one moved").isEmpty();
+    assertThat(completing.get("summaries")).singleElement().satisfies(s -> {
+      assertThat(s.get("change").asString()).isEqualTo("opened");
+      assertThat(s.get("version").asString()).as("the summary's version, not the completing run's 3.7")
+          .isEqualTo("3.6");
+    });
   }
 
   private List<String> outboxKeys(String product) {
