@@ -26,7 +26,9 @@ class TokenScopesTest extends IntegrationTest {
     Http.Response patch = http().patchJson("/api/v1/regressions/1", "{\"status\":\"invalid\"}", TOKEN);
     assertThat(patch.status()).isEqualTo(403);
     assertThat(patch.contentType()).startsWith("application/problem+json");
-    assertThat(patch.body()).contains("scope");
+    assertThat(patch.json().get("detail").asString()).as("which scope it needs, which the token has")
+        .isEqualTo("this request needs the triage scope (or admin); this token has upload, read; an admin chooses a"
+            + " token's scopes when making it on /admin");
     assertThat(send("PUT", "/api/v1/benchmark-settings/cygwin/write-64b", "{\"ignored\":true}", TOKEN).status())
         .isEqualTo(403);
     assertThat(http().getWithToken("/api/v1/subscriptions", TOKEN).status()).isEqualTo(403);
@@ -45,7 +47,13 @@ class TokenScopesTest extends IntegrationTest {
         .isEqualTo(200);
     assertThat(http().postJson("/api/v1/runs", json(run(unique("p"), "1.0", unique("m"), result("fork", 1, 2))), triage)
         .status()).isEqualTo(403);
-    assertThat(http().getWithToken("/api/v1/subscriptions", triage).status()).isEqualTo(403);
+    Http.Response subscribers = http().getWithToken("/api/v1/subscriptions", triage);
+    assertThat(subscribers.status()).isEqualTo(403);
+    assertThat(subscribers.json().get("detail").asString())
+        .startsWith("this request needs the admin scope; this token has triage;");
+    Http.Response upload = http().postJson("/api/v1/runs", json(run(unique("p"), "1.0", unique("m"), result("fork", 1, 2))),
+        triage);
+    assertThat(upload.json().get("detail").asString()).startsWith("this request needs the upload scope (or admin);");
     assertThat(http().getWithToken("/api/v1/subscriptions", ADMIN_TOKEN).status()).isEqualTo(200);
   }
 
