@@ -38,7 +38,7 @@ class SettingsController {
   BenchmarkSettings.Setting save(@PathVariable String product, @PathVariable String benchmark,
       @RequestBody SettingRequest request, Authentication who) {
     if (request.minChange() != null && !(request.minChange() >= 0 && request.minChange() < 10)) {
-      throw new InvalidInput("minChange", "must be a fraction in [0, 10), e.g. 0.05 for 5 %");
+      throw new InvalidInput("minChange", "must be a fraction in [0, 10), e.g. 0.05 for 5%");
     }
     var setting = new BenchmarkSettings.Setting(benchmark, request.minChange(),
         request.ignored() != null && request.ignored());

@@ -85,11 +85,7 @@ class RegressionsController {
     if (request.status() == null && request.note() == null) {
       throw new InvalidInput("status", "give a status or a note");
     }
-    Regression.Status status = request.status() == null ? null
-        : parse(() -> Regression.Status.of(request.status()), "status");
-    if (status != null && !Regression.Status.TRIAGE.contains(status)) {
-      throw new InvalidInput("status", "must be one of " + wires(Regression.Status.TRIAGE));
-    }
+    Regression.Status status = request.status() == null ? null : triageStatus(request.status());
     if (request.note() != null && request.note().length() > 10_000) {
       throw new InvalidInput("note", "must be at most " + Quantities.count(10_000) + " characters");
     }
@@ -112,6 +108,20 @@ class RegressionsController {
             + " (comma-separated) or all, got: " + s);
       }
     }).toList();
+  }
+
+  /** A status triage may set ("fixed"), or a 400 that lists those and says what came. */
+  private static Regression.Status triageStatus(String wire) {
+    Regression.Status status;
+    try {
+      status = Regression.Status.of(wire);
+    } catch (IllegalArgumentException e) {
+      status = null;
+    }
+    if (status == null || !Regression.Status.TRIAGE.contains(status)) {
+      throw new InvalidInput("status", "must be one of " + wires(Regression.Status.TRIAGE) + ", got: " + wire);
+    }
+    return status;
   }
 
   private static <T> T parse(java.util.function.Supplier<T> parser, String field) {

@@ -146,7 +146,8 @@ class RegressionApiTest extends IntegrationTest {
 
     assertThat(anonymous.status()).isEqualTo(401);
     assertThat(wrong.status()).isEqualTo(400);
-    assertThat(wrong.body()).contains("status");
+    assertThat(wrong.json().get("detail").asString()).as("what triage may set, said once")
+        .isEqualTo("status: must be one of open, acknowledged, invalid, fixed, wontfix, got: gone");
     assertThat(ok.status()).as(ok.body()).isEqualTo(200);
     JsonNode listed = regressions("&status=acknowledged");
     assertThat(listed.size()).isEqualTo(1);
@@ -301,6 +302,13 @@ class RegressionApiTest extends IntegrationTest {
     assertThat(upload("5.2", write64b(48)).json().get("regressions").size()).isZero();
     assertThat(http().get("/api/v1/benchmark-settings?product=" + product).json().get(0).get("ignored").asBoolean())
         .isTrue();
+    Http.Response negative = http().send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+            "http://localhost:" + port + "/api/v1/benchmark-settings/" + product + "/write-64b"))
+        .header("Content-Type", "application/json").header("Authorization", "Bearer " + ADMIN_TOKEN)
+        .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{\"minChange\":-1}")));
+    assertThat(negative.status()).isEqualTo(400);
+    assertThat(negative.json().get("detail").asString()).as("a percentage written as the pages write it")
+        .isEqualTo("minChange: must be a fraction in [0, 10), e.g. 0.05 for 5%");
   }
 
   @Test
