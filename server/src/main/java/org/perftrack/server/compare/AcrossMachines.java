@@ -31,17 +31,14 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
     for (CompareTable.Row r : rows) {
       byMetric.computeIfAbsent(r.benchmark() + '\u0000' + r.metric(), k -> new ArrayList<>()).add(r);
     }
-    Map<String, Double> middles = new LinkedHashMap<>();
-    byMetric.forEach((k, group) -> middles.put(k, middle(group)));
     List<AcrossMachines> out = new ArrayList<>();
-    byMetric.forEach((k, group) -> out.add(of(group, byMetric, middles)));
+    byMetric.values().forEach(group -> out.add(ofMachines(group)));
     out.sort(Comparator.comparingInt(AcrossMachines::verdictRank).thenComparing(AcrossMachines::benchmark)
         .thenComparing(AcrossMachines::metric));
     return out;
   }
 
-  private static AcrossMachines of(List<CompareTable.Row> group, Map<String, List<CompareTable.Row>> all,
-      Map<String, Double> middles) {
+  private static AcrossMachines ofMachines(List<CompareTable.Row> group) {
     CompareTable.Row first = group.get(0);
     int reg = count(group, Verdict.REGRESSION);
     int imp = count(group, Verdict.IMPROVEMENT);
@@ -52,23 +49,26 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
     // the table's verdict: any machine that regressed makes the row a regression
     Verdict verdict = reg > 0 ? Verdict.REGRESSION : imp > 0 ? Verdict.IMPROVEMENT
         : unsure > 0 ? Verdict.INCONCLUSIVE : same > 0 ? Verdict.UNCHANGED : Verdict.INSUFFICIENT_DATA;
-    List<CompareTable.Other> others = new ArrayList<>();
-    all.forEach((k, g) -> {
-      CompareTable.Row o = g.get(0);
-      if (o.benchmark().equals(first.benchmark()) && !o.metric().equals(first.metric())) {
-        Verdict v = count(g, Verdict.REGRESSION) > 0 ? Verdict.REGRESSION
-            : count(g, Verdict.IMPROVEMENT) > 0 ? Verdict.IMPROVEMENT : Verdict.UNCHANGED;
-        others.add(new CompareTable.Other(o.metric(), middles.get(k), v));
-      }
-    });
     return new AcrossMachines(first.benchmark(), first.metric(), first.unit(), first.direction(), group.size(), reg,
         imp, same, unsure, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1], verdict,
-        others);
+        others(group));
   }
 
-  private static double middle(List<CompareTable.Row> group) {
-    double[] ratios = group.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
-    return ratios[ratios.length / 2];
+  /**
+   * The benchmark's other metrics over the machines, from each machine's row (its secondary metrics have no row of
+   * their own here): the middle ratio, and a regression when any machine's is one.
+   */
+  private static List<CompareTable.Other> others(List<CompareTable.Row> group) {
+    Map<String, List<CompareTable.Other>> byMetric = new LinkedHashMap<>();
+    group.forEach(r -> r.others().forEach(o -> byMetric.computeIfAbsent(o.metric(), k -> new ArrayList<>()).add(o)));
+    List<CompareTable.Other> out = new ArrayList<>();
+    byMetric.forEach((metric, each) -> {
+      double[] ratios = each.stream().mapToDouble(CompareTable.Other::ratio).sorted().toArray();
+      Verdict v = each.stream().anyMatch(o -> o.verdict() == Verdict.REGRESSION) ? Verdict.REGRESSION
+          : each.stream().anyMatch(o -> o.verdict() == Verdict.IMPROVEMENT) ? Verdict.IMPROVEMENT : Verdict.UNCHANGED;
+      out.add(new CompareTable.Other(metric, ratios[ratios.length / 2], v));
+    });
+    return out;
   }
 
   private static int count(List<CompareTable.Row> group, Verdict verdict) {

@@ -67,6 +67,28 @@ class ComparePagesTest extends IntegrationTest {
   }
 
   @Test
+  void overAllMachinesABenchmarksOtherMetricsReadBesideItAsOnOneMachine() {
+    String second = unique("win7");
+    StepFixtures.history(product, second, HOSTILE).forEach(this::upload);
+    String pair = "/compare?product=" + product + "&base=1.5.19-4&head=1.5.24-2";
+
+    String oneMachine = row(http().page(pair + "&machine=" + machine).body(), "time-per-op");
+    String allMachines = row(http().page(pair).body(), "time-per-op");
+
+    assertThat(oneMachine).as("on one machine").containsPattern("ctx-switches-per-op ×\\d+ regression");
+    assertThat(allMachines).as("over all machines, the same benchmark's row")
+        .containsPattern("ctx-switches-per-op ×\\d+ regression");
+  }
+
+  /** The visible text of the page's first table row whose text has the hostile benchmark and {@code metric}. */
+  private static String row(String body, String metric) {
+    return java.util.Arrays.stream(body.split("<tr class=\"verdict-")).skip(1)
+        .map(r -> org.springframework.web.util.HtmlUtils.htmlUnescape(r.replaceAll("<[^>]+>", " "))
+            .replaceAll("\\s+", " "))
+        .filter(t -> t.contains(HOSTILE) && t.contains(metric)).findFirst().orElseThrow();
+  }
+
+  @Test
   void overAllMachinesARangeWhoseEndsBothChangeFromZeroSaysFromZeroOnce() {
     String zeros = unique("zeros");
     for (String m : java.util.List.of(machine, unique("win7"))) {
