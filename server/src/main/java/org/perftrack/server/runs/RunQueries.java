@@ -158,7 +158,7 @@ public class RunQueries {
       FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
            JOIN machine m ON m.id = r.machine_id
       WHERE r.deletion_id IS NULL AND p.deletion_id IS NULL AND m.deletion_id IS NULL
-      ORDER BY r.received_at DESC, r.id
+      ORDER BY r.received_at DESC, r.started_at DESC NULLS LAST, v.sort_key DESC, r.id
       LIMIT ?""";
 
   public List<RunLine> latest(int limit) {

@@ -106,6 +106,29 @@ class HomeFreshnessTest extends IntegrationTest {
     assertThat(whatGotSlower(home())).contains(href("/summaries/" + open.get(0).get("id").asLong()));
   }
 
+  @Test
+  void theRunsOfAnImportAreListedNewestVersionFirst() {
+    String imported = unique("imported");
+    List<String> versions = java.util.stream.IntStream.rangeClosed(1, 12).mapToObj(i -> "2." + i + ".0").toList();
+    List<String> newestFirst = new ArrayList<>(versions);
+    java.util.Collections.reverse(newestFirst);
+    String lines = versions.stream().map(v -> json(run(imported, v, "lab-1", result(100))))
+        .collect(java.util.stream.Collectors.joining("\n"));
+    assertThat(http().postBytes("/api/v1/runs:import", lines.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        "application/x-ndjson", TOKEN).status()).isEqualTo(200);
+
+    String text = http().page("/").text();
+    String latest = text.substring(text.indexOf("Latest runs"));
+    java.util.regex.Matcher row = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(imported) + " (2\\.\\d+\\.0) ")
+        .matcher(latest);
+    List<String> shown = new ArrayList<>();
+    while (row.find()) {
+      shown.add(row.group(1));
+    }
+    assertThat(shown).as("received together: in version order, newest first (not shuffled)")
+        .containsExactlyElementsOf(newestFirst);
+  }
+
   private Http.Response upload(String machine, String version, double level) {
     Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, machine, result(level))), TOKEN);
     assertThat(r.status()).as(r.body()).isEqualTo(201);
