@@ -64,6 +64,8 @@ class PhonePagesInBrowserTest extends BrowserTest {
     browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
     try {
       assertCardFitsItsTable("table.per-machine");
+      assertThat(emptyOtherMetricsHeights("table.per-machine")).as("fork's empty other metrics take no line")
+          .isNotEmpty().containsOnly(0L);
       @SuppressWarnings("unchecked")
       List<String> shown = (List<String>) browser.driver.executeScript("""
           var w = document.documentElement.clientWidth, out = [];
@@ -97,11 +99,27 @@ class PhonePagesInBrowserTest extends BrowserTest {
     browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
     try {
       assertCardFitsItsTable("table.all-machines");
+      assertThat(emptyOtherMetricsHeights("table.all-machines")).as("fork's empty other metrics take no line")
+          .isNotEmpty().containsOnly(0L);
     } finally {
       browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
     }
     assertThat(browser.shownOnPhoneScreen("table.all-machines tbody td.value")).as("range and machines on the screen")
         .contains("×2.65", "1");
+    assertThat(browser.shownOnPhoneScreen("table.all-machines tbody td.others")).as("write-64b's other metrics")
+        .anySatisfy(t -> assertThat(t).matches("ctx-switches-per-op ×\\d+ regression"));
+  }
+
+  /** At the window's size now: the height in pixels of each Other metrics cell of {@code table} that shows nothing. */
+  private static List<Long> emptyOtherMetricsHeights(String table) {
+    @SuppressWarnings("unchecked")
+    List<Long> heights = (List<Long>) browser.driver.executeScript("""
+        var out = [];
+        document.querySelectorAll(arguments[0] + ' tbody td.others').forEach(function (td) {
+          if (td.innerText.trim() === '') out.push(Math.round(td.getBoundingClientRect().height));
+        });
+        return out;""", table);
+    return heights;
   }
 
   /** At the window's size now, the card holding {@code table} is not wider inside than it is: nothing scrolls sideways. */
