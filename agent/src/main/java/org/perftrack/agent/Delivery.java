@@ -46,15 +46,21 @@ final class Delivery {
     for (JsonNode r : summary.confirmed()) {
       out.println(RegressionLines.line("CONFIRMED", r, products));
     }
+    int inconclusive = 0;
     for (JsonNode w : summary.waiting()) {
-      out.println(RegressionLines.line("WAITING", w, products) + ": " + w.path("note").asText("waiting for one more build"));
+      boolean branch = w.path(Uploader.INCONCLUSIVE).asBoolean(false);
+      inconclusive += branch ? 1 : 0;
+      out.println(RegressionLines.line(branch ? "INCONCLUSIVE" : "WAITING", w, products) + ": "
+          + w.path("note").asText(branch ? "inconclusive" : "waiting for one more build"));
     }
+    int waiting = summary.waiting().size() - inconclusive;
     // the WAITING lines' changes are counted apart from the runs waiting in the spool, so that "0 waiting" under
     // them does not read as if they were gone
-    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%s%n", Words.count(summary.stored(), "run"),
+    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%s%s%n", Words.count(summary.stored(), "run"),
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),
-        summary.waiting().isEmpty() ? "" : ", " + Words.count(summary.waiting().size(), "change")
-            + " waiting for one more build",
+        waiting == 0 ? "" : ", " + Words.count(waiting, "change") + " waiting for one more build",
+        inconclusive == 0 ? "" : ", " + Words.count(inconclusive, "inconclusive change")
+            + " (a branch build: not failing the check)",
         summary.reattributions() == 0 ? "" : "; " + Words.count(summary.reattributions(), "run")
             + " moved regressions found before to an earlier version (a re-attribution: see SUMMARY above)");
     out.flush();

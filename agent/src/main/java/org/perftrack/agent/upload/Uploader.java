@@ -312,7 +312,7 @@ public final class Uploader {
         int status = response.status;
         if (status == 200 || status == 201) {
           return new Stored(status, regressions(response.body, "regressions"), regressions(response.body, "confirmed"),
-              summaries(response.body), regressions(response.body, "waiting")).withSession(field(response.body,
+              summaries(response.body), waitingAndInconclusive(response.body)).withSession(field(response.body,
               "session")).withSummaryVersions(summaryVersions(response.body));
         }
         reason = "HTTP " + status;
@@ -447,6 +447,24 @@ public final class Uploader {
     }
     return list;
   }
+
+  /**
+   * The answer's {@code waiting} changes, then a branch run's {@code inconclusive} ones, each of these marked
+   * {@code "inconclusive": true}: neither is a regression, neither fails the build.
+   */
+  private static List<JsonNode> waitingAndInconclusive(String body) {
+    List<JsonNode> list = regressions(body, "waiting");
+    for (JsonNode c : regressions(body, "inconclusive")) {
+      if (c instanceof com.fasterxml.jackson.databind.node.ObjectNode) {
+        ((com.fasterxml.jackson.databind.node.ObjectNode) c).put(INCONCLUSIVE, true);
+        list.add(c);
+      }
+    }
+    return list;
+  }
+
+  /** The mark of a branch run's inconclusive change among the waiting ones. */
+  public static final String INCONCLUSIVE = "inconclusive";
 
   private static List<String> summaryVersions(String body) {
     List<String> list = new ArrayList<>();

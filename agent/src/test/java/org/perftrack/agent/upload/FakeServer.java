@@ -37,6 +37,7 @@ public final class FakeServer implements AutoCloseable {
   private volatile String summaries = "[]";
   private volatile String confirmed = "[]";
   private volatile String waiting = "[]";
+  private volatile String inconclusive = null;
 
   public FakeServer(int port) throws IOException {
     http = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
@@ -103,6 +104,11 @@ public final class FakeServer implements AutoCloseable {
     waiting = jsonArray;
   }
 
+  /** A branch run's inconclusive changes, as each upload answers them (null: the field is left out, as for main). */
+  public void reportInconclusive(String jsonArray) {
+    inconclusive = jsonArray;
+  }
+
   public void reportSummaries(String jsonArray) {
     summaries = jsonArray;
   }
@@ -156,7 +162,8 @@ public final class FakeServer implements AutoCloseable {
     String previous = stored.putIfAbsent(id, body);
     if (previous == null) {
       return new Answer(201, "{\"id\":\"" + id + "\",\"regressions\":" + regressions + ",\"confirmed\":" + confirmed
-          + ",\"summaries\":" + summaries + ",\"waiting\":" + waiting + "}");
+          + ",\"summaries\":" + summaries + ",\"waiting\":" + waiting
+          + (inconclusive == null ? "" : ",\"inconclusive\":" + inconclusive) + "}");
     }
     return previous.equals(body) ? new Answer(200, "{\"id\":\"" + id + "\",\"regressions\":[]}")
         : new Answer(409, "{\"title\":\"Conflict\",\"status\":409,\"detail\":\"run " + id + " exists with other content\"}");

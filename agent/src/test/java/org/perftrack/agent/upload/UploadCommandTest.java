@@ -239,6 +239,26 @@ class UploadCommandTest {
   }
 
   @Test
+  void aBranchBuildsInconclusiveChangeIsSaidWithoutFailingTheCheck() throws Exception {
+    try (FakeServer server = FakeServer.start()) {
+      server.reportInconclusive("[{\"product\":\"mylib\",\"machine\":\"ci-ubuntu\",\"benchmark\":\"BM_StringCopy/64\","
+          + "\"metric\":\"cpu-time\",\"unit\":\"ns\",\"baselineVersion\":\"v1.0.4\",\"version\":\"v1.0.7-pr45\","
+          + "\"baselineValue\":10.01,\"value\":14.01,\"ratio\":1.4,\"pValue\":0.0004,\"note\":\"inconclusive: the "
+          + "default branch would report it once one more build shows it; a branch build is judged once, so it does "
+          + "not fail the check\"}]");
+
+      CliRun result = upload(server.url(), "--fail-on-regression", runFile(UUID.randomUUID().toString()).toString());
+
+      assertThat(result.exitCode()).as("not a regression").isEqualTo(ExitCode.OK);
+      assertThat(result.out())
+          .contains("INCONCLUSIVE BM_StringCopy/64 cpu-time: v1.0.4 -> v1.0.7-pr45: 10.01 ns -> 14.01 ns (x1.4) on "
+              + "ci-ubuntu: inconclusive: the default branch would report it once one more build shows it")
+          .contains("0 regressions, 1 inconclusive change (a branch build: not failing the check)")
+          .doesNotContain("WAITING", "waiting for one more build");
+    }
+  }
+
+  @Test
   void aReattributionNamesTheSummarysVersionNotTheRunThatCompletedItsSession() throws Exception {
     try (FakeServer server = FakeServer.start()) {
       // the answer to the last run of a bisection's session (1.5.24-2): the step moved to the middle version

@@ -10,6 +10,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.server.detection.BranchJudge;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.wire.RunUpload;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -129,6 +130,26 @@ class BranchStore {
           rs.getDouble("baseline_value"), rs.getDouble("value"), rs.getDouble("ratio"), rs.getDouble("p_value"),
           Regression.Status.OPEN, at, at, null, null, null, List.of(), List.of(), null, null, true);
     }).list();
+  }
+
+  static final String INCONCLUSIVE_OF_RUN = """
+      SELECT p.name AS product, m.name AS machine, br.benchmark, br.metric, br.unit, br.baseline_version, ru.version,
+             br.baseline_value, br.value, br.ratio, br.p_value
+      FROM branch_result br JOIN branch_run ru ON ru.id = br.run_id JOIN branch b ON b.id = ru.branch_id
+      JOIN product p ON p.id = b.product_id JOIN machine m ON m.id = ru.machine_id
+      WHERE br.run_id = ? AND br.verdict = 'inconclusive' AND br.ratio IS NOT NULL AND br.p_value IS NOT NULL
+      ORDER BY br.benchmark, br.metric""";
+
+  /** What a branch run's answer says of each inconclusive change. */
+  static final String INCONCLUSIVE_NOTE = "inconclusive: the default branch would report it once one more build "
+      + "shows it; a branch build is judged once, so it does not fail the check";
+
+  /** The changes of a branch run that the default branch would report once one more build shows them. */
+  List<WaitingChange> inconclusive(UUID runId) {
+    return jdbc.sql(INCONCLUSIVE_OF_RUN).param(runId).query((rs, i) -> new WaitingChange(rs.getString("product"),
+        rs.getString("machine"), rs.getString("benchmark"), rs.getString("metric"), rs.getString("unit"),
+        rs.getString("baseline_version"), rs.getString("version"), rs.getDouble("baseline_value"),
+        rs.getDouble("value"), rs.getDouble("ratio"), rs.getDouble("p_value"), INCONCLUSIVE_NOTE)).list();
   }
 
   static final String START_POINT_OF_RUN = """

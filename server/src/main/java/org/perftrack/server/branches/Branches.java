@@ -10,6 +10,7 @@ import org.perftrack.server.detection.BranchJudge;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.detection.Verdict;
+import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
@@ -42,7 +43,9 @@ public class Branches {
   public record Upload(UUID id, RunUpload run, String hash, Long productId, Long machineId, List<Result> results) {}
 
   /** What an upload did; {@code created} false: the same run was stored before. */
-  public record Outcome(UUID id, boolean created, String branch, String startPoint, List<Regression> regressions) {}
+  /** {@code inconclusive}: the changes the default branch would report once one more build shows them. */
+  public record Outcome(UUID id, boolean created, String branch, String startPoint, List<Regression> regressions,
+      List<WaitingChange> inconclusive) {}
 
   private final BranchStore store;
   private final BranchJudge judge;
@@ -73,7 +76,8 @@ public class Branches {
     List<BranchJudge.Judged> judged = judged(upload, start);
     store.insertResults(upload.id(), upload.results(), judged);
     store.prune(Instant.now().minus(properties.pruneAfter()));
-    return new Outcome(upload.id(), true, run.branch(), start.name(), store.regressions(upload.id()));
+    return new Outcome(upload.id(), true, run.branch(), start.name(), store.regressions(upload.id()),
+        store.inconclusive(upload.id()));
   }
 
   /** The answer to a run stored before: the same, unless its content differs. */
@@ -83,7 +87,7 @@ public class Branches {
       throw new Conflict("run " + upload.id() + " was already stored with other content; a changed run needs a new id");
     }
     return new Outcome(upload.id(), false, upload.run().branch(), store.startPointOf(upload.id()),
-        store.regressions(upload.id()));
+        store.regressions(upload.id()), store.inconclusive(upload.id()));
   }
 
   private BranchStore.StartPoint startPoint(Upload upload) {

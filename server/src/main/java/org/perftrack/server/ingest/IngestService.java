@@ -35,16 +35,17 @@ public class IngestService {
   /** What happened to an upload: {@code created} false means it was already stored. */
   public record Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
       List<Summaries.Change> summaries, String branch, String startPoint, List<WaitingChange> waiting,
-      Sessions.SessionProgress session) {
+      Sessions.SessionProgress session, List<WaitingChange> inconclusive) {
+
+    Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
+        List<Summaries.Change> summaries, String branch, String startPoint, List<WaitingChange> waiting,
+        Sessions.SessionProgress session) {
+      this(id, created, regressions, confirmed, summaries, branch, startPoint, waiting, session, null);
+    }
 
     Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
         List<Summaries.Change> summaries) {
       this(id, created, regressions, confirmed, summaries, null, null, List.of(), null);
-    }
-
-    Outcome(UUID id, boolean created, List<Regression> regressions, List<Regression> confirmed,
-        List<Summaries.Change> summaries, String branch, String startPoint) {
-      this(id, created, regressions, confirmed, summaries, branch, startPoint, List.of(), null);
     }
   }
 
@@ -183,7 +184,7 @@ public class IngestService {
       return stored;
     });
     return new Outcome(done.id(), done.created(), done.regressions(), List.of(), List.of(), done.branch(),
-        done.startPoint());
+        done.startPoint(), List.of(), null, done.inconclusive());
   }
 
   /** After machines were renamed or merged: an upload names the machine as it is now. */

@@ -23,16 +23,20 @@ class RunsController {
    * at its version that wait for one more build before they are reported (not for a re-send: they are not stored);
    * for a run of a session that gave {@code batchSize}, where its session stands (left out otherwise): until the
    * session's runs are all stored its regressions are empty, and the upload that completes it lists those of all
-   * the session's runs.
+   * the session's runs; for a branch run, its inconclusive changes (those the default branch would report once one
+   * more build shows them: a branch build is judged once, so they do not fail the check; left out for the default
+   * branch).
    */
   record UploadResponse(String id, List<Regression> regressions, List<Regression> confirmed,
       List<Summaries.Change> summaries, @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
       @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint, List<WaitingChange> waiting,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Sessions.SessionProgress session) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Sessions.SessionProgress session,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<WaitingChange> inconclusive) {
 
     static UploadResponse of(IngestService.Outcome outcome) {
       return new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.confirmed(),
-          outcome.summaries(), outcome.branch(), outcome.startPoint(), outcome.waiting(), outcome.session());
+          outcome.summaries(), outcome.branch(), outcome.startPoint(), outcome.waiting(), outcome.session(),
+          outcome.inconclusive());
     }
   }
 

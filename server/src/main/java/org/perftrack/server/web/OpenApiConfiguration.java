@@ -139,6 +139,11 @@ class OpenApiConfiguration {
             "For a run that gave batchSize: where its session stands. Until `judged`, `regressions` is empty; the "
                 + "answer to the upload that completes the session lists the whole session's.");
       }
+      if (answer != null && answer.getProperties() != null && answer.getProperties().get("inconclusive") != null) {
+        ((io.swagger.v3.oas.models.media.Schema<?>) answer.getProperties().get("inconclusive")).setDescription(
+            "For a branch run only: its changes that the default branch would report once one more build shows "
+                + "them. A branch build is judged once, so they are inconclusive and do not fail the check.");
+      }
     };
   }
 

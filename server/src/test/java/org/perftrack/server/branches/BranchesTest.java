@@ -164,6 +164,17 @@ class BranchesTest extends IntegrationTest {
         .containsExactly("write-64b");
     assertThat(answer.status()).as(answer.body()).isEqualTo(201);
     assertThat(answer.json().get("regressions")).isEmpty();
+    assertThat(answer.json().get("inconclusive")).as("the answer says so, not only the report").singleElement()
+        .satisfies(c -> {
+          assertThat(c.get("benchmark").asString()).isEqualTo("write-64b");
+          assertThat(c.get("baselineVersion").asString()).isEqualTo("1.5.19-4");
+          assertThat(c.get("version").asString()).isEqualTo("1.5.19-4+pr13.1");
+          assertThat(c.get("ratio").asDouble()).isGreaterThan(1.3);
+          assertThat(c.get("note").asString()).startsWith("inconclusive: the default branch would report it once");
+        });
+    assertThat(http().postJson("/api/v1/runs", json(build), TOKEN).json().get("inconclusive"))
+        .as("sent again: the same answer").hasSize(1);
+    assertThat(onMain.json().has("inconclusive")).as("not a field of the default branch's answer").isFalse();
     JsonNode rows = get("/api/v1/branches/pr-13?product=" + product).get("builds").get(0).get("results");
     assertThat(verdict(rows, "write-64b")).isEqualTo("inconclusive");
     assertThat(verdict(rows, "fork")).isEqualTo("unchanged");
