@@ -12,12 +12,18 @@
     return raw === '' || isNaN(n) ? raw.toLowerCase() : n;
   }
 
+  // Infinity (a change from 0) is a number like any other; two of them are equal (Infinity - Infinity is NaN)
   function compare(a, b) {
-    var an = typeof a === 'number', bn = typeof b === 'number';
-    if (an && bn) return a - b;
-    if (an) return -1; // numbers before empty cells
-    if (bn) return 1;
+    if (typeof a === 'number') return a === b ? 0 : a - b;
     return a < b ? -1 : a > b ? 1 : 0;
+  }
+
+  // cells with a number before those without (a "—"), whichever the direction
+  function order(a, b, descending) {
+    var an = typeof a === 'number', bn = typeof b === 'number';
+    if (an !== bn) return an ? -1 : 1;
+    var c = compare(a, b);
+    return descending ? -c : c;
   }
 
   function sort(table, index, button) {
@@ -28,8 +34,7 @@
     th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
     var rows = Array.prototype.slice.call(body.rows);
     rows.sort(function (x, y) {
-      var c = compare(value(x, index), value(y, index));
-      return descending ? -c : c;
+      return order(value(x, index), value(y, index), descending);
     });
     rows.forEach(function (r) { body.appendChild(r); });
   }

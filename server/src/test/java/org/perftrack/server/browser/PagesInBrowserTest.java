@@ -244,6 +244,43 @@ class PagesInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void aChangeFromZeroSortsAsTheLargestChangeBothWaysAndARowWithoutAChangeStaysLast() {
+    String zeros = unique("zeros");
+    List<String> machines = List.of(unique("xp"), unique("win7"));
+    for (String machine : machines) {
+      upload(run(zeros, "1.0", machine, result("faults", 0, 0, 0, 0, 0), result("write-64b", 18, 18.2, 17.9, 18.1),
+          result("page-ins", 0, 0, 0, 0, 0),
+          result("fork", 75, 75.2, 74.9, 75.1), result("read-4k", 20, 20.1, 19.9, 20), result("idle", 0, 0, 0, 0)));
+      upload(run(zeros, "2.0", machine, result("faults", 3, 3, 4, 3, 2), result("write-64b", 48, 48.2, 47.9, 48.1),
+          result("page-ins", 5, 6, 5, 4, 5),
+          result("fork", 75.1, 75, 75.2, 74.9), result("read-4k", 10, 10.1, 9.9, 10), result("idle", 0, 0, 0, 0)));
+    }
+    // ratios: read-4k ×0.5, fork ×1, write-64b ×2.67, faults and page-ins from 0 (equal: they keep their order);
+    // idle 0 to 0 has none ("—")
+    List<String> up = List.of("read-4k", "fork", "write-64b", "faults", "page-ins", "idle");
+    List<String> down = List.of("faults", "page-ins", "write-64b", "fork", "read-4k", "idle");
+
+    open("/compare?product=" + zeros + "&base=1.0&head=2.0&machine=" + machines.get(0));
+    assertThat(sortedBy("table.per-machine", "Change")).as("Change, ascending").isEqualTo(up);
+    assertThat(sortedBy("table.per-machine", "Change")).as("Change, descending").isEqualTo(down);
+
+    open("/compare?product=" + zeros + "&base=1.0&head=2.0");
+    assertThat(sortedBy("table.all-machines", "Middle change")).as("Middle change, ascending").isEqualTo(up);
+    assertThat(sortedBy("table.all-machines", "Middle change")).as("Middle change, descending").isEqualTo(down);
+    assertThat(sortedBy("table.all-machines", "Range")).as("Range, ascending").isEqualTo(up);
+    assertThat(sortedBy("table.all-machines", "Range")).as("Range, descending").isEqualTo(down);
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  /** Presses the sort button of {@code table}'s column headed {@code header}; the benchmarks in their order then. */
+  private static List<String> sortedBy(String table, String header) {
+    browser.driver.findElement(By.xpath("//table[contains(concat(' ', @class, ' '), ' " + table.substring(6)
+        + " ')]//thead//button[normalize-space(.)='" + header + "']")).click();
+    return browser.driver.findElements(By.cssSelector(table + " tbody th[scope=row] a")).stream()
+        .map(WebElement::getText).toList();
+  }
+
+  @Test
   void someoneSignsInAndTriagesARegressionFromItsPage() {
     open("/regressions?product=" + stepProduct);
     browser.screenshot("regressions-laptop", 1366);
