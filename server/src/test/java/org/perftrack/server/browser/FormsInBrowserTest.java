@@ -134,9 +134,13 @@ class FormsInBrowserTest extends BrowserTest {
     upload(Seed003.run(product, machine, "1.5.19-4", 18, 1));
     JsonNode created = upload(Seed003.run(product, machine, "1.5.24-2", 48, 3000));
     long summary = created.get("summaries").get(0).get("id").asLong();
+    open("/login");
+    browser.driver.manage().deleteAllCookies(); // signed out whatever the test before left
     signIn();
     open("/admin");
-    browser.driver.findElement(By.id("token-name")).sendKeys(unique("xp-lab-01 agent"));
+    new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+        .until(ExpectedConditions.presenceOfElementLocated(By.id("token-name")))
+        .sendKeys(unique("xp-lab-01 agent"));
     browser.driver.findElements(By.cssSelector("fieldset.scopes input[type=checkbox]")).stream()
         .filter(box -> !box.isSelected()).forEach(WebElement::click);
     browser.driver.findElement(By.xpath("//button[text()='Create token']")).click();

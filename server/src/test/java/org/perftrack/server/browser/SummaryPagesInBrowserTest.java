@@ -42,6 +42,16 @@ class SummaryPagesInBrowserTest extends BrowserTest {
     assertNamesReadWholeOnAPhone(names, boxes.size() + 2);
     browser.screenshot("summary-laptop", 1366);
     browser.screenshot("summary-phone", 390);
+    // on a phone each member reads whole on the screen: its benchmark, change, machine and versions (the benchmark
+    // was the third column, scrolled off to the right behind the machine and the change)
+    List<String> members = browser.shownOnPhoneScreen(".summary-table tbody th[scope=row]");
+    assertThat(members).as("each member's row header on the screen").hasSize(3);
+    for (String box : boxes) {
+      assertThat(members).anySatisfy(m -> assertThat(m.replaceAll("\\s+", " "))
+          .startsWith("write-64b time-per-op · us ×2.67 (18 → 48) on " + box + ", 1.5.19-4 → 1.5.24-2"));
+    }
+    assertThat(browser.shownOnPhoneScreen(".summary-table thead th")).as("the columns a phone shows")
+        .containsExactly("Benchmark · metric", "Status", "Links");
 
     open("/compare?base=" + linux + "@6.1.0&head=" + seed + "@1.5.24-2&machine=" + boxes.get(0));
     assertThat(browser.driver.findElement(By.id("typical-overhead")).getText()).startsWith("×43");
