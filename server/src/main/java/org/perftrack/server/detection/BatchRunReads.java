@@ -22,37 +22,54 @@ class BatchRunReads {
     this.jdbc = jdbc;
   }
 
-  /** The session's runs of these versions first (its other runs' results are never visited). */
-  static final String BATCH_RUNS_OF_BATCH = """
-      WITH runs AS MATERIALIZED (
-        SELECT ru.id, ru.batch, ru.received_at FROM run ru
-        WHERE ru.batch = ? AND ru.version_id = ANY(?::bigint[])
-          AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id))
-      SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
-      FROM runs ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id
-      WHERE r.series_id = ANY(?::bigint[])
-      ORDER BY r.series_id, ru.received_at, ru.id""";
+  /**
+   * The session's first judged run of each of these versions (its other runs' results are never visited), whether
+   * the session has more runs of it, and that run's results in these series (a row without a series when it has
+   * none of them). Detection pairs the first run of a version in a session, so one is enough; the run rows read
+   * are the session's runs of the windows' versions.
+   */
+  static final String BATCH_FIRST_RUNS = """
+      WITH firsts AS MATERIALIZED (
+        SELECT x.id, x.version_id, x.received_at, x.more FROM (
+          SELECT ru.id, ru.version_id, ru.received_at,
+                 row_number() OVER (PARTITION BY ru.version_id ORDER BY ru.received_at, ru.id) AS k,
+                 count(*) OVER (PARTITION BY ru.version_id) > 1 AS more
+          FROM run ru
+          WHERE ru.batch = ? AND ru.version_id = ANY(?::bigint[])
+            AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)) AS x
+        WHERE x.k = 1)
+      SELECT f.version_id, f.more, r.series_id, v.name AS version, r.samples::text AS samples
+      FROM firsts f JOIN version v ON v.id = f.version_id
+        LEFT JOIN result r ON r.run_id = f.id AND r.series_id = ANY(?::bigint[])
+      ORDER BY r.series_id, f.received_at, f.id""";
 
   /**
-   * The session's runs of the versions near the windows, one per series and version: the versions of each series
-   * within {@code 2 × side} points of the changed version's sort key (the windows reach {@code side}) that are not
-   * in the windows, through {@code detection_point}'s (series, sort_key) index; then the session's runs of those
-   * versions. So the read is bounded as the windows are, whether the session has one version or versions far apart.
+   * A series' first run of a version in the session where the session's first run of that version did not measure
+   * it: the first of the session's runs of the version that did.
+   */
+  static final String BATCH_FIRST_RUNS_OF_SERIES = """
+      SELECT DISTINCT ON (r.series_id, r.version_id) r.series_id, v.name AS version, r.samples::text AS samples
+      FROM result r JOIN run ru ON ru.id = r.run_id JOIN version v ON v.id = r.version_id
+      WHERE r.series_id = ANY(?::bigint[]) AND r.version_id = ANY(?::bigint[]) AND ru.batch = ?
+        AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
+      ORDER BY r.series_id, r.version_id, ru.received_at, ru.id""";
+
+  /**
+   * The session's runs of the versions near the windows, one per series and version: the product's versions within
+   * {@code 2 × side} of the changed version's sort key each way (the windows reach {@code side} points of a series)
+   * that are not in the windows, through the version table's (product, sort_key) index; then the session's runs of
+   * those versions. So the read is bounded as the windows are, whether the session has one version or versions far
+   * apart.
    */
   static final String BATCH_VERSIONS_NEAR = """
       WITH near AS MATERIALIZED (
-        SELECT DISTINCT n.version_id
-        FROM unnest(?::bigint[]) AS s(id)
-        CROSS JOIN LATERAL (
-          (SELECT p.version_id FROM detection_point p
-            WHERE p.series_id = s.id AND p.sort_key < ? ORDER BY p.sort_key DESC LIMIT ?)
-          UNION ALL
-          (SELECT p.version_id FROM detection_point p
-            WHERE p.series_id = s.id AND p.sort_key > ? ORDER BY p.sort_key LIMIT ?)) AS n
-        WHERE n.version_id <> ALL(?::bigint[])),
+        (SELECT v.id FROM version v WHERE v.product_id = ? AND v.sort_key < ? ORDER BY v.sort_key DESC LIMIT ?)
+        UNION ALL
+        (SELECT v.id FROM version v WHERE v.product_id = ? AND v.sort_key > ? ORDER BY v.sort_key LIMIT ?)),
       runs AS MATERIALIZED (
-        SELECT ru.id, ru.batch, ru.received_at FROM near JOIN run ru ON ru.version_id = near.version_id
-        WHERE ru.batch = ? AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id))
+        SELECT ru.id, ru.batch, ru.received_at FROM near JOIN run ru ON ru.version_id = near.id
+        WHERE ru.batch = ? AND ru.version_id <> ALL(?::bigint[])
+          AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id))
       SELECT DISTINCT ON (r.series_id, r.version_id)
         r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
       FROM runs ru JOIN result r ON r.run_id = ru.id JOIN version v ON v.id = r.version_id
@@ -64,25 +81,50 @@ class BatchRunReads {
    * the versions detection has in its windows ({@code versionIds}, around the version of sort key {@code sortKey},
    * {@code side} points each way), the only ones it can pair. A series with fewer than two of the session's
    * versions among them also gets one run of up to two of the session's versions near the windows (within
-   * {@code 2 × side} points of {@code sortKey}), which say that the series was measured interleaved
-   * ({@code LocalScan}). So the read stays as large as the windows, however many runs the session has and however
-   * far apart its versions are.
+   * {@code 2 × side} of the product's versions of {@code sortKey}), which say that the series was measured
+   * interleaved ({@code LocalScan}). So the read stays as large as the windows, however many runs the session has
+   * and however far apart its versions are.
    */
   Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, java.util.UUID batch, List<Long> versionIds,
-      String sortKey, int side) {
+      long productId, String sortKey, int side) {
     Map<Long, List<BatchRun>> out = new HashMap<>();
     if (batch == null || seriesIds.isEmpty()) {
       return out;
     }
     Long[] versions = versionIds.toArray(Long[]::new);
-    jdbc.sql(BATCH_RUNS_OF_BATCH).params(batch, versions, seriesIds.toArray(Long[]::new)).query((ResultSet rs) -> {
-      out.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(batchRun(rs));
+    Long[] series = seriesIds.toArray(Long[]::new);
+    String session = batch.toString();
+    Map<Long, String> more = new HashMap<>(); // versions of which the session has more than one run: id -> name
+    java.util.Set<String> read = new java.util.HashSet<>(); // series:version
+    jdbc.sql(BATCH_FIRST_RUNS).params(batch, versions, series).query((ResultSet rs) -> {
+      if (rs.getBoolean("more")) {
+        more.put(rs.getLong("version_id"), rs.getString("version"));
+      }
+      long id = rs.getLong("series_id");
+      if (!rs.wasNull()) {
+        out.computeIfAbsent(id, k -> new ArrayList<>()).add(new BatchRun(session, rs.getString("version"),
+            RunPoints.parse(rs.getString("samples"))));
+        read.add(id + ":" + rs.getString("version"));
+      }
     });
+    List<Long> unread = seriesIds.stream().filter(id -> more.values().stream().anyMatch(v -> !read.contains(id + ":"
+        + v))).toList();
+    if (!unread.isEmpty()) { // rare: the session's first run of a version did not measure the series, a later one may
+      jdbc.sql(BATCH_FIRST_RUNS_OF_SERIES).params(unread.toArray(Long[]::new), more.keySet().toArray(Long[]::new),
+          batch).query((ResultSet rs) -> {
+            long id = rs.getLong("series_id");
+            if (read.add(id + ":" + rs.getString("version"))) {
+              out.computeIfAbsent(id, k -> new ArrayList<>()).add(new BatchRun(session, rs.getString("version"),
+                  RunPoints.parse(rs.getString("samples"))));
+            }
+          });
+    }
     List<Long> few = seriesIds.stream().filter(id -> out.getOrDefault(id, List.of()).stream().map(BatchRun::version)
         .distinct().count() < 2).toList();
     if (!few.isEmpty()) {
       Long[] ids = few.toArray(Long[]::new);
-      jdbc.sql(BATCH_VERSIONS_NEAR).params(ids, sortKey, 2 * side, sortKey, 2 * side, versions, batch, ids)
+      jdbc.sql(BATCH_VERSIONS_NEAR).params(productId, sortKey, 2 * side, productId, sortKey, 2 * side, batch,
+          versions, ids)
           .query((ResultSet rs) -> {
             long id = rs.getLong("series_id");
             List<BatchRun> runs = out.computeIfAbsent(id, k -> new ArrayList<>());
@@ -95,15 +137,19 @@ class BatchRunReads {
   }
 
   static final String BATCH_RUNS_OF_VERSIONS = """
-      SELECT r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples
-      FROM result r JOIN run ru ON ru.id = r.run_id JOIN version v ON v.id = r.version_id
-      WHERE r.series_id = ANY(?::bigint[]) AND r.version_id = ANY(?::bigint[]) AND ru.batch IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
-      ORDER BY r.series_id, ru.received_at, ru.id""";
+      SELECT x.series_id, x.batch, x.version, x.samples FROM (
+        SELECT DISTINCT ON (r.series_id, ru.batch, r.version_id)
+          r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples, ru.received_at, ru.id
+        FROM result r JOIN run ru ON ru.id = r.run_id JOIN version v ON v.id = r.version_id
+        WHERE r.series_id = ANY(?::bigint[]) AND r.version_id = ANY(?::bigint[]) AND ru.batch IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
+        ORDER BY r.series_id, ru.batch, r.version_id, ru.received_at, ru.id) AS x
+      ORDER BY x.series_id, x.received_at, x.id""";
 
   /**
-   * Every interleaved run of these versions in these series: what detection reads when a step was seen,
-   * so that the interleaved sessions of the whole window can confirm or veto it.
+   * The interleaved runs of these versions in these series, the first of each session (batch) and version, the one
+   * detection pairs: what detection reads when a step was seen, so that the interleaved sessions of the whole window
+   * can confirm or veto it.
    */
   Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, List<Long> versionIds) {
     Map<Long, List<BatchRun>> out = new HashMap<>();

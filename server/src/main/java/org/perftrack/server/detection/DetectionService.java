@@ -109,7 +109,7 @@ public class DetectionService {
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
     List<Long> inWindows = primary.stream().flatMap(w -> w.versionIds().values().stream()).distinct().toList();
-    Map<Long, List<BatchRun>> batchRuns = batches.batchRuns(primaryIds, run.batch(), inWindows,
+    Map<Long, List<BatchRun>> batchRuns = batches.batchRuns(primaryIds, run.batch(), inWindows, run.productId(),
         run.batch() == null ? null : knownNames.version(run.versionId()).sortKey(), 2 * properties.window());
     List<DetectionResult> results = firstPass != null && batchRuns.isEmpty() ? firstPass
         : detector.detectRun(updates(primary, batchRuns, run, null, knobs, defaults));

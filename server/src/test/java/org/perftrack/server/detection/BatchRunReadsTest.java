@@ -20,7 +20,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * The interleaved runs detection reads for a run of a session: those of the versions in its windows, and, for a
  * series with fewer than two of the session's versions there, the session's runs of versions near the windows, no
- * further than twice as far as the windows reach, however far apart the session's versions are.
+ * further than twice as many of the product's versions as the windows reach, however far apart the session's
+ * versions are.
  */
 class BatchRunReadsTest extends IntegrationTest {
 
@@ -70,13 +71,70 @@ class BatchRunReadsTest extends IntegrationTest {
     assertThat(versionsRead(series, batch, product, "1.60-1")).containsExactly("1.60-1", "1.100-1");
   }
 
+  @Test
+  void ofASessionsRunsOfOneVersionTheFirstThatMeasuredEachSeriesIsRead() {
+    String product = unique("reads");
+    String machine = unique("lab");
+    for (int v = 1; v <= 6; v++) {
+      assertThat(http().postJson("/api/v1/runs", json(measured(product, machine, "1." + v + "-1", null, null,
+          "write-64b", "fork")), TOKEN).status()).isEqualTo(201);
+    }
+    // a session of three runs of one version: the first measured write-64b only, the two others both benchmarks
+    String batch = UUID.randomUUID().toString();
+    List<RunUpload> sent = List.of(measured(product, machine, "1.7-1", batch, 3, "write-64b"),
+        measured(product, machine, "1.7-1", batch, 3, "write-64b", "fork"),
+        measured(product, machine, "1.7-1", batch, 3, "write-64b", "fork"));
+    for (RunUpload r : sent) {
+      assertThat(http().postJson("/api/v1/runs", json(r), TOKEN).status()).isEqualTo(201);
+    }
+    long write = series(product, "write-64b");
+    long fork = series(product, "fork");
+    Map<String, Object> v = version(product, "1.7-1");
+    long id = ((Number) v.get("id")).longValue();
+
+    Map<Long, List<BatchRun>> windows = reads.batchRuns(List.of(write, fork), UUID.fromString(batch), List.of(id),
+        ((Number) v.get("product_id")).longValue(), (String) v.get("sort_key"), SIDE);
+    Map<Long, List<BatchRun>> stepped = reads.batchRuns(List.of(write, fork), List.of(id));
+    for (Map<Long, List<BatchRun>> read : List.of(windows, stepped)) {
+      assertThat(read.get(write)).as("one run of the version: the session's first").singleElement()
+          .satisfies(r -> assertThat(r.samples()).containsExactly(samples(sent.get(0), "write-64b")));
+      assertThat(read.get(fork)).as("the first run that measured fork").singleElement()
+          .satisfies(r -> assertThat(r.samples()).containsExactly(samples(sent.get(1), "fork")));
+    }
+  }
+
+  private static double[] samples(RunUpload run, String benchmark) {
+    return run.results().stream().filter(r -> r.benchmark().equals(benchmark)).findFirst().orElseThrow().samples()
+        .stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private RunUpload measured(String product, String machine, String version, String batch, Integer size,
+      String... benchmarks) {
+    RunUpload r = run(product, version, machine, java.util.Arrays.stream(benchmarks).map(b -> new RunUpload.ResultUpload(
+        b, "time-per-op", "us", RunUpload.LOWER_IS_BETTER, sessionSamples(random, 40))).toArray(
+        RunUpload.ResultUpload[]::new));
+    return new RunUpload(r.id(), product, version, r.machine(), r.suite(), batch, null, null, r.attributes(),
+        r.results(), r.failures(), null, null, size);
+  }
+
+  private long series(String product, String benchmark) {
+    return jdbc.sql("""
+        SELECT s.id FROM series s JOIN product p ON p.id = s.product_id
+        WHERE p.name = ? AND s.benchmark = ?""").params(product, benchmark).query(Long.class).single();
+  }
+
+  private Map<String, Object> version(String product, String version) {
+    return jdbc.sql("""
+        SELECT v.id, v.product_id, v.sort_key FROM version v JOIN product p ON p.id = v.product_id
+        WHERE p.name = ? AND v.name = ?""").params(product, version).query().singleRow();
+  }
+
   /** The session's runs read for a run of {@code version} whose windows hold only that version of the session. */
   private List<String> versionsRead(long series, String batch, String product, String version) {
-    Map<String, Object> v = jdbc.sql("""
-        SELECT v.id, v.sort_key FROM version v JOIN product p ON p.id = v.product_id
-        WHERE p.name = ? AND v.name = ?""").params(product, version).query().singleRow();
+    Map<String, Object> v = version(product, version);
     Map<Long, List<BatchRun>> read = reads.batchRuns(List.of(series), UUID.fromString(batch),
-        List.of(((Number) v.get("id")).longValue()), (String) v.get("sort_key"), SIDE);
+        List.of(((Number) v.get("id")).longValue()), ((Number) v.get("product_id")).longValue(),
+        (String) v.get("sort_key"), SIDE);
     return read.getOrDefault(series, List.of()).stream().map(BatchRun::version).toList();
   }
 }

@@ -41,7 +41,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * during the completing upload against the same number just before it.
  *
  * <p>Run: {@code bench/run-main.sh org.perftrack.server.detection.eval.SessionUploadBenchmark [1,10,100] [rounds]
- * [metrics]} (rounds per N, default 3; at N ≥ 100 at most 2, at N ≥ 1000 one).
+ * [metrics] [one-version]} (rounds per N, default 3; at N ≥ 100 at most 2, at N ≥ 1000 one; {@code one-version}:
+ * each session's N runs, and those judged on arrival, are all of one new version; no run under load then).
  */
 public final class SessionUploadBenchmark {
   private static final String TOKEN = "bench-token-0123456789";
@@ -53,6 +54,8 @@ public final class SessionUploadBenchmark {
         : new int[] {1, 10, 100};
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
     int metrics = args.length > 2 ? Integer.parseInt(args[2]) : 100;
+    // one-version: the N runs of a session (and of the runs judged on arrival) are all of one new version
+    boolean oneVersion = args.length > 3 && args[3].equals("one-version");
     Path dir = Files.createTempDirectory("perftrack-session-bench");
     Path db = dir.resolve("db");
     String[] appArgs = {"--server.port=0", "--perftrack.embedded-db.dir=" + db, "--perftrack.alerts.enabled=false",
@@ -96,7 +99,7 @@ public final class SessionUploadBenchmark {
         double storeOnly = 0;
         for (int round = 0; round < r; round++) {
           int from = nextVersion + 1;
-          nextVersion += n;
+          nextVersion += oneVersion ? 1 : n;
           long runsSeed = seed.nextLong();
           // a session of N: N - 1 uploads only store, the last judges all
           UUID batch = UUID.randomUUID();
@@ -104,10 +107,11 @@ public final class SessionUploadBenchmark {
           double[] lv = levels.clone();
           long start = System.nanoTime();
           for (int v = from; v < from + n - 1; v++) {
-            ingest.ingest(run(session, v, lv, random, batch, n));
+            ingest.ingest(run(session, oneVersion ? from : v, oneVersion ? levels.clone() : lv, random, batch, n));
           }
           storeOnly += (System.nanoTime() - start) / 1e6;
-          RunUpload last = run(session, from + n - 1, lv, random, batch, n);
+          RunUpload last = run(session, oneVersion ? from : from + n - 1, oneVersion ? levels.clone() : lv, random,
+              batch, n);
           if (PROFILE) {
             jdbc.sql("SELECT pg_stat_statements_reset()").query().singleValue();
           }
@@ -132,7 +136,8 @@ public final class SessionUploadBenchmark {
             UUID b = withBatch ? UUID.randomUUID() : null;
             List<RunUpload> runs = new ArrayList<>();
             for (int v = from; v < from + n; v++) {
-              runs.add(run(withBatch ? batched : plain, v, sl, same, b, null));
+              runs.add(run(withBatch ? batched : plain, oneVersion ? from : v, oneVersion ? levels.clone() : sl, same,
+                  b, null));
             }
             (withBatch ? onArrivalBatch : onArrival).add(timed(threads, db, () -> runs.forEach(ingest::ingest)));
           }
@@ -149,7 +154,7 @@ public final class SessionUploadBenchmark {
         System.out.printf(Locale.ROOT, "  N uploads without batch judged on arrival: %.0f ms, CPU %.0f ms -> ratio:"
             + " time %.2f, CPU %.2f; per run of the session: %.1f ms, CPU %.1f ms%n", p[0], p[1] + p[2], c[0] / p[0],
             (c[1] + c[2]) / (p[1] + p[2]), c[0] / n, (c[1] + c[2]) / n);
-        if (n >= 10) {
+        if (n >= 10 && !oneVersion) {
           nextVersion = contended(base, ingest, session, n, nextVersion, levels, seed.nextLong());
         }
       }
