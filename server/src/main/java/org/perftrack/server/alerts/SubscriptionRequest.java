@@ -12,7 +12,7 @@ import org.perftrack.wire.Quantities;
  * A new subscription as the API and the page take it; blank filters mean "everything".
  *
  * @param minChangePercent e.g. 10 for "only changes of at least 10 %"; null means 0
- * @param mode {@code immediate} (one mail per upload) or {@code digest} (one mail a day); null means immediate
+ * @param mode {@code immediate} (one mail per new summary: a version that got slower) or {@code digest} (one mail a day); null means immediate
  */
 public record SubscriptionRequest(String email, String product, String machine, String benchmark,
     Double minChangePercent, String mode) {

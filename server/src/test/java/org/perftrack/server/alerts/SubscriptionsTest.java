@@ -64,6 +64,11 @@ class SubscriptionsTest extends IntegrationTest {
     signIn(browser, base);
     String page = send(browser, get(base + "/alerts/subscriptions")).body();
     assertThat(page).contains("Mail subscriptions", "name=\"_csrf\"");
+    assertThat(org.springframework.web.util.HtmlUtils.htmlUnescape(page.replaceAll("<[^>]+>", " ").replaceAll("\\s+", " ")))
+        .as("what a mail is, as README says: one per new summary, not one per upload")
+        .contains("At once, one mail per version that got slower", "Daily digest of open regressions",
+            "one mail for all the machines and benchmarks it slowed")
+        .doesNotContain("one mail per upload");
     String email = unique("page") + "@example.org";
     String form = "email=" + enc(email) + "&product=cygwin&machine=xp-lab-*&benchmark=&minChangePercent=25&mode=immediate";
 
