@@ -139,6 +139,27 @@ class PagesInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void onAPhoneHomesLatestRunsAndMachinesReadWholeWithoutScrollingTheirCards() {
+    String latestProduct = unique("cygwin-latest");
+    String latestMachine = unique("win7-lab-02-long-hostname");
+    assertThat(http().postJson("/api/v1/runs", json(run(latestProduct, "1.5.25-7", latestMachine,
+        result("write-64b", 18, 18.3, 17.8))), TOKEN).status()).isEqualTo(201);
+    open("/");
+    browser.screenshot("home-phone", 390);
+    // each latest run's product, version and machine, and each machine's last run, on the screen
+    List<String> runs = browser.shownOnPhoneScreen("#latest-runs tbody tr");
+    assertThat(runs).as("the latest runs, each row whole on the screen").isNotEmpty();
+    assertThat(runs).anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
+        .contains(latestProduct + " 1.5.25-7 on " + latestMachine));
+    List<String> machines = browser.shownOnPhoneScreen("#machines tbody tr");
+    assertThat(machines).as("each machine with its runs and last run on the screen").isNotEmpty()
+        .allSatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
+            .matches("\\S+ (1 run|\\d+ runs|100\\+ runs) \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d"))
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " ")).startsWith("linux-ref 8 runs "));
+    assertThat(runs).allSatisfy(row -> assertThat(row).matches("(?s)\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\s+\\S+\\s+\\S+\\s+on \\S+"));
+  }
+
+  @Test
   void onAPhoneTheDatesOfHomeAndOfTheRegressionPagesReadWhole() {
     open("/");
     assertDatesReadWholeOnAPhone(MACHINES.size() + 1); // machines' last run, the latest runs' received
