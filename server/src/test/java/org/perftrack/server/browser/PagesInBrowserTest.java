@@ -145,6 +145,10 @@ class PagesInBrowserTest extends BrowserTest {
     assertThat(http().postJson("/api/v1/runs", json(run(latestProduct, "1.5.25-7", latestMachine,
         result("write-64b", 18, 18.3, 17.8))), TOKEN).status()).isEqualTo(201);
     open("/");
+    assertThat(browser.driver.findElements(By.cssSelector("#latest-runs .machine-on-phone")))
+        .as("on a laptop the machine has its column, not a second mention under the version").isNotEmpty()
+        .noneMatch(WebElement::isDisplayed);
+    browser.screenshot("home-laptop", 1366);
     browser.screenshot("home-phone", 390);
     // each latest run's product, version and machine, and each machine's last run, on the screen
     List<String> runs = browser.shownOnPhoneScreen("#latest-runs tbody tr");
