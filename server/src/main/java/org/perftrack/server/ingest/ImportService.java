@@ -302,7 +302,7 @@ public class ImportService {
       run = Json.MAPPER.readValue(line.bytes(), RunUpload.class);
     } catch (JacksonException e) {
       context.fail(line.number(), null, List.of(new FieldProblem("line", "is not a run in JSON: "
-          + JsonProblems.describe(e))));
+          + JsonProblems.describeInLine(e))));
       return null;
     }
     return accept(line.number(), run, line.bytes().length, context);

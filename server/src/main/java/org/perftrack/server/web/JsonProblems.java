@@ -27,7 +27,20 @@ public final class JsonProblems {
   private JsonProblems() {}
 
   public static String describe(JacksonException e) {
-    String where = where(e.getLocation());
+    return describe(e, where(e.getLocation()));
+  }
+
+  /**
+   * The same for one line of an import, read alone: where is its column only ("(column 2)"), since the import names
+   * the line itself, and "line 1" of the line would contradict it.
+   */
+  public static String describeInLine(JacksonException e) {
+    TokenStreamLocation location = e.getLocation();
+    return describe(e, location == null || location.getColumnNr() < 1 ? ""
+        : " (column " + location.getColumnNr() + ")");
+  }
+
+  private static String describe(JacksonException e, String where) {
     if (e instanceof UnrecognizedPropertyException u) {
       return "is not a known field" + where;
     }

@@ -80,6 +80,24 @@ class BulkImportTest extends IntegrationTest {
   }
 
   @Test
+  void aLineThatIsNotJsonNamesItsColumnNotALineOfItsOwn() {
+    String body = "{\"id\": \"3f1c2a9e-0b7d-4c1e-9a55-2f7f1e0c9d41\"}\n{bad json\n";
+
+    Http.Response r = importNdjson(body.getBytes(StandardCharsets.UTF_8), false);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    JsonNode second = null;
+    for (JsonNode f : r.json().get("fields")) {
+      if (f.get("field").asString().startsWith("line 2")) {
+        second = f;
+      }
+    }
+    assertThat(second).as(r.body()).isNotNull();
+    assertThat(second.get("message").asString()).as("line 2 of the file is not 'line 1' of anything")
+        .startsWith("is not a run in JSON: is not valid JSON: ").endsWith("(column 2)").doesNotContain("line 1");
+  }
+
+  @Test
   void importOpensTheSameRegressionsAsUploadsOneByOne() {
     String imported = unique("cygwin");
     String uploaded = unique("cygwin");
