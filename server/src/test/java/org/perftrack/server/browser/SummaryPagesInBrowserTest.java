@@ -75,6 +75,8 @@ class SummaryPagesInBrowserTest extends BrowserTest {
     assertThat(browser.driver.findElement(By.xpath("//tr[.//a[@href='/summaries/" + summary + "']]")).getText()).contains("3 on 3 of 3 machines");
     assertThat(browser.shownOnPhoneScreen("tr:has(a[href='/summaries/" + summary + "']) .badge"))
         .as("the worst ratio next to the name on a phone").containsExactly("×2.67");
+    assertThat(browser.shownOnPhoneScreen("tr:has(a[href='/summaries/" + summary + "']) td"))
+        .as("how many regressions on how many machines, on the screen of a phone").contains("3 on 3 of 3 machines");
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
     browser.screenshot("home-summaries-laptop", 1366);
     browser.screenshot("home-summaries-phone", 390);
