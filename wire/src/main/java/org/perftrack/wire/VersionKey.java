@@ -15,7 +15,9 @@ import java.util.Set;
  * (alpha, beta, rc, pre, dev, …) sorts before the end of a name ({@code 2.1.0-rc1 < 2.1.0}); any
  * other word sorts after the end but before a number ({@code 1.7.8 < 1.7.8-s20101020 < 1.7.8-1}:
  * a snapshot comes after its release). Words compare case-insensitively. A name that is all words
- * still gets a stable order (alphabetical); ties between different spellings of the same tokens
+ * still gets a stable order (alphabetical). A leading {@code v} or {@code V} before a digit, as git tags spell
+ * versions, is not a word: {@code 1.0 < v1.0.4}, {@code v1.0.9 < v1.0.10}, and {@code v1.0.4} sorts right after
+ * {@code 1.0.4}. Ties between different spellings of the same tokens
  * ({@code 1.05} and {@code 1.5}) are broken by the name itself, so the order is total. Shared by the server
  * (its {@code sort_key}) and the agent (it sends a session's runs in version order).
  */
@@ -41,8 +43,8 @@ public final class VersionKey {
 
   public static String of(String name) {
     StringBuilder key = new StringBuilder(name.length() * 2 + 8);
-    int i = 0;
     int n = name.length();
+    int i = n > 1 && (name.charAt(0) == 'v' || name.charAt(0) == 'V') && isDigit(name.charAt(1)) ? 1 : 0;
     while (i < n) {
       char c = name.charAt(i);
       if (isDigit(c)) {

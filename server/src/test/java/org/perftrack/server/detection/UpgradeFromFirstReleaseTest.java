@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.formats.Json;
 import org.perftrack.server.db.FirstReleaseMigrations;
+import org.perftrack.wire.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
@@ -127,6 +128,68 @@ class UpgradeFromFirstReleaseTest {
         .as("rewritten, not updated in place").isLessThanOrEqualTo(bytesBefore);
     assertThat(jdbc.sql("SELECT count(*) FROM result WHERE n IS NULL AND cardinality(samples) = 0")
         .query(Long.class).single()).isZero();
+  }
+
+  @Test
+  void versionsNamedLikeGitTagsTakeTheirPlaceBesideThePlainNamesWithEveryStoredCopyOfTheirKey() {
+    String db = database("before_v46");
+    flyway(db, "classpath:db/migration").target("45").load().migrate();
+    JdbcClient jdbc = JdbcClient.create(postgres.getDatabase("postgres", db));
+    List<String> names = List.of("1.0", "v1.0.4", "1.0.5", "v1.0.9", "V1.0.10", "version", "v.2");
+    jdbc.sql("INSERT INTO product (name) VALUES ('tags')").update();
+    jdbc.sql("INSERT INTO machine (name) VALUES ('m1')").update();
+    for (String name : names) { // keyed as the server wrote them before: "v" was a word
+      String key = name.matches("[vV][0-9].*") ? "3v!" + VersionKey.of(name) : VersionKey.of(name);
+      jdbc.sql("INSERT INTO version (product_id, name, sort_key) SELECT id, ?, ? FROM product").params(name, key)
+          .update();
+    }
+    assertThat(jdbc.sql("SELECT name FROM version ORDER BY sort_key").query(String.class).list())
+        .as("before: the tags scatter below every plain number")
+        .containsExactly("v1.0.4", "v1.0.9", "V1.0.10", "v.2", "version", "1.0", "1.0.5");
+    jdbc.sql("""
+        INSERT INTO series (product_id, machine_id, benchmark, metric, unit, direction)
+        SELECT p.id, m.id, 'write-64b', 'time-per-op', 'us', 'lower_is_better' FROM product p, machine m""").update();
+    jdbc.sql("""
+        INSERT INTO detection_point (series_id, sort_key, version_id, level, within_se, positive, sample_count)
+        SELECT s.id, v.sort_key, v.id, 1.0, NULL, true, 5 FROM series s, version v""").update();
+    jdbc.sql("""
+        INSERT INTO chart_summary (series_id, level, first_key, next_key, n, median, lo, hi, first_point, last_point)
+        SELECT s.id, 0, min(v.sort_key), max(v.sort_key), 2, 1.0, 1.0, 1.0, min(v.sort_key), min(v.sort_key)
+          FROM series s, version v GROUP BY s.id""").update();
+    jdbc.sql("""
+        INSERT INTO alert_regression (regression_id, run_id, product, machine, benchmark, metric, baseline_key,
+                                      version_key, announced, item)
+        VALUES (1, gen_random_uuid(), 'tags', 'm1', 'write-64b', 'time-per-op', ?, ?, true, '{}')""")
+        .params("3v!" + VersionKey.of("v1.0.4"), VersionKey.of("1.0.5")).update();
+    jdbc.sql("""
+        INSERT INTO alert_regression (regression_id, run_id, product, machine, benchmark, metric, baseline_key,
+                                      version_key, announced, item)
+        VALUES (2, gen_random_uuid(), 'tags', 'm1', 'write-64b', 'time-per-op', ?, ?, true, '{}')""")
+        .params(VersionKey.of("v.2"), "3v!" + VersionKey.of("v1.0.9")).update();
+
+    flyway(db, "classpath:db/migration").load().migrate();
+
+    assertThat(jdbc.sql("SELECT name FROM version ORDER BY sort_key").query(String.class).list())
+        .containsExactly("v.2", "version", "1.0", "v1.0.4", "1.0.5", "v1.0.9", "V1.0.10");
+    for (Map<String, Object> v : jdbc.sql("SELECT name, sort_key FROM version").query().listOfRows()) {
+      assertThat(v.get("sort_key")).as("%s is keyed as the server keys it now", v.get("name"))
+          .isEqualTo(VersionKey.of((String) v.get("name")));
+    }
+    assertThat(jdbc.sql("""
+        SELECT count(*) FROM detection_point d JOIN version v ON v.id = d.version_id WHERE d.sort_key <> v.sort_key""")
+        .query(Long.class).single()).isZero();
+    assertThat(jdbc.sql("SELECT count(*) FROM detection_point").query(Long.class).single()).isEqualTo(names.size());
+    assertThat(jdbc.sql("SELECT level || ' ' || sort_key FROM chart_boundary ORDER BY 1").query(String.class).list())
+        .as("the boundaries the new keys start, and no others")
+        .isEqualTo(jdbc.sql("""
+            SELECT l.level || ' ' || v.sort_key FROM version v
+            CROSS JOIN LATERAL generate_series(0, chart_block_levels(v.sort_key) - 1) AS l(level) ORDER BY 1""")
+            .query(String.class).list());
+    assertThat(jdbc.sql("SELECT count(*) FROM chart_summary").query(Long.class).single()).isZero();
+    assertThat(jdbc.sql("SELECT baseline_key || ' | ' || version_key FROM alert_regression ORDER BY regression_id")
+        .query(String.class).list()).containsExactly(
+            VersionKey.of("v1.0.4") + " | " + VersionKey.of("1.0.5"),
+            VersionKey.of("v.2") + " | " + VersionKey.of("v1.0.9"));
   }
 
   static final String STORED = """

@@ -36,6 +36,15 @@ class VersionOrderTest {
       "abc, abd",
       "foo, foo bar",
       "1.05, 1.5",
+      "v1.0.9, v1.0.10",
+      "v1.0.3, v1.0.10",
+      "1.0, v1.0.4",
+      "v1.0, 1.0.4",
+      "1.0.3, v1.0.4",
+      "v1.0.4, 1.0.5",
+      "V1.0.9, v1.0.10",
+      "v2.1.0-rc1, v2.1.0",
+      "1.7.7, v20070307",
   })
   void ordersByMeaning(String lower, String higher) {
     assertThat(VersionOrder.INSTANCE.compare(lower, higher)).isNegative();
@@ -69,6 +78,15 @@ class VersionOrderTest {
     assertThat(sorted.subList(sorted.indexOf("1.5.24-2"), sorted.size()))
         .containsSubsequence("1.5.24-2", "1.7.7", "1.7.8-s20101020", "1.7.9", "1.7.10", "2.1.0-rc1", "2.1.0",
             "20070307");
+  }
+
+  @Test
+  void aLeadingVBeforeADigitIsNotAWordSoTagsSortBesideTheirPlainNames() {
+    List<String> names = new ArrayList<>(List.of("v1.0.10", "1.0", "V1.0.3", "v1.0.4", "1.0.4", "v1.0.9", "1.1",
+        "v2.0", "vim", "version"));
+    names.sort(VersionOrder.INSTANCE);
+    assertThat(names).containsExactly("version", "vim", "1.0", "V1.0.3", "1.0.4", "v1.0.4", "v1.0.9", "v1.0.10",
+        "1.1", "v2.0");
   }
 
   @Test
