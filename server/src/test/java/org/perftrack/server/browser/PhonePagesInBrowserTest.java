@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The product page and compare at a phone's width (390 px): every machine's name and newest value on the screen
- * whatever the name's length, and a change from 0 (a ratio with no value) said as such next to its verdict.
+ * whatever the name's length, and a change from 0 (a ratio with no value) said as such next to its verdict. Home's
+ * products, the admin's tokens and a regression's history read whole on the screen too.
  */
 class PhonePagesInBrowserTest extends BrowserTest {
 
@@ -108,6 +109,88 @@ class PhonePagesInBrowserTest extends BrowserTest {
         .contains("×2.65", "1");
     assertThat(browser.shownOnPhoneScreen("table.all-machines tbody td.others")).as("write-64b's other metrics")
         .anySatisfy(t -> assertThat(t).matches("ctx-switches-per-op ×\\d+ regression"));
+  }
+
+  @Test
+  void onAPhoneHomesProductsCardReadsWholeWithItsVersionsAndMachines() {
+    String product = unique("cygwin-long-product-name");
+    for (String machine : List.of(unique("xp-lab"), unique("win7-lab-02-long-hostname"))) {
+      for (String version : List.of("1.5.19-4", "1.5.24-2")) {
+        upload(run(product, version, machine, result("write-64b", 18, 18.3, 17.8)));
+      }
+    }
+    open("/");
+    browser.screenshot("home-products-laptop", 1366);
+    browser.screenshot("home-products-phone", 390);
+    assertThat(browser.driver.findElements(By.cssSelector("#products thead th"))).extracting(e -> e.getText())
+        .as("on a laptop, the columns as they were").containsExactly("Product", "Versions", "Machines", "Latest version");
+
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      assertCardFitsItsTable("#products");
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    assertThat(browser.shownOnPhoneScreen("#products tbody tr")).as("the product's row whole on the screen")
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
+            .isEqualTo(product + " 2 versions on 2 machines 1.5.24-2"));
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+  }
+
+  @Test
+  void onAPhoneTheAdminTokensReadWholeWithTheirDatesAndRevoke() {
+    signIn();
+    open("/admin");
+    browser.driver.findElement(By.id("token-name")).sendKeys("win7-lab-02-long-hostname agent");
+    for (String scope : List.of("triage", "admin")) {
+      browser.driver.findElement(By.cssSelector("input[name=scope][value=" + scope + "]")).click();
+    }
+    browser.driver.findElement(By.xpath("//button[text()='Create token']")).click();
+    awaitText(By.id("new-token"), "pt_");
+    browser.screenshot("admin-tokens-laptop", 1366);
+    browser.screenshot("admin-tokens-phone", 390);
+    assertThat(browser.driver.findElements(By.cssSelector("#tokens thead th"))).extracting(e -> e.getText())
+        .as("on a laptop, the columns as they were")
+        .containsExactly("Name", "Scopes", "Created", "Last used", "State", "");
+
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      assertCardFitsItsTable("#tokens");
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    assertThat(browser.shownOnPhoneScreen("#tokens tbody tr")).as("the new token's row whole on the screen")
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " ")).matches(
+            "win7-lab-02-long-hostname agent upload, read, triage, admin"
+                + " created \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d by admin last used never active Revoke"));
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+  }
+
+  @Test
+  void onAPhoneARegressionsHistoryReadsWhole() {
+    String product = unique("cygwin");
+    String machine = unique("win7-lab-02-long-hostname");
+    StepFixtures.history(product, machine, "write-64b").forEach(this::upload);
+    long regression = http().get("/api/v1/regressions?product=" + product).json().get(0).get("id").asLong();
+
+    open("/regressions/" + regression);
+    browser.screenshot("regression-history-laptop", 1366);
+    browser.screenshot("regression-history-phone", 390);
+    assertThat(browser.driver.findElements(By.cssSelector("#history thead th"))).extracting(e -> e.getText())
+        .as("on a laptop, the columns as they were")
+        .containsExactly("When", "What", "Versions", "Ratio", "p-value", "Why");
+
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      assertCardFitsItsTable("#history table");
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    assertThat(browser.shownOnPhoneScreen("#history tbody tr")).as("each event whole on the screen").isNotEmpty()
+        .allSatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " ")).matches(
+            "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\S+ \\S+ → \\S+ ×\\d+\\.\\d+ p (< )?0\\.\\d+ .+"))
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " ")).contains(" opened 1.5.19-4 → 1.5.24-2 ×2."));
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
   }
 
   /** At the window's size now: the height in pixels of each Other metrics cell of {@code table} that shows nothing. */
