@@ -6,11 +6,11 @@ import java.util.List;
 import org.perftrack.server.dashboard.Catalog;
 import org.perftrack.server.dashboard.DataCache;
 import org.perftrack.server.dashboard.DeletedPages;
-import org.perftrack.server.dashboard.PageNotFound;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.core.Authentication;
@@ -28,7 +28,10 @@ import org.perftrack.server.web.Links;
 @Controller
 class ComparePages {
 
-  /** {@code rows} per machine when one machine is chosen; {@code summary} per metric across machines otherwise. */
+  /**
+   * {@code rows} per machine when one machine is chosen; {@code summary} per metric across machines otherwise.
+   * {@code product} is the one compared, or the name asked for when there is no such product ({@code problem}).
+   */
   record Page(List<String> products, String product, List<String> versions, String base, String head,
       List<String> machines, String machine, int machineCount, List<CompareTable.Row> rows,
       List<AcrossMachines> summary, CompareTable.Counts counts, String csvUrl, String problem, String hint,
@@ -100,15 +103,17 @@ class ComparePages {
     return "compare/compare";
   }
 
+  /** The CSV; a product or version that is not there is a 404 problem+json saying which, as the API answers. */
   @GetMapping("/compare.csv")
-  ResponseEntity<byte[]> csv(@RequestParam String product, @RequestParam String base, @RequestParam String head,
+  ResponseEntity<?> csv(@RequestParam String product, @RequestParam String base, @RequestParam String head,
       @RequestParam(required = false) String machine, @RequestParam(required = false) String from,
       @RequestParam(required = false) String headBranch, Authentication auth) {
     // signed in: every benchmark; anonymous: the page's benchmarks, as bounded as the page
     Built built = build(product, base, head, headBranch, machine, from, signedIn(auth));
     Page page = built.page();
     if (page.problem() != null) {
-      throw new PageNotFound(page.problem());
+      return ResponseEntity.status(HttpStatus.NOT_FOUND).contentType(MediaType.APPLICATION_PROBLEM_JSON)
+          .body(ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, page.problem()));
     }
     String name = ("compare-" + product + "-" + base + "-" + head + ".csv").replaceAll("[^A-Za-z0-9._-]", "_");
     return ResponseEntity.ok()
@@ -133,8 +138,7 @@ class ComparePages {
           List.of());
     }
     if (product != null && !product.isBlank() && !product.equals(p)) { // unknown or deleted: not another product
-      return new Built(empty(products, p, List.of(), null, null, noProduct(product), null),
-          List.of());
+      return new Built(empty(products, product, List.of(), base, head, noProduct(product), null), List.of());
     }
     List<String> versions = catalog.recentVersions(p, RECENT);
     if (versions.size() < 2 && (headBranch == null || headBranch.isBlank())) {

@@ -57,7 +57,7 @@ public class CompareService {
    * Every metric the machine measured in both versions, judged together; empty when it measured only
    * one of them.
    *
-   * @throws NotFound when the product has no such base or head version
+   * @throws NotFound when there is no such product, or it has no such base or head version
    */
   public List<ComparedMetric> compare(String product, String machine, String base, String head) {
     return compare(product, machine, base, head, null);
@@ -234,8 +234,12 @@ public class CompareService {
 
   private long versionId(String product, String version, String field) {
     return jdbc.sql(VERSION_ID).params(product, version).query(Long.class).optional()
-        .orElseThrow(() -> new NotFound(field + ": product " + product + " has no version " + version));
+        .orElseThrow(() -> jdbc.sql(PRODUCT_EXISTS).param(product).query(Boolean.class).single()
+            ? new NotFound(field + ": product " + product + " has no version " + version)
+            : new NotFound("product: there is no product " + product));
   }
+
+  static final String PRODUCT_EXISTS = "SELECT EXISTS (SELECT 1 FROM product WHERE name = ? AND deletion_id IS NULL)";
 
   private static String uncheckedString(ResultSet rs, String column) {
     try {

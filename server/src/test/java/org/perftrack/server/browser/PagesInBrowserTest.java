@@ -176,6 +176,23 @@ class PagesInBrowserTest extends BrowserTest {
   }
 
   @Test
+  void compareOfAProductThatIsNotThereSaysSoAndPicksNoOtherProduct() {
+    String nope = unique("nope");
+    open("/compare?product=" + nope + "&base=1.0&head=2.0");
+    browser.screenshot("compare-unknown-product-laptop", 1366);
+    browser.screenshot("compare-unknown-product-phone", 390);
+
+    assertThat(browser.driver.findElement(By.cssSelector("[role=alert]")).getText())
+        .isEqualTo("There is no product " + nope + ".");
+    assertThat(new org.openqa.selenium.support.ui.Select(browser.driver.findElement(By.id("product")))
+        .getFirstSelectedOption().getText()).as("the product menu shows what was asked, not the first product")
+        .isEqualTo(nope);
+    assertThat(browser.driver.findElement(By.id("base")).getDomProperty("value")).as("kept to correct").isEqualTo("1.0");
+    assertThat(browser.driver.findElements(By.cssSelector(".compare-table"))).as("no product's comparison").isEmpty();
+    assertThat(browser.driver.getTitle()).isEqualTo("Compare · perftrack");
+  }
+
+  @Test
   void theVersionFieldsLookLikeTheOtherFieldsOfTheirForms() {
     open("/products/" + product);
     assertThat(look(By.id("base"))).as("Compare … with …").isEqualTo(look(By.id("filter")));

@@ -89,6 +89,35 @@ class CompareApiTest extends IntegrationTest {
         .isEqualTo(400);
   }
 
+  @Test
+  void anUnknownProductIsNotFoundNamingTheProductNotAVersionOfIt() {
+    upload(run(product, "1.0", machine, result("fork", 1, 2, 3)));
+    upload(run(product, "2.0", machine, result("fork", 1, 2, 3)));
+    String nope = unique("nope");
+
+    Http.Response r = http().get("/api/v1/compare?product=" + nope + "&machine=" + machine + "&base=1.0&head=2.0");
+
+    assertThat(r.status()).as(r.body()).isEqualTo(404);
+    assertThat(r.contentType()).startsWith("application/problem+json");
+    assertThat(r.json().get("detail").asString()).isEqualTo("product: there is no product " + nope);
+    // the same with head a branch's build
+    Http.Response branch = http().get("/api/v1/compare?product=" + nope + "&machine=" + machine
+        + "&base=1.0&head=2.0&headBranch=pr-1");
+    assertThat(branch.status()).as(branch.body()).isEqualTo(404);
+    assertThat(branch.json().get("detail").asString()).isEqualTo("product: there is no product " + nope);
+    // a known product's missing version is still named as the version it is
+    assertThat(http().get("/api/v1/compare?product=" + product + "&machine=" + machine + "&base=1.0&head=9.9")
+        .json().get("detail").asString()).isEqualTo("head: product " + product + " has no version 9.9");
+    // the CSV of the compare page answers a 404 problem too, saying which product is not there
+    Http.Response csv = http().get("/compare.csv?product=" + nope + "&base=1.0&head=2.0");
+    assertThat(csv.status()).isEqualTo(404);
+    assertThat(csv.contentType()).startsWith("application/problem+json");
+    assertThat(csv.json().get("detail").asString()).isEqualTo("There is no product " + nope + ".");
+    Http.Response version = http().get("/compare.csv?product=" + product + "&base=1.0&head=9.9");
+    assertThat(version.status()).isEqualTo(404);
+    assertThat(version.json().get("detail").asString()).startsWith(product + " has no version 9.9");
+  }
+
   private static RunUpload withBatch(RunUpload r, String batch) {
     return new RunUpload(r.id(), r.product(), r.version(), r.machine(), r.suite(), batch, r.startedAt(),
         r.finishedAt(), r.attributes(), r.results(), r.failures());
