@@ -3,6 +3,8 @@ package org.perftrack.wire;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +20,9 @@ import java.util.regex.Pattern;
  *   <li>a column (or row) of bare numbers under its unit named once is {@linkplain #scale scaled} as a whole: bytes
  *       take the one prefix that suits its largest number, {@code 3180000000} and {@code 1092000000} under
  *       {@code B/s} read {@code 3.18} and {@code 1.092} under {@code GB/s};
+ *   <li>a time below one of its unit takes the smaller unit its largest number needs, down to nanoseconds:
+ *       {@code 3.816e-06 s} is {@code 3.816 µs}, {@code 0.25 ms} is {@code 250 µs}; a time of one unit or more
+ *       keeps its unit ({@code 75,000 ns});
  *   <li>a pure number (unit {@code 1}, as OpenTelemetry writes it, or none) has no unit: {@code 0.001983};
  *   <li>a ratio (value over baseline) at or above 1 is a factor, {@code ×2.67}; below 1 it says how many times
  *       less, {@code 12.5× less} for 0.08, since "×0.08" of a bandwidth reads as nothing at all. Two decimals
@@ -101,15 +106,15 @@ public final class Quantities {
    */
   public static Scale scale(String unit, double... values) {
     String u = unit == null ? "" : unit.trim();
-    Matcher bytes = BYTES.matcher(u);
-    if (!bytes.matches()) {
-      return new Scale(u, 1);
-    }
     double largest = -1;
     for (double v : values) {
       if (!Double.isNaN(v) && !Double.isInfinite(v)) {
         largest = Math.max(largest, Math.abs(v));
       }
+    }
+    Matcher bytes = BYTES.matcher(u);
+    if (!bytes.matches()) {
+      return TIME.contains(u) && largest > 0 ? time(u, largest) : new Scale(u, 1);
     }
     if (largest < 0) {
       return new Scale(u, 1);
@@ -121,6 +126,24 @@ public final class Quantities {
     }
     return new Scale(PREFIXES[power] + (bytes.group(3) == null ? "B" : "B/s"), Math.pow(1000, power) / given);
   }
+
+  /**
+   * A time unit whose largest number is below one (it would read "0.0004812" or "4.812e-05") steps down to the unit
+   * that writes it from 1 on, nanoseconds at the lowest: 3.816e-06 s is 3.816 µs. A time of one or more is as given.
+   */
+  private static Scale time(String unit, double largest) {
+    int given = TIME.indexOf(unit);
+    int at = given == TIME.indexOf("us") || given == TIME.indexOf("\u03bcs") ? TIME.indexOf("\u00b5s") : given;
+    double per = 1;
+    while (largest / per < 0.99995 && at > 0) {
+      at--;
+      per /= 1000;
+    }
+    return per == 1 ? new Scale(unit, 1) : new Scale(TIME.get(at), per);
+  }
+
+  /** Time units from the smallest, each a thousand of the one before; µs also spelled "us" and with a Greek mu. */
+  private static final List<String> TIME = Arrays.asList("ns", "\u00b5s", "ms", "s", "us", "\u03bcs");
 
   /** A unit chosen by {@link #scale} for numbers shown together, and their numbers in it. */
   public static final class Scale {

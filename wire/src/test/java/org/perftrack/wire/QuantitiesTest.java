@@ -34,6 +34,23 @@ class QuantitiesTest {
   }
 
   @Test
+  void aTimeBelowOneOfItsUnitTakesTheSmallerUnitItsLargestNumberNeeds() {
+    assertThat(Quantities.quantity(3.816e-06, "s")).as("pytest-benchmark's seconds").isEqualTo("3.816 \u00b5s");
+    assertThat(Quantities.quantity(0.25, "ms")).isEqualTo("250 \u00b5s");
+    assertThat(Quantities.quantity(0.0123, "s")).isEqualTo("12.3 ms");
+    assertThat(Quantities.quantity(0.5, "us")).isEqualTo("500 ns");
+    assertThat(Quantities.quantity(0.000002, "ns")).as("nanoseconds at the lowest").isEqualTo("2.000e-06 ns");
+    assertThat(Quantities.quantity(1.5, "s")).isEqualTo("1.5 s");
+    assertThat(Quantities.quantity(0, "s")).isEqualTo("0 s");
+    Quantities.Scale column = Quantities.scale("s", 3.816e-06, 4.2e-07, Double.NaN);
+    assertThat(column.unit()).isEqualTo("\u00b5s");
+    assertThat(column.number(3.816e-06) + " " + column.number(4.2e-07)).isEqualTo("3.816 0.42");
+    assertThat(Quantities.scale("s", 2.5, 3.816e-06).unit()).as("the largest is a second or more").isEqualTo("s");
+    assertThat(Quantities.scale("us", 48.02).unit()).as("spelled as given").isEqualTo("us");
+    assertThat(Quantities.scale("ms", Double.NaN).unit()).isEqualTo("ms");
+  }
+
+  @Test
   void aPureNumberHasNoUnit() {
     assertThat(Quantities.quantity(0.001983, "1")).isEqualTo("0.001983");
     assertThat(Quantities.quantity(7, "")).isEqualTo("7");

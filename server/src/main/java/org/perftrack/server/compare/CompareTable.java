@@ -30,10 +30,18 @@ class CompareTable {
   }
 
   /**
-   * A compare page's row: the API's row ({@link ComparedMetric}) with its machine, each side's spread (null when not
-   * read) and the benchmark's other metrics.
+   * A compare page's row: the API's row ({@link ComparedMetric}) with its machine, the unit its values and spreads
+   * are written in, named once beside them ({@link Fmt#scale}), each side's spread (null when not read) and the
+   * benchmark's other metrics.
    */
-  public record Row(String machine, ComparedMetric compared, String baseSpread, String headSpread, List<Other> others) {
+  public record Row(String machine, ComparedMetric compared, Fmt.Scaled scale, String baseSpread, String headSpread,
+      List<Other> others) {
+
+    /** A row without spreads, written in the unit that suits its two values. */
+    public Row(String machine, ComparedMetric compared, List<Other> others) {
+      this(machine, compared, FMT.scale(compared.unit(), compared.baseValue(), compared.headValue()), null, null,
+          others);
+    }
 
     public String benchmark() {
       return compared.benchmark();
@@ -49,11 +57,6 @@ class CompareTable {
 
     public Direction direction() {
       return compared.direction();
-    }
-
-    /** The unit the row's values and spreads are written in, named once beside them ({@link Fmt#scale}). */
-    public Fmt.Scaled scale() {
-      return FMT.scale(compared.unit(), compared.baseValue(), compared.headValue());
     }
 
     public double baseValue() {
@@ -221,9 +224,12 @@ class CompareTable {
     for (String machine : machines) {
       List<ComparedMetric> found = perMachine.getOrDefault(machine, List.of());
       for (ComparedMetric r : found) {
-        Fmt.Scaled scale = FMT.scale(r.unit(), r.baseValue(), r.headValue());
-        rows.add(new Row(machine, r, spread(scale, spreads.get(key(machine, r.benchmark(), r.metric(), base))),
-            spread(scale, spreads.get(key(machine, r.benchmark(), r.metric(), headKey))), others(r, found)));
+        Spread b = spreads.get(key(machine, r.benchmark(), r.metric(), base));
+        Spread h = spreads.get(key(machine, r.benchmark(), r.metric(), headKey));
+        // the spreads count too: a side of summaries only has a spread and no value to choose the unit by
+        Fmt.Scaled scale = FMT.scale(r.unit(), r.baseValue(), r.headValue(), b == null ? null : b.hi(),
+            h == null ? null : h.hi());
+        rows.add(new Row(machine, r, scale, spread(scale, b), spread(scale, h), others(r, found)));
       }
     }
     rows.sort(Comparator.comparingInt(Row::verdictRank).thenComparing(Row::benchmark).thenComparing(Row::metric)

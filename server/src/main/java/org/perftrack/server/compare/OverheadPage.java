@@ -67,7 +67,7 @@ class OverheadPage {
     try {
       Overhead.Result r = overhead.compare(Overhead.side(base, bm, "base"), Overhead.side(head, m, "head"));
       List<CompareTable.Row> rows = r.rows().stream().filter(x -> !detection.isSecondary(x.metric()))
-          .map(x -> new CompareTable.Row(m, x, null, null, CompareTable.others(x, r.rows(), true, detection))).toList();
+          .map(x -> new CompareTable.Row(m, x, CompareTable.others(x, r.rows(), true, detection))).toList();
       double[] ratios = rows.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
       return new Page(base, head, m, bm.equals(m) ? null : bm, machines, rows,
           ratios.length == 0 ? Double.NaN : ratios[ratios.length / 2], null);

@@ -341,6 +341,38 @@ class ForeignFormatUploadTest extends IntegrationTest {
     assertThat(page).contains("summary only: mean");
   }
 
+  @Test
+  void pytestBenchmarkSecondsReadInTheUnitTheyNeedOnEveryPageWhileCsvAndJsonStayRaw() {
+    String product = unique("demo");
+    String machine = unique("ci");
+    byte[] file = golden("pytest-benchmark/autosave.json");
+    Http.Response first = upload("pytest-benchmark", product, "1.0", machine, file);
+    byte[] again = java.util.Arrays.copyOf(file, file.length + 1);
+    again[file.length] = '\n';
+    Http.Response second = upload("pytest-benchmark", product, "1.1", machine, again);
+    assertThat(first.status()).as(first.body()).isEqualTo(201);
+    assertThat(second.status()).as(second.body()).isEqualTo(201);
+    String benchmark = URLEncoder.encode("tests/test_perf.py::test_json_dumps", StandardCharsets.UTF_8);
+
+    String series = http().page("/products/" + product + "/series?benchmark=" + benchmark + "&metric=time&machine="
+        + machine).text();
+    String run = http().page("/runs/" + second.json().get("id").asString()).text();
+    String compare = http().page("/compare?product=" + product + "&machine=" + machine + "&base=1.0&head=1.1").text();
+
+    for (String page : List.of(series, run, compare)) {
+      assertThat(page).as("no exponent on a page").doesNotContainPattern("[0-9]e-[0-9]");
+      assertThat(page).contains("\u00b5s");
+    }
+    assertThat(series).contains("summary only: mean 3.88 \u00b1 0.238"); // 3.8795e-06 ± 2.38e-07 s
+    assertThat(run).contains("3.773 \u00b5s").contains("188.5 \u00b5s"); // medians of test_json_dumps, test_sort[10000]
+    assertThat(compare).contains("time \u00b7 \u00b5s").contains("3.695\u20134.383"); // lowest–highest of summaries
+    assertThat(http().get("/compare.csv?product=" + product + "&machine=" + machine + "&base=1.0&head=1.1").body())
+        .as("CSV keeps the stored unit").contains(",tests/test_perf.py::test_json_dumps,time,s,")
+        .doesNotContain("\u00b5s");
+    assertThat(http().get("/api/v1/runs/" + second.json().get("id").asString()).body())
+        .containsPattern("(?i)3\\.77273000026\\d*e-0?6").doesNotContain("\u00b5s");
+  }
+
   private Http.Response upload(String format, String product, String version, String machine, byte[] file) {
     return http().postBytes(query(format, product, version, machine), file, "application/json", TOKEN);
   }
