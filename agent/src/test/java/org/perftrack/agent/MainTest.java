@@ -140,6 +140,20 @@ class MainTest {
   }
 
   @Test
+  void eachBenchmarkCitesTheReportOfWhatItMeasures() {
+    String out = CliRun.run(home, "suite").out();
+
+    assertThat(line(out, "read-64b")).contains("64-byte read() calls from a file")
+        .contains("(2006 report: read() and write() slowed by sig_dispatch_pending in Cygwin 1.5.24)")
+        .doesNotContain("write() 18 s");
+    assertThat(line(out, "write-64b")).contains("(2006 report: 64-byte write() 18 s -> 48 s in Cygwin 1.5.24)");
+  }
+
+  private static String line(String out, String benchmark) {
+    return out.lines().filter(l -> l.trim().startsWith(benchmark + " ")).findFirst().orElseThrow();
+  }
+
+  @Test
   void uploadNamesTheFileThatIsNotARunAndRefusesAnUnknownFormat() throws Exception {
     Path file = Files.writeString(home.resolve("hf.json"), "{}");
 

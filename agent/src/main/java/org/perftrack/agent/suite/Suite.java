@@ -29,6 +29,8 @@ public final class Suite {
 
   // the reports of users that each benchmark answers, as the suite command shows them
   private static final String WRITE_2006 = " (2006 report: 64-byte write() 18 s -> 48 s in Cygwin 1.5.24)";
+  private static final String READ_2006 =
+      " (2006 report: read() and write() slowed by sig_dispatch_pending in Cygwin 1.5.24)";
   private static final String SHELL_2007 = " (2007 report: shell loops twice as slow, sig_dispatch_pending)";
   private static final String FORK_REPORT = " (slow-fork report: CreateProcess is half of a fork)";
   private static final String PIPE_2001 = " (2001 report: small pipe writes slowed by microtime)";
@@ -39,7 +41,7 @@ public final class Suite {
     add("write-64b", "write_64b", NO_ARGS, "us",
         "64-byte write() calls to a file" + WRITE_2006);
     add("read-64b", "read_64b", NO_ARGS, "us",
-        "64-byte read() calls from a file" + WRITE_2006);
+        "64-byte read() calls from a file" + READ_2006);
     add("sigprocmask", "sigprocmask", NO_ARGS, "ns",
         "sigprocmask() with an unchanged mask" + SHELL_2007);
     add("signal-catch", "signal_catch", NO_ARGS, "us", "kill(self) delivered to a handler");
