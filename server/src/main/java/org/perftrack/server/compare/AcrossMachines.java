@@ -46,17 +46,25 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
     int unsure = count(group, Verdict.INCONCLUSIVE);
     int none = group.size() - reg - imp - same - unsure;
     double[] ratios = group.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
-    // the table's verdict: any machine that regressed makes the row a regression
-    Verdict verdict = reg > 0 ? Verdict.REGRESSION : imp > 0 ? Verdict.IMPROVEMENT
-        : unsure > 0 ? Verdict.INCONCLUSIVE : same > 0 ? Verdict.UNCHANGED : Verdict.INSUFFICIENT_DATA;
     return new AcrossMachines(first.benchmark(), first.metric(), first.unit(), first.direction(), group.size(), reg,
-        imp, same, unsure, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1], verdict,
-        others(group));
+        imp, same, unsure, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1],
+        verdict(group.stream().map(CompareTable.Row::verdict).toList()), others(group));
+  }
+
+  /** The machines' verdicts as one: any machine that regressed makes it a regression, then improvement, … */
+  private static Verdict verdict(List<Verdict> machines) {
+    for (Verdict v : List.of(Verdict.REGRESSION, Verdict.IMPROVEMENT, Verdict.INCONCLUSIVE, Verdict.UNCHANGED)) {
+      if (machines.contains(v)) {
+        return v;
+      }
+    }
+    return Verdict.INSUFFICIENT_DATA;
   }
 
   /**
    * The benchmark's other metrics over the machines, from each machine's row (its secondary metrics have no row of
-   * their own here): the middle ratio, and a regression when any machine's is one.
+   * their own here): the middle ratio of the machines that measure it, how many of the row's machines those are, and
+   * the verdict as the row's: a regression when any machine's is one, then improvement, inconclusive, unchanged.
    */
   private static List<CompareTable.Other> others(List<CompareTable.Row> group) {
     Map<String, List<CompareTable.Other>> byMetric = new LinkedHashMap<>();
@@ -64,9 +72,8 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
     List<CompareTable.Other> out = new ArrayList<>();
     byMetric.forEach((metric, each) -> {
       double[] ratios = each.stream().mapToDouble(CompareTable.Other::ratio).sorted().toArray();
-      Verdict v = each.stream().anyMatch(o -> o.verdict() == Verdict.REGRESSION) ? Verdict.REGRESSION
-          : each.stream().anyMatch(o -> o.verdict() == Verdict.IMPROVEMENT) ? Verdict.IMPROVEMENT : Verdict.UNCHANGED;
-      out.add(new CompareTable.Other(metric, ratios[ratios.length / 2], v));
+      out.add(new CompareTable.Other(metric, ratios[ratios.length / 2],
+          verdict(each.stream().map(CompareTable.Other::verdict).toList()), each.size(), group.size()));
     });
     return out;
   }

@@ -21,11 +21,24 @@ import org.springframework.stereotype.Service;
 @Service
 class CompareTable {
 
-  /** Another metric of the row's benchmark, beside it (context switches, CPU time). */
-  public record Other(String metric, double ratio, Verdict verdict) {
+  /**
+   * Another metric of the row's benchmark, beside it (context switches, CPU time). Over all machines it was measured
+   * on {@code machines} of the row's {@code of} machines; on one machine both are 1.
+   */
+  public record Other(String metric, double ratio, Verdict verdict, int machines, int of) {
+
+    /** On one machine. */
+    public Other(String metric, double ratio, Verdict verdict) {
+      this(metric, ratio, verdict, 1, 1);
+    }
 
     public String verdictLabel() {
       return label(verdict);
+    }
+
+    /** "on 2 of 4 machines" when some of the row's machines do not measure it, else null. */
+    public String partly() {
+      return machines < of ? "on " + machines + " of " + of + " machines" : null;
     }
   }
 

@@ -80,6 +80,40 @@ class ComparePagesTest extends IntegrationTest {
         .containsPattern("ctx-switches-per-op ×\\d+ regression");
   }
 
+  @Test
+  void overAllMachinesAnOtherMetricSaysOnHowManyMachinesItWasMeasuredAndAnUnsureOneIsInconclusive() {
+    String tools = unique("tools");
+    java.util.List<String> machines = java.util.List.of(unique("m"), unique("m"), unique("m"), unique("m"));
+    for (int i = 0; i < machines.size(); i++) {
+      boolean counted = i < 2; // context switches only where the platform gives them
+      for (String version : java.util.List.of("1.0", "2.0")) {
+        boolean head = version.equals("2.0");
+        java.util.List<RunUpload.ResultUpload> results = new java.util.ArrayList<>(java.util.List.of(
+            new RunUpload.ResultUpload("write-64b", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+                java.util.List.of(18.0, 18.1, 17.9, 18.05, 17.95)),
+            new RunUpload.ResultUpload("write-64b", "user-cpu-per-op", "us", RunUpload.LOWER_IS_BETTER, head
+                ? java.util.List.of(30.0, 14.0, 50.0, 16.0, 45.0) : java.util.List.of(10.0, 40.0, 12.0, 38.0, 20.0))));
+        if (counted) {
+          double level = head ? 400 : 1;
+          results.add(new RunUpload.ResultUpload("write-64b", "ctx-switches-per-op", "count",
+              RunUpload.LOWER_IS_BETTER, java.util.List.of(level, level * 1.01, level * 0.99, level * 1.005, level)));
+        }
+        upload(org.perftrack.server.support.Fixtures.run(tools, version, machines.get(i),
+            results.toArray(RunUpload.ResultUpload[]::new)));
+      }
+    }
+    String pair = "/compare?product=" + tools + "&base=1.0&head=2.0";
+
+    String oneMachine = http().page(pair + "&machine=" + machines.get(0)).text();
+    String allMachines = http().page(pair).text();
+
+    assertThat(oneMachine).as("one machine says so").contains("user-cpu-per-op ×1.3 inconclusive")
+        .contains("ctx-switches-per-op ×400 regression").doesNotContain(" of 4 machines");
+    assertThat(allMachines).contains("ctx-switches-per-op ×400 regression on 2 of 4 machines")
+        .contains("user-cpu-per-op ×1.3 inconclusive").doesNotContain("user-cpu-per-op ×1.3 unchanged")
+        .doesNotContain("inconclusive on 4 of 4");
+  }
+
   /** The visible text of the page's first table row whose text has the hostile benchmark and {@code metric}. */
   private static String row(String body, String metric) {
     return java.util.Arrays.stream(body.split("<tr class=\"verdict-")).skip(1)
