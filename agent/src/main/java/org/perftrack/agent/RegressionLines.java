@@ -49,8 +49,10 @@ final class RegressionLines {
     return products.size() > 1;
   }
 
+  /** "3.816 us": the console is ASCII, as for the ratio. */
   private static String quantity(JsonNode node, String field, String unit) {
-    return isNumber(node, field) ? Quantities.quantity(node.get(field).asDouble(), unit.equals("?") ? "" : unit) : "?";
+    return isNumber(node, field)
+        ? Quantities.ascii(Quantities.quantity(node.get(field).asDouble(), unit.equals("?") ? "" : unit)) : "?";
   }
 
   /** "x2.67", "2.91x less": the console is ASCII, a Windows console shows the multiplication sign as another. */

@@ -145,6 +145,14 @@ public final class Quantities {
   /** Time units from the smallest, each a thousand of the one before; µs also spelled "us" and with a Greek mu. */
   private static final List<String> TIME = Arrays.asList("ns", "\u00b5s", "ms", "s", "us", "\u03bcs");
 
+  /**
+   * Text for a console, which may not show UTF-8 (a Windows console shows other characters): the micro sign as
+   * {@code u}, "3.816 µs" is "3.816 us". The multiplication sign has its own: {@link #ratio(double, String)}.
+   */
+  public static String ascii(String text) {
+    return text.replace('\u00b5', 'u').replace('\u03bc', 'u');
+  }
+
   /** A unit chosen by {@link #scale} for numbers shown together, and their numbers in it. */
   public static final class Scale {
 

@@ -48,6 +48,7 @@ class QuantitiesTest {
     assertThat(Quantities.scale("s", 2.5, 3.816e-06).unit()).as("the largest is a second or more").isEqualTo("s");
     assertThat(Quantities.scale("us", 48.02).unit()).as("spelled as given").isEqualTo("us");
     assertThat(Quantities.scale("ms", Double.NaN).unit()).isEqualTo("ms");
+    assertThat(Quantities.ascii(Quantities.quantity(3.816e-06, "s"))).as("on a console").isEqualTo("3.816 us");
   }
 
   @Test

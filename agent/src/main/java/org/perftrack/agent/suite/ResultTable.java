@@ -35,7 +35,7 @@ public final class ResultTable {
       double[] v = samples.stream().mapToDouble(Sample::value).sorted().toArray();
       // the row's numbers in the one unit it names: 3180 MB/s reads 3.18 GB/s
       Quantities.Scale in = Quantities.scale(b.unit(), v[0], v[v.length - 1]);
-      out.printf(Locale.ROOT, "  %-16s %12s %-5s %12s %12s %6.2f%%%n", b.name(), in.number(median(v)), in.unit(),
+      out.printf(Locale.ROOT, "  %-16s %12s %-5s %12s %12s %6.2f%%%n", b.name(), in.number(median(v)), Quantities.ascii(in.unit()),
           in.number(v[0]), in.number(v[v.length - 1]), 100 * cv(v));
     });
     m.failures().forEach((benchmark, message) -> out.printf("  %-16s FAILED: %s%n", benchmark, message));

@@ -157,7 +157,7 @@ public final class SuiteSession {
         if (r.ok() && sample.isPresent()) {
           samples.computeIfAbsent(t, x -> new ArrayList<>()).add(sample.get());
           progress.step(k, n, benchmark, t.target().name(), "sample " + rep + "/" + settings.repetitions() + " "
-              + Quantities.quantity(sample.get().value(), benchmark.unit()));
+              + Quantities.ascii(Quantities.quantity(sample.get().value(), benchmark.unit())));
         } else if (!runner.cancelled()) {
           iterations.remove(t);
           fail(all.get(t), benchmark, "sample " + rep + " failed: " + r.problem());
