@@ -136,14 +136,19 @@ class BatchRunReads {
     return out;
   }
 
+  /**
+   * The samples are turned into text only for the run kept of each session and version (a session that measured a
+   * version many times has many rows here).
+   */
   static final String BATCH_RUNS_OF_VERSIONS = """
-      SELECT x.series_id, x.batch, x.version, x.samples FROM (
+      SELECT x.series_id, x.batch::text AS batch, v.name AS version, x.samples::text AS samples FROM (
         SELECT DISTINCT ON (r.series_id, ru.batch, r.version_id)
-          r.series_id, ru.batch::text AS batch, v.name AS version, r.samples::text AS samples, ru.received_at, ru.id
-        FROM result r JOIN run ru ON ru.id = r.run_id JOIN version v ON v.id = r.version_id
+          r.series_id, ru.batch, r.version_id, r.samples, ru.received_at, ru.id
+        FROM result r JOIN run ru ON ru.id = r.run_id
         WHERE r.series_id = ANY(?::bigint[]) AND r.version_id = ANY(?::bigint[]) AND ru.batch IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM session_pending p WHERE p.run_id = ru.id)
         ORDER BY r.series_id, ru.batch, r.version_id, ru.received_at, ru.id) AS x
+        JOIN version v ON v.id = x.version_id
       ORDER BY x.series_id, x.received_at, x.id""";
 
   /**

@@ -60,6 +60,17 @@ public class DetectionService {
    * its stored samples), read the stored steps of the window's versions, write the decisions.
    */
   public Judgement onRunStored(StoredRun run) {
+    return onRunStored(run, null);
+  }
+
+  /**
+   * As {@link #onRunStored(StoredRun)}, for one of several runs judged one after the other in one transaction (a
+   * session's): the points read back from all the stored runs of a (series, version) are kept in {@code kept} and
+   * taken from there when a later run of the same version is judged, instead of reading all that version's samples
+   * again (a session of N runs of one version would read N × N runs' results). The caller stores no result between
+   * the runs it judges with one {@code kept}.
+   */
+  public Judgement onRunStored(StoredRun run, ReadBack kept) {
     if (run.seriesIds().isEmpty()) {
       return new Judgement(List.of(), List.of());
     }
@@ -77,7 +88,8 @@ public class DetectionService {
         readBack.add(id);
       }
     }
-    points.putAll(pointWrites.readPoints(readBack, run.versionId()));
+    points.putAll(kept == null ? pointWrites.readPoints(readBack, run.versionId())
+        : kept.read(readBack, run.versionId()));
     // under the series' locks: no point at the version's sort key in any window means none can be written meanwhile
     boolean fresh = readBack.isEmpty() && around.values().stream().noneMatch(WindowRead.Around::keyTaken);
     pointWrites.writePoints(points, changed, around, fresh);
@@ -94,6 +106,35 @@ public class DetectionService {
     List<WaitingChange> waiting = new ArrayList<>();
     List<Long> raised = judge(run, loaded, settings.forProduct(run.productId()), null, null, null, waiting);
     return new Judgement(queries.byIds(raised), waiting);
+  }
+
+  /**
+   * The points of (series, version) pairs read back from all their stored runs, kept while one transaction judges
+   * several runs ({@link #onRunStored(StoredRun, ReadBack)}); one transaction's, no result stored meanwhile.
+   */
+  public final class ReadBack {
+    private final Map<Long, Map<Long, VersionLevel>> byVersion = new HashMap<>(); // version -> series -> point
+
+    /** The points of these series at this version, in their order (a series without a stored result has none). */
+    private Map<Long, VersionLevel> read(List<Long> seriesIds, long versionId) {
+      Map<Long, VersionLevel> known = byVersion.computeIfAbsent(versionId, k -> new HashMap<>());
+      List<Long> unread = seriesIds.stream().filter(id -> !known.containsKey(id)).toList();
+      Map<Long, VersionLevel> read = pointWrites.readPoints(unread, versionId);
+      unread.forEach(id -> known.put(id, read.get(id)));
+      Map<Long, VersionLevel> out = new LinkedHashMap<>();
+      for (Long id : seriesIds) {
+        VersionLevel p = known.get(id);
+        if (p != null) {
+          out.put(id, p);
+        }
+      }
+      return out;
+    }
+  }
+
+  /** A new {@link ReadBack}, for the runs one transaction judges one after the other. */
+  public ReadBack readBack() {
+    return new ReadBack();
   }
 
   /**

@@ -123,13 +123,14 @@ class Sessions {
         .thenComparing(PendingRun::runId));
     List<WaitingChange> waiting = new ArrayList<>();
     Set<Long> series = new LinkedHashSet<>();
+    DetectionService.ReadBack kept = detection.readBack(); // the session's runs of one version read back once
     for (PendingRun r : runs) {
       if (jdbc.sql("DELETE FROM session_pending WHERE run_id = ?").param(r.runId()).update() == 0) {
         continue; // claimed: a run no longer listed was judged by the transaction that took it off the list
       }
       List<Long> ids = jdbc.sql("SELECT DISTINCT series_id FROM result WHERE run_id = ? ORDER BY series_id")
           .param(r.runId()).query(Long.class).list();
-      DetectionService.Judgement j = detection.onRunStored(new StoredRun(by, productId, r.versionId(), batch, ids));
+      DetectionService.Judgement j = detection.onRunStored(new StoredRun(by, productId, r.versionId(), batch, ids), kept);
       waiting.clear(); // what waits at an older version of the session was settled by the newer ones judged after it
       waiting.addAll(j.waiting());
       series.addAll(ids);

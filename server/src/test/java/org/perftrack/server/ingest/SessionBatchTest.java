@@ -1,6 +1,7 @@
 package org.perftrack.server.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.run;
@@ -10,6 +11,7 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -436,6 +438,36 @@ class SessionBatchTest extends IntegrationTest {
           .doesNotContain("reattributed", "withdrawn");
     });
     assertThat(summaries(product)).hasSize(1);
+  }
+
+  /**
+   * A session that measures each of its two versions twice (sent A, B, A, B): once judged, each version's point is
+   * the level of its own two runs, all their samples, whichever of the session's runs was judged when.
+   */
+  @Test
+  void aSessionsVersionMeasuredTwiceHasThePointOfBothItsRuns() {
+    String product = unique("session");
+    String machine = unique("lab");
+    history(product, machine);
+    String batch = UUID.randomUUID().toString();
+    Http.Response last = null;
+    for (String version : List.of("1.7.1-1", "1.7.2-1", "1.7.1-1", "1.7.2-1")) {
+      last = http().postJson("/api/v1/runs", json(measured(product, machine, version, batch, 4,
+          version.equals("1.7.2-1") ? 3 : 1)), TOKEN);
+      assertThat(last.status()).as(last.body()).isEqualTo(201);
+    }
+    assertThat(last.json().get("session").get("judged").asBoolean()).as(last.body()).isTrue();
+    List<Map<String, Object>> points = jdbc.sql("""
+        SELECT v.name AS version, p.sample_count, p.level
+        FROM detection_point p JOIN series s ON s.id = p.series_id JOIN machine m ON m.id = s.machine_id
+          JOIN version v ON v.id = p.version_id
+        WHERE m.name = ? AND s.benchmark = 'write-64b' AND v.name LIKE '1.7.%'
+        ORDER BY p.sort_key""").param(machine).query().listOfRows();
+    assertThat(points).extracting(p -> p.get("version"), p -> ((Number) p.get("sample_count")).intValue())
+        .containsExactly(tuple("1.7.1-1", 10), tuple("1.7.2-1", 10));
+    double ratio = ((Number) points.get(1).get("level")).doubleValue()
+        / ((Number) points.get(0).get("level")).doubleValue();
+    assertThat(ratio).as("1.7.2-1's point is its own runs' level, 3x 1.7.1-1's").isBetween(2.8, 3.2);
   }
 
   @Test
