@@ -6,6 +6,7 @@ import static org.perftrack.server.support.Fixtures.run;
 import static org.perftrack.server.support.Fixtures.unique;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.perftrack.server.regressions.StepFixtures;
@@ -191,6 +192,51 @@ class PhonePagesInBrowserTest extends BrowserTest {
             "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\S+ \\S+ → \\S+ ×\\d+\\.\\d+ p (< )?0\\.\\d+ .+"))
         .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " ")).contains(" opened 1.5.19-4 → 1.5.24-2 ×2."));
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
+  }
+
+  @Test
+  void onALaptopHomesMachinesCardKeepsItsLastRunInViewWhateverTheMachinesName() {
+    String machine = unique("win7-lab-02-build-farm-long-hostname-in-rack-b");
+    upload(run(unique("cygwin"), "1.5.24-2", machine, result("write-64b", 18, 18.3, 17.8)));
+    open("/");
+    browser.screenshot("home-machines-laptop", 1366);
+    browser.screenshot("home-machines-phone", 390);
+    assertThat(browser.driver.findElements(By.cssSelector("#machines thead th"))).extracting(e -> e.getText())
+        .as("on a laptop, the columns as they were").containsExactly("Machine", "OS", "CPU", "Runs", "Last run");
+    for (int width : List.of(1366, 1280, 390)) {
+      Map<String, Object> card = cardAt("#machines", width);
+      assertThat((Long) card.get("scrollWidth")).as("at " + width + " px the machines' card scrolls sideways: " + card)
+          .isLessThanOrEqualTo((Long) card.get("clientWidth"));
+    }
+    // the long name's row: its name whole (wrapped, not cut) and its last run inside the card
+    assertThat(browser.driver.findElement(By.linkText(machine)).getText().replaceAll("\\s+", "")).isEqualTo(machine);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> lastRun = (Map<String, Object>) browser.driver.executeScript("""
+        var name = arguments[0];
+        var a = [...document.querySelectorAll('#machines tbody a')].find(function (a) { return a.textContent === name; });
+        var t = a.closest('tr').querySelector('td.when time'), card = a.closest('.card').getBoundingClientRect();
+        var r = t.getBoundingClientRect();
+        return {text: t.innerText, right: Math.round(r.right), cardRight: Math.round(card.right)};""", machine);
+    assertThat((String) lastRun.get("text")).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d");
+    assertThat((Long) lastRun.get("right")).as("the last run inside its card: " + lastRun)
+        .isLessThanOrEqualTo((Long) lastRun.get("cardRight"));
+  }
+
+  /** At {@code width} px (844 high): the scroll and client widths of the card holding {@code inside}. */
+  private static Map<String, Object> cardAt(String inside, int width) {
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 844));
+    try {
+      new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(10)).until(d ->
+          Boolean.TRUE.equals(browser.driver.executeScript(
+              "return document.documentElement.clientWidth <= arguments[0]", width)));
+      @SuppressWarnings("unchecked")
+      Map<String, Object> card = (Map<String, Object>) browser.driver.executeScript("""
+          var card = document.querySelector(arguments[0]).closest('.card');
+          return {scrollWidth: card.scrollWidth, clientWidth: card.clientWidth};""", inside);
+      return card;
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
   }
 
   /** At the window's size now: the height in pixels of each Other metrics cell of {@code table} that shows nothing. */
