@@ -222,6 +222,32 @@ class PhonePagesInBrowserTest extends BrowserTest {
         .isLessThanOrEqualTo((Long) lastRun.get("cardRight"));
   }
 
+  @Test
+  void onAPhoneARegressionsEnvironmentsReadWholeEachValueNamedByItsRun() {
+    String product = unique("cygwin");
+    String machine = unique("win7-lab-02-long-hostname");
+    StepFixtures.history(product, machine, "write-64b").forEach(this::upload);
+    long regression = http().get("/api/v1/regressions?product=" + product).json().get(0).get("id").asLong();
+
+    open("/regressions/" + regression);
+    browser.screenshot("regression-environments-laptop", 1366);
+    browser.screenshot("regression-environments-phone", 390);
+    assertThat(browser.driver.findElements(By.cssSelector(".env-table thead th"))).extracting(e -> e.getText())
+        .as("on a laptop, the columns as they were").containsExactly("What", "1.5.19-4 run", "1.5.24-2 run", "");
+    for (int width : List.of(1366, 1280, 390)) {
+      Map<String, Object> card = cardAt(".env-table", width);
+      assertThat((Long) card.get("scrollWidth")).as("at " + width + " px the environments' card scrolls sideways: " + card)
+          .isLessThanOrEqualTo((Long) card.get("clientWidth"));
+    }
+    List<String> rows = browser.shownOnPhoneScreen(".env-table tbody tr");
+    assertThat(rows).as("each key with both runs' values, named by their versions, on the screen")
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
+            .isEqualTo("machine: antivirus 1.5.19-4 NOD32 2.5 1.5.24-2 NOD32 2.7 differs"))
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
+            .isEqualTo("CPU 1.5.19-4 AMD64 3200+ 1.5.24-2 AMD64 3200+"));
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+  }
+
   /** At {@code width} px (844 high): the scroll and client widths of the card holding {@code inside}. */
   private static Map<String, Object> cardAt(String inside, int width) {
     browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 844));
