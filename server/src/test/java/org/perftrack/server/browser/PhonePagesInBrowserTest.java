@@ -248,6 +248,31 @@ class PhonePagesInBrowserTest extends BrowserTest {
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
   }
 
+  @Test
+  void onAPhoneTheRegressionsListReadsWholeEachRowStacked() {
+    String product = unique("cygwin");
+    String machine = unique("win7-lab-02-long-hostname");
+    StepFixtures.history(product, machine, "write-64b").forEach(this::upload);
+
+    open("/regressions?product=" + product);
+    browser.screenshot("regressions-list-laptop", 1366);
+    browser.screenshot("regressions-list-phone", 390);
+    assertThat(browser.driver.findElements(By.cssSelector("table.sortable thead th"))).extracting(e -> e.getText())
+        .as("on a laptop, the columns as they were").containsExactly(
+            "Detected", "Benchmark · metric", "Machine", "Versions", "Change", "p", "Status");
+    for (int width : List.of(1366, 1280, 390)) {
+      Map<String, Object> card = cardAt("table.sortable", width);
+      assertThat((Long) card.get("scrollWidth")).as("at " + width + " px the regressions' card scrolls sideways: " + card)
+          .isLessThanOrEqualTo((Long) card.get("clientWidth"));
+    }
+    assertThat(browser.shownOnPhoneScreen("table.sortable tbody tr")).as("each regression whole on the screen")
+        .isNotEmpty()
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " ")).matches(
+            "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d write-64b 2\\.\\d+× slower time-per-op · " + product
+                + " 1\\.5\\.19-4 → 1\\.5\\.24-2 on " + machine + " p (< )?0\\.\\d+ open"));
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+  }
+
   /** At {@code width} px (844 high): the scroll and client widths of the card holding {@code inside}. */
   private static Map<String, Object> cardAt(String inside, int width) {
     browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(width, 844));
