@@ -15,7 +15,9 @@ import tools.jackson.databind.JsonNode;
 /**
  * The product page and compare at a phone's width (390 px): every machine's name and newest value on the screen
  * whatever the name's length, and a change from 0 (a ratio with no value) said as such next to its verdict. Home's
- * products, the admin's tokens and a regression's history read whole on the screen too.
+ * products, the admin's tokens, a regression's history and environments and the regressions list read whole on the
+ * screen too, and a regression's chart fits its card once drawn at that width. Home's machines keep their last run
+ * in view on a laptop whatever a machine's name.
  */
 class PhonePagesInBrowserTest extends BrowserTest {
 
@@ -271,6 +273,35 @@ class PhonePagesInBrowserTest extends BrowserTest {
             "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d write-64b 2\\.\\d+× slower time-per-op · " + product
                 + " 1\\.5\\.19-4 → 1\\.5\\.24-2 on " + machine + " p (< )?0\\.\\d+ open"));
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
+  }
+
+  @Test
+  void onAPhoneARegressionsChartFitsItsCardOnceDrawn() {
+    String product = unique("cygwin");
+    String machine = unique("win7-lab-02-long-hostname");
+    StepFixtures.history(product, machine, "write-64b").forEach(this::upload);
+    long regression = http().get("/api/v1/regressions?product=" + product).json().get(0).get("id").asLong();
+
+    open("/regressions/" + regression);
+    new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(20)).until(d ->
+        Boolean.TRUE.equals(browser.driver.executeScript("""
+            var c = document.querySelector('#chart canvas');
+            return c != null && c.getBoundingClientRect().width > 600;""")));
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      // the chart draws itself again at the new width a moment after the resize: wait for a canvas that narrow
+      new org.openqa.selenium.support.ui.WebDriverWait(browser.driver, java.time.Duration.ofSeconds(20)).until(d ->
+          Boolean.TRUE.equals(browser.driver.executeScript("""
+              var c = document.querySelector('#chart canvas');
+              return c != null && c.getBoundingClientRect().width > 0
+                  && c.getBoundingClientRect().width <= document.documentElement.clientWidth;""")));
+      Map<String, Object> card = cardAt("#chart", 390);
+      assertThat((Long) card.get("scrollWidth")).as("the chart's card scrolls sideways: " + card)
+          .isLessThanOrEqualTo((Long) card.get("clientWidth"));
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+    browser.screenshot("regression-chart-phone", 390);
   }
 
   /** At {@code width} px (844 high): the scroll and client widths of the card holding {@code inside}. */
