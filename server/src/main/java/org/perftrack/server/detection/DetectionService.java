@@ -92,7 +92,8 @@ public class DetectionService {
         : kept.read(readBack, run.versionId()));
     // under the series' locks: no point at the version's sort key in any window means none can be written meanwhile
     boolean fresh = readBack.isEmpty() && around.values().stream().noneMatch(WindowRead.Around::keyTaken);
-    pointWrites.writePoints(points, changed, around, fresh);
+    pointWrites.writePoints(kept == null ? points : kept.unwritten(points, readBack, run.versionId()), changed,
+        around, fresh);
     List<SeriesWindow> loaded = new ArrayList<>(points.size());
     around.forEach((id, a) -> {
       VersionLevel p = points.get(id);
@@ -110,10 +111,25 @@ public class DetectionService {
 
   /**
    * The points of (series, version) pairs read back from all their stored runs, kept while one transaction judges
-   * several runs ({@link #onRunStored(StoredRun, ReadBack)}); one transaction's, no result stored meanwhile.
+   * several runs ({@link #onRunStored(StoredRun, ReadBack)}), and which of them it stored; one transaction's, no
+   * result stored and no point written by anything else meanwhile.
    */
   public final class ReadBack {
     private final Map<Long, Map<Long, VersionLevel>> byVersion = new HashMap<>(); // version -> series -> point
+    private final Map<Long, Set<Long>> written = new HashMap<>(); // version -> series whose kept point is stored
+
+    /**
+     * The points to write: those of {@code points} not stored by this transaction already; the read-back ones are
+     * then counted as stored (writing the same point again would leave one more version of its row each time, and
+     * every later write of it would step over them all).
+     */
+    private Map<Long, VersionLevel> unwritten(Map<Long, VersionLevel> points, List<Long> readBack, long versionId) {
+      Set<Long> stored = written.computeIfAbsent(versionId, k -> new HashSet<>());
+      Map<Long, VersionLevel> out = new LinkedHashMap<>(points);
+      out.keySet().removeAll(stored);
+      readBack.stream().filter(points::containsKey).forEach(stored::add);
+      return out;
+    }
 
     /** The points of these series at this version, in their order (a series without a stored result has none). */
     private Map<Long, VersionLevel> read(List<Long> seriesIds, long versionId) {
