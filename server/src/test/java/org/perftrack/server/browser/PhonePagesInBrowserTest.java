@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.perftrack.server.regressions.StepFixtures;
+import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -228,7 +229,12 @@ class PhonePagesInBrowserTest extends BrowserTest {
   void onAPhoneARegressionsEnvironmentsReadWholeEachValueNamedByItsRun() {
     String product = unique("cygwin");
     String machine = unique("win7-lab-02-long-hostname");
-    StepFixtures.history(product, machine, "write-64b").forEach(this::upload);
+    // a value longer than a phone is wide, with no space to break at
+    String cflags = "-O2,-march=athlon64,-fomit-frame-pointer,-fno-strict-aliasing,-DCYGWIN_SIGNAL_DISPATCH_PENDING";
+    StepFixtures.history(product, machine, "write-64b").stream().map(r -> new RunUpload(r.id(), r.product(),
+            r.version(), r.machine(), r.suite(), r.batch(), r.startedAt(), r.finishedAt(),
+            Map.of("compiler", "gcc 3.4.4", "cflags", cflags), r.results(), r.failures()))
+        .forEach(this::upload);
     long regression = http().get("/api/v1/regressions?product=" + product).json().get(0).get("id").asLong();
 
     open("/regressions/" + regression);
@@ -246,7 +252,9 @@ class PhonePagesInBrowserTest extends BrowserTest {
         .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
             .isEqualTo("machine: antivirus 1.5.19-4 NOD32 2.5 1.5.24-2 NOD32 2.7 differs"))
         .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
-            .isEqualTo("CPU 1.5.19-4 AMD64 3200+ 1.5.24-2 AMD64 3200+"));
+            .isEqualTo("CPU 1.5.19-4 AMD64 3200+ 1.5.24-2 AMD64 3200+"))
+        .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", "")).as("the long value whole, wrapped")
+            .isEqualTo("cflags1.5.19-4" + cflags + "1.5.24-2" + cflags));
     assertThat(browser.overflowAtPhoneSize()).isEmpty();
   }
 
