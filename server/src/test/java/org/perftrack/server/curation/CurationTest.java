@@ -438,7 +438,7 @@ class CurationTest extends IntegrationTest {
     String home = http().get("/").body();
     int row = home.indexOf("<a href=\"/products/" + product + "\">");
     assertThat(row).as("the product's row on home").isNotNegative();
-    java.util.regex.Matcher cell = java.util.regex.Pattern.compile("<td class=\"num\">(\\d+)</td>")
+    java.util.regex.Matcher cell = java.util.regex.Pattern.compile("<td class=\"num[^\"]*\">(\\d+)</td>")
         .matcher(home.substring(row, home.indexOf("</tr>", row)));
     assertThat(cell.find()).as("the versions cell of the product's row").isTrue();
     java.util.regex.Matcher header = java.util.regex.Pattern.compile("(\\d+ versions?),")
