@@ -39,4 +39,9 @@ public class Audit {
   public List<Event> list(String actor, String action, Long before, int limit) {
     return jdbc.sql(LIST).params(actor, actor, action, action, before, before, limit).query(Event.class).list();
   }
+
+  /** A filter left blank on the page or in the query is no filter. */
+  static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.strip();
+  }
 }

@@ -1,6 +1,6 @@
 package org.perftrack.server.branches;
 
-import org.perftrack.server.dashboard.DeletedPages;
+import org.perftrack.server.pages.DeletedNotFound;
 import org.perftrack.server.problems.NotFound;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -12,16 +12,16 @@ import org.springframework.web.bind.annotation.PathVariable;
 class BranchPages {
 
   private final Branches branches;
-  private final DeletedPages deleted;
+  private final DeletedNotFound deleted;
 
-  BranchPages(Branches branches, DeletedPages deleted) {
+  BranchPages(Branches branches, DeletedNotFound deleted) {
     this.branches = branches;
     this.deleted = deleted;
   }
 
   @GetMapping("/products/{product}/branches/{*branch}")
   String branch(@PathVariable String product, @PathVariable String branch, Model model) {
-    String name = BranchesApiController.strip(branch);
+    String name = BranchesApi.strip(branch);
     try {
       model.addAttribute("detail", branches.find(product, name).orElseThrow(() -> deleted.noBranch(product, name)));
     } catch (NotFound e) { // no product of that name

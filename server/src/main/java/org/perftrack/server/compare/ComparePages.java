@@ -3,9 +3,11 @@ package org.perftrack.server.compare;
 import jakarta.servlet.http.HttpServletResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.perftrack.server.dashboard.Catalog;
-import org.perftrack.server.dashboard.DataCache;
-import org.perftrack.server.dashboard.DeletedPages;
+import org.perftrack.server.branches.Branches;
+import org.perftrack.server.pages.Catalog;
+import org.perftrack.server.pages.DataCache;
+import org.perftrack.server.pages.DeletedNotFound;
+import org.perftrack.server.web.Links;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -18,8 +20,6 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.perftrack.server.branches.Branches;
-import org.perftrack.server.web.Links;
 
 /**
  * Base against head, on one machine or all that measured both: the page (shareable: everything is
@@ -68,10 +68,10 @@ class ComparePages {
   private final DataCache cache;
   private final OverheadPage overhead;
   private final Branches branches;
-  private final DeletedPages deleted;
+  private final DeletedNotFound deleted;
 
   ComparePages(Catalog catalog, CompareTable table, DataCache cache, OverheadPage overhead, Branches branches,
-      DeletedPages deleted) {
+      DeletedNotFound deleted) {
     this.deleted = deleted;
     this.branches = branches;
     this.catalog = catalog;

@@ -5,12 +5,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.perftrack.server.dashboard.Fmt;
 import org.perftrack.server.detection.CompareService;
 import org.perftrack.server.detection.ComparedMetric;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Verdict;
+import org.perftrack.server.pages.Fmt;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.pages.PageNotFound;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
@@ -49,7 +49,7 @@ class CurationPages {
       @RequestParam(defaultValue = "") String other, Principal who, RedirectAttributes flash) {
     UUID run = run(id);
     try {
-      String why = CurationApiController.reason(reason.equals("other") || reason.isBlank() ? other : reason);
+      String why = CurationApi.reason(reason.equals("other") || reason.isBlank() ? other : reason);
       int steps = curation.exclude(run, who.getName(), why).raised().size();
       flash.addFlashAttribute("message", "Run excluded from judgement (" + why + ")."
           + (steps > 0 ? " " + steps + " step(s) found again." : ""));

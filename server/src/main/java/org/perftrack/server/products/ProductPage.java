@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
-import org.perftrack.server.dashboard.Fmt;
 import org.perftrack.server.detection.Direction;
+import org.perftrack.server.pages.Fmt;
 
 /**
  * The product page's view: one row per benchmark/metric with a sparkline over the recent versions

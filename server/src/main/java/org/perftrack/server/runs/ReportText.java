@@ -1,8 +1,8 @@
 package org.perftrack.server.runs;
 
 import java.util.List;
-import org.perftrack.server.dashboard.Fmt;
 import org.perftrack.server.detection.Verdict;
+import org.perftrack.server.pages.Fmt;
 import org.perftrack.server.web.Links;
 
 /**

@@ -1,9 +1,9 @@
 package org.perftrack.server.runs;
 
 import java.util.UUID;
-import org.perftrack.server.dashboard.DeletedPages;
-import org.perftrack.server.dashboard.PageNotFound;
 import org.perftrack.server.detection.Regressions;
+import org.perftrack.server.pages.DeletedNotFound;
+import org.perftrack.server.pages.PageNotFound;
 import org.perftrack.server.summaries.Summaries;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -22,9 +22,9 @@ class RunPages {
   private final Summaries summaries;
   private final RunReports reports;
 
-  private final DeletedPages deleted;
+  private final DeletedNotFound deleted;
 
-  RunPages(RunQueries runs, Regressions regressions, Summaries summaries, RunReports reports, DeletedPages deleted) {
+  RunPages(RunQueries runs, Regressions regressions, Summaries summaries, RunReports reports, DeletedNotFound deleted) {
     this.deleted = deleted;
     this.reports = reports;
     this.runs = runs;

@@ -30,7 +30,7 @@ import tools.jackson.core.JacksonException;
  * Every error of the REST API as RFC 9457 problem+json; a {@code fields} property lists each bad
  * field by JSON path. Never a stack trace, never a Java type name ({@link JsonProblems}). The one place that maps the services' domain exceptions
  * ({@code problems.NotFound}, {@code problems.InvalidInput}, {@code problems.Conflict}) to HTTP. It
- * comes before the pages' {@code dashboard.PageProblems}, which a REST controller matches as well.
+ * comes before the pages' {@code pages.PageProblems}, which a REST controller matches as well.
  */
 @Order(Ordered.HIGHEST_PRECEDENCE)
 @RestControllerAdvice(annotations = org.springframework.web.bind.annotation.RestController.class)

@@ -62,7 +62,7 @@ class BoundariesTest {
     noClasses().that().resideInAnyPackage("..detection..", "..regressions..", "..compare..", "..runs..", "..series..",
             "..ingest..").should().dependOnClassesThat()
         .haveFullyQualifiedName("org.springframework.web.server.ResponseStatusException")
-        .because("services and pages throw problems.*, mapped to HTTP in web/ApiExceptionHandler and dashboard/PageProblems")
+        .because("services and pages throw problems.*, mapped to HTTP in web/ApiExceptionHandler and pages/PageProblems")
         .check(SERVER);
   }
 

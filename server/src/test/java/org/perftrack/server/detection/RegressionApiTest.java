@@ -195,7 +195,7 @@ class RegressionApiTest extends IntegrationTest {
     assertThat(api.get("value").asDouble()).isCloseTo(compared.get("headValue").asDouble(), within(1e-9));
     assertThat(api.get("ratio").asDouble()).isCloseTo(compared.get("ratio").asDouble(), within(1e-9));
 
-    org.perftrack.server.dashboard.Fmt fmt = new org.perftrack.server.dashboard.Fmt();
+    org.perftrack.server.pages.Fmt fmt = new org.perftrack.server.pages.Fmt();
     String page = http().get("/regressions/" + api.get("id").asLong()).body();
     String list = http().get("/regressions?product=" + product).body();
     String comparePage = http().get("/compare?product=" + product + "&machine=" + machine + "&base=" + base

@@ -20,9 +20,9 @@ class SameFileSameIdTest {
     RunContext context = new RunContext("p", "1.0", "m", null);
     String tags = String.join("\u0000", "hyperfine", "p", "1.0", "m", "");
 
-    assertThat(ForeignRunsController.sameFileSameId(Formats.byName("hyperfine"), context, file, null))
+    assertThat(ForeignRunsApi.sameFileSameId(Formats.byName("hyperfine"), context, file, null))
         .isEqualTo(UUID.nameUUIDFromBytes((tags + "{\"results\":[]}").getBytes(StandardCharsets.UTF_8)).toString());
-    assertThat(ForeignRunsController.sameFileSameId(Formats.byName("hyperfine"), context, file, "pr-1"))
+    assertThat(ForeignRunsApi.sameFileSameId(Formats.byName("hyperfine"), context, file, "pr-1"))
         .isEqualTo(UUID.nameUUIDFromBytes((tags + "branch\u0000pr-1{\"results\":[]}").getBytes(StandardCharsets.UTF_8))
             .toString());
   }

@@ -35,7 +35,7 @@ public final class FakeAgent {
   }
 
   public long register(String... targets) {
-    Http.Response r = http.postJson("/api/v1/lab/agents", json(new LabApiController.Registration(product, machine,
+    Http.Response r = http.postJson("/api/v1/lab/agents", json(new LabApi.Registration(product, machine,
         "test", 1, List.of(targets))), token);
     assertThat(r.status()).as(r.body()).isEqualTo(200);
     id = r.json().get("id").asLong();

@@ -24,7 +24,7 @@ class LabApiTest extends IntegrationTest {
   private final String machine = unique("lab");
 
   private long register(String... targets) {
-    Http.Response r = http().postJson("/api/v1/lab/agents", json(new LabApiController.Registration(product, machine,
+    Http.Response r = http().postJson("/api/v1/lab/agents", json(new LabApi.Registration(product, machine,
         "test", 1, List.of(targets))), TOKEN);
     assertThat(r.status()).as(r.body()).isEqualTo(200);
     return r.json().get("id").asLong();
@@ -102,7 +102,7 @@ class LabApiTest extends IntegrationTest {
     assertThat(noTargets.status()).isEqualTo(400);
     assertThat(noTargets.body()).contains("targets");
     Http.Response noToken = http().postJson("/api/v1/lab/agents",
-        json(new LabApiController.Registration("p", "m", "t", 60, List.of("1"))), null);
+        json(new LabApi.Registration("p", "m", "t", 60, List.of("1"))), null);
     assertThat(noToken.status()).isEqualTo(401);
     Http.Response cron = http().postJson("/api/v1/lab/schedules",
         "{\"product\": \"p\", \"cron\": \"every night\"}", ADMIN_TOKEN);

@@ -41,7 +41,7 @@ class LabTokensAndLimitsTest extends IntegrationTest {
 
   private Http.Response register(String token, String machine, List<String> targets) {
     return http().postJson("/api/v1/lab/agents",
-        json(new LabApiController.Registration(product, machine, "test", 60, targets)), token);
+        json(new LabApi.Registration(product, machine, "test", 60, targets)), token);
   }
 
   private JsonNode queueAndClaim(String token, long agent) {

@@ -98,8 +98,8 @@ public final class ExplainQueries {
     String highest = "\uffff";
     String[] twoMachines = {"perf-m01", "perf-m02"};
     Map<String, List<Object>> m = new LinkedHashMap<>();
-    m.put("org.perftrack.server.home.HomeController#PRODUCTS", List.of());
-    m.put("org.perftrack.server.home.HomeController#MACHINES", List.of());
+    m.put("org.perftrack.server.home.HomePages#PRODUCTS", List.of());
+    m.put("org.perftrack.server.home.HomePages#MACHINES", List.of());
     m.put("org.perftrack.server.runs.RunQueries#LATEST", List.of(20));
     m.put("org.perftrack.server.products.ProductQueries#RECENT_VERSIONS", List.of(product, 40));
     m.put("org.perftrack.server.products.ProductQueries#SERIES", List.of(product));
@@ -111,9 +111,9 @@ public final class ExplainQueries {
     Long[] trendIds = pageSeries.stream().map(r -> (Long) r[0]).toArray(Long[]::new);
     Integer[] trendLimits = pageSeries.stream().map(r -> "time-per-op".equals(r[1]) ? 40 : 1).toArray(Integer[]::new);
     m.put("org.perftrack.server.detection.PointReads#TRENDS", List.of(trendIds, trendLimits, windowStart));
-    m.put("org.perftrack.server.dashboard.DataCache#STAMP", List.of());
+    m.put("org.perftrack.server.pages.DataCache#STAMP", List.of());
     m.put("org.perftrack.server.detection.Regressions#MARKED", List.of((Object) chart));
-    m.put("org.perftrack.server.products.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
+    m.put("org.perftrack.server.series.SeriesChart#SERIES", List.of(SeedDatabase.PRODUCT, "write-64b", "time-per-op"));
     // the series page's table (one page of versions) and the chart's JSON (whole history in buckets)
     m.put("org.perftrack.server.detection.PointReads#NEWEST_KEYS", List.of(chart, highest, 51, 51));
     m.put("org.perftrack.server.series.SeriesQueries#POINTS_AT", List.of(page, chart));
@@ -123,12 +123,12 @@ public final class ExplainQueries {
     m.put("org.perftrack.server.detection.PointReads#AXIS", List.of(product, "", highest, chart, 201));
     int level = jdbc.sql("SELECT coalesce(min(level), 0) FROM (SELECT level FROM chart_boundary WHERE product_id = ? "
         + "GROUP BY level HAVING count(*) < 200) AS l").param(product).query(Integer.class).single();
-    m.put("org.perftrack.server.products.ChartBlocks#BOUNDARIES", List.of(product, Math.max(0, level - 1), "", highest,
+    m.put("org.perftrack.server.series.ChartBlocks#BOUNDARIES", List.of(product, Math.max(0, level - 1), "", highest,
         200));
     List<String> starts = jdbc.sql("SELECT sort_key FROM chart_boundary WHERE product_id = ? AND level = ? "
         + "ORDER BY sort_key").params(product, level).query(String.class).list();
     String newest = starts.isEmpty() ? "" : starts.get(starts.size() - 1);
-    m.put("org.perftrack.server.products.ChartBlocks#KEPT", List.of(chart, level, "", newest));
+    m.put("org.perftrack.server.series.ChartBlocks#KEPT", List.of(chart, level, "", newest));
     String[] tails = new String[chart.length];
     String[] ends = new String[chart.length];
     java.util.Arrays.fill(tails, newest);
@@ -136,7 +136,7 @@ public final class ExplainQueries {
     m.put("org.perftrack.server.detection.PointReads#SPANS", List.of(chart, tails, ends));
     // the buckets' labels: the names of their first and last versions, by sort key
     String[] labelKeys = starts.stream().limit(230).toArray(String[]::new);
-    m.put("org.perftrack.server.products.ChartPoints#NAMES_BY_KEY", List.of(labelKeys, product));
+    m.put("org.perftrack.server.series.ChartPoints#NAMES_BY_KEY", List.of(labelKeys, product));
     List<String> axis = jdbc.sql("SELECT sort_key FROM version WHERE product_id = ? ORDER BY sort_key").param(product)
         .query(String.class).list();
     // the regression page's chart: 12 versions each side of a step, for one series
@@ -147,7 +147,7 @@ public final class ExplainQueries {
     m.put("org.perftrack.server.compare.CompareTable#BENCHMARKS", List.of(SeedDatabase.PRODUCT, twoMachines, "", 501));
     m.put("org.perftrack.server.compare.CompareTable#SPREADS", java.util.Arrays.asList(SeedDatabase.PRODUCT, "1.7.14-1",
         "1.7.15-1", twoMachines, null, null));
-    m.put("org.perftrack.server.dashboard.Catalog#MACHINES_WITH_BOTH", List.of(SeedDatabase.PRODUCT, "1.7.14-1",
+    m.put("org.perftrack.server.pages.Catalog#MACHINES_WITH_BOTH", List.of(SeedDatabase.PRODUCT, "1.7.14-1",
         SeedDatabase.PRODUCT, "1.7.15-1"));
     m.put("org.perftrack.server.detection.CompareService#RESULTS", java.util.Arrays.asList("1.7.14-1", "1.7.15-1",
         SeedDatabase.PRODUCT, twoMachines, null, null));

@@ -1,0 +1,40 @@
+package org.perftrack.server.branches;
+
+import java.util.List;
+import org.perftrack.server.problems.NotFound;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code GET /api/v1/branches?product=} (the product's branches), {@code GET /api/v1/branches/{branch}?product=}
+ * (its newest builds with their verdicts); deleting one is curation's ({@code DELETE} of the same path, soft, with
+ * undo). A branch name may hold slashes ({@code feature/x}): it is the rest of the path.
+ */
+@RestController
+class BranchesApi {
+
+  private final Branches branches;
+
+  BranchesApi(Branches branches) {
+    this.branches = branches;
+  }
+
+  @GetMapping("/api/v1/branches")
+  List<Branches.Branch> list(@RequestParam String product) {
+    return branches.list(product);
+  }
+
+  @GetMapping("/api/v1/branches/{*branch}")
+  Branches.Detail branch(@PathVariable String branch, @RequestParam String product) {
+    String name = strip(branch);
+    return branches.find(product, name).orElseThrow(() -> new NotFound("product " + product + " has no branch "
+        + name));
+  }
+
+  /** A {@code {*branch}} capture starts with the slash before it. */
+  static String strip(String captured) {
+    return captured.startsWith("/") ? captured.substring(1) : captured;
+  }
+}

@@ -1,0 +1,63 @@
+package org.perftrack.server.runs;
+
+import java.util.UUID;
+import org.perftrack.server.alerts.SiteProperties;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.NotFound;
+import org.springframework.core.env.Environment;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+/**
+ * {@code GET /api/v1/runs/{id}/report?format=markdown|junit|json}: what one run showed, metric by metric, as a pull
+ * request comment, a JUnit test report, or JSON.
+ */
+@RestController
+class RunReportApi {
+
+  private static final MediaType MARKDOWN = new MediaType("text", "markdown", java.nio.charset.StandardCharsets.UTF_8);
+
+  private final RunReports reports;
+  private final SiteProperties site;
+  private final Environment environment;
+
+  RunReportApi(RunReports reports, SiteProperties site, Environment environment) {
+    this.reports = reports;
+    this.site = site;
+    this.environment = environment;
+  }
+
+  @GetMapping("/api/v1/runs/{id}/report")
+  ResponseEntity<?> report(@PathVariable String id, @RequestParam(defaultValue = "markdown") String format) {
+    UUID uuid;
+    try {
+      uuid = UUID.fromString(id);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidInput("id", "must be a UUID");
+    }
+    if (!format.equals("markdown") && !format.equals("junit") && !format.equals("json")) {
+      throw new InvalidInput("format", "must be markdown, junit or json, got: " + format);
+    }
+    RunReports.Report report = reports.of(uuid).orElseThrow(() -> new NotFound("no run " + id));
+    String base = base().replaceAll("/+$", "");
+    return switch (format) {
+      case "junit" -> ResponseEntity.ok().contentType(MediaType.APPLICATION_XML).body(ReportText.junit(report, base));
+      case "json" -> ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(report);
+      default -> ResponseEntity.ok().contentType(MARKDOWN).body(ReportText.markdown(report, base));
+    };
+  }
+
+  /**
+   * Where the report's links start: {@code perftrack.public-url} when it is set, else the address the report was
+   * asked at (the one the CI job reached the server by), so that a server on another port links to itself.
+   */
+  private String base() {
+    return environment.containsProperty("perftrack.public-url") ? site.publicUrl().toString()
+        : ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString();
+  }
+}
