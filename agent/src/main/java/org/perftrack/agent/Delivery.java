@@ -10,8 +10,11 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import org.perftrack.agent.text.Words;
+import org.perftrack.agent.upload.Pass;
+import org.perftrack.agent.upload.Retry;
 import org.perftrack.agent.upload.Spool;
 import org.perftrack.agent.upload.SpoolSender;
+import org.perftrack.agent.upload.Stored;
 import org.perftrack.agent.upload.Uploader;
 
 /** Sends the spool and turns what happened into the exit code documented in {@code --help}. */
@@ -19,7 +22,7 @@ final class Delivery {
 
   private Delivery() {}
 
-  static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, FailOn failOn,
+  static int sendSpool(Spool spool, String server, String token, Retry retry, FailOn failOn,
       PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
     return sendSpool(spool, server, token, retry, failOn, out, err, Collections.<Path>emptyList());
   }
@@ -28,9 +31,9 @@ final class Delivery {
    * @param unkeptIfRefused entries spooled from files the user still has: when the token or the URL is refused
    *     they leave the spool, so that sending the files again with a good token does not send them twice
    */
-  static int sendSpool(Spool spool, String server, String token, Uploader.Retry retry, FailOn failOn,
+  static int sendSpool(Spool spool, String server, String token, Retry retry, FailOn failOn,
       PrintWriter out, PrintWriter err, Collection<Path> unkeptIfRefused) throws IOException, InterruptedException {
-    SpoolSender.Pass summary = new SpoolSender(spool, new Uploader(server, token, retry), out,
+    Pass summary = new SpoolSender(spool, new Uploader(server, token, retry), out,
         unkeptIfRefused).errorsTo(err).sendAll();
     if (summary.refused()) {
       unkeep(unkeptIfRefused, out);
@@ -48,7 +51,7 @@ final class Delivery {
     }
     int inconclusive = 0;
     for (JsonNode w : summary.waiting()) {
-      boolean branch = w.path(Uploader.INCONCLUSIVE).asBoolean(false);
+      boolean branch = w.path(Stored.INCONCLUSIVE).asBoolean(false);
       inconclusive += branch ? 1 : 0;
       out.println(RegressionLines.line(branch ? "INCONCLUSIVE" : "WAITING", w, products) + ": "
           + w.path("note").asText(branch ? "inconclusive" : "waiting for one more build"));

@@ -3,7 +3,7 @@ package org.perftrack.agent;
 import java.util.List;
 import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
-import org.perftrack.agent.upload.SpoolSender;
+import org.perftrack.agent.upload.Pass;
 import picocli.CommandLine;
 
 /**
@@ -13,7 +13,7 @@ import picocli.CommandLine;
 enum FailOn {
   NEVER, REGRESSION, CONFIRMED;
 
-  boolean fails(SpoolSender.Pass summary) {
+  boolean fails(Pass summary) {
     switch (this) {
       case REGRESSION:
         return !summary.regressions().isEmpty();

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import org.perftrack.agent.config.AgentConfig;
-import org.perftrack.agent.upload.Uploader;
+import org.perftrack.agent.upload.Retry;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -71,8 +71,8 @@ final class ServerOptions {
     return context.agentHome().resolve("spool");
   }
 
-  Uploader.Retry retry() {
-    return new Uploader.Retry(Math.max(1, retryAttempts), Duration.ofMillis(retryDelayMs), Duration.ofSeconds(30));
+  Retry retry() {
+    return new Retry(Math.max(1, retryAttempts), Duration.ofMillis(retryDelayMs), Duration.ofSeconds(30));
   }
 
   /** The usage error for a missing server and/or token, naming just what is missing and where else it can come from. */

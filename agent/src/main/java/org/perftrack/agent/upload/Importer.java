@@ -57,9 +57,9 @@ public final class Importer {
 
   private final String endpoint;
   private final String token;
-  private final Uploader.Retry retry;
+  private final Retry retry;
 
-  public Importer(String server, String token, Uploader.Retry retry) {
+  public Importer(String server, String token, Retry retry) {
     this.endpoint = server.replaceAll("/+$", "") + "/api/v1/runs:import";
     this.token = token;
     this.retry = retry;
@@ -102,11 +102,11 @@ public final class Importer {
           out.write(body);
         }
         int status = http.getResponseCode();
-        String answer = Uploader.text(status < 400 ? http.getInputStream() : http.getErrorStream());
+        String answer = Answers.text(status < 400 ? http.getInputStream() : http.getErrorStream());
         if (status == 200) {
           return answer(JSON.readTree(answer), firstLine);
         }
-        boolean ours = Uploader.isProblem(http.getContentType());
+        boolean ours = Answers.isProblem(http.getContentType());
         if (status == 400 && ours) {
           return badChunk(JSON.readTree(answer), lines.size(), firstLine);
         }
@@ -115,7 +115,7 @@ public final class Importer {
               + ", not perftrack's API; give the server's own address (e.g. http://host:8080)", false);
         }
         if (status == 401 || status == 403) {
-          throw new Failure("the server refused the token (HTTP " + status + "): " + Uploader.detail(answer), false);
+          throw new Failure("the server refused the token (HTTP " + status + "): " + Answers.detail(answer), false);
         }
         reason = "HTTP " + status + (status == 413 ? ": " + answer : "");
         if (status >= 400 && status < 500 && status != 408 && status != 429 && ours) {

@@ -35,7 +35,7 @@ public final class Reports {
       if (status != 200) {
         throw new IOException("the server answered HTTP " + status + " for the report of run " + runId);
       }
-      return Uploader.text(http.getInputStream());
+      return Answers.text(http.getInputStream());
     } finally {
       http.disconnect();
     }
