@@ -83,14 +83,16 @@ public class AlertService {
     if (fresh.isEmpty()) {
       return 0;
     }
+    // series judged again without a run: their first fresh regression (announced once) keys the mail
+    String key = runId != null ? runId.toString() : "judged." + fresh.get(0).id();
     int queued = 0;
     for (Subscription s : subscriptions.active()) {
       List<Regression> wanted = fresh.stream().filter(s::wants).toList();
       if (s.mode().equals(Subscription.IMMEDIATE) && !wanted.isEmpty()) {
         Regression first = wanted.get(0);
-        var payload = new MailPayload("run", runId.toString(), first.product(), first.machine(), first.version(),
-            wanted, s.unsubscribeToken());
-        queued += outbox.add("run", runId.toString(), s, subject(wanted), payload) ? 1 : 0;
+        var payload = new MailPayload("run", runId == null ? null : runId.toString(), first.product(),
+            first.machine(), first.version(), wanted, s.unsubscribeToken());
+        queued += outbox.add("run", key, s, subject(wanted), payload) ? 1 : 0;
       }
     }
     if (queued > 0) {

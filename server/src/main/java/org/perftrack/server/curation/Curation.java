@@ -7,6 +7,7 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.web.Wording;
 import org.springframework.stereotype.Service;
@@ -228,7 +229,7 @@ public class Curation {
   /** Judges the changed series again; the summaries take what it raised (mail only for what was never announced). */
   private List<Regression> rejudge(List<List<Long>> pairs, String reason) {
     Rejudging.Outcome outcome = rejudging.changed(pairs, reason);
-    summaries.onRegressionsCreated(UUID.randomUUID(), List.copyOf(outcome.seriesIds()), outcome.raised());
+    summaries.afterJudging(Raised.again(outcome));
     return outcome.raised();
   }
 }

@@ -1,10 +1,10 @@
 package org.perftrack.server.curation;
 
-import java.util.UUID;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.perftrack.server.background.BackgroundThread;
 import org.perftrack.server.detection.Rejudging;
+import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,9 +44,7 @@ class CurationTicker extends BackgroundThread {
     while (true) {
       Rejudging.Outcome o = tx.execute(s -> {
         Rejudging.Outcome judged = rejudging.pickUpOldest(DUE_PER_TRANSACTION);
-        if (!judged.raised().isEmpty()) { // history, not news: no mail (the digest lists what is open)
-          summaries.onImportedQuietly(UUID.randomUUID(), judged.raised());
-        }
+        summaries.afterJudging(Raised.againQuietly(judged)); // history, not news: no mail (the digest lists it)
         return judged;
       });
       if (o.seriesIds().isEmpty()) {

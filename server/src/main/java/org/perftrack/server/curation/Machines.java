@@ -9,6 +9,7 @@ import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.Names;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -107,7 +108,7 @@ class Machines {
       jdbc.sql("DELETE FROM machine WHERE id = ?").param(f).update();
       String reason = "machine " + from + " merged into " + into + " by " + by;
       Rejudging.Outcome o = rejudging.changed(pairs, reason);
-      summaries.onRegressionsCreated(java.util.UUID.randomUUID(), List.copyOf(o.seriesIds()), o.raised());
+      summaries.afterJudging(Raised.again(o));
       audit.record(by, "merged", "machine " + from, "into " + into + " (" + shared.size() + " series joined)");
       return new Curation.Change("machine " + from + " merged into " + into, null, o.raised());
     });

@@ -24,6 +24,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.wire.Quantities;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.alerts.AlertService;
+import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.web.JsonProblems;
 import org.perftrack.server.detection.DetectionService;
@@ -370,10 +371,10 @@ public class ImportService {
     if (!touched.isEmpty()) {
       raised.putAll(tx.execute(status -> detection.onImported(touched, context.readBack())));
     }
-    // what an earlier import of these series or runs stored but never judged (it crashed before its end)
+    // what an earlier import of these series or runs stored but never judged (it crashed before its end): no run
     Rejudging.Outcome left = tx.execute(status -> rejudging.pickUp(allSeries, context.unchangedPlaces()));
     if (!left.raised().isEmpty()) {
-      raised.put(UUID.randomUUID(), left.raised());
+      raised.put(null, left.raised());
       allSeries.addAll(left.seriesIds());
     }
     int regressions = 0;
@@ -387,14 +388,7 @@ public class ImportService {
         List<Regression> current = byAge.get(true);
         List<Regression> older = byAge.get(false);
         // summaries as if the runs had arrived one by one; mail (one per summary) only for the newest steps
-        tx.executeWithoutResult(status -> {
-          if (!older.isEmpty()) {
-            summaries.onImportedQuietly(e.getKey(), older);
-          }
-          if (!current.isEmpty()) {
-            summaries.onRegressionsCreated(e.getKey(), current);
-          }
-        });
+        tx.executeWithoutResult(status -> summaries.afterJudging(Raised.imported(e.getKey(), current, older)));
         mailed += alerts.mailedOf(current);
       }
     }

@@ -14,6 +14,7 @@ import org.perftrack.formats.Json;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.branches.Branches;
 import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.WaitingChange;
@@ -121,11 +122,9 @@ public class IngestService {
       var regressions = judgement.regressions();
       Rejudging.Outcome left = rejudging.pickUpStale(seriesIds);
       detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
-      if (!left.raised().isEmpty()) {
-        summaries.onRegressionsCreated(UUID.randomUUID(), List.copyOf(left.seriesIds()), left.raised());
-      }
+      summaries.afterJudging(Raised.again(left));
       // the summaries take the regressions, then hand them to the alerts (one mail per summary)
-      List<Summaries.Change> changed = summaries.onRegressionsCreated(id, seriesIds, regressions);
+      List<Summaries.Change> changed = summaries.afterJudging(Raised.byRun(id, seriesIds, regressions));
       // read back, so that each regression names the summary it joined
       return new Outcome(id, true, changed.isEmpty() ? regressions : detection.createdBy(id),
           detection.confirmedBy(id), changed, null, null, judgement.waiting(), null);

@@ -14,6 +14,7 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.detection.WaitingChange;
+import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -146,11 +147,8 @@ class Sessions {
    */
   List<Summaries.Change> judgeAndSummarise(Judged judged) {
     Rejudging.Outcome left = rejudging.pickUpStale(judged.seriesIds());
-    if (!left.raised().isEmpty()) {
-      summaries.onRegressionsCreated(UUID.randomUUID(), List.copyOf(left.seriesIds()), left.raised());
-    }
-    return judged.seriesIds().isEmpty() ? List.of()
-        : summaries.onRegressionsCreated(judged.as(), List.copyOf(judged.seriesIds()), judged.raised());
+    summaries.afterJudging(Raised.again(left));
+    return summaries.afterJudging(Raised.byRun(judged.as(), judged.seriesIds(), judged.raised()));
   }
 
   static final String SETTLED = """

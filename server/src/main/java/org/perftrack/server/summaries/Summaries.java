@@ -54,29 +54,20 @@ public class Summaries {
   }
 
   /**
-   * After detection ran for an upload (called for every stored run, also one that raised nothing):
-   * members that detection re-attributed follow their regression to the summary of its new version,
-   * new regressions join theirs, and the alerts announce them: one mail per summary, a per-run mail
-   * only for what joined none.
+   * The one hand-off after judging (inside the judging's transaction): members that detection re-attributed follow
+   * their regression to the summary of its new version, what {@code judged} raised joins its summaries (history
+   * quietly, news announced by the alerts: one mail per summary, a per-run mail only for what joined none).
    */
   @Transactional
-  public List<Change> onRegressionsCreated(UUID runId, List<Regression> created) {
-    return take(runId, null, created, true);
-  }
-
-  /** As {@link #onRegressionsCreated(UUID, List)}, given the series the run touched (an upload knows them). */
-  @Transactional
-  public List<Change> onRegressionsCreated(UUID runId, List<Long> seriesIds, List<Regression> created) {
-    return take(runId, seriesIds, created, true);
-  }
-
-  /**
-   * A bulk import's steps at versions older than the newest of their series: they join their summaries
-   * as if uploaded one by one, but nothing is mailed (history is not news; the digest lists what is open).
-   */
-  @Transactional
-  public List<Change> onImportedQuietly(UUID runId, List<Regression> created) {
-    return take(runId, null, created, false);
+  public List<Change> afterJudging(Raised judged) {
+    List<Change> changes = new ArrayList<>();
+    if (!judged.quiet().isEmpty()) {
+      changes.addAll(take(judged.run(), judged.seriesIds(), judged.quiet(), false));
+    }
+    if (!judged.announced().isEmpty() || judged.seriesIds() != null && !judged.seriesIds().isEmpty()) {
+      changes.addAll(take(judged.run(), judged.seriesIds(), judged.announced(), true));
+    }
+    return changes;
   }
 
   private List<Change> take(UUID runId, List<Long> seriesIds, List<Regression> created, boolean announce) {
@@ -123,6 +114,9 @@ public class Summaries {
    * had not gone out yet is dropped and its members are announced with their new summary instead.
    */
   private List<Change> followReattributed(UUID runId, List<Long> seriesIds) {
+    if (runId == null && seriesIds == null) {
+      return List.of();
+    }
     List<SummaryStore.Moved> moved = seriesIds == null ? store.moved(runId) : store.moved(seriesIds);
     if (moved.isEmpty()) {
       return List.of();

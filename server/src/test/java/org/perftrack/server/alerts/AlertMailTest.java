@@ -222,6 +222,23 @@ class AlertMailTest extends IntegrationTest {
     assertThat(Mailbox.part(digest, "text/html")).contains("<strong>fork</strong>", "1.7.5 → 1.7.7", "×2");
   }
 
+  @Test
+  void stepsRaisedBySeriesJudgedAgainWithoutARunAreMailedAndNameNoRun() throws Exception {
+    String product = unique("cygwin");
+    String machine = unique("xp-lab");
+    String dev = unique("dev") + "@example.org";
+    subscribe(Map.of("email", dev, "product", product));
+    Regression fork = RegressionValues.slower(product, machine, "fork", "1.7.5", "1.7.7", 70, 140);
+
+    assertThat(queue(null, List.of(fork))).as("dev and the configured team").isEqualTo(2);
+
+    assertThat(Mailbox.subject(mailbox.awaitMessages(dev, 1, WITHIN).get(0))).contains(product, "fork");
+    assertThat(jdbc.sql("SELECT run_id IS NULL FROM alert_regression WHERE regression_id = ?").param(fork.id())
+        .query(Boolean.class).single()).as("no made-up run id").isTrue();
+    assertThat(jdbc.sql("SELECT DISTINCT dedup_key FROM alert_outbox WHERE kind = 'run' AND recipient = ?")
+        .param(dev).query(String.class).list()).containsExactly("judged." + fork.id());
+  }
+
   /** As ingest calls it: inside a transaction, the mails queued commit with it. */
   int queue(UUID run, List<Regression> regressions) {
     Integer n = tx.execute(s -> alerts.onRegressionsCreated(run, regressions));
