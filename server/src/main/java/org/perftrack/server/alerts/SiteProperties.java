@@ -9,7 +9,10 @@ import org.springframework.validation.annotation.Validated;
 /** @param publicUrl where people reach this server ({@code PERFTRACK_PUBLIC_URL}); links in mails start with it */
 @ConfigurationProperties("perftrack")
 @Validated
-public record SiteProperties(@DefaultValue("http://localhost:8080") @NotNull URI publicUrl) {
+public record SiteProperties(@DefaultValue(SiteProperties.DEFAULT_URL) @NotNull URI publicUrl) {
+
+  /** Where links point when {@code perftrack.public-url} is unset (the start-up log then says so). */
+  public static final String DEFAULT_URL = "http://localhost:8080";
 
   public SiteProperties {
     String scheme = publicUrl == null ? null : publicUrl.getScheme();

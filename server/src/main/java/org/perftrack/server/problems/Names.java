@@ -9,7 +9,8 @@ import org.perftrack.server.problems.InvalidInput.FieldProblem;
  * every script are welcome; refused are control characters, lone UTF-16 surrogates (not text: PostgreSQL
  * would store {@code ?}) and, in names, invisible formatting characters (Unicode category Cf: zero-width
  * space and joiners, bidirectional marks, embeddings, overrides and isolates, the byte order mark, the
- * soft hyphen), which make two names look alike or display another name than the stored one, and spaces at
+ * soft hyphen), which make two names look alike or display another name than the stored one, noncharacters
+ * (U+FFFE, U+FFFF: a JUnit report holding one is not well-formed XML, and CI drops it), and spaces at
  * either end ({@code " 1.5.25-1"} would be a second version beside {@code "1.5.25-1"}). Names are refused
  * rather than cleaned, so that a name is stored exactly as it was sent. Uploads and the lab share these rules.
  */
@@ -146,9 +147,20 @@ public final class Names {
               + String.format("%04x", (int) c) + ")"));
           return false;
         }
-        i++;
       }
+      int cp = value.codePointAt(i);
+      if (nonCharacter(cp)) {
+        problems.add(new FieldProblem(field, "must not contain Unicode noncharacters (found " + describe(cp) + " at " + i
+            + "): XML, and so a JUnit report, cannot hold them"));
+        return false;
+      }
+      i += Character.charCount(cp) - 1;
     }
     return true;
+  }
+
+  /** U+FDD0..U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE, …): never text. */
+  private static boolean nonCharacter(int cp) {
+    return cp >= 0xFDD0 && cp <= 0xFDEF || (cp & 0xFFFE) == 0xFFFE;
   }
 }

@@ -24,8 +24,8 @@ final class ReportText {
   static String markdown(RunReports.Report r, String base) {
     List<RunReports.Row> changed = r.rows().stream().filter(RunReports.Row::changed).toList();
     List<RunReports.Row> rest = r.rows().stream().filter(row -> !row.changed()).toList();
-    String what = cell(r.product()) + " " + cell(r.version()) + " on " + cell(r.machine())
-        + (r.branch() == null ? "" : " (branch " + cell(r.branch()) + ", against " + cell(r.startPoint()) + ")");
+    String what = code(r.product()) + " " + code(r.version()) + " on " + code(r.machine())
+        + (r.branch() == null ? "" : " (branch " + code(r.branch()) + ", against " + code(r.startPoint()) + ")");
     String details = "[details](" + link(r, base) + ")";
     if (r.waiting()) {
       return "perftrack: " + what + " is " + r.session().note() + ". " + details + "\n";
@@ -36,7 +36,7 @@ final class ReportText {
           + "\n";
     }
     StringBuilder md = new StringBuilder();
-    md.append("### perftrack: ").append(summary(r)).append('\n').append(what).append(session.isEmpty() ? ""
+    md.append("### perftrack: ").append(summary(r)).append('\n').append("Run of ").append(what).append(session.isEmpty() ? ""
         : " (" + session.substring(2) + ")").append(". ").append(details).append("\n\n");
     table(md, changed);
     if (!rest.isEmpty()) {
@@ -67,8 +67,8 @@ final class ReportText {
     for (RunReports.Row x : rows) {
       md.append("| ").append(cell(x.benchmark())).append(" | ").append(cell(x.metric())).append(" | ")
           .append(x.baselineVersion() == null ? "—" : cell(x.baselineVersion()) + ": "
-              + FMT.quantity(x.baselineValue(), x.unit()))
-          .append(" | ").append(FMT.quantity(x.value(), x.unit())).append(" | ").append(change(x)).append(" | ")
+              + quantity(x.baselineValue(), x.unit()))
+          .append(" | ").append(quantity(x.value(), x.unit())).append(" | ").append(change(x)).append(" | ")
           .append(FMT.p(x.pValue())).append(" | ").append(x.changed() ? "**" + label(x) + "**" : label(x))
           .append(" |\n");
     }
@@ -83,10 +83,46 @@ final class ReportText {
         : x.verdict() == Verdict.INSUFFICIENT_DATA ? "no history to compare with" : x.verdict().wire();
   }
 
-  /** Text in a table cell: a pipe would end the cell, a line break the row. */
+  /**
+   * A name in a table cell: inline code ({@link #code}), with its pipes escaped, since GFM ends a cell at a pipe even
+   * inside a code span and reads {@code \\|} there as the pipe itself.
+   */
   private static String cell(String s) {
-    return s == null ? "—" : s.replace("|", "\\|").replaceAll("[\\r\\n]+", " ");
+    return s == null ? "—" : cellText(code(s));
   }
+
+  private static String cellText(String s) {
+    return s.replace("|", "\\|");
+  }
+
+  /**
+   * A name as CommonMark inline code: its text shows as sent and nothing in it is markup (no link, image, raw HTML,
+   * emphasis or entity), and GitHub makes no {@code @mention} inside code. The fence is one backtick longer than the
+   * longest run of backticks in the name; a name that begins or ends with a backtick is padded with a space on both
+   * sides, which the renderer strips. A line break (an old name; uploads refuse them) would end the line: a space.
+   */
+  static String code(String name) {
+    if (name == null || name.isEmpty()) {
+      return "—";
+    }
+    String s = name.replaceAll("[\\r\\n]+", " ");
+    int longest = 0;
+    for (int i = 0, run = 0; i < s.length(); i++) {
+      run = s.charAt(i) == '`' ? run + 1 : 0;
+      longest = Math.max(longest, run);
+    }
+    String fence = "`".repeat(longest + 1);
+    String pad = s.startsWith("`") || s.endsWith("`") || s.startsWith(" ") && s.endsWith(" ") ? " " : "";
+    return fence + pad + s + pad + fence;
+  }
+
+  /** A unit is a name too: written as it is when it is plain letters, digits and {@code / % .}, else as code. */
+  private static String quantity(Double value, String unit) {
+    String q = FMT.quantity(value, unit);
+    return unit == null || PLAIN_UNIT.matcher(unit).matches() ? q : code(q);
+  }
+
+  private static final java.util.regex.Pattern PLAIN_UNIT = java.util.regex.Pattern.compile("[\\p{L}\\p{N}/%. ]*");
 
   private static String count(long n, String noun) {
     return n + " " + noun + (n == 1 ? "" : "s");
@@ -130,23 +166,31 @@ final class ReportText {
     return xml.append("  </testsuite>\n</testsuites>\n").toString();
   }
 
-  /** Text for an XML attribute or element: escaped, and without the control characters XML 1.0 forbids. */
+  /**
+   * Text for an XML attribute or element: escaped, and every character XML 1.0 does not allow (control characters
+   * but tab and line breaks, U+FFFE, U+FFFF, a lone surrogate) written as U+FFFD, so that the file stays well-formed
+   * whatever a name stored before uploads refused these holds.
+   */
   private static String xml(String s) {
     StringBuilder out = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
+    for (int i = 0; i < s.length(); ) {
+      int c = s.codePointAt(i);
+      i += Character.charCount(c);
       switch (c) {
         case '&' -> out.append("&amp;");
         case '<' -> out.append("&lt;");
         case '>' -> out.append("&gt;");
         case '"' -> out.append("&quot;");
         case '\'' -> out.append("&apos;");
-        default -> {
-          if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') {
-            out.append(c);
-          }
-        }
+        default -> out.appendCodePoint(xmlChar(c) ? c : 0xFFFD);
       }
     }
     return out.toString();
+  }
+
+  /** XML 1.0's {@code Char} production. */
+  private static boolean xmlChar(int c) {
+    return c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD
+        || c >= 0x10000 && c <= 0x10FFFF;
   }
 }

@@ -4,14 +4,12 @@ import java.util.UUID;
 import org.perftrack.server.alerts.SiteProperties;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
-import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 /**
  * {@code GET /api/v1/runs/{id}/report?format=markdown|junit|json}: what one run showed, metric by metric, as a pull
@@ -24,12 +22,10 @@ class RunReportApi {
 
   private final RunReports reports;
   private final SiteProperties site;
-  private final Environment environment;
 
-  RunReportApi(RunReports reports, SiteProperties site, Environment environment) {
+  RunReportApi(RunReports reports, SiteProperties site) {
     this.reports = reports;
     this.site = site;
-    this.environment = environment;
   }
 
   @GetMapping("/api/v1/runs/{id}/report")
@@ -44,20 +40,13 @@ class RunReportApi {
       throw new InvalidInput("format", "must be markdown, junit or json, got: " + format);
     }
     RunReports.Report report = reports.of(uuid).orElseThrow(() -> new NotFound("no run " + id));
-    String base = base().replaceAll("/+$", "");
+    // links start with perftrack.public-url (its default when unset, as the start-up log says), never with the
+    // request's Host header: whoever can reach the server would choose where a CI bot's comment points
+    String base = site.publicUrl().toString().replaceAll("/+$", "");
     return switch (format) {
       case "junit" -> ResponseEntity.ok().contentType(MediaType.APPLICATION_XML).body(ReportText.junit(report, base));
       case "json" -> ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(report);
       default -> ResponseEntity.ok().contentType(MARKDOWN).body(ReportText.markdown(report, base));
     };
-  }
-
-  /**
-   * Where the report's links start: {@code perftrack.public-url} when it is set, else the address the report was
-   * asked at (the one the CI job reached the server by), so that a server on another port links to itself.
-   */
-  private String base() {
-    return environment.containsProperty("perftrack.public-url") ? site.publicUrl().toString()
-        : ServletUriComponentsBuilder.fromCurrentContextPath().build().toUriString();
   }
 }

@@ -27,6 +27,10 @@ class ReadyLine {
       String host = address.isBlank() || address.equals("0.0.0.0") || address.equals("::") ? "localhost" : address;
       log.info("perftrack is ready at http://{}:{}", host.contains(":") ? "[" + host + "]" : host,
           web.getWebServer().getPort());
+      if (!environment.containsProperty("perftrack.public-url")) {
+        log.warn("perftrack.public-url (PERFTRACK_PUBLIC_URL) is not set: links in mails and run reports start with"
+            + " its default, {}; set it to the address people reach this server by", org.perftrack.server.alerts.SiteProperties.DEFAULT_URL);
+      }
     }
   }
 }

@@ -38,16 +38,16 @@ class FromCiScriptTest extends IntegrationTest {
     for (String version : List.of("1.0.0", "1.0.1", "1.0.2", "1.0.3")) {
       assertThat(run(script, version, builds.build(1.0, 1.0), Map.of())).as(version).isZero();
     }
-    assertThat(Files.readString(job.resolve("perf.md"))).startsWith("perftrack: no change in " + product
-        + " 1.0.3 on " + machine);
+    assertThat(Files.readString(job.resolve("perf.md"))).startsWith("perftrack: no change in `" + product
+        + "` `1.0.3` on `" + machine + "`");
     int pullRequest = run(script, "1.0.3-1-gabc1234", builds.build(3.0, 1.0),
         Map.of("PERFTRACK_BRANCH", "pr-42", "PERFTRACK_START_POINT", "1.0.3"));
     String comment = Files.readString(job.resolve("perf.md"));
     String junit = Files.readString(job.resolve("perf.xml"));
 
     assertThat(pullRequest).as(comment).isEqualTo(3);
-    assertThat(comment).startsWith("### perftrack: 2 regressions\n").contains("(branch pr-42, against 1.0.3)",
-        "| " + GbenchBuilds.SMALL + " | real-time | 1.0.3: ");
+    assertThat(comment).startsWith("### perftrack: 2 regressions\n").contains("(branch `pr-42`, against `1.0.3`)",
+        "| `" + GbenchBuilds.SMALL + "` | `real-time` | `1.0.3`: ");
     assertThat(junit).contains("failures=\"2\"", "<failure type=\"regression\"");
     assertThat(http().getWithToken("/api/v1/regressions?status=all&product=" + product, TOKEN).body())
         .as("main has no regression").isEqualTo("[]");

@@ -53,9 +53,9 @@ class PullRequestCheckTest extends IntegrationTest {
     assertThat(check.exitCode()).as(check.out()).isEqualTo(3);
     assertThat(check.out()).contains("REGRESSION " + LARGE).doesNotContain("REGRESSION " + SMALL);
     String comment = Files.readString(home.resolve("perf.md"));
-    assertThat(comment).startsWith("### perftrack: 2 regressions").contains("(branch pr-42, against 1.1.1)")
+    assertThat(comment).startsWith("### perftrack: 2 regressions").contains("(branch `pr-42`, against `1.1.1`)")
         .containsPattern(java.util.regex.Pattern.quote(PUBLIC_URL) + "/runs/[0-9a-f-]{36}\\)");
-    assertThat(comment.substring(0, comment.indexOf("<details>"))).contains("| " + LARGE + " | real-time | 1.1.1: ")
+    assertThat(comment.substring(0, comment.indexOf("<details>"))).contains("| `" + LARGE + "` | `real-time` | `1.1.1`: ")
         .doesNotContain(SMALL);
     String junit = Files.readString(home.resolve("perf.xml"));
     assertThat(junit).contains("<testsuites name=\"perftrack\" tests=\"4\" failures=\"2\"");

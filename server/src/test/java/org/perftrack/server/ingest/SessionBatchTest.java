@@ -137,7 +137,7 @@ class SessionBatchTest extends IntegrationTest {
       ids.put(version, r.json().get("id").asString());
     }
     String pending = report(ids.get("1.7.2-1"), "markdown");
-    assertThat(pending).as(pending).startsWith("perftrack: " + product + " 1.7.2-1 on " + machine + " is not judged"
+    assertThat(pending).as(pending).startsWith("perftrack: `" + product + "` `1.7.2-1` on `" + machine + "` is not judged"
         + " yet: the server judges it with its session once the session's other runs are stored");
     String pendingXml = report(ids.get("1.7.2-1"), "junit");
     assertThat(pendingXml).contains("failures=\"0\"", "<skipped message=\"not judged yet: ").doesNotContain("<failure");
@@ -149,9 +149,9 @@ class SessionBatchTest extends IntegrationTest {
     ids.put("1.7.4-1", last.json().get("id").asString());
     // the completing upload's regression is in the report of the run of its version, once
     String atStep = report(ids.get("1.7.2-1"), "markdown");
-    assertThat(atStep).as(atStep).startsWith("### perftrack: 1 regression\n" + product + " 1.7.2-1 on " + machine
-        + " (judged with its session of 4 runs: the regressions at each of its versions are in that version's report)")
-        .contains("| write-64b | time-per-op | 1.6.6-1: ");
+    assertThat(atStep).as(atStep).startsWith("### perftrack: 1 regression\nRun of `" + product + "` `1.7.2-1` on `" + machine
+        + "` (judged with its session of 4 runs: the regressions at each of its versions are in that version's report)")
+        .contains("| `write-64b` | `time-per-op` | `1.6.6-1`: ");
     assertThat(report(ids.get("1.7.2-1"), "junit")).contains("failures=\"1\"", "<failure type=\"regression\"");
     for (String other : List.of("1.7.4-1", "1.7.5-1", "1.7.6-1")) {
       assertThat(report(ids.get(other), "junit")).as(other).contains("failures=\"0\"").doesNotContain("<skipped");

@@ -32,10 +32,10 @@ class RunReportTest extends IntegrationTest {
     String junit = get("/api/v1/runs/" + id + "/report?format=junit", "application/xml");
     JsonNode rows = http().getWithToken("/api/v1/runs/" + id + "/report?format=json", TOKEN).json().get("rows");
 
-    assertThat(markdown).startsWith("### perftrack: 1 regression\n" + product + " 1.5.24-2 on " + machine
-        + ". [details](" + PUBLIC_URL + "/runs/" + id + ")");
-    assertThat(markdown).contains("| write-64b | time-per-op | 1.5.19-4: 18.03 us | 48.1 us | ×2.67 (slower) |");
-    assertThat(markdown).contains("<details><summary>1 other metric</summary>", "| fork | time-per-op | 1.5.19-4: ");
+    assertThat(markdown).startsWith("### perftrack: 1 regression\nRun of `" + product + "` `1.5.24-2` on `" + machine
+        + "`. [details](" + PUBLIC_URL + "/runs/" + id + ")");
+    assertThat(markdown).contains("| `write-64b` | `time-per-op` | `1.5.19-4`: 18.03 us | 48.1 us | ×2.67 (slower) |");
+    assertThat(markdown).contains("<details><summary>1 other metric</summary>", "| `fork` | `time-per-op` | `1.5.19-4`: ");
     assertThat(junit).contains("<testsuites name=\"perftrack\" tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\">",
         "<testcase classname=\"write-64b\" name=\"time-per-op\" time=\"0\">\n      <failure type=\"regression\"",
         "<testcase classname=\"fork\" name=\"time-per-op\" time=\"0\">\n      <system-out>unchanged");
@@ -57,7 +57,7 @@ class RunReportTest extends IntegrationTest {
     String junit = get("/api/v1/runs/" + id + "/report?format=junit", "application/xml");
 
     assertThat(markdown).containsPattern(
-        "\\| BM_memcpy/65536 \\| bytes-per-second \\| 1\\.5\\.19-4: 3\\.\\d+ GB/s \\| 1\\.\\d+ GB/s \\| "
+        "\\| `BM_memcpy/65536` \\| `bytes-per-second` \\| `1\\.5\\.19-4`: 3\\.\\d+ GB/s \\| 1\\.\\d+ GB/s \\| "
             + "[23]\\.\\d+× less \\(worse\\) \\|");
     assertThat(junit).containsPattern("3\\.\\d+ GB/s in 1\\.5\\.19-4 → 1\\.\\d+ GB/s: [23]\\.\\d+× less \\(worse\\)");
   }
@@ -80,7 +80,7 @@ class RunReportTest extends IntegrationTest {
         .isEqualTo("inconclusive");
     assertThat(verdict(rows, "write-64b")).isEqualTo("unchanged");
     assertThat(markdown).startsWith("### perftrack: 1 inconclusive change\n").doesNotContain("perftrack: no change")
-        .containsPattern("\\| fork \\| time-per-op \\| 2\\.0: [0-9.]+ us \\| [0-9.]+ us \\| ×1[.0-9]* \\([^)]*slower\\)"
+        .containsPattern("\\| `fork` \\| `time-per-op` \\| `2\\.0`: [0-9.]+ us \\| [0-9.]+ us \\| ×1[.0-9]* \\([^)]*slower\\)"
             + " \\| 0\\.\\d+ \\| \\*\\*inconclusive\\*\\* \\|");
     assertThat(junit).contains("failures=\"0\"", "<system-out>inconclusive: ");
   }
@@ -94,8 +94,8 @@ class RunReportTest extends IntegrationTest {
   void aRunWithoutChangesIsOneLineAndItsFirstVersionIsSkippedInJunit() {
     String first = upload(run(product, "1.0", machine, result("fork", 75.0, 75.2, 74.9, 75.1, 75.0)));
 
-    assertThat(get("/api/v1/runs/" + first + "/report", "text/markdown")).isEqualTo("perftrack: no change in "
-        + product + " 1.0 on " + machine + " (1 metric). [details](" + PUBLIC_URL + "/runs/" + first + ")\n");
+    assertThat(get("/api/v1/runs/" + first + "/report", "text/markdown")).isEqualTo("perftrack: no change in `"
+        + product + "` `1.0` on `" + machine + "` (1 metric). [details](" + PUBLIC_URL + "/runs/" + first + ")\n");
     assertThat(get("/api/v1/runs/" + first + "/report?format=junit", "application/xml"))
         .contains("skipped=\"1\"", "<skipped message=\"no history to compare with\"/>");
   }

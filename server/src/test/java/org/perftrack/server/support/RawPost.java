@@ -35,12 +35,22 @@ public final class RawPost {
 
   public static Answer send(int port, String from, String method, String pathAndQuery, String contentType,
       String token, byte[]... body) {
+    return send(port, from, "localhost:" + port, method, pathAndQuery, contentType, token, body);
+  }
+
+  /** A GET naming another host than the one it reaches ({@code Host:}), as a client can. */
+  public static Answer get(int port, String host, String pathAndQuery, String token) {
+    return send(port, "127.0.0.1", host, "GET", pathAndQuery, null, token);
+  }
+
+  private static Answer send(int port, String from, String host, String method, String pathAndQuery,
+      String contentType, String token, byte[]... body) {
     long length = 0;
     for (byte[] part : body) {
       length += part.length;
     }
     StringBuilder head = new StringBuilder(method).append(' ').append(pathAndQuery).append(" HTTP/1.1\r\n")
-        .append("Host: localhost:").append(port).append("\r\n");
+        .append("Host: ").append(host).append("\r\n");
     if (contentType != null) {
       head.append("Content-Type: ").append(contentType).append("\r\n");
     }
