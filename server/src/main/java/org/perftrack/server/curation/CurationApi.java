@@ -90,6 +90,41 @@ class CurationApi {
     return curation.deleteBranch(product, branch.startsWith("/") ? branch.substring(1) : branch, who.getName());
   }
 
+  // The same by query parameter, for a name a path cannot carry: one stored before uploads refused / \\ ; % and
+  // '.' or '..' (the firewall refuses those in a path, a client resolves the dots away).
+
+  @DeleteMapping(value = "/api/v1/products", params = "name")
+  Curation.Change deleteProductNamed(@RequestParam String name, Authentication who) {
+    return curation.deleteProduct(name, who.getName());
+  }
+
+  @DeleteMapping(value = "/api/v1/machines", params = "name")
+  Curation.Change deleteMachineNamed(@RequestParam String name, Authentication who) {
+    return curation.deleteMachine(name, who.getName());
+  }
+
+  @DeleteMapping("/api/v1/versions")
+  Curation.Change deleteVersionNamed(@RequestParam String product, @RequestParam String version, Authentication who) {
+    return curation.deleteVersion(product, version, who.getName());
+  }
+
+  @DeleteMapping(value = "/api/v1/branches", params = "name")
+  Curation.Change deleteBranchNamed(@RequestParam String product, @RequestParam String name, Authentication who) {
+    return curation.deleteBranch(product, name, who.getName());
+  }
+
+  @PostMapping(value = "/api/v1/machines:rename", params = "name")
+  Curation.Change renameNamed(@RequestParam String name, @RequestBody(required = false) RenameRequest request,
+      Authentication who) {
+    return rename(name, request, who);
+  }
+
+  @PostMapping(value = "/api/v1/machines:merge", params = "name")
+  Curation.Change mergeNamed(@RequestParam String name, @RequestBody(required = false) MergeRequest request,
+      Authentication who) {
+    return merge(name, request, who);
+  }
+
   /** Admin only (no other scope names this call). */
   @DeleteMapping("/api/v1/lab/agents/{id}")
   Curation.Change deleteLabAgent(@PathVariable long id, Authentication who) {

@@ -32,8 +32,8 @@ final class RunValidator {
       throw new InvalidInput("body", "a run object is required");
     }
     uuid("id", run.id(), true, p);
-    Names.check("product", run.product(), p);
-    Names.check("version", run.version(), p);
+    Names.checkSegment("product", run.product(), p);
+    Names.checkSegment("version", run.version(), p);
     if (run.suite() != null) {
       Names.check("suite", run.suite(), p);
     }
@@ -67,13 +67,13 @@ final class RunValidator {
 
   private static void branch(RunUpload run, List<FieldProblem> p) {
     if (run.branch() != null) {
-      Names.check("branch", run.branch(), p);
+      Names.checkBranch("branch", run.branch(), p);
     }
     if (run.startPoint() != null) {
       if (run.branch() == null) {
         p.add(new FieldProblem("startPoint", "is a branch run's version of the default branch; give branch too"));
       } else {
-        Names.check("startPoint", run.startPoint(), p);
+        Names.checkSegment("startPoint", run.startPoint(), p);
       }
     }
   }
@@ -100,7 +100,7 @@ final class RunValidator {
       p.add(new FieldProblem("machine", "is required (at least {\"name\": …})"));
       return;
     }
-    Names.check("machine.name", m.name(), p);
+    Names.checkSegment("machine.name", m.name(), p);
     Names.checkText("machine.os", m.os(), 256, false, p);
     Names.checkText("machine.cpu", m.cpu(), 256, false, p);
     if (m.cores() != null && (m.cores() < 1 || m.cores() > 1_000_000)) {

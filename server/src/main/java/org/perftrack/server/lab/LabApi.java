@@ -92,8 +92,8 @@ class LabApi {
 
   @PostMapping("/api/v1/lab/agents")
   Registered register(@RequestBody Registration r, Authentication who) {
-    Names.require("product", r.product());
-    Names.require("machine", r.machine());
+    Names.requireSegment("product", r.product());
+    Names.requireSegment("machine", r.machine());
     int heartbeat = r.heartbeatSeconds() == null ? 60 : r.heartbeatSeconds();
     if (heartbeat < 1 || heartbeat > 86_400) {
       throw new InvalidInput("heartbeatSeconds", "must be between 1 and " + Quantities.count(86_400));
@@ -140,8 +140,8 @@ class LabApi {
 
   @PostMapping("/api/v1/lab/jobs")
   Jobs.Job runNow(@RequestBody RunNow r, Authentication who) {
-    Names.require("product", r.product());
-    Names.require("machine", r.machine());
+    Names.requireSegment("product", r.product());
+    Names.requireSegment("machine", r.machine());
     return queue.runNow(r.product(), r.machine(), versions("versions", r.versions(), false),
         benchmarks(r.benchmarks()), who.getName());
   }
@@ -202,7 +202,7 @@ class LabApi {
     }
     List<FieldProblem> problems = new ArrayList<>();
     for (int i = 0; i < values.size() && problems.isEmpty(); i++) {
-      Names.check(field + "[" + i + "]", values.get(i), problems);
+      Names.checkSegment(field + "[" + i + "]", values.get(i), problems);
     }
     if (!problems.isEmpty()) {
       throw new InvalidInput(problems);

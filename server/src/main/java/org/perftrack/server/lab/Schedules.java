@@ -40,8 +40,8 @@ class Schedules {
   }
 
   Schedule create(String product, String machine, String cron, String by) {
-    Names.require("product", product);
-    String m = machine == null || machine.isEmpty() ? null : Names.require("machine", machine);
+    Names.requireSegment("product", product);
+    String m = machine == null || machine.isEmpty() ? null : Names.requireSegment("machine", machine);
     ZonedDateTime next = parse(cron).next(ZonedDateTime.now(ZoneOffset.UTC));
     if (next == null) {
       throw new InvalidInput("cron", "never fires: no date matches '" + cron.trim() + "' (such as the 30th of February)");

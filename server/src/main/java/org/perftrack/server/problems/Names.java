@@ -46,6 +46,61 @@ public final class Names {
     return value;
   }
 
+  /**
+   * A product, machine or version name, which pages and curation put in a path ({@code /products/cygwin/…}): a
+   * valid name without {@code / \\ ; %} (the firewall refuses them in a path, so such a name could be neither opened
+   * nor removed) and not {@code .} or {@code ..} (a browser resolves them away).
+   */
+  public static boolean checkSegment(String field, String value, List<FieldProblem> problems) {
+    return check(field, value, problems) && pathSafe(field, value, PATH_UNSAFE, problems);
+  }
+
+  /** {@link #checkSegment} or {@link InvalidInput}. */
+  public static String requireSegment(String field, String value) {
+    List<FieldProblem> problems = new ArrayList<>(1);
+    if (!checkSegment(field, value, problems)) {
+      throw new InvalidInput(problems);
+    }
+    return value;
+  }
+
+  /**
+   * A branch name keeps its slashes ({@code feature/fast-copy}, as CI names branches; its link carries them as
+   * path segments) but none of its segments may be {@code .} or {@code ..} or empty, nor hold {@code \\ ; %}.
+   */
+  public static boolean checkBranch(String field, String value, List<FieldProblem> problems) {
+    if (!check(field, value, problems) || !pathSafe(field, value, BRANCH_UNSAFE, problems)) {
+      return false;
+    }
+    for (String segment : value.split("/", -1)) {
+      if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+        problems.add(new FieldProblem(field, "must not have an empty, '.' or '..' part between slashes (a link to"
+            + " it would lead elsewhere)"));
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final String PATH_UNSAFE = "/\\;%";
+  private static final String BRANCH_UNSAFE = "\\;%";
+
+  private static boolean pathSafe(String field, String value, String unsafe, List<FieldProblem> problems) {
+    if (value.equals(".") || value.equals("..")) {
+      problems.add(new FieldProblem(field, "must not be '" + value + "' (a link to it would lead elsewhere)"));
+      return false;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      if (unsafe.indexOf(value.charAt(i)) >= 0) {
+        problems.add(new FieldProblem(field, "must not contain '" + value.charAt(i) + "' (found at " + i + "): the name"
+            + " is part of its pages' and curation's paths, where " + String.join(" ", unsafe.split(""))
+            + " are refused"));
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A short name that is not required (a unit): at most {@code max} characters, no invisible characters. */
   public static boolean checkName(String field, String value, int max, List<FieldProblem> problems) {
     return checkText(field, value, max, true, problems) && visible(field, value, problems)

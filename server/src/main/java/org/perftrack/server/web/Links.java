@@ -27,11 +27,16 @@ public final class Links {
 
   /**
    * A value that may hold slashes (a branch {@code feature/x}) as path segments: each part encoded, the slashes
-   * kept, since servers refuse an encoded slash in a path.
+   * kept, since servers refuse an encoded slash in a path. A value with an empty, {@code .} or {@code ..} part
+   * (uploads refuse them; an old name may hold one) is one segment, its slashes encoded: a browser would resolve
+   * {@code ../../admin} to another page, even encoded; this link is refused instead.
    */
   public static String segments(String value) {
     StringJoiner path = new StringJoiner("/");
     for (String part : value.split("/", -1)) {
+      if (part.isEmpty() || part.equals(".") || part.equals("..")) {
+        return segment(value);
+      }
       path.add(segment(part));
     }
     return path.toString();
