@@ -5,8 +5,12 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Arrays;
@@ -60,11 +64,18 @@ public final class DatabaseCommands {
     }
   }
 
+  /**
+   * Writes to a new file of its own beside {@code file} (made with a random name, never one that exists, readable
+   * by its owner only, opened without following a link) and renames it to {@code file} when complete: the backup
+   * holds password and token hashes and subscribers' addresses, and a file another local user planted (a
+   * {@code FILE.partial}, a link) is neither written through nor reused.
+   */
   private static int backup(CommandDatabase db, Path file, PrintStream out) throws IOException, SQLException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".partial");
+    Path tmp = ownerOnlyFile(file);
     Backup.Written written;
     try (Connection c = db.dataSource().getConnection();
-        OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+        OutputStream o = new java.io.BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS), 1 << 16)) {
       written = Backup.write(c, o);
     } catch (IOException | SQLException | RuntimeException e) {
       Files.deleteIfExists(tmp);
@@ -74,6 +85,14 @@ public final class DatabaseCommands {
     out.printf("backup: %,d rows of %d tables from %s as of %s in %s (%,d bytes)%n", written.totalRows(),
         written.rows().size(), db.description(), written.takenAt(), file, Files.size(file));
     return 0;
+  }
+
+  private static Path ownerOnlyFile(Path file) throws IOException {
+    boolean posix = file.getFileSystem().supportedFileAttributeViews().contains("posix");
+    FileAttribute<?>[] ownerOnly = posix
+        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+        : new FileAttribute<?>[0];
+    return Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName() + ".", ".partial", ownerOnly);
   }
 
   private static int restore(CommandDatabase db, Path file, PrintStream out) throws IOException, SQLException {

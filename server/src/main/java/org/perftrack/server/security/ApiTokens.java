@@ -1,12 +1,8 @@
 package org.perftrack.server.security;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -14,7 +10,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
 /**
- * API tokens. Only the SHA-256 of a token is stored; the token itself is shown once, when made.
+ * API tokens. Only a hash of a token is stored ({@link TokenHash}); the token itself is shown once, when made.
  * Tokens are 256 random bits, so a fast hash cannot be brute-forced and lookups stay one index probe.
  */
 @Service
@@ -30,9 +26,34 @@ public class ApiTokens {
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final JdbcClient jdbc;
+  private final TokenHash hash;
 
-  ApiTokens(JdbcClient jdbc) {
+  ApiTokens(JdbcClient jdbc, SecurityProperties props) {
     this.jdbc = jdbc;
+    this.hash = new TokenHash(props.security().tokenPepper());
+  }
+
+  static final String UNPEPPERED = "SELECT id, token_hash FROM api_token WHERE token_hash NOT LIKE '"
+      + TokenHash.PEPPERED + "%' FOR UPDATE";
+  static final String PEPPER = "UPDATE api_token SET token_hash = ? WHERE id = ?";
+
+  /**
+   * With a pepper set, every token hashed before it (plain SHA-256) is hashed again with it: HMAC(pepper, stored
+   * hash), which needs no token. Runs at start-up, before the first request; returns how many it moved.
+   */
+  int pepperStoredHashes() {
+    if (!hash.peppered()) {
+      return 0;
+    }
+    List<Object[]> rows = jdbc.sql(UNPEPPERED).query((rs, n) -> new Object[] {rs.getLong(1), rs.getString(2)}).list();
+    for (Object[] row : rows) {
+      jdbc.sql(PEPPER).params(hash.pepper((String) row[1]), row[0]).update();
+    }
+    return rows.size();
+  }
+
+  boolean peppered() {
+    return hash.peppered();
   }
 
   /**
@@ -56,7 +77,7 @@ public class ApiTokens {
 
   /** Stores a token whose value the operator chose (the bootstrap token); idempotent. */
   public long register(String name, String token, String createdBy, Set<Scope> scopes) {
-    return jdbc.sql(INSERT).params(name, hash(token), createdBy, Scope.wire(scopes)).query(Long.class).single();
+    return jdbc.sql(INSERT).params(name, hash.of(token), createdBy, Scope.wire(scopes)).query(Long.class).single();
   }
 
   /** A valid token: its name and what it may do. */
@@ -85,7 +106,7 @@ public class ApiTokens {
    * most once a minute, so that a busy CI token does not turn every upload into two writes on one row.
    */
   Optional<Valid> authenticate(String token) {
-    String hash = hash(token);
+    String hash = this.hash.of(token);
     long now = System.nanoTime();
     long generation = revocations.get();
     Cached cached = cache.get(hash);
@@ -129,14 +150,5 @@ public class ApiTokens {
 
   boolean any() {
     return jdbc.sql("SELECT count(*) FROM api_token").query(Long.class).single() > 0;
-  }
-
-  static String hash(String token) {
-    try {
-      return HexFormat.of().formatHex(
-          MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

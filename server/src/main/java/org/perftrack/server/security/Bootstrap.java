@@ -35,9 +35,24 @@ class Bootstrap implements SmartInitializingSingleton {
   @Override
   public void afterSingletonsInstantiated() {
     tx.executeWithoutResult(status -> {
+      pepper();
       bootstrapToken();
       adminUser();
     });
+  }
+
+  private void pepper() {
+    if (!tokens.peppered()) {
+      log.warn("perftrack.security.token-pepper (PERFTRACK_SECURITY_TOKEN_PEPPER) is not set: API tokens are stored as"
+          + " plain SHA-256, and a backup lets anyone test guesses of a chosen token; set it to a random secret of 32"
+          + " characters or more, kept outside the database");
+      return;
+    }
+    int moved = tokens.pepperStoredHashes();
+    if (moved > 0) {
+      log.info("{} stored API token hashes are now hashed with perftrack.security.token-pepper; keep it: without the"
+          + " same pepper no token is accepted", moved);
+    }
   }
 
   private void bootstrapToken() {

@@ -42,7 +42,7 @@ class SignInTest extends IntegrationTest {
         .startsWith("{bcrypt}").doesNotContain(ADMIN_PASSWORD);
     assertThat(jdbc.sql("SELECT count(*) FROM api_token WHERE token_hash = ?").param(TOKEN).query(Long.class).single())
         .isZero();
-    assertThat(jdbc.sql("SELECT count(*) FROM api_token WHERE token_hash = ?").param(ApiTokens.hash(TOKEN))
+    assertThat(jdbc.sql("SELECT count(*) FROM api_token WHERE token_hash = ?").param(new TokenHash(TOKEN_PEPPER).of(TOKEN))
         .query(Long.class).single()).isEqualTo(1);
   }
 

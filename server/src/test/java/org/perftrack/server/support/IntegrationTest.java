@@ -35,6 +35,7 @@ import org.springframework.test.context.DynamicPropertySource;
     // that no session is judged early because a loaded machine took long between two of its uploads
     "perftrack.detection.batch-settle=1h",
     "perftrack.public-url=" + IntegrationTest.PUBLIC_URL,
+    "perftrack.security.token-pepper=" + IntegrationTest.TOKEN_PEPPER,
     // the lab's clock: leases, silent agents and bisection rounds are looked at five times a second
     "perftrack.lab.tick=200ms"})
 public abstract class IntegrationTest {
@@ -46,6 +47,8 @@ public abstract class IntegrationTest {
   public static final String ADMIN_PASSWORD = "admin-test-password";
   public static final String ALERT_RECIPIENT = "team@perftrack.test";
   public static final String PUBLIC_URL = "https://perftrack.example.org";
+  /** The secret API token hashes are made with (perftrack.security.token-pepper). */
+  public static final String TOKEN_PEPPER = "test-pepper-0123456789abcdef0123456789";
 
   /** A free port for the shared context's SMTP server, so that several checkouts can run their tests at once. */
   public static final int MAIL_PORT = freePort();
