@@ -95,9 +95,15 @@ class AdminPages {
     return "redirect:/admin";
   }
 
+  /** Who the audit log names for what the server does by itself (a purge, a branch prune). */
+  private static final String SYSTEM_ACTOR = "perftrack";
+
   private String userProblem(String name, String password, String role) {
     if (!name.matches("[A-Za-z0-9._@-]{1,64}")) {
       return "User name: 1 to 64 letters, digits or . _ @ -";
+    }
+    if (name.equalsIgnoreCase(SYSTEM_ACTOR)) {
+      return "User name: " + SYSTEM_ACTOR + " is the name the audit log gives the server's own actions.";
     }
     if (users.exists(name)) {
       return "User name: " + name + " exists already.";

@@ -3,6 +3,7 @@ package org.perftrack.server.alerts;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
+import org.perftrack.server.audit.Audit;
 import org.perftrack.server.problems.NotFound;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -34,9 +35,11 @@ class SubscriptionsApi {
   }
 
   private final Subscriptions subscriptions;
+  private final Audit audit;
 
-  SubscriptionsApi(Subscriptions subscriptions) {
+  SubscriptionsApi(Subscriptions subscriptions, Audit audit) {
     this.subscriptions = subscriptions;
+    this.audit = audit;
   }
 
   @GetMapping
@@ -56,6 +59,8 @@ class SubscriptionsApi {
   ResponseEntity<SubscriptionView> create(@RequestBody SubscriptionRequest request, Authentication auth) {
     requireToken(auth);
     Subscription s = subscriptions.create(request, auth.getName());
+    audit.record(auth.getName(), "subscribed", "subscription " + s.id(), s.email() + " to product "
+        + s.productPattern() + ", machine " + s.machinePattern() + ", benchmark " + s.benchmarkPattern());
     return ResponseEntity.created(URI.create("/api/v1/subscriptions/" + s.id())).body(SubscriptionView.of(s));
   }
 
@@ -65,6 +70,7 @@ class SubscriptionsApi {
     if (!subscriptions.remove(id, null)) {
       throw new NotFound("no subscription " + id);
     }
+    audit.record(auth.getName(), "removed subscription", "subscription " + id, null);
     return ResponseEntity.noContent().build();
   }
 

@@ -160,10 +160,13 @@ class BranchStore {
   }
 
   /** A deleted branch is left to the purge of its deletion (restorable until then). */
-  static final String PRUNE = "DELETE FROM branch WHERE last_run_at < ? AND deletion_id IS NULL";
+  static final String PRUNE = """
+      DELETE FROM branch b USING product p WHERE p.id = b.product_id AND b.last_run_at < ? AND b.deletion_id IS NULL
+      RETURNING 'branch ' || b.name || ' of ' || p.name""";
 
-  int prune(Instant before) {
-    return jdbc.sql(PRUNE).param(Timestamp.from(before)).update();
+  /** What was pruned: "branch … of …" each. */
+  List<String> prune(Instant before) {
+    return jdbc.sql(PRUNE).param(Timestamp.from(before)).query(String.class).list();
   }
 
   /** A branch as lists show it: its runs, and how many regressions its newest run showed. */

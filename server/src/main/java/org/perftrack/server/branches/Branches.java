@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.perftrack.server.audit.Audit;
 import org.perftrack.server.detection.BranchJudge;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.StoredRun;
@@ -51,8 +52,10 @@ public class Branches {
   private final BranchJudge judge;
   private final BranchesProperties properties;
   private final RunReports reports;
+  private final Audit audit;
 
-  Branches(BranchStore store, BranchJudge judge, BranchesProperties properties, RunReports reports) {
+  Branches(BranchStore store, BranchJudge judge, BranchesProperties properties, RunReports reports, Audit audit) {
+    this.audit = audit;
     this.reports = reports;
     this.store = store;
     this.judge = judge;
@@ -75,7 +78,7 @@ public class Branches {
     }
     List<BranchJudge.Judged> judged = judged(upload, start);
     store.insertResults(upload.id(), upload.results(), judged);
-    store.prune(Instant.now().minus(properties.pruneAfter()));
+    prune();
     return new Outcome(upload.id(), true, run.branch(), start.name(), store.regressions(upload.id()),
         store.inconclusive(upload.id()));
   }
@@ -194,7 +197,10 @@ public class Branches {
 
   /** Deletes the branches without a run for longer than {@code perftrack.branches.prune-after}; how many. */
   public int prune() {
-    return store.prune(Instant.now().minus(properties.pruneAfter()));
+    List<String> pruned = store.prune(Instant.now().minus(properties.pruneAfter()));
+    pruned.forEach(b -> audit.record("perftrack", "pruned", b, "no run for " + properties.pruneAfter().toDays()
+        + " days (perftrack.branches.prune-after)"));
+    return pruned.size();
   }
 
   @EventListener(ApplicationReadyEvent.class)

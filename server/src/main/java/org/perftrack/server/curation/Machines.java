@@ -48,13 +48,19 @@ class Machines {
       "UPDATE alert_regression SET machine = ? WHERE machine = ?");
 
   Curation.Change rename(String from, String to, String by) {
-    Names.require("name", to);
+    Names.requireSegment("name", to);
     if (to.equals(from)) {
       throw new InvalidInput("name", "is the machine's name already");
     }
     Curation.Change change = tx.execute(s -> {
       long id = lock(from);
-      if (jdbc.sql("SELECT EXISTS (SELECT 1 FROM machine WHERE name = ?)").param(to).query(Boolean.class).single()) {
+      Boolean deleted = jdbc.sql("SELECT deletion_id IS NOT NULL FROM machine WHERE name = ?").param(to)
+          .query(Boolean.class).optional().orElse(null);
+      if (Boolean.TRUE.equals(deleted)) {
+        // a merge into it would answer 404: say what can be done
+        throw new Conflict("a deleted machine " + to + " keeps its name until it is purged; restore it under"
+            + " Recently deleted and merge " + from + " into it, or choose another name");
+      } else if (deleted != null) {
         throw new Conflict("a machine " + to + " exists already; merge " + from + " into it instead");
       }
       jdbc.sql("UPDATE machine SET name = ? WHERE id = ?").params(to, id).update();

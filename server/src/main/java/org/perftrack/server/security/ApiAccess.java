@@ -28,6 +28,7 @@ final class ApiAccess {
 
   static void rules(AuthorizeHttpRequestsConfigurer<?>.AuthorizationManagerRequestMatcherRegistry a, boolean publicRead) {
     a.requestMatchers(HttpMethod.GET, ADMIN_READS).hasAuthority(Scope.ADMIN.authority());
+    a.requestMatchers(HttpMethod.HEAD, ADMIN_READS).hasAuthority(Scope.ADMIN.authority());
     a.requestMatchers(HttpMethod.POST, UPLOADS).hasAnyAuthority(granting(Scope.UPLOAD));
     a.requestMatchers(HttpMethod.PATCH, TRIAGE_PATCHES).hasAnyAuthority(granting(Scope.TRIAGE));
     a.requestMatchers(HttpMethod.PUT, TRIAGE_PUTS).hasAnyAuthority(granting(Scope.TRIAGE));
