@@ -39,8 +39,16 @@ public final class Names {
 
   /** Throws {@link InvalidInput} naming {@code field} when {@code value} is not a valid name. */
   public static String require(String field, String value) {
+    return require(field, value, Names::check);
+  }
+
+  private interface Rule {
+    boolean check(String field, String value, List<FieldProblem> problems);
+  }
+
+  private static String require(String field, String value, Rule rule) {
     List<FieldProblem> problems = new ArrayList<>(1);
-    if (!check(field, value, problems)) {
+    if (!rule.check(field, value, problems)) {
       throw new InvalidInput(problems);
     }
     return value;
@@ -57,11 +65,7 @@ public final class Names {
 
   /** {@link #checkSegment} or {@link InvalidInput}. */
   public static String requireSegment(String field, String value) {
-    List<FieldProblem> problems = new ArrayList<>(1);
-    if (!checkSegment(field, value, problems)) {
-      throw new InvalidInput(problems);
-    }
-    return value;
+    return require(field, value, Names::checkSegment);
   }
 
   /**
