@@ -15,6 +15,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.io.IOException;
@@ -35,7 +36,9 @@ import org.springframework.web.bind.annotation.RestController;
  * per shared concept, one meaning per public type name, detection publishing only what others use. Each rule fails
  * on a planted violation (a stats class calling versions, a detection class calling web or throwing
  * ResponseStatusException, a service taking a controller, a record named *Summary* in runs, SQL reading regression
- * in products, a public nested type named Regressions in runs, a public detection class nobody else uses).
+ * in products, a public nested type named Regressions in runs, a public detection class nobody else uses, a
+ * PlantedController and a plain PlantedHelperApi in products, a page controller in pages, a products page at
+ * /products/{product}/summaries while /api/v1/summaries is in summaries).
  */
 class BoundariesTest {
 
@@ -53,6 +56,88 @@ class BoundariesTest {
         .should().notBePublic().check(SERVER);
     classes().should(notUseControllersOfOtherPackages())
         .because("a controller is its feature's edge; other features use its service").check(SERVER);
+  }
+
+  @Test
+  void anApiClassEndsInApiAndAPageClassInPages() {
+    CompositeArchRule.of(classes().that().areAnnotatedWith(RestController.class).should()
+            .haveSimpleNameEndingWith("Api").because("the JSON edge of a feature is its …Api class"))
+        .and(classes().that().areAnnotatedWith(Controller.class).should().haveSimpleNameEndingWith("Pages")
+            .because("the HTML edge of a feature is its …Pages class"))
+        .and(classes().that().areTopLevelClasses().and().haveSimpleNameEndingWith("Api").should()
+            .beAnnotatedWith(RestController.class).because("…Api means a REST controller"))
+        .and(classes().that().areTopLevelClasses().and().haveSimpleNameEndingWith("Pages").should()
+            .beAnnotatedWith(Controller.class).because("…Pages means a page controller"))
+        .check(SERVER);
+  }
+
+  /** Packages of the shared web edge (formatting, filters, error handling): no feature's API or page lives there. */
+  static final java.util.Set<String> EDGE_PACKAGES = java.util.Set.of("org.perftrack.server.pages",
+      "org.perftrack.server.web");
+
+  @Test
+  void pagesAndApisLiveInTheirFeaturesPackageNotInTheSharedEdge() {
+    classes().that().areAnnotatedWith(Controller.class).or().areAnnotatedWith(RestController.class).should()
+        .resideOutsideOfPackages(EDGE_PACKAGES.toArray(String[]::new))
+        .because("a page or an API lives in the package of its feature").check(SERVER);
+  }
+
+  @Test
+  void aPageAndTheApiOfWhatItShowsShareAPackage() {
+    List<Mapping> mappings = SERVER.stream().filter(BoundariesTest::isController)
+        .flatMap(c -> Mapping.of(c.reflect()).stream()).toList();
+    assertThat(mappings).as("the controllers' GET mappings").hasSizeGreaterThan(20);
+    List<String> apart = new java.util.ArrayList<>();
+    for (Mapping page : mappings.stream().filter(m -> !m.api()).toList()) {
+      for (Mapping api : mappings.stream().filter(m -> m.api() && m.literals().equals(List.of(page.resource())))
+          .toList()) {
+        if (!api.owner().getPackageName().equals(page.owner().getPackageName())) {
+          apart.add(page + " and " + api);
+        }
+      }
+    }
+    assertThat(apart).as("a page showing X (…/X[/{id}]) and the API of X (/api/v1/X[/{id}]) are in one package")
+        .isEmpty();
+  }
+
+  /** One GET address a controller serves: its literal path segments, and whether it is under /api/v1. */
+  record Mapping(Class<?> owner, String path, boolean api, List<String> literals) {
+
+    /** What a page shows: its last literal segment without an extension (/products/{p}/series: series). */
+    String resource() {
+      String last = literals.isEmpty() ? "" : literals.get(literals.size() - 1);
+      return last.contains(".") ? last.substring(0, last.indexOf('.')) : last;
+    }
+
+    static List<Mapping> of(Class<?> controller) {
+      var type = org.springframework.core.annotation.AnnotatedElementUtils.findMergedAnnotation(controller,
+          org.springframework.web.bind.annotation.RequestMapping.class);
+      List<String> prefixes = type == null || type.path().length == 0 ? List.of("") : List.of(type.path());
+      List<Mapping> out = new java.util.ArrayList<>();
+      for (java.lang.reflect.Method m : controller.getDeclaredMethods()) {
+        var rm = org.springframework.core.annotation.AnnotatedElementUtils.findMergedAnnotation(m,
+            org.springframework.web.bind.annotation.RequestMapping.class);
+        if (rm == null || !List.of(rm.method()).contains(org.springframework.web.bind.annotation.RequestMethod.GET)) {
+          continue;
+        }
+        for (String prefix : prefixes) {
+          for (String path : rm.path().length == 0 ? new String[] {""} : rm.path()) {
+            String full = prefix + path;
+            boolean api = full.startsWith("/api/v1/");
+            List<String> literals = Stream.of((api ? full.substring("/api/v1".length()) : full).split("/"))
+                .filter(seg -> !seg.isEmpty() && !seg.startsWith("{")).map(seg -> seg.replaceAll(":.*", ""))
+                .toList();
+            out.add(new Mapping(controller, full, api, literals));
+          }
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public String toString() {
+      return owner.getName().replace("org.perftrack.server.", "") + " GET " + path;
+    }
   }
 
   @Test
