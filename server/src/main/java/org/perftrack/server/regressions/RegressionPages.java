@@ -24,14 +24,11 @@ class RegressionPages {
 
   /** Rows a page of the list shows; "Older →" and "← Newer" page through the rest. */
   static final int PAGE = 100;
-  static final Map<String, String> STATUSES = ordered("open", "open", "acknowledged", "acknowledged",
-      "triaged", "triaged (not open)", "invalid", "invalid", "fixed", "fixed", "wontfix", "won't fix",
-      "withdrawn", "withdrawn (by detection)", "all", "all (also withdrawn)");
   static final Map<String, String> SIZES = ordered("", "any size", "1.05", "≥ 5% worse", "1.1", "≥ 10% worse",
       "1.25", "≥ 25% worse", "1.5", "≥ 1.5×", "2", "≥ 2×", "3", "≥ 3×");
 
   /** The list's filter as the URL gives it. */
-  record Filter(String product, String machine, String version, String benchmark, String status, String size) {}
+  record Filter(String product, String machine, String version, String benchmark, StatusFilter status, String size) {}
 
   /** Versions the version filter offers: a product's newest (any other can be typed). */
   static final int VERSIONS = 100;
@@ -43,7 +40,7 @@ class RegressionPages {
    */
   record ListPage(Filter filter, List<String> products, List<String> machines, List<String> versions,
       boolean everyVersion, List<String> benchmarks,
-      Map<String, String> statuses, Map<String, String> sizes, List<Regression> rows, String older, String newer) {}
+      List<StatusFilter> statuses, Map<String, String> sizes, List<Regression> rows, String older, String newer) {}
 
   private final Regressions regressions;
   private final RegressionDetails details;
@@ -63,9 +60,7 @@ class RegressionPages {
       @RequestParam(required = false) String version, @RequestParam(required = false) String benchmark, @RequestParam(defaultValue = "open") String status,
       @RequestParam(defaultValue = "") String size, @RequestParam(required = false) String before,
       @RequestParam(required = false) String after, Model model) {
-    if (!STATUSES.containsKey(status)) {
-      throw new InvalidInput("status", "must be one of " + String.join(", ", STATUSES.keySet()) + ", got: " + status);
-    }
+    StatusFilter shown = StatusFilter.of(status);
     if (!SIZES.containsKey(size)) {
       throw new InvalidInput("size", "must be empty (any size) or one of "
           + String.join(", ", SIZES.keySet().stream().filter(k -> !k.isEmpty()).toList()) + ", got: " + size);
@@ -74,9 +69,9 @@ class RegressionPages {
       throw new InvalidInput("after", "give before or after, not both");
     }
     Filter filter = new Filter(blankToNull(product), blankToNull(machine), blankToNull(version), blankToNull(benchmark),
-        status, size);
+        shown, size);
     Regressions.Criteria criteria = new Regressions.Criteria(filter.product(), filter.machine(), filter.version(),
-        filter.benchmark(), size.isEmpty() ? 0 : Double.parseDouble(size), statuses(status),
+        filter.benchmark(), size.isEmpty() ? 0 : Double.parseDouble(size), shown.statuses(),
         Regression.Kind.REGRESSION);
     Regressions.Slice slice = before != null
         ? regressions.page(criteria, Regressions.From.BEFORE, cursor("before", before), "before", PAGE)
@@ -90,7 +85,7 @@ class RegressionPages {
     boolean every = filter.product() != null && versions.size() <= VERSIONS;
     model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(),
         every ? versions : versions.subList(0, Math.min(VERSIONS, versions.size())), every, catalog.benchmarks(),
-        STATUSES, SIZES, rows, older, newer));
+        List.of(StatusFilter.values()), SIZES, rows, older, newer));
     return "regressions/list";
   }
 
@@ -115,7 +110,7 @@ class RegressionPages {
     add.accept("machine", f.machine());
     add.accept("version", f.version());
     add.accept("benchmark", f.benchmark());
-    add.accept("status", f.status().equals("open") ? null : f.status());
+    add.accept("status", f.status() == StatusFilter.OPEN ? null : f.status().wire());
     add.accept("size", f.size());
     uri.queryParam(way, id);
     return uri.encode().build().toUriString();
@@ -140,14 +135,6 @@ class RegressionPages {
         .orElseThrow(() -> new PageNotFound("no regression " + id));
     flash.addFlashAttribute("triaged", true);
     return "redirect:/regressions/" + id + "#triage";
-  }
-
-  private static List<Regression.Status> statuses(String status) {
-    return switch (status) {
-      case "all" -> List.of(Regression.Status.values());
-      case "triaged" -> Regression.Status.VISIBLE.stream().filter(Regression.Status::triaged).toList();
-      default -> List.of(Regression.Status.of(status));
-    };
   }
 
   private static List<String> newestFirst(List<String> versions) {

@@ -57,7 +57,17 @@ class CurationTest extends IntegrationTest {
     for (String id : testRuns) {
       assertThat(post("/api/v1/runs/" + id + ":include", null, triage).status()).isEqualTo(200);
     }
-    assertThat(theStep().get("status").asString()).isEqualTo("withdrawn");
+    JsonNode withdrawn = theStep();
+    assertThat(withdrawn.get("status").asString()).isEqualTo("withdrawn");
+    String reason = withdrawn.get("withdrawnReason").asString();
+    assertThat(http().get("/regressions/" + withdrawn.get("id").asLong()).body())
+        .as("its page says why detection withdrew it").contains("Withdrawn by detection:", escape(reason));
+    assertThat(http().get("/regressions?status=withdrawn&product=" + product).body())
+        .as("the list filtered to withdrawn ones: the filter chosen, the row's reason")
+        .contains("<option value=\"withdrawn\" selected=\"selected\">withdrawn (by detection)</option>",
+            "withdrawn-reason", escape(reason)).doesNotContain("Nothing is open");
+    assertThat(http().get("/regressions?product=" + unique("none")).body()).as("the open filter, nothing found")
+        .contains("Nothing is open");
     assertThat(post("/api/v1/runs/" + testRuns.get(0) + ":include", null, triage).status())
         .as("not excluded").isEqualTo(409);
     assertThat(post("/api/v1/runs/" + testRuns.get(0) + ":exclude", "{}", triage).json().get("fields").get(0)
@@ -517,5 +527,10 @@ class CurationTest extends IntegrationTest {
     assertThat(r.status()).isEqualTo(400);
     assertThat(r.body()).contains("\"detail\":\"status: must be one of open, ", "withdrawn (comma-separated) or all,"
         + " got: bogus\"").doesNotContain("status: status");
+  }
+
+  /** As a page writes text (Thymeleaf escapes quotes and ampersands). */
+  private static String escape(String text) {
+    return org.springframework.web.util.HtmlUtils.htmlEscape(text);
   }
 }
