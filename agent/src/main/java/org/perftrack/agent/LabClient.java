@@ -9,9 +9,13 @@ import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.perftrack.agent.upload.WireJson;
 
 /**
@@ -32,20 +36,53 @@ final class LabClient {
     }
   }
 
-  /** A job the server handed out. */
+  /** The kinds of job this agent takes, named when it registers. */
+  static final List<String> KINDS = Collections.unmodifiableList(Arrays.asList("timing", "confirm"));
+
+  /** One entry of a job's plan: measure {@code benchmark} at these versions only. */
+  static final class PlanEntry {
+    final String benchmark;
+    final String metric;
+    final List<String> versions;
+
+    PlanEntry(String benchmark, String metric, List<String> versions) {
+      this.benchmark = benchmark;
+      this.metric = metric;
+      this.versions = versions;
+    }
+  }
+
+  /** A job the server handed out; {@code plan} null for the kinds without one (every benchmark at every version). */
   static final class Job {
     final long id;
     final String lease;
     final List<String> versions;
     final List<String> benchmarks;
     final String reason;
+    final List<PlanEntry> plan;
 
-    Job(long id, String lease, List<String> versions, List<String> benchmarks, String reason) {
+    Job(long id, String lease, List<String> versions, List<String> benchmarks, String reason, List<PlanEntry> plan) {
       this.id = id;
       this.lease = lease;
       this.versions = versions;
       this.benchmarks = benchmarks;
       this.reason = reason;
+      this.plan = plan;
+    }
+
+    /** Benchmark → the versions the plan measures it at; null when the job has no plan. */
+    Map<String, Set<String>> versionsByBenchmark() {
+      if (plan == null) {
+        return null;
+      }
+      Map<String, Set<String>> by = new LinkedHashMap<String, Set<String>>();
+      for (PlanEntry e : plan) {
+        if (!by.containsKey(e.benchmark)) {
+          by.put(e.benchmark, new LinkedHashSet<String>());
+        }
+        by.get(e.benchmark).addAll(e.versions);
+      }
+      return by;
     }
   }
 
@@ -66,6 +103,7 @@ final class LabClient {
     body.put("agentVersion", agentVersion);
     body.put("heartbeatSeconds", heartbeatSeconds);
     body.put("targets", targets);
+    body.put("kinds", KINDS);
     return post("/agents", body).get("id").asLong();
   }
 
@@ -83,7 +121,19 @@ final class LabClient {
       return null;
     }
     return new Job(j.get("id").asLong(), j.get("lease").asText(), strings(j.get("versions")),
-        j.hasNonNull("benchmarks") ? strings(j.get("benchmarks")) : null, j.get("reason").asText());
+        j.hasNonNull("benchmarks") ? strings(j.get("benchmarks")) : null, j.get("reason").asText(),
+        plan(j.get("plan")));
+  }
+
+  private static List<PlanEntry> plan(JsonNode plan) {
+    if (plan == null || !plan.isArray()) {
+      return null;
+    }
+    List<PlanEntry> entries = new ArrayList<PlanEntry>();
+    for (JsonNode e : plan) {
+      entries.add(new PlanEntry(e.path("benchmark").asText(), e.path("metric").asText(null), strings(e.get("versions"))));
+    }
+    return entries;
   }
 
   void finish(Job job, List<String> runIds) throws IOException {

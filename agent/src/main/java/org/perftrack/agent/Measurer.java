@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.agent.shell.Target;
@@ -42,6 +43,12 @@ final class Measurer {
 
   List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings, RunSink sink)
       throws AgentException, IOException, InterruptedException {
+    return measure(plan, settings, null, sink);
+  }
+
+  /** Each benchmark only at the versions {@code only} names for it (a lab job's plan); null: all at all. */
+  List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings, Map<String, Set<String>> only,
+      RunSink sink) throws AgentException, IOException, InterruptedException {
     List<Target> targets = new TargetFactory(runner, windowsHost).create(plan.targets(), plan.workDir());
     TargetSetup setup = new TargetSetup(runner);
     List<PreparedTarget> prepared = new ArrayList<>();
@@ -60,7 +67,7 @@ final class Measurer {
       prepared.add(p);
     }
     List<Measurements> measured = new SuiteSession(runner, out)
-        .run(prepared, plan.benchmarks(), settings);
+        .run(prepared, plan.benchmarks(), settings, only);
     Map<String, String> attributes = new LinkedHashMap<>();
     attributes.put("scale", Double.toString(plan.scale()));
     attributes.put("repetitions", Integer.toString(plan.repetitions()));

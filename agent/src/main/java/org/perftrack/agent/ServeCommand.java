@@ -338,7 +338,8 @@ final class ServeCommand implements Callable<Integer> {
       PrintWriter console = new PrintWriter(new ProgressWriter(out, progress), true);
       return new Measurer(runner, context.windowsHost(), console).measure(plan,
           new SuiteSession.Settings(s.repetitions, s.scale, Duration.ofSeconds(stepTimeoutSeconds),
-              config.noisyCv() != null ? config.noisyCv() / 100 : ResultTable.NOISY_CV));
+              config.noisyCv() != null ? config.noisyCv() / 100 : ResultTable.NOISY_CV),
+          job.versionsByBenchmark(), run -> { });
     }
 
     private void finishAndUpload(List<RunUpload> runs) throws IOException, InterruptedException {

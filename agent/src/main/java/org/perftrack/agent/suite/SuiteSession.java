@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.perftrack.agent.shell.ShellRunner;
 import org.perftrack.wire.Quantities;
@@ -97,14 +99,29 @@ public final class SuiteSession {
 
   public List<Measurements> run(List<PreparedTarget> targets, List<Benchmark> benchmarks, Settings settings)
       throws IOException, InterruptedException {
+    return run(targets, benchmarks, settings, null);
+  }
+
+  /**
+   * As {@link #run(List, List, Settings)}, each benchmark measured only in the targets of the versions {@code plan}
+   * names for it (a lab job's plan: benchmark name → versions); null: every benchmark in every target.
+   */
+  public List<Measurements> run(List<PreparedTarget> targets, List<Benchmark> benchmarks, Settings settings,
+      Map<String, Set<String>> plan) throws IOException, InterruptedException {
     Instant start = Instant.now();
     Map<PreparedTarget, Measurements> all = new LinkedHashMap<>();
     targets.forEach(t -> all.put(t, new Measurements(t, start)));
-    Progress progress = new Progress(console, benchmarks.size() * targets.size() * (settings.repetitions() + 1));
+    int steps = 0;
+    for (Benchmark b : benchmarks) {
+      steps += planned(plan, b, targets).size() * (settings.repetitions() + 1);
+    }
+    Progress progress = new Progress(console, steps);
     String stopped = null;
     for (int k = 0; k < benchmarks.size() && !runner.cancelled(); k++) {
       try {
-        measure(benchmarks.get(k), k + 1, benchmarks.size(), all, settings, progress);
+        Map<PreparedTarget, Measurements> in = new LinkedHashMap<>();
+        planned(plan, benchmarks.get(k), targets).forEach(t -> in.put(t, all.get(t)));
+        measure(benchmarks.get(k), k + 1, benchmarks.size(), in, settings, progress);
       } catch (IOException | RuntimeException e) {
         if (all.values().stream().allMatch(m -> m.samples().isEmpty())) {
           throw e;
@@ -120,11 +137,20 @@ public final class SuiteSession {
       String why = runner.cancelled() ? "not measured: interrupted"
           : stopped != null ? "not measured: the session stopped: " + stopped : null;
       if (why != null) {
-        benchmarks.stream().filter(b -> !m.samples().containsKey(b)).forEach(b -> m.fail(b, why));
+        benchmarks.stream().filter(b -> !m.samples().containsKey(b) && planned(plan, b, targets).contains(m.target()))
+            .forEach(b -> m.fail(b, why));
       }
       m.finish(end, runner.cancelled(), stopped);
     }
     return new ArrayList<>(all.values());
+  }
+
+  private static List<PreparedTarget> planned(Map<String, Set<String>> plan, Benchmark b, List<PreparedTarget> targets) {
+    if (plan == null) {
+      return targets;
+    }
+    Set<String> versions = plan.getOrDefault(b.name(), Collections.<String>emptySet());
+    return targets.stream().filter(t -> versions.contains(t.target().version())).collect(Collectors.toList());
   }
 
   private void measure(Benchmark benchmark, int k, int n, Map<PreparedTarget, Measurements> all,

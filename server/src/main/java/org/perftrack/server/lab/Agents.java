@@ -19,7 +19,8 @@ class Agents {
   /** An agent as the lab page shows it. */
   record Agent(long id, String product, String machine, String agentVersion, int heartbeatSeconds,
       List<String> targets, Instant registeredAt, Instant lastSeenAt, String progress, int consecutiveFailures,
-      Instant lastRunAt, Instant lastFailureAt, String lastFailure, boolean silentMailed, boolean failingMailed) {
+      Instant lastRunAt, Instant lastFailureAt, String lastFailure, boolean silentMailed, boolean failingMailed,
+      List<JobKind> kinds) {
 
     boolean online(Instant now) {
       return lastSeenAt.plusSeconds(3L * heartbeatSeconds + 5).isAfter(now);
@@ -28,7 +29,7 @@ class Agents {
 
   private static final String COLUMNS = """
       id, product, machine, agent_version, heartbeat_seconds, targets, registered_at, last_seen_at, progress,
-      consecutive_failures, last_run_at, last_failure_at, last_failure, silent_mailed, failing_mailed
+      consecutive_failures, last_run_at, last_failure_at, last_failure, silent_mailed, failing_mailed, kinds
       """;
 
   private final JdbcClient jdbc;
@@ -38,7 +39,12 @@ class Agents {
         rs.getInt("heartbeat_seconds"), Sql.strings(rs, "targets"), Sql.instant(rs, "registered_at"),
         Sql.instant(rs, "last_seen_at"), rs.getString("progress"), rs.getInt("consecutive_failures"),
         Sql.instant(rs, "last_run_at"), Sql.instant(rs, "last_failure_at"), rs.getString("last_failure"),
-        rs.getBoolean("silent_mailed"), rs.getBoolean("failing_mailed"));
+        rs.getBoolean("silent_mailed"), rs.getBoolean("failing_mailed"), kinds(Sql.strings(rs, "kinds")));
+  }
+
+  /** The kinds an agent takes; one that named none (older than kinds) takes the timing jobs it knew. */
+  private static List<JobKind> kinds(List<String> named) {
+    return named == null ? JobKind.OLDER_AGENT : named.stream().map(k -> JobKind.parse(k).orElseThrow()).toList();
   }
 
   Agents(JdbcClient jdbc) {
@@ -50,21 +56,25 @@ class Agents {
    * none did, or that token was revoked since): another token's registration does not touch it.
    */
   static final String REGISTER = """
-      INSERT INTO lab_agent (product, machine, agent_version, heartbeat_seconds, targets, token_id)
-      VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO lab_agent (product, machine, agent_version, heartbeat_seconds, targets, token_id, kinds)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (product, machine) WHERE deletion_id IS NULL DO UPDATE
          SET agent_version = excluded.agent_version, heartbeat_seconds = excluded.heartbeat_seconds,
              targets = excluded.targets, registered_at = now(), last_seen_at = now(), progress = NULL,
-             token_id = excluded.token_id
+             token_id = excluded.token_id, kinds = excluded.kinds
        WHERE lab_agent.token_id IS NULL OR lab_agent.token_id = excluded.token_id
           OR NOT EXISTS (SELECT 1 FROM api_token t WHERE t.id = lab_agent.token_id AND t.revoked_at IS NULL)
       RETURNING\s""" + COLUMNS;
 
-  /** Empty when another (valid) token registered an agent of this product and machine. */
+  /**
+   * Empty when another (valid) token registered an agent of this product and machine. {@code kinds} null: the agent
+   * named none.
+   */
   Optional<Agent> register(String product, String machine, String agentVersion, int heartbeatSeconds,
-      List<String> targets, long tokenId) {
+      List<String> targets, List<JobKind> kinds, long tokenId) {
     return jdbc.sql(REGISTER).params(product, machine, agentVersion, heartbeatSeconds, targets.toArray(String[]::new),
-        tokenId).query(Agents::map).optional();
+        tokenId, kinds == null ? null : kinds.stream().map(JobKind::wire).toArray(String[]::new))
+        .query(Agents::map).optional();
   }
 
   /** True when the agent exists and {@code tokenId} registered it. */

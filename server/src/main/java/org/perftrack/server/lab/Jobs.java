@@ -1,15 +1,21 @@
 package org.perftrack.server.lab;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import org.perftrack.formats.Json;
 import org.perftrack.server.db.Rows;
+import org.perftrack.wire.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
+import tools.jackson.core.type.TypeReference;
 
 /**
  * The job queue. An agent claims the oldest queued job it can run ({@code FOR UPDATE SKIP LOCKED}, so
@@ -20,15 +26,35 @@ import org.springframework.stereotype.Repository;
 @Repository
 class Jobs {
 
-  /** A job; {@code benchmarks} null means the agent's own selection. */
+  /**
+   * A job; {@code benchmarks} null means the agent's own selection. {@code plan} (confirm and profile jobs) says which
+   * benchmark runs at which versions; {@code versions} and {@code benchmarks} are then the plan's union.
+   */
   record Job(long id, String product, String machine, List<String> versions, List<String> benchmarks, String reason,
       Long bisectionId, JobStatus status, int attempts, Long agentId, UUID lease, Instant leaseUntil, String progress,
-      List<UUID> runIds, String error, String createdBy, Instant createdAt, Instant startedAt, Instant finishedAt) {}
+      List<UUID> runIds, String error, String createdBy, Instant createdAt, Instant startedAt, Instant finishedAt,
+      List<PlanEntry> plan) {
+
+    /** What the job is for, as the lab lists it: "confirm write-64b between 1.5.20-1 and 1.5.22-1". */
+    @JsonProperty("about")
+    public String about() {
+      if (plan == null || plan.isEmpty()) {
+        return reason;
+      }
+      return reason + " " + plan.stream().map(e -> {
+        List<String> sorted = e.versions().stream().sorted(Comparator.comparing(VersionKey::of)).toList();
+        return e.benchmark() + (sorted.size() == 1 ? " at " + sorted.get(0)
+            : " between " + sorted.get(0) + " and " + sorted.get(sorted.size() - 1));
+      }).distinct().collect(Collectors.joining(", "));
+    }
+  }
 
   private static final String COLUMNS = """
       id, product, machine, versions, benchmarks, reason, bisection_id, status, attempts, agent_id, lease, lease_until,
-      progress, run_ids, error, created_by, created_at, started_at, finished_at
+      progress, run_ids, error, created_by, created_at, started_at, finished_at, plan
       """;
+
+  private static final TypeReference<List<PlanEntry>> PLAN = new TypeReference<>() {};
 
   private final JdbcClient jdbc;
 
@@ -46,38 +72,62 @@ class Jobs {
         Rows.wire(JobStatus.class, rs.getString("status")),
         rs.getInt("attempts"), agentId, rs.getObject("lease", UUID.class), Sql.instant(rs, "lease_until"),
         rs.getString("progress"), Sql.uuids(rs, "run_ids"), rs.getString("error"), rs.getString("created_by"),
-        Sql.instant(rs, "created_at"), Sql.instant(rs, "started_at"), Sql.instant(rs, "finished_at"));
+        Sql.instant(rs, "created_at"), Sql.instant(rs, "started_at"), Sql.instant(rs, "finished_at"),
+        plan(rs.getString("plan")));
+  }
+
+  private static List<PlanEntry> plan(String json) {
+    return json == null ? null : Json.MAPPER.readValue(json, PLAN);
   }
 
   static final String ENQUEUE = """
-      INSERT INTO lab_job (product, machine, versions, benchmarks, reason, bisection_id, created_by)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO lab_job (product, machine, versions, benchmarks, reason, bisection_id, created_by, plan)
+      VALUES (?, ?, ?, ?, ?, ?, ?, CAST(? AS jsonb))
       RETURNING\s""" + COLUMNS;
 
   Job enqueue(String product, String machine, List<String> versions, List<String> benchmarks, String reason,
       Long bisectionId, String createdBy) {
     return jdbc.sql(ENQUEUE).params(product, machine, versions.toArray(String[]::new),
-        benchmarks == null ? null : benchmarks.toArray(String[]::new), reason, bisectionId, createdBy)
+        benchmarks == null ? null : benchmarks.toArray(String[]::new), reason, bisectionId, createdBy, null)
         .query(Jobs::map).single();
   }
 
-  /** Bisection rounds first, then the oldest; only jobs whose versions the agent offers. */
+  /** A planned job (confirm, profile): its flat versions (in version order) and benchmarks are the plan's union. */
+  Job enqueue(String product, String machine, String reason, List<PlanEntry> plan, String createdBy) {
+    List<String> versions = plan.stream().flatMap(e -> e.versions().stream()).distinct()
+        .sorted(Comparator.comparing(VersionKey::of)).toList();
+    List<String> benchmarks = plan.stream().map(PlanEntry::benchmark).distinct().toList();
+    return jdbc.sql(ENQUEUE).params(product, machine, versions.toArray(String[]::new),
+        benchmarks.toArray(String[]::new), reason, null, createdBy, Json.MAPPER.writeValueAsString(plan))
+        .query(Jobs::map).single();
+  }
+
+  /**
+   * The queue's one fairness rule, for every kind: the agent gets the oldest job of the reason that was started least
+   * recently on its machine (a reason never started there first), among the jobs of the kinds it takes whose versions
+   * it offers. So bisection rounds, confirm and profile jobs, schedules and manual runs take turns: none waits
+   * behind more than one job of each other reason.
+   */
   static final String CLAIM = """
       UPDATE lab_job j
          SET status = 'running', agent_id = :agent, lease = :lease, lease_until = now() + CAST(:leaseFor AS interval),
              attempts = attempts + 1, started_at = now(), progress = NULL
-       WHERE j.id = (SELECT id FROM lab_job
-                      WHERE status = 'queued' AND product = :product AND machine = :machine
-                        AND versions <@ CAST(:offered AS text[])
-                      ORDER BY reason = 'bisection' DESC, id
+       WHERE j.id = (SELECT q.id FROM lab_job q
+                       LEFT JOIN (SELECT reason, max(started_at) AS served FROM lab_job
+                                   WHERE product = :product AND machine = :machine AND started_at IS NOT NULL
+                                   GROUP BY reason) s ON s.reason = q.reason
+                      WHERE q.status = 'queued' AND q.product = :product AND q.machine = :machine
+                        AND q.versions <@ CAST(:offered AS text[]) AND q.kind = ANY (CAST(:kinds AS text[]))
+                      ORDER BY s.served NULLS FIRST, q.id
                       LIMIT 1
-                      FOR UPDATE SKIP LOCKED)
+                      FOR UPDATE OF q SKIP LOCKED)
       RETURNING\s""" + COLUMNS;
 
   Optional<Job> claim(Agents.Agent agent, Duration lease) {
     return jdbc.sql(CLAIM).param("agent", agent.id()).param("lease", UUID.randomUUID())
         .param("leaseFor", lease.toSeconds() + " seconds").param("product", agent.product())
         .param("machine", agent.machine()).param("offered", agent.targets().toArray(String[]::new))
+        .param("kinds", agent.kinds().stream().map(JobKind::wire).toArray(String[]::new))
         .query(Jobs::map).optional();
   }
 

@@ -35,7 +35,7 @@ class Lab {
    */
   @Transactional
   Agents.Agent register(String product, String machine, String agentVersion, int heartbeatSeconds, List<String> targets,
-      long tokenId) {
+      List<JobKind> kinds, long tokenId) {
     jdbc.sql("SELECT pg_advisory_xact_lock(hashtext('lab_agent registration'))").query(Object.class).single();
     Agents.Counts counts = agents.countsBesides(product, machine, tokenId);
     if (counts.ofToken() >= props.maxAgentsPerToken()) {
@@ -46,7 +46,7 @@ class Lab {
       throw new Conflict("product " + product + " has " + counts.ofProduct() + " agents, the most it may"
           + " (perftrack.lab.max-agents-per-product); an admin can remove agents that are gone");
     }
-    Agents.Agent agent = agents.register(product, machine, agentVersion, heartbeatSeconds, targets, tokenId)
+    Agents.Agent agent = agents.register(product, machine, agentVersion, heartbeatSeconds, targets, kinds, tokenId)
         .orElseThrow(() -> new Conflict("machine " + machine + " of product " + product + " is the agent of another"
             + " API token; register it with that token, or an admin removes that agent (or revokes the token) first"));
     jobs.releaseHeldBy(agent.id());

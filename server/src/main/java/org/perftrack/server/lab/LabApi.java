@@ -31,14 +31,22 @@ class LabApi {
   /** The most runs one job reports (two or three versions interleaved, one run each, in practice). */
   static final int MAX_RUNS = 500;
 
+  /** {@code kinds}: the kinds of job the agent takes ({@link JobKind}); none named: an older agent, timing only. */
   record Registration(String product, String machine, String agentVersion, Integer heartbeatSeconds,
-      List<String> targets) {}
+      List<String> targets, List<String> kinds) {
+
+    Registration(String product, String machine, String agentVersion, Integer heartbeatSeconds, List<String> targets) {
+      this(product, machine, agentVersion, heartbeatSeconds, targets, null);
+    }
+  }
 
   record Registered(long id, int heartbeatSeconds, long leaseSeconds) {}
 
   record Heartbeat(String progress, List<String> targets) {}
 
-  record Claimed(long id, UUID lease, List<String> versions, List<String> benchmarks, String reason) {}
+  /** A claimed job; {@code plan} only for the planned kinds (confirm, profile), else null. */
+  record Claimed(long id, UUID lease, List<String> versions, List<String> benchmarks, String reason,
+      List<PlanEntry> plan) {}
 
   record Finish(UUID lease, List<UUID> runIds) {}
 
@@ -102,7 +110,7 @@ class LabApi {
       text("agentVersion", r.agentVersion(), Names.MAX_NAME);
     }
     Agents.Agent a = lab.register(r.product(), r.machine(), r.agentVersion(), heartbeat,
-        versions("targets", r.targets(), true), token(who));
+        versions("targets", r.targets(), true), kinds(r.kinds()), token(who));
     return new Registered(a.id(), a.heartbeatSeconds(), props.lease().toSeconds());
   }
 
@@ -115,7 +123,7 @@ class LabApi {
   @PostMapping("/api/v1/lab/agents/{id}/claim")
   ResponseEntity<Claimed> claim(@PathVariable long id, Authentication who) {
     return lab.claim(id, token(who)).map(j -> ResponseEntity.ok(new Claimed(j.id(), j.lease(), j.versions(),
-        j.benchmarks(), j.reason()))).orElseGet(() -> ResponseEntity.noContent().build());
+        j.benchmarks(), j.reason(), j.plan()))).orElseGet(() -> ResponseEntity.noContent().build());
   }
 
   @PostMapping("/api/v1/lab/jobs/{id}/finish")
@@ -208,6 +216,23 @@ class LabApi {
       throw new InvalidInput(problems);
     }
     return values.stream().distinct().toList();
+  }
+
+  /** The kinds an agent names, each one of {@link JobKind}; null when it names none (an older agent). */
+  private static List<JobKind> kinds(List<String> values) {
+    if (values == null) {
+      return null;
+    }
+    if (values.size() > 10) {
+      throw new InvalidInput("kinds", "at most 10 kinds, got " + Quantities.count(values.size()));
+    }
+    List<JobKind> kinds = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      String field = "kinds[" + i + "]";
+      kinds.add(JobKind.parse(values.get(i)).orElseThrow(() -> new InvalidInput(field,
+          "a kind of job is one of timing, confirm, profile")));
+    }
+    return kinds.stream().distinct().toList();
   }
 
   private List<String> benchmarks(List<String> values) {

@@ -27,7 +27,7 @@ final class LabView {
   static List<Agents.Agent> agents(List<Agents.Agent> agents, boolean open) {
     return open ? agents : agents.stream().map(a -> new Agents.Agent(a.id(), a.product(), a.machine(), a.agentVersion(),
         a.heartbeatSeconds(), a.targets(), a.registeredAt(), a.lastSeenAt(), a.progress(), a.consecutiveFailures(),
-        a.lastRunAt(), a.lastFailureAt(), a.lastFailure() == null ? null : HIDDEN, a.silentMailed(), a.failingMailed()))
+        a.lastRunAt(), a.lastFailureAt(), a.lastFailure() == null ? null : HIDDEN, a.silentMailed(), a.failingMailed(), a.kinds()))
         .toList();
   }
 
@@ -36,7 +36,7 @@ final class LabView {
     return j == null ? null : new Jobs.Job(j.id(), j.product(), j.machine(), j.versions(), j.benchmarks(),
         j.reason(), j.bisectionId(), j.status(), j.attempts(), j.agentId(), null, j.leaseUntil(), j.progress(),
         j.runIds(), open || j.error() == null ? j.error() : HIDDEN, open ? j.createdBy() : null, j.createdAt(),
-        j.startedAt(), j.finishedAt());
+        j.startedAt(), j.finishedAt(), j.plan());
   }
 
   static List<Jobs.Job> jobs(List<Jobs.Job> jobs, boolean open) {

@@ -143,14 +143,14 @@ class LabTokensAndLimitsTest extends IntegrationTest {
     Lab lab = new Lab(agents, jobs, mail, small, jdbc);
     long one = tokens.create("one", "test", java.util.EnumSet.of(Scope.UPLOAD)).id();
     long two = tokens.create("two", "test", java.util.EnumSet.of(Scope.UPLOAD)).id();
-    lab.register(product, "m1", "t", 60, List.of("1"), one);
-    lab.register(product, "m2", "t", 60, List.of("1"), one);
-    lab.register(product, "m2", "t", 60, List.of("1", "2"), one); // registering again is no new agent
+    lab.register(product, "m1", "t", 60, List.of("1"), null, one);
+    lab.register(product, "m2", "t", 60, List.of("1"), null, one);
+    lab.register(product, "m2", "t", 60, List.of("1", "2"), null, one); // registering again is no new agent
 
-    assertThatThrownBy(() -> lab.register(product, "m3", "t", 60, List.of("1"), one))
+    assertThatThrownBy(() -> lab.register(product, "m3", "t", 60, List.of("1"), null, one))
         .isInstanceOf(Conflict.class).hasMessageContaining("max-agents-per-token");
-    lab.register(product, "m3", "t", 60, List.of("1"), two);
-    assertThatThrownBy(() -> lab.register(product, "m4", "t", 60, List.of("1"), two))
+    lab.register(product, "m3", "t", 60, List.of("1"), null, two);
+    assertThatThrownBy(() -> lab.register(product, "m4", "t", 60, List.of("1"), null, two))
         .isInstanceOf(Conflict.class).hasMessageContaining("max-agents-per-product");
 
     List<String> tooMany = IntStream.rangeClosed(0, props.maxTargets()).mapToObj(i -> "1." + i).toList();
