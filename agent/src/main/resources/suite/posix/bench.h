@@ -9,6 +9,9 @@
  *                                 prints "perftrack-calibrated iters=N"
  *   prog sample ITERS [args]      one untimed warm-up (ITERS/10), then one timed run of ITERS,
  *                                 prints one "perftrack-sample ..." line
+ *   prog profile ITERS [args]     exactly ITERS iterations, no warm-up, no clock, then prints
+ *                                 "perftrack-profiled ops=N": what a tracer (strace, perf, the rusage
+ *                                 wrapper) watches from outside
  *
  * Portable to old Cygwin: gettimeofday where CLOCK_MONOTONIC is missing, no syscall(),
  * context switches from the system-wide /proc/stat "ctxt" line (getrusage leaves them 0 on Cygwin).
@@ -172,14 +175,19 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "exit") == 0) {
     return 0; /* the trivial program that spawn execs */
   }
-  if (argc < 3 || (strcmp(argv[1], "calibrate") != 0 && strcmp(argv[1], "sample") != 0)) {
-    fprintf(stderr, "usage: %s calibrate SCALE [args] | sample ITERS [args]\n", argv[0]);
+  if (argc < 3 || (strcmp(argv[1], "calibrate") != 0 && strcmp(argv[1], "sample") != 0
+      && strcmp(argv[1], "profile") != 0)) {
+    fprintf(stderr, "usage: %s calibrate SCALE [args] | sample ITERS [args] | profile ITERS [args]\n", argv[0]);
     return 2;
   }
   setvbuf(stdout, NULL, _IONBF, 0);
   bench_setup(argc - 3, argv + 3);
   if (strcmp(argv[1], "calibrate") == 0) {
     rc = bench_calibrate(atof(argv[2]));
+  } else if (strcmp(argv[1], "profile") == 0) {
+    bench_run(atol(argv[2]));
+    printf("perftrack-profiled ops=%.0f\n", (double) atol(argv[2]) * BENCH_OPS_PER_ITER);
+    rc = 0;
   } else {
     rc = bench_sample(atol(argv[2]));
   }

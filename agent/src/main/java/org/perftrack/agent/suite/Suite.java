@@ -21,7 +21,7 @@ public final class Suite {
       "bench.h", "files.h", "build.sh", "probe.sh", "builtins.sh", "test.sh", "configure.sh",
       "null_call.c", "write_64b.c", "read_64b.c", "sigprocmask.c", "signal_catch.c", "shell.c",
       "spawn.c", "fork.c", "pipe_bw.c", "pipe_latency.c", "lstat_dir.c", "readdir.c",
-      "file_create.c", "tcp_latency.c", "clockres.c");
+      "file_create.c", "tcp_latency.c", "clockres.c", "rusage.c");
 
   private static final List<String> NO_ARGS = Collections.emptyList();
 

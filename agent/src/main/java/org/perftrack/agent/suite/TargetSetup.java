@@ -22,6 +22,8 @@ public final class TargetSetup {
   private static final Duration PROBE_TIMEOUT = Duration.ofMinutes(2);
   /** The program that measures the clocks' resolution, built with every suite. */
   private static final String CLOCKRES = "clockres";
+  /** The wrapper that reports a program's own resource usage (wait4), for profiles; built with every suite. */
+  public static final String RUSAGE = "rusage";
 
   private final ShellRunner runner;
 
@@ -34,11 +36,14 @@ public final class TargetSetup {
     Map<String, String> environment = probe(target);
     Set<String> programs = benchmarks.stream().map(Benchmark::program)
         .collect(Collectors.toCollection(LinkedHashSet::new));
-    String sources = programs.stream().map(p -> p + ".c").collect(Collectors.joining(" ")) + " " + CLOCKRES + ".c";
+    String sources = programs.stream().map(p -> p + ".c").collect(Collectors.joining(" ")) + " " + CLOCKRES + ".c "
+        + RUSAGE + ".c";
     ShellRunner.Result build = runner.run(
         target.command("bash build.sh " + sources), target.shell().env(), BUILD_TIMEOUT);
     Map<String, String> failures = new LinkedHashMap<>();
-    for (String program : programs) {
+    Set<String> built = new LinkedHashSet<>(programs);
+    built.add(RUSAGE);
+    for (String program : built) {
       if (!build.stdout().contains("perftrack-built " + program + "\n")) {
         failures.put(program, build.stdout().contains("perftrack-failed " + program + "\n")
             ? "does not compile: " + compilerMessage(target.workDir().resolve(program + ".err"))
