@@ -166,11 +166,18 @@ class BoundariesTest {
   }
 
   @Test
+  void theChangePointModelIsPureArithmetic() {
+    classes().that().resideInAPackage("..server.changepoint..").should().onlyDependOnClassesThat()
+        .resideInAnyPackage("java..", "org.apache.commons.math3..", "..server.stats..", "..server.changepoint..")
+        .because("the model is plain arithmetic on a segment's samples: no database, no Spring").check(SERVER);
+  }
+
+  @Test
   void detectionDependsOnlyOnTheKernelVersionsProblemsTheDatabaseAndTheAuditLog() {
     classes().that().resideInAPackage("..server.detection..").should().onlyDependOnClassesThat(
             resideOutsideOfPackage("org.perftrack.server..")
-                .or(resideInAnyPackage("..server.detection..", "..server.stats..", "..server.versions..",
-                    "..server.problems..", "..server.db..", "..server.audit..")))
+                .or(resideInAnyPackage("..server.detection..", "..server.stats..", "..server.changepoint..",
+                    "..server.versions..", "..server.problems..", "..server.db..", "..server.audit..")))
         .because("every other feature reads regressions through detection, never the other way").check(SERVER);
   }
 

@@ -18,7 +18,10 @@ import org.perftrack.server.detection.DetectionSettings;
  * bench/run-main.sh org.perftrack.server.detection.eval.Evaluation 1 2 3 4 5 6
  * </pre>
  * Arguments are seeds; {@code --min-snr X} sets the smallest injected step in units of per-version
- * noise (default 3; 0 = any size 2 %..300 %), {@code --families} adds a per-family breakdown.
+ * noise (default 3; 0 = any size 2 %..300 %), {@code --families} adds a per-family breakdown; {@code --bayes} adds
+ * the change-point model and the oracle ({@link BayesEvaluation}), {@code --bayes-only} runs only those,
+ * {@code --noise-series N} adds N noise-only series for their false alerts, {@code --claim P} the claim probability,
+ * {@code --machines M} fewer machines for them (a quick look while tuning).
  */
 public final class Evaluation {
   static final int MACHINES = 40;
@@ -29,9 +32,19 @@ public final class Evaluation {
     double minSnr = 3;
     boolean families = false;
     boolean loaded = false;
+    boolean bayes = false;
+    boolean bayesOnly = false;
+    int noiseSeries = 0;
+    int machines = MACHINES;
+    double claim = org.perftrack.server.changepoint.SegmentModel.CLAIM_PROBABILITY;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--min-snr" -> minSnr = Double.parseDouble(args[++i]);
+        case "--bayes" -> bayes = true;
+        case "--bayes-only" -> bayesOnly = true;
+        case "--noise-series" -> noiseSeries = Integer.parseInt(args[++i]);
+        case "--claim" -> claim = Double.parseDouble(args[++i]);
+        case "--machines" -> machines = Integer.parseInt(args[++i]);
         case "--families" -> families = true;
         case "--loaded" -> loaded = true;
         default -> seeds.add(Long.parseLong(args[i]));
@@ -40,7 +53,12 @@ public final class Evaluation {
     if (seeds.isEmpty()) {
       seeds = List.of(1L, 2L, 3L);
     }
-    new Evaluation().run(seeds, minSnr, families, loaded, System.out);
+    if (!bayesOnly) {
+      new Evaluation().run(seeds, minSnr, families, loaded, System.out);
+    }
+    if (bayes || bayesOnly) {
+      new BayesEvaluation(claim, machines).run(seeds, minSnr, noiseSeries, System.out);
+    }
   }
 
   void run(List<Long> seeds, double minSnr, boolean families, boolean loaded, PrintStream out) {

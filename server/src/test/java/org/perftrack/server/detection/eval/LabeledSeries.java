@@ -8,13 +8,18 @@ import org.perftrack.server.detection.Regression;
 /**
  * One generated metric: samples[version][sample] in version order (all runs of a version pooled), and
  * the injected steps. {@code runSamples[r]} holds the samples of the machine's r-th run when the machine
- * uploads interleaved sessions ({@link Machine#runs()}), else it is empty.
+ * uploads interleaved sessions ({@link Machine#runs()}), else it is empty. {@code sessionSd}: the SD of the
+ * log of each version's session factor (what only the oracle may know; NaN where the generator does not say).
  */
 record LabeledSeries(String family, Direction direction, double[][] samples, List<Label> labels,
-    double[][] runSamples) {
+    double[][] runSamples, double sessionSd) {
 
   LabeledSeries(String family, Direction direction, double[][] samples, List<Label> labels) {
-    this(family, direction, samples, labels, new double[0][]);
+    this(family, direction, samples, labels, new double[0][], Double.NaN);
+  }
+
+  LabeledSeries(String family, Direction direction, double[][] samples, List<Label> labels, double[][] runSamples) {
+    this(family, direction, samples, labels, runSamples, Double.NaN);
   }
 
   /** A step injected so that version {@code index} is the first on the new level. */

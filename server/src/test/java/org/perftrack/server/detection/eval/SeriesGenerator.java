@@ -22,10 +22,17 @@ final class SeriesGenerator {
   static final int SAMPLES = 5;
   private final Random random;
   private final double minSnr;
+  private final boolean noiseOnly;
 
   SeriesGenerator(long seed, double minSnr) {
+    this(seed, minSnr, false);
+  }
+
+  /** {@code noiseOnly}: every series without a step (the false-alert count over many noise-only series). */
+  SeriesGenerator(long seed, double minSnr, boolean noiseOnly) {
     this.random = new Random(seed);
     this.minSnr = minSnr;
+    this.noiseOnly = noiseOnly;
   }
 
   List<Machine> machines(int count, int metricsPerMachine) {
@@ -62,7 +69,8 @@ final class SeriesGenerator {
         : 0.002 + 0.008 * random.nextDouble();
     double sampleCv = family == NoiseFamily.ONE_VALUE ? 0 : family.sampleCv;
     double pointNoise = Math.sqrt(sessionSd * sessionSd + sampleCv * sampleCv / samplesPerVersion);
-    List<LabeledSeries.Label> labels = family.smallSteps() ? smallSteps(direction) : labels(direction, pointNoise);
+    List<LabeledSeries.Label> labels = noiseOnly ? List.of()
+        : family.smallSteps() ? smallSteps(direction) : labels(direction, pointNoise);
     double base = Math.exp(Math.log(1000) * random.nextDouble());
     double drift = (0.0015 + 0.0025 * random.nextDouble()) * (random.nextBoolean() ? 1 : -1);
     double[][] samples = new double[VERSIONS][samplesPerVersion];
@@ -73,7 +81,7 @@ final class SeriesGenerator {
         samples[v][s] = level * session * family.sample(random);
       }
     }
-    return new LabeledSeries(family.name(), direction, samples, labels);
+    return new LabeledSeries(family.name(), direction, samples, labels, new double[0][], sessionSd);
   }
 
   private List<LabeledSeries.Label> labels(Direction direction, double pointNoise) {

@@ -1,0 +1,132 @@
+package org.perftrack.server.changepoint;
+
+import java.util.Arrays;
+import org.perftrack.server.stats.Robust;
+
+/**
+ * The model's entry point: a segment's runs in, its {@link Posterior} out (assumptions: the package comment).
+ *
+ * @param claimProbability what a claim's probability must reach ({@code perftrack.detection.claim-probability})
+ * @param minChange the smallest relative change a claim is about ({@code perftrack.detection.min-change})
+ * @param stepRate the prior probability of a step at each version ({@link StepRate})
+ */
+public record SegmentModel(double claimProbability, double minChange, double stepRate) {
+  public static final double CLAIM_PROBABILITY = 0.97;
+  /** Standard errors from the fitted level beyond which a version's variance widens (an outlier session). */
+  static final double OUTLIER = 4;
+  /** The between-run variance's grid: 0, then these powers of two times the scatter's rough estimate. */
+  static final double[] BETWEEN = {-6, -5, -4, -3, -2, -1, 0, 1};
+
+  public SegmentModel {
+    if (!(claimProbability > 0 && claimProbability < 1) || !(minChange >= 0) || !(stepRate > 0 && stepRate < 1)) {
+      throw new IllegalArgumentException("claimProbability " + claimProbability + ", minChange " + minChange
+          + ", stepRate " + stepRate);
+    }
+  }
+
+  /** With the default claim probability and the rate of a product with no history. */
+  public static SegmentModel of(double minChange) {
+    return new SegmentModel(CLAIM_PROBABILITY, minChange, StepRate.initial());
+  }
+
+  public Posterior judge(Segment segment) {
+    int n = segment.versions().size();
+    if (n < 2) {
+      return new Posterior(java.util.List.of(), new double[n], 1, 0);
+    }
+    RunLevels runs = RunLevels.of(segment);
+    double[] between = betweenGrid(runs, n);
+    double[] inflate = new double[n];
+    Arrays.fill(inflate, 1);
+    double[][] y = new double[between.length][n];
+    double[][] v = new double[between.length][n];
+    levels(runs, between, inflate, y, v);
+    StepMass mass = StepMass.of(y, v, stepRate, minStep());
+    if (widenOutliers(mass, y, v, inflate)) {
+      levels(runs, between, inflate, y, v);
+      mass = StepMass.of(y, v, stepRate, minStep());
+    }
+    return Claims.of(mass, claimProbability);
+  }
+
+  /** Version levels and their variances known (the oracle of the evaluation: the true noise of each version). */
+  public Posterior judgeLevels(double[] level, double[] variance) {
+    if (level.length < 2) {
+      return new Posterior(java.util.List.of(), new double[level.length], 1, 0);
+    }
+    return Claims.of(StepMass.of(new double[][] {level}, new double[][] {variance}, stepRate, minStep()),
+        claimProbability);
+  }
+
+  double minStep() {
+    return Math.log1p(minChange);
+  }
+
+  /** Each version's level and variance for every between-run variance of the grid (runs weighted by precision). */
+  static void levels(RunLevels runs, double[] between, double[] inflate, double[][] y, double[][] v) {
+    int n = inflate.length;
+    for (int g = 0; g < between.length; g++) {
+      double[] sum = new double[n];
+      double[] weight = new double[n];
+      for (int r = 0; r < runs.level.length; r++) {
+        double w = 1 / (runs.within[r] + between[g] + 1e-12);
+        sum[runs.version[r]] += w * runs.level[r];
+        weight[runs.version[r]] += w;
+      }
+      for (int k = 0; k < n; k++) {
+        y[g][k] = sum[k] / weight[k];
+        v[g][k] = inflate[k] / weight[k];
+      }
+    }
+  }
+
+  /** 0 and multiples of the rough between-run variance that the scatter of consecutive version levels implies. */
+  static double[] betweenGrid(RunLevels runs, int n) {
+    double[] sum = new double[n];
+    int[] count = new int[n];
+    for (int r = 0; r < runs.level.length; r++) {
+      sum[runs.version[r]] += runs.level[r];
+      count[runs.version[r]]++;
+    }
+    double[] diff = new double[n - 1];
+    for (int k = 1; k < n; k++) {
+      diff[k - 1] = sum[k] / count[k] - sum[k - 1] / count[k - 1];
+    }
+    double sd = Robust.madSd(diff, 0, diff.length);
+    double within = Arrays.stream(runs.within).average().orElse(0);
+    double rough = Math.max(sd * sd / 2, Math.max(within, 1e-10));
+    double[] grid = new double[BETWEEN.length + 1];
+    for (int i = 0; i < BETWEEN.length; i++) {
+      grid[i + 1] = rough * Math.pow(2, BETWEEN[i]);
+    }
+    return grid;
+  }
+
+  /**
+   * Widens the variance of each version (but the newest) further than {@link #OUTLIER} standard errors from the
+   * likeliest configuration's fitted level; whether any was.
+   */
+  static boolean widenOutliers(StepMass mass, double[][] y, double[][] v, double[] inflate) {
+    double[] yy = y[mass.bestAlternative];
+    double[] vv = v[mass.bestAlternative];
+    int n = yy.length;
+    int[] cuts = {0, mass.bestFirst < 0 ? n : mass.bestFirst, mass.bestSecond < 0 ? n : mass.bestSecond, n};
+    boolean widened = false;
+    for (int s = 0; s + 1 < cuts.length; s++) {
+      double sum = 0;
+      double weight = 0;
+      for (int k = cuts[s]; k < cuts[s + 1]; k++) {
+        sum += yy[k] / vv[k];
+        weight += 1 / vv[k];
+      }
+      for (int k = cuts[s]; k < cuts[s + 1] && k < n - 1; k++) {
+        double z = Math.abs(yy[k] - sum / weight) / Math.sqrt(vv[k]);
+        if (z > OUTLIER) {
+          inflate[k] = (z / OUTLIER) * (z / OUTLIER);
+          widened = true;
+        }
+      }
+    }
+    return widened;
+  }
+}
