@@ -34,14 +34,16 @@ class HomePages {
 
   /**
    * Machines per product from its series (a table that grows with machines and metrics, not with history);
-   * versions counted by the product itself (kept by a trigger on version, V29, less its deleted ones: V43), the latest
-   * by one index probe.
+   * versions counted by the product itself (kept by a trigger on version, V29, less its deleted ones: V43, and those of
+   * deleted machines only: V49), the latest by a few index probes.
    */
   static final String PRODUCTS = """
       SELECT p.name,
              live_version_count(p.id) AS versions,
-             (SELECT count(DISTINCT s.machine_id) FROM series s WHERE s.product_id = p.id) AS machines,
+             (SELECT count(DISTINCT s.machine_id) FROM series s JOIN machine m ON m.id = s.machine_id
+               WHERE s.product_id = p.id AND m.deletion_id IS NULL) AS machines,
              (SELECT v.name FROM version v WHERE v.product_id = p.id AND v.deletion_id IS NULL
+                 AND NOT version_of_deleted_machines(v.id)
                ORDER BY v.sort_key DESC LIMIT 1) AS latest_version
       FROM product p WHERE p.deletion_id IS NULL ORDER BY p.name""";
 

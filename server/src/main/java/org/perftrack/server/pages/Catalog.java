@@ -22,6 +22,7 @@ public class Catalog {
   public List<String> versions(String product) {
     return jdbc.sql("""
         SELECT v.name FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.deletion_id IS NULL
+          AND NOT version_of_deleted_machines(v.id)
         ORDER BY v.sort_key""")
         .param(product).query(String.class).list();
   }
@@ -30,6 +31,7 @@ public class Catalog {
   public List<String> recentVersions(String product, int n) {
     List<String> newest = new java.util.ArrayList<>(jdbc.sql("""
         SELECT v.name FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? AND v.deletion_id IS NULL
+          AND NOT version_of_deleted_machines(v.id)
         ORDER BY v.sort_key DESC LIMIT ?""").params(product, n).query(String.class).list());
     java.util.Collections.reverse(newest);
     return newest;
@@ -47,6 +49,7 @@ public class Catalog {
     return jdbc.sql("""
         SELECT b.name FROM version v JOIN product p ON p.id = v.product_id
         JOIN version b ON b.product_id = v.product_id AND b.sort_key < v.sort_key AND b.deletion_id IS NULL
+          AND NOT version_of_deleted_machines(b.id)
         WHERE p.name = ? AND v.name = ? ORDER BY b.sort_key DESC LIMIT 1""")
         .params(product, version).query(String.class).optional();
   }

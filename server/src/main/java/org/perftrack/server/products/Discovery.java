@@ -10,7 +10,8 @@ import org.springframework.stereotype.Service;
 /**
  * What a script finds without scraping pages: the products, and a product's machines, versions and benchmarks,
  * a page at a time. Each page is one index range after the previous page's last key (no OFFSET), so the cost of a
- * page does not grow with history. Only the default branch's data; deleted versions are left out.
+ * page does not grow with history. Only the default branch's data; deleted versions, and versions only deleted machines
+ * measured, are left out.
  */
 @Service
 class Discovery {
@@ -62,7 +63,7 @@ class Discovery {
   /** Versions in version order from the one after {@code after}; {@code newest} turns the order round. */
   static final String VERSIONS_OLDEST = """
       SELECT v.name FROM version v
-      WHERE v.product_id = :product AND v.deletion_id IS NULL
+      WHERE v.product_id = :product AND v.deletion_id IS NULL AND NOT version_of_deleted_machines(v.id)
         AND v.sort_key > coalesce((SELECT a.sort_key FROM version a WHERE a.product_id = :product AND a.name = :after), '')
         AND (CAST(:machine AS text) IS NULL OR EXISTS (SELECT 1 FROM run r JOIN machine m ON m.id = r.machine_id
                WHERE r.version_id = v.id AND m.name = :machine AND r.deletion_id IS NULL))
@@ -70,7 +71,7 @@ class Discovery {
 
   static final String VERSIONS_NEWEST = """
       SELECT v.name FROM version v
-      WHERE v.product_id = :product AND v.deletion_id IS NULL
+      WHERE v.product_id = :product AND v.deletion_id IS NULL AND NOT version_of_deleted_machines(v.id)
         AND (CAST(:after AS text) IS NULL
              OR v.sort_key < (SELECT a.sort_key FROM version a WHERE a.product_id = :product AND a.name = :after))
         AND (CAST(:machine AS text) IS NULL OR EXISTS (SELECT 1 FROM run r JOIN machine m ON m.id = r.machine_id

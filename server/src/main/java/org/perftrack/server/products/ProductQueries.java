@@ -45,6 +45,7 @@ class ProductQueries {
 
   static final String RECENT_VERSIONS = """
       SELECT id, name, sort_key FROM version WHERE product_id = ? AND deletion_id IS NULL
+        AND NOT version_of_deleted_machines(id)
       ORDER BY sort_key DESC LIMIT ?""";
 
   /** The newest {@code n} versions, oldest first. */
@@ -55,8 +56,8 @@ class ProductQueries {
   }
 
   /**
-   * The product's count of versions not deleted, kept by a trigger on version (V29) less its deleted ones (V43): no
-   * read grows with history.
+   * The product's count of versions not deleted, kept by a trigger on version (V29) less its deleted ones (V43) and those
+   * only deleted machines measured (V49): no read grows with history.
    */
   long versionCount(long productId) {
     return jdbc.sql("SELECT live_version_count(?)").param(productId).query(Long.class).single();
@@ -68,7 +69,7 @@ class ProductQueries {
   /** Every series of the product (machines × metrics, not history), in the page's order. */
   static final String SERIES = """
       SELECT s.id, s.benchmark, s.metric, s.unit, s.direction, m.name AS machine
-      FROM series s JOIN machine m ON m.id = s.machine_id
+      FROM series s JOIN machine m ON m.id = s.machine_id AND m.deletion_id IS NULL
       WHERE s.product_id = ?
       ORDER BY s.benchmark, s.metric, m.name""";
 

@@ -107,6 +107,33 @@ class DeletedPagesTest extends IntegrationTest {
   }
 
   @Test
+  void aDeletedMachineLeavesTheProductPageComparesDefaultsAndHomesLatestVersion() {
+    String gone = unique("gone-lab");
+    for (String version : List.of("1.0", "1.1", "1.2")) {
+      upload(version, 100);
+    }
+    for (String version : List.of("1.0", "1.1", "1.2", "1.3", "2.0")) {
+      Http.Response r = http().postJson("/api/v1/runs", json(run(product, version, gone, result(100),
+          new ResultUpload("fork", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+              Fixtures.sessionSamples(random, 80)))), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+    }
+
+    assertThat(delete("/api/v1/machines/" + gone).status()).isEqualTo(200);
+
+    String page = http().page("/products/" + product).text();
+    assertThat(page).contains("3 versions, 1 machine").doesNotContain(gone).doesNotContain("fork");
+    assertThat(http().page("/compare?product=" + product).text()).contains(product + " 1.1 → 1.2 on 1 machine");
+    Matcher row = Pattern.compile("(?s)<tr>(?:(?!</tr>).)*href=\"/products/" + product + "\"(?:(?!</tr>).)*</tr>")
+        .matcher(http().page("/").body());
+    assertThat(row.find()).isTrue();
+    assertThat(text(row.group()).trim()).as("home's product row: versions, machines, latest version")
+        .isEqualTo(product + " 3 versions on 1 machine 3 1 1.2");
+    assertThat(http().getWithToken("/api/v1/products/" + product + "/versions", TOKEN).json().get("items").toString())
+        .as("the API's versions agree").doesNotContain("1.3").doesNotContain("2.0");
+  }
+
+  @Test
   void recentlyDeletedCountsInWordsAndSaysHowLongItKeeps() {
     upload("3.0", 100);
     upload("3.1", 100);
