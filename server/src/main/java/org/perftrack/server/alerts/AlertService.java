@@ -123,7 +123,7 @@ public class AlertService {
       Regression worst = wanted.get(0);
       var payload = new MailPayload("summary", null, worst.product(), null, worst.version(), wanted,
           s.unsubscribeToken(), headline, url);
-      String subject = "[perftrack] " + headline;
+      String subject = "[perftrack] " + headline + MailView.unconfirmedNote(wanted);
       if (outbox.replacePending("summary", List.of(first, followUp), s.email(), subject, payload)) {
         continue;
       }
@@ -171,13 +171,16 @@ public class AlertService {
     return queued;
   }
 
-  /** {@code [perftrack] cygwin 1.5.24-2 on xp-lab-01: 3 regressions (write-64b ×2.67)}: the worst one named. */
+  /**
+   * {@code [perftrack] cygwin 1.5.24-2 on xp-lab-01: 3 regressions (write-64b ×2.67)}: the worst one named, and
+   * whether steps in it were seen in one build only ({@link MailView#unconfirmedNote}).
+   */
   static String subject(List<Regression> items) {
     Regression first = items.get(0);
     Regression worst = items.stream().max(Comparator.comparingDouble(Regression::severity)).orElseThrow();
-    return String.format(Locale.ROOT, "[perftrack] %s %s on %s: %s (%s %s)", first.product(),
+    return String.format(Locale.ROOT, "[perftrack] %s %s on %s: %s (%s %s)%s", first.product(),
         first.version(), first.machine(), Wording.count(items.size(), "regression"), worst.benchmark(),
-        MailFormat.ratio(worst.ratio()));
+        MailFormat.ratio(worst.ratio()), MailView.unconfirmedNote(items));
   }
 
   private void wakeSenderAfterCommit() {

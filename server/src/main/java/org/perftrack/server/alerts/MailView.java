@@ -17,10 +17,26 @@ record MailView(String heading, String intro, String machine, String product, St
     List<Row> rows,
     String regressionsUrl, String subscriptionsUrl, String unsubscribeUrl, String linkUrl) {
 
-  /** One regression: a table row in HTML, a block in text; {@code suspects} its range of versions, null when exact. */
+  /** What a step seen in one build only says (no later build has shown its level yet), in subject and body. */
+  static final String UNCONFIRMED = "unconfirmed: one build so far";
+
+  /**
+   * One regression: a block in HTML and text; {@code suspects} its range of versions, null when exact;
+   * {@code unconfirmed} {@link #UNCONFIRMED} for a step no later build has shown yet, else null.
+   */
   record Row(String benchmark, String metric, String baselineVersion, String version, String machine,
       String baselineValue, String value, String ratio, String change, String confidence, String hints,
-      String regressionUrl, String seriesUrl, String compareUrl, String suspects) {}
+      String regressionUrl, String seriesUrl, String compareUrl, String suspects, String unconfirmed) {}
+
+  /**
+   * What a subject adds when steps in it were seen in one build only: " (unconfirmed: one build so far)" when all
+   * were, " (1 of 3 unconfirmed: one build so far)" when some were, nothing otherwise.
+   */
+  static String unconfirmedNote(List<Regression> items) {
+    long unconfirmed = items.stream().filter(r -> !r.confirmed()).count();
+    return unconfirmed == 0 ? "" : unconfirmed == items.size() ? " (" + UNCONFIRMED + ")"
+        : " (" + unconfirmed + " of " + items.size() + " " + UNCONFIRMED + ")";
+  }
 
   static MailView of(MailPayload p, String base) {
     // a summary spans machines: shown like the digest, one row per machine and benchmark
@@ -52,6 +68,6 @@ record MailView(String heading, String intro, String machine, String product, St
         Links.to(base, "/products/" + Links.segment(i.product()) + "/series", "benchmark", i.benchmark(),
             "metric", i.metric(), "machine", i.machine()),
         Links.to(base, "/compare", "product", i.product(), "machine", i.machine(), "base", i.baselineVersion(),
-            "head", i.version()), i.ranged() ? i.place() : null);
+            "head", i.version()), i.ranged() ? i.place() : null, i.confirmed() ? null : UNCONFIRMED);
   }
 }

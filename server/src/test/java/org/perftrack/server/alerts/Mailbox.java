@@ -16,8 +16,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
-/** A real SMTP server (GreenMail) for the alert tests, with helpers to read what arrived. */
-final class Mailbox implements AutoCloseable {
+/** A real SMTP server (GreenMail) for the alert tests (and the mail on a phone in Chromium), with helpers to read what arrived. */
+public final class Mailbox implements AutoCloseable {
 
   private final GreenMail greenMail;
 
@@ -25,7 +25,7 @@ final class Mailbox implements AutoCloseable {
     greenMail = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
   }
 
-  static Mailbox started(int port) {
+  public static Mailbox started(int port) {
     Mailbox m = new Mailbox(port);
     m.start();
     return m;
@@ -45,7 +45,7 @@ final class Mailbox implements AutoCloseable {
     return Arrays.stream(greenMail.getReceivedMessages()).filter(m -> isTo(m, address)).toList();
   }
 
-  List<MimeMessage> awaitMessages(String address, int count, Duration timeout) {
+  public List<MimeMessage> awaitMessages(String address, int count, Duration timeout) {
     await().atMost(timeout).pollInterval(Duration.ofMillis(20)).until(() -> to(address).size() >= count);
     return to(address);
   }
@@ -75,7 +75,7 @@ final class Mailbox implements AutoCloseable {
     }
   }
 
-  static String part(MimeMessage m, String mimeType) {
+  public static String part(MimeMessage m, String mimeType) {
     try {
       return find(m, mimeType);
     } catch (MessagingException e) {
@@ -93,7 +93,7 @@ final class Mailbox implements AutoCloseable {
     }
   }
 
-  static String subject(MimeMessage m) {
+  public static String subject(MimeMessage m) {
     try {
       return m.getSubject();
     } catch (MessagingException e) {

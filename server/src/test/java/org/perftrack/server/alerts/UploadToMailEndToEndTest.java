@@ -69,7 +69,7 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     System.out.printf("ALERTS-E2E POST 1.5.24-2 took %.0f ms; summary mail due -> in GreenMail %.0f ms%n",
         (answered - uploaded) / 1e6, (arrived - due) / 1e6);
     assertThat(Mailbox.subject(mail)).isEqualTo("[perftrack] " + product
-        + " 1.5.24-2: 1 regression on 1 of 1 machine, worst write-64b ×2.67");
+        + " 1.5.24-2: 1 regression on 1 of 1 machine, worst write-64b ×2.67 (unconfirmed: one build so far)");
     assertThat(Mailbox.part(mail, "text/plain")).contains(
         product + " 1.5.24-2: 1 regression on 1 of 1 machine",
         "* write-64b time-per-op on " + machine + ": 1.5.19-4 → 1.5.24-2", "×2.67",
@@ -84,6 +84,32 @@ class UploadToMailEndToEndTest extends IntegrationTest {
     sender.drain(); // a whole pass of the sender after the re-send: nothing more to send
     assertThat(mailbox.to(dev)).hasSize(1);
     assertThat(mailbox.to(ALERT_RECIPIENT)).filteredOn(m -> Mailbox.subject(m).contains(product)).hasSize(1);
+  }
+
+  @Test
+  void aStepSeenInOneBuildOnlyIsMailedAsUnconfirmedAndItsConfirmationMailsNothingMore() {
+    String product = unique("cygwin");
+    String machine = unique("xp-lab");
+    String dev = unique("maintainer") + "@example.org";
+    new AlertMailTest.Subscriber(http()).subscribe(Map.of("email", dev, "product", product));
+    upload(run(product, "1.5.19-4", machine, result("write-64b", 18.0, 18.1, 17.9, 18.2, 18.0)));
+    JsonNode step = upload(run(product, "1.5.24-2", machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1)))
+        .get("regressions").get(0);
+    assertThat(step.get("confirmed").asBoolean()).as("one build so far").isFalse();
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE dedup_key = ?")
+        .param("summary-" + step.get("summaryId").asLong()).update();
+    MimeMessage mail = mailbox.awaitMessages(dev, 1, Duration.ofSeconds(30)).get(0);
+    assertThat(Mailbox.subject(mail)).isEqualTo("[perftrack] " + product
+        + " 1.5.24-2: 1 regression on 1 of 1 machine, worst write-64b ×2.67 (unconfirmed: one build so far)");
+    assertThat(Mailbox.part(mail, "text/plain")).contains("1.5.19-4 → 1.5.24-2, unconfirmed: one build so far");
+    assertThat(Mailbox.part(mail, "text/html")).contains("unconfirmed: one build so far");
+
+    JsonNode later = upload(run(product, "1.5.25-1", machine, result("write-64b", 48.1, 48.3, 47.8, 48.0, 48.2)));
+    assertThat(later.toString()).as("the next build confirms the step").contains("\"confirmed\":true");
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE recipient = ? AND sent_at IS NULL").param(dev)
+        .update();
+    sender.drain();
+    assertThat(mailbox.to(dev)).as("the confirmation mails nothing more").hasSize(1);
   }
 
   @Test

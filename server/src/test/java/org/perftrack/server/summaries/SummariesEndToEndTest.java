@@ -102,7 +102,7 @@ class SummariesEndToEndTest extends IntegrationTest {
       List<MimeMessage> mails = mailsAbout(product, recipient);
       assertThat(mails).as("exactly one message to " + recipient).hasSize(1);
       assertThat(subject(mails.get(0))).isEqualTo("[perftrack] " + product
-          + " 1.5.24-2: 3 regressions on 3 of 3 machines, worst write-64b ×2.67");
+          + " 1.5.24-2: 3 regressions on 3 of 3 machines, worst write-64b ×2.67 (unconfirmed: one build so far)");
     }
     MimeMessage mail = mailsAbout(product, maintainer).get(0);
     assertThat(body(mail)).contains("ctx-switches-per-op ×3000 (", "/summaries/" + id, "the worst change first").doesNotContain("3000.00");
