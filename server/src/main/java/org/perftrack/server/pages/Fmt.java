@@ -99,9 +99,12 @@ public class Fmt {
     return name.substring(0, head) + "…" + name.substring(name.length() - (NAME_SHOWN - head - 1));
   }
 
-  /** A ratio as "×2.67", below 1 as "2.91× less" ({@link Wording#ratio}). */
+  /**
+   * A ratio as "×2.67", below 1 as "2.91× less" ({@link Wording#ratio}); one whose factor reads 1 as the change in per
+   * cent, "-0.4%", never "1× less".
+   */
   public String ratio(Double value) {
-    return value == null ? "—" : Wording.ratio(value);
+    return value == null ? "—" : readsAsOne(value) ? change(value) : Wording.ratio(value);
   }
 
   /** The lowest to the highest ratio, "×2.6 – ×2.8"; ends that read the same are said once ("from 0", "×1.00"). */
@@ -145,7 +148,7 @@ public class Fmt {
 
   /**
    * A ratio and what it means, the factor said once: "2.91× less (worse)" (a bandwidth), "×2.67 (slower)" (a time),
-   * "×1.12 (12.0% slower)".
+   * "×1.12 (12.0% slower)"; near 1 the change alone, "0.4% faster".
    */
   public String ratioAndVerdict(Double ratio, Direction direction, String unit) {
     if (ratio != null && (ratio.isInfinite() || ratio == 0)) {
@@ -154,8 +157,17 @@ public class Fmt {
     if (ratio == null || ratio.isNaN() || ratio <= 0) {
       return "—";
     }
+    if (readsAsOne(ratio)) {
+      return verdictChange(ratio, direction, unit); // "0.4% faster", not "1× less (0.4% faster)"
+    }
     return ratio(ratio) + " (" + (saidAsFactor(ratio) ? changeWord(ratio, direction, unit)
         : verdictChange(ratio, direction, unit)) + ")";
+  }
+
+  /** A ratio other than 1 whose factor's digits read "1" (within 0.5 % of 1): said in per cent only. */
+  private static boolean readsAsOne(double ratio) {
+    return ratio != 1 && ratio > 0 && !Double.isInfinite(ratio) && !Double.isNaN(ratio)
+        && Quantities.factor(ratio >= 1 ? ratio : 1 / ratio).equals("1");
   }
 
   /** A change of 1.5 times or more either way is said as a factor ("2.70× slower"), a smaller one in per cent. */

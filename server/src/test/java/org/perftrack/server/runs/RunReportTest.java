@@ -85,6 +85,22 @@ class RunReportTest extends IntegrationTest {
     assertThat(junit).contains("failures=\"0\"", "<system-out>inconclusive: ");
   }
 
+  @Test
+  void aChangeNearOneReadsAsAPercentageInTheReportJunitAndCompareNotAsOneTimesLess() {
+    upload(run(product, "3.0", machine, result("write-64b", 18.0, 18.1, 17.9, 18.2, 18.0),
+        result("fork", 75.0, 75.2, 74.9, 75.1, 75.0)));
+    String id = upload(run(product, "3.1", machine, result("write-64b", 48.2, 47.9, 48.4, 48.0, 48.1),
+        result("fork", 74.7, 74.9, 74.6, 74.8, 74.7)));
+
+    String markdown = get("/api/v1/runs/" + id + "/report?format=markdown", "text/markdown");
+    String junit = get("/api/v1/runs/" + id + "/report?format=junit", "application/xml");
+    String compare = http().page("/compare?product=" + product + "&machine=" + machine + "&base=3.0&head=3.1").text();
+
+    assertThat(markdown).contains(" us | 0.4% faster |").doesNotContain("× less");
+    assertThat(junit).contains(" us: 0.4% faster").doesNotContain("× less");
+    assertThat(compare).contains("-0.4%", "0.4% faster").doesNotContain("1× less");
+  }
+
   private static String verdict(JsonNode rows, String benchmark) {
     return rows.valueStream().filter(r -> r.get("benchmark").asString().equals(benchmark)).findFirst().orElseThrow()
         .get("verdict").asString();
