@@ -9,8 +9,8 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.ModelAttribute;
 
 /**
- * Tells the layout which section a page belongs to, so the navigation can mark it (aria-current), and whether the
- * page's data comes from a replica that is behind.
+ * Tells the layout which section a page belongs to, so the navigation can mark it (aria-current), where "Sign in"
+ * returns to, and whether the page's data comes from a replica that is behind.
  */
 @ControllerAdvice(annotations = Controller.class)
 class NavigationAdvice {
@@ -31,6 +31,16 @@ class NavigationAdvice {
   static String amount(Duration d) {
     long s = d.toSeconds();
     return s < 120 ? s + " s" : s < 7200 ? s / 60 + " min" : s / 3600 + " h";
+  }
+
+  /** The page's path and query, for the "Sign in" link to return to; null on the sign-in page and for a form's POST. */
+  @ModelAttribute("here")
+  String here(HttpServletRequest request) {
+    String uri = request.getRequestURI();
+    if (!"GET".equals(request.getMethod()) || uri.equals("/login")) {
+      return null;
+    }
+    return request.getQueryString() == null ? uri : uri + "?" + request.getQueryString();
   }
 
   @ModelAttribute("section")

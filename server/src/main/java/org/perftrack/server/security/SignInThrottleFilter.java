@@ -5,6 +5,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -80,11 +82,13 @@ class SignInThrottleFilter extends OncePerRequestFilter {
     response.sendError(HttpStatus.TOO_MANY_REQUESTS.value(), "too many sign-ins waiting; try again later");
   }
 
+  /** A refused sign-in: the form again with its error, still returning where it was asked from. */
   AuthenticationFailureHandler failureHandler() {
-    var redirect = new SimpleUrlAuthenticationFailureHandler("/login?error");
     return (request, response, e) -> {
       throttle.failed(request.getParameter("username"), request.getRemoteAddr());
-      redirect.onAuthenticationFailure(request, response, e);
+      String next = SignInReturn.localPath(request.getParameter(SignInReturn.PARAMETER))
+          .map(n -> "&" + SignInReturn.PARAMETER + "=" + URLEncoder.encode(n, StandardCharsets.UTF_8)).orElse("");
+      new SimpleUrlAuthenticationFailureHandler("/login?error" + next).onAuthenticationFailure(request, response, e);
     };
   }
 
@@ -94,6 +98,12 @@ class SignInThrottleFilter extends OncePerRequestFilter {
       public void onAuthenticationSuccess(HttpServletRequest request, HttpServletResponse response,
           org.springframework.security.core.Authentication authentication) throws ServletException, IOException {
         throttle.succeeded(request.getParameter("username"), request.getRemoteAddr());
+        var next = SignInReturn.localPath(request.getParameter(SignInReturn.PARAMETER));
+        if (next.isPresent()) { // back to the page the "Sign in" link was followed from
+          clearAuthenticationAttributes(request);
+          getRedirectStrategy().sendRedirect(request, response, next.get());
+          return;
+        }
         super.onAuthenticationSuccess(request, response, authentication);
       }
     };
