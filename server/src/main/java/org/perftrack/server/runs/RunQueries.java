@@ -42,8 +42,9 @@ public class RunQueries {
       int n, double min, double median, double mean, double max) {}
 
   /** A line of the latest-runs list. */
+  /** A run in home's latest runs; {@code excluded} when triage set it aside (its results, counted, count nowhere). */
   public record RunLine(String id, String product, String version, String machine, String suite,
-      Instant receivedAt, int results, int failures) {}
+      Instant receivedAt, int results, int failures, boolean excluded) {}
 
   private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
   private static final TypeReference<List<RunUpload.BenchmarkFailure>> FAILURES = new TypeReference<>() {};
@@ -153,8 +154,9 @@ public class RunQueries {
 
   static final String LATEST = """
       SELECT r.id, p.name AS product, v.name AS version, m.name AS machine, r.suite, r.received_at,
-             (SELECT count(*) FROM result x WHERE x.run_id = r.id) AS results,
-             jsonb_array_length(r.failures) AS failures
+             (SELECT count(*) FROM result x WHERE x.run_id = r.id)
+               + (SELECT count(*) FROM result_set_aside x WHERE x.run_id = r.id) AS results,
+             jsonb_array_length(r.failures) AS failures, r.excluded_at IS NOT NULL AS excluded
       FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
            JOIN machine m ON m.id = r.machine_id
       WHERE r.deletion_id IS NULL AND p.deletion_id IS NULL AND m.deletion_id IS NULL

@@ -16,8 +16,10 @@ class SeriesPages {
   private final SeriesChart charts;
   private final Overhead overhead;
   private final DeletedNotFound deleted;
+  private final SeriesQueries queries;
 
-  SeriesPages(SeriesChart charts, Overhead overhead, DeletedNotFound deleted) {
+  SeriesPages(SeriesChart charts, Overhead overhead, DeletedNotFound deleted, SeriesQueries queries) {
+    this.queries = queries;
     this.charts = charts;
     this.overhead = overhead;
     this.deleted = deleted;
@@ -31,6 +33,7 @@ class SeriesPages {
     SeriesChart.View view = charts.page(product, benchmark, metric, machine, olderThan)
         .orElseThrow(() -> deleted.noProduct(product, "no series " + benchmark + " " + metric + " of " + product));
     model.addAttribute("view", view);
+    model.addAttribute("excluded", queries.excluded(product, benchmark, metric, machine));
     // the cost of the layer over its versions, against another product's version on the same machine
     String one = view.machines().size() == 1 ? view.machines().get(0) : null;
     model.addAttribute("baselines", one == null ? List.of() : overhead.baselines(product, one, benchmark, metric));

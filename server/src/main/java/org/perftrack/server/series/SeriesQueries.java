@@ -174,4 +174,23 @@ public class SeriesQueries {
         single == null ? null : single.stddev());
   }
 
+  /** A version of a series whose runs triage excluded, on one machine: the series page leaves it out and says so. */
+  record Excluded(String version, String machine) {}
+
+  /** Set-aside results only (few), by the excluded runs' partial index. */
+  static final String EXCLUDED = """
+      SELECT DISTINCT v.name AS version, m.name AS machine, v.sort_key
+      FROM run r JOIN result_set_aside x ON x.run_id = r.id JOIN series s ON s.id = x.series_id
+           JOIN product p ON p.id = s.product_id JOIN version v ON v.id = r.version_id
+           JOIN machine m ON m.id = r.machine_id
+      WHERE r.excluded_at IS NOT NULL AND r.deletion_id IS NULL AND v.deletion_id IS NULL AND m.deletion_id IS NULL
+        AND p.name = ? AND s.benchmark = ? AND s.metric = ? AND (CAST(? AS text) IS NULL OR m.name = ?)
+      ORDER BY v.sort_key, m.name LIMIT 50""";
+
+  /** The versions of this series (on this machine, or any) that are left out because their runs were excluded. */
+  List<Excluded> excluded(String product, String benchmark, String metric, String machine) {
+    String m = machine == null || machine.isBlank() ? null : machine;
+    return jdbc.sql(EXCLUDED).params(product, benchmark, metric, m, m)
+        .query((rs, i) -> new Excluded(rs.getString("version"), rs.getString("machine"))).list();
+  }
 }
