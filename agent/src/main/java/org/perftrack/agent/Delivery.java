@@ -22,19 +22,24 @@ final class Delivery {
 
   private Delivery() {}
 
+  /** Sends what waits in the spool for {@code server}, to it. */
   static int sendSpool(Spool spool, String server, String token, Retry retry, FailOn failOn,
       PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
-    return sendSpool(spool, server, token, retry, failOn, out, err, Collections.<Path>emptyList());
+    return send(sender(spool, server, token, retry, out, err), failOn, out, Collections.<Path>emptyList());
+  }
+
+  /** A sender of the spool to {@code server}, its errors on {@code err}. */
+  static SpoolSender sender(Spool spool, String server, String token, Retry retry, PrintWriter out, PrintWriter err) {
+    return new SpoolSender(spool, new Uploader(server, token, retry), out).errorsTo(err);
   }
 
   /**
    * @param unkeptIfRefused entries spooled from files the user still has: when the token or the URL is refused
    *     they leave the spool, so that sending the files again with a good token does not send them twice
    */
-  static int sendSpool(Spool spool, String server, String token, Retry retry, FailOn failOn,
-      PrintWriter out, PrintWriter err, Collection<Path> unkeptIfRefused) throws IOException, InterruptedException {
-    Pass summary = new SpoolSender(spool, new Uploader(server, token, retry), out,
-        unkeptIfRefused).errorsTo(err).sendAll();
+  static int send(SpoolSender sender, FailOn failOn, PrintWriter out, Collection<Path> unkeptIfRefused)
+      throws IOException, InterruptedException {
+    Pass summary = sender.leaveIfRefused(unkeptIfRefused).sendAll();
     if (summary.refused()) {
       unkeep(unkeptIfRefused, out);
     }

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPInputStream;
 import org.perftrack.agent.config.AgentConfig;
-import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Importer;
 import org.perftrack.wire.FormatGuess;
@@ -70,12 +69,10 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    AgentConfig config = server.config == null ? null : new ConfigLoader(context.environment()).load(server.config);
+    AgentConfig config = server.config(context);
     String url = server.server(config, context);
     String token = server.token(config, context);
-    if (url == null || token == null) {
-      throw new ParameterException(spec.commandLine(), ServerOptions.missing(url, token));
-    }
+    server.require(url, token);
     if (format != null && !format.equals("csv") && !format.equals("ndjson")) {
       throw new ParameterException(spec.commandLine(), "--format: '" + format + "' is neither ndjson nor csv"
           + " (another tool's result file goes in with: upload --format F)");

@@ -50,6 +50,10 @@ public final class Main implements Runnable {
         .addSubcommand("upload", new UploadCommand(context))
         .addSubcommand("import", new ImportCommand(context))
         .addSubcommand("serve", new ServeCommand(context))
+        .addSubcommand("spool", new CommandLine(new SpoolCommand(context))
+            .addSubcommand("list", new SpoolCommand.ListCommand(context))
+            .addSubcommand("send", new SpoolSendCommand(context))
+            .addSubcommand("drop", new SpoolDropCommand(context)))
         .addSubcommand("suite", new SuiteCommand())
         .setOut(out)
         .setErr(err)
@@ -67,7 +71,7 @@ public final class Main implements Runnable {
   /** Without a command: the usage, as a usage error. */
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, serve, upload, import or suite");
+    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: run, serve, upload, import, spool or suite");
   }
 
   private static String message(Exception e) {

@@ -5,7 +5,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -95,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
     }, "perftrack-interrupt");
     Runtime.getRuntime().addShutdownHook(onCtrlC);
     try {
-      Spool spool = new Spool(plan.spool());
+      Spool spool = server.spool(config, context, plan.server()); // no server: a dry run, which spools nothing
       SpoolEach spoolEach = new SpoolEach(spool, out, err);
       List<RunUpload> runs = new Measurer(runner, context.windowsHost(), console)
           .measure(plan, new SuiteSession.Settings(plan.repetitions(), plan.scale(), Duration.ofSeconds(stepTimeoutSeconds),
@@ -117,7 +119,8 @@ final class RunCommand implements Callable<Integer> {
         return ExitCode.ERROR;
       }
       spooled.countDown();
-      int code = Delivery.sendSpool(spool, plan.server(), plan.token(), server.retry(), server.failOn(), out, err);
+      int code = Delivery.send(Delivery.sender(spool, plan.server(), plan.token(), server.retry(), out, err)
+          .own(spoolEach.saved), server.failOn(), out, Collections.<Path>emptyList());
       return spoolEach.empty || stopped || spoolEach.unsaved ? ExitCode.ERROR : code;
     } finally {
       spooled.countDown();
@@ -190,6 +193,7 @@ final class RunCommand implements Callable<Integer> {
     private final PrintWriter err;
     boolean empty;
     boolean unsaved;
+    final List<Path> saved = new ArrayList<>();
 
     SpoolEach(Spool spool, PrintWriter out, PrintWriter err) {
       this.spool = spool;
@@ -207,7 +211,9 @@ final class RunCommand implements Callable<Integer> {
         return;
       }
       try {
-        out.printf("spooled %s (%s)%n", spool.save(run), run.version());
+        Path entry = spool.save(run);
+        saved.add(entry);
+        out.printf("spooled %s (%s)%n", entry, run.version());
       } catch (IOException e) {
         err.printf("cannot spool the run of %s: %s%n", run.version(), e);
         err.flush();

@@ -157,6 +157,7 @@ final class ServeCommand implements Callable<Integer> {
     int repetitions;
     double scale;
     Path spool;
+    int keepSent;
     Path workDir;
   }
 
@@ -185,6 +186,7 @@ final class ServeCommand implements Callable<Integer> {
     s.repetitions = config.repetitions() != null ? config.repetitions() : 5;
     s.scale = config.scale() != null ? config.scale() : 1.0;
     s.spool = server.spool(config, context);
+    s.keepSent = ServerOptions.keepSent(config);
     s.workDir = workDir != null ? workDir
         : config.workDir() != null ? Paths.get(config.workDir()) : context.agentHome().resolve("work");
     if (s.heartbeat < 1) {
@@ -247,8 +249,9 @@ final class ServeCommand implements Callable<Integer> {
 
   private void sendSpool(Settings s, PrintWriter out, PrintWriter err) {
     try {
-      if (!new Spool(s.spool).pending().isEmpty()) {
-        Delivery.sendSpool(new Spool(s.spool), s.server, s.token, server.retry(), FailOn.NEVER, out, err);
+      Spool spool = new Spool(s.spool, s.server, s.keepSent);
+      if (!spool.pending().isEmpty()) {
+        Delivery.sendSpool(spool, s.server, s.token, server.retry(), FailOn.NEVER, out, err);
       }
     } catch (IOException e) {
       err.println("the spool waits: " + e.getMessage());
@@ -343,7 +346,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     private void finishAndUpload(List<RunUpload> runs) throws IOException, InterruptedException {
-      Spool spool = new Spool(s.spool);
+      Spool spool = new Spool(s.spool, s.server, s.keepSent);
       List<Path> files = new ArrayList<Path>();
       final List<String> ids = new ArrayList<String>();
       for (RunUpload run : runs) {

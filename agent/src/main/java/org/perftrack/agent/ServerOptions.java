@@ -4,7 +4,12 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import org.perftrack.agent.config.AgentConfig;
+import org.perftrack.agent.config.ConfigException;
+import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.upload.Retry;
+import org.perftrack.agent.upload.ServerUrl;
+import org.perftrack.agent.upload.Spool;
+import org.perftrack.agent.upload.Spools;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -47,6 +52,18 @@ final class ServerOptions {
   @Option(names = "--retry-delay-ms", hidden = true, defaultValue = "1000")
   long retryDelayMs;
 
+  /** The config file given with {@code --config}; null without one. */
+  AgentConfig config(AgentContext context) throws ConfigException {
+    return config == null ? null : new ConfigLoader(context.environment()).load(config);
+  }
+
+  /** A usage error naming what is missing when there is no server or no token to send to. */
+  void require(String url, String token) {
+    if (url == null || token == null) {
+      throw new ParameterException(command.commandLine(), missing(url, token));
+    }
+  }
+
   /** The server's address; one that is no http(s) URL is a usage error at once, before anything is measured. */
   String server(AgentConfig config, AgentContext context) {
     String url = first(server, config == null ? null : config.server(), context.environment().apply("PERFTRACK_SERVER"));
@@ -62,13 +79,27 @@ final class ServerOptions {
   }
 
   Path spool(AgentConfig config, AgentContext context) {
-    if (spool != null) {
-      return spool;
+    return spoolRoot(spool, config, context);
+  }
+
+  /** The spool folder: {@code --spool}, else the config's, else {@code ~/.perftrack/spool}. */
+  static Path spoolRoot(Path option, AgentConfig config, AgentContext context) {
+    if (option != null) {
+      return option;
     }
     if (config != null && config.spool() != null) {
       return Paths.get(config.spool());
     }
     return context.agentHome().resolve("spool");
+  }
+
+  /** The part of the spool that waits for {@code url}; sent runs stay for the config's keep-sent days (default 7). */
+  Spool spool(AgentConfig config, AgentContext context, String url) {
+    return new Spool(spool(config, context), url, keepSent(config));
+  }
+
+  static int keepSent(AgentConfig config) {
+    return config != null && config.keepSent() != null ? config.keepSent() : Spools.KEEP_SENT_DAYS;
   }
 
   Retry retry() {

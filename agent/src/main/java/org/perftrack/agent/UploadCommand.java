@@ -1,6 +1,7 @@
 package org.perftrack.agent;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.perftrack.agent.config.AgentConfig;
-import org.perftrack.agent.config.ConfigLoader;
 import org.perftrack.agent.upload.Reports;
 import org.perftrack.agent.upload.ResultFiles;
 import org.perftrack.agent.upload.RunFileException;
@@ -90,6 +90,9 @@ final class UploadCommand implements Callable<Integer> {
   /** The ids of the runs this command's files became, for their reports. */
   private final List<String> sent = new ArrayList<>();
 
+  /** Their entries in the spool: another agent process sending them at the same time is waited for. */
+  private final List<Path> own = new ArrayList<>();
+
   private final AgentContext context;
 
   UploadCommand(AgentContext context) {
@@ -98,12 +101,10 @@ final class UploadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    AgentConfig config = server.config == null ? null : new ConfigLoader(context.environment()).load(server.config);
+    AgentConfig config = server.config(context);
     String url = server.server(config, context);
     String token = server.token(config, context);
-    if (url == null || token == null) {
-      throw new ParameterException(spec.commandLine(), ServerOptions.missing(url, token));
-    }
+    server.require(url, token);
     if (format != null && !FormatNames.ALL.contains(format)) {
       throw new ParameterException(spec.commandLine(), "--format: unknown format '" + format + "'; known formats: "
           + String.join(", ", FormatNames.ALL));
@@ -122,7 +123,7 @@ final class UploadCommand implements Callable<Integer> {
     for (Path file : files) {
       items.add(ResultFiles.read(file, format));
     }
-    Spool spool = new Spool(server.spool(config, context));
+    Spool spool = server.spool(config, context, url);
     List<Path> spooled = new ArrayList<>();
     List<ResultFiles.Item> foreign = new ArrayList<>();
     for (ResultFiles.Item item : items) {
@@ -138,13 +139,15 @@ final class UploadCommand implements Callable<Integer> {
       boolean waiting = spool.has(run.id());
       Path entry = spool.save(run);
       sent.add(run.id());
+      own.add(entry);
       if (!waiting) { // a run that waited before this upload stays: it may exist nowhere else
         spooled.add(entry);
       }
     }
     spooled.addAll(spoolForeign(config, spool, foreign));
-    int code = Delivery.sendSpool(spool, url, token, server.retry(), server.failOn(),
-        spec.commandLine().getOut(), spec.commandLine().getErr(), spooled);
+    PrintWriter out = spec.commandLine().getOut();
+    int code = Delivery.send(Delivery.sender(spool, url, token, server.retry(), out, spec.commandLine().getErr())
+        .own(own), server.failOn(), out, spooled);
     writeReports(new Reports(url, token));
     return code;
   }
@@ -227,6 +230,7 @@ final class UploadCommand implements Callable<Integer> {
       boolean waiting = spool.has(id);
       Path entry = spool.saveForeign(id, query, content);
       sent.add(id);
+      own.add(entry);
       if (!waiting) {
         spooled.add(entry);
       }

@@ -25,7 +25,7 @@ class SpoolEachTargetTest {
 
   @Test
   void theFirstTargetsRunIsSpooledBeforeTheSecondIsHandedOver() throws Exception {
-    Spool spool = new Spool(home.resolve("spool"));
+    Spool spool = new Spool(home.resolve("spool"), "http://lab:8080");
     List<Integer> spooledWhenHandedOver = new ArrayList<>();
     List<TargetConfig> targets = List.of(
         new TargetConfig("a", "1.0", null, List.of("/bin/bash", "-c"), Map.of()),

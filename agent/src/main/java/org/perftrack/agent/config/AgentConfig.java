@@ -13,7 +13,8 @@ import java.util.Objects;
  *
  * @param machine the machine name to report (default: the host name)
  * @param benchmarks the benchmarks to run (default: the whole suite)
- * @param spool where runs wait until the server has them (default: ~/.perftrack/spool)
+ * @param spool where runs wait until the server has them (default: ~/.perftrack/spool), and how many days sent
+ *     runs stay there (default 7)
  * @param workDir where each target's suite is compiled and run (default: ~/.perftrack/work)
  * @param discover folders whose subfolders are targets ({@code serve} looks again before every job)
  * @param heartbeat seconds between {@code serve}'s heartbeats (default 60)
@@ -29,7 +30,7 @@ public final class AgentConfig {
   private final Double scale;
   private final List<String> benchmarks;
   private final List<TargetConfig> targets;
-  private final String spool;
+  private final SpoolConfig spool;
   private final String workDir;
   private final List<DiscoverConfig> discover;
   private final Integer heartbeat;
@@ -45,7 +46,7 @@ public final class AgentConfig {
       @JsonProperty("scale") Double scale,
       @JsonProperty("benchmarks") List<String> benchmarks,
       @JsonProperty("targets") List<TargetConfig> targets,
-      @JsonProperty("spool") String spool,
+      @JsonProperty("spool") SpoolConfig spool,
       @JsonProperty("workDir") String workDir,
       @JsonProperty("discover") List<DiscoverConfig> discover,
       @JsonProperty("heartbeat") Integer heartbeat,
@@ -101,7 +102,12 @@ public final class AgentConfig {
   }
 
   public String spool() {
-    return spool;
+    return spool == null ? null : spool.dir;
+  }
+
+  /** Days sent runs stay in the spool ({@code spool: {keep-sent: N}}); null: not set here. */
+  public Integer keepSent() {
+    return spool == null ? null : spool.keepSent;
   }
 
   public String workDir() {

@@ -26,6 +26,9 @@ final class ConfigValidator {
         throw new ConfigException(source + ": field 'benchmarks': " + e.getMessage());
       }
     }
+    if (config.keepSent() != null && config.keepSent() < 0) {
+      throw new ConfigException(source + ": field 'spool.keep-sent' must be 0 or more (days), not " + config.keepSent());
+    }
     if (config.heartbeat() != null && config.heartbeat() < 1) {
       throw new ConfigException(source + ": field 'heartbeat' must be at least 1 (seconds), not " + config.heartbeat());
     }

@@ -15,6 +15,7 @@ public final class Pass {
   private int left;
   private boolean refused;
   private int reattributions;
+  private int taken;
   private final List<JsonNode> regressions = new ArrayList<>();
   private final List<JsonNode> confirmed = new ArrayList<>();
   private final List<JsonNode> waiting = new ArrayList<>();
@@ -34,6 +35,11 @@ public final class Pass {
     rejected++;
   }
 
+  /** An entry another agent process was sending: neither stored by this pass nor left waiting. */
+  void addTaken() {
+    taken++;
+  }
+
   /** The pass stopped with {@code left} runs still waiting; {@code refused}: the server will not take them. */
   Pass stopped(int left, boolean refused) {
     this.left = left;
@@ -51,6 +57,11 @@ public final class Pass {
 
   public int left() {
     return left;
+  }
+
+  /** Entries of other commands that another agent process was sending at the same time. */
+  public int taken() {
+    return taken;
   }
 
   public boolean refused() {

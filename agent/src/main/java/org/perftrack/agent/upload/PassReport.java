@@ -54,6 +54,28 @@ final class PassReport {
         left == 1 ? "it" : "them");
   }
 
+  /** An own entry another agent process held: its answer is asked for once that process is done with it. */
+  void awaiting(Path file) {
+    out.printf("%s: sent by another agent process at the same time; asking the server for its answer%n",
+        file.getFileName());
+    out.flush();
+  }
+
+  void taken(int taken) {
+    if (taken > 0) {
+      out.printf("%s %s being sent by another agent process at the same time%n", Words.count(taken, "run"),
+          taken == 1 ? "was" : "were");
+    }
+  }
+
+  /** The line that counts the runs waiting for other servers (null: there are none). */
+  void others(String line) {
+    if (line != null) {
+      out.println(line);
+    }
+    out.flush();
+  }
+
   void sessionsWaiting(int sessions) {
     if (sessions > 0) {
       out.printf("%s %s for runs not uploaded: the server judges the runs it has once no more arrive for a while "

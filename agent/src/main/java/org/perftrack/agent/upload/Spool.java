@@ -2,93 +2,43 @@ package org.perftrack.agent.upload;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UnsupportedEncodingException;
-import java.net.URLEncoder;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import com.fasterxml.jackson.databind.JsonNode;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.VersionKey;
 
 /**
- * What waits for the server, one file each, written before any upload so that nothing measured is
- * lost: {@code <id>.json} is a run; {@code <id>.upload} is another tool's file for the server to
- * convert, its first line the {@code ?format=…&id=…} query it is sent with, then the file's bytes.
- * Sent entries move to {@code sent/}; those the server refused for good move to {@code rejected/}
- * next to a {@code .problem.json} holding the server's answer.
+ * What waits for one server, one file each, written before any upload so that nothing measured is lost. The spool
+ * (its {@code root}) holds a folder per server, named after the server's normalised address, with the address in
+ * its {@code server.txt}; in it {@code <id>.json} is a run and {@code <id>.upload} another tool's file for the
+ * server to convert, its first line the {@code ?format=…&id=…} query it is sent with, then the file's bytes. Sent
+ * entries move to {@code sent/}; those the server refused for good move to {@code rejected/} next to a
+ * {@code .problem.json} holding the server's answer. Entries in the root itself were spooled before the spool
+ * recorded servers: a Spool of no server holds them, and they are sent only when named ({@code spool send ID}).
  */
 public final class Spool {
 
-  private static final String RUN = ".json";
-  private static final String FOREIGN = ".upload";
-
-  /** One POST to {@code /api/v1/runs}: an optional query, a content type, a body. */
-  public static final class Request {
-    private final String query;
-    private final String contentType;
-    private final byte[] body;
-
-    public Request(String query, String contentType, byte[] body) {
-      this.query = query;
-      this.contentType = contentType;
-      this.body = body;
-    }
-
-    public String query() {
-      return query;
-    }
-
-    public String contentType() {
-      return contentType;
-    }
-
-    public byte[] body() {
-      return body;
-    }
-
-    /** A run's {@code batchSize}: how many runs its session sends (0: none given, or another tool's file). */
-    public int batchSize() {
-      if (!query.isEmpty()) {
-        return 0;
-      }
-      try {
-        JsonNode size = WireJson.MAPPER.readTree(body).get("batchSize");
-        return size == null || !size.canConvertToInt() ? 0 : Math.max(0, size.asInt());
-      } catch (IOException e) {
-        return 0; // the server says what is wrong with the entry
-      }
-    }
-
-    /** The version the entry measured (a run's {@code version}, another tool's file's query), or null. */
-    public String version() {
-      try {
-        if (query.isEmpty()) {
-          JsonNode version = WireJson.MAPPER.readTree(body).get("version");
-          return version == null || !version.isTextual() ? null : version.asText();
-        }
-        for (String pair : query.split("&")) {
-          if (pair.startsWith("version=")) {
-            return java.net.URLDecoder.decode(pair.substring("version=".length()), "UTF-8");
-          }
-        }
-      } catch (IOException | IllegalArgumentException e) {
-        return null; // the server says what is wrong with the entry
-      }
-      return null;
-    }
-  }
+  static final String RUN = ".json";
+  static final String FOREIGN = ".upload";
+  static final String SERVER_FILE = "server.txt";
 
   /** Renames a file; a test stands in for Windows, where an antivirus scanning the new file makes it fail. */
   interface Mover {
@@ -98,22 +48,65 @@ public final class Spool {
   /** Waits between attempts at a rename that failed: a scanner holds a new file for a moment. */
   private static final long[] RETRY_MILLIS = {100, 300, 1000, 3000};
 
+  private final Path root;
+  private final String server;
   private final Path dir;
   private final Mover mover;
   private final long[] retryMillis;
+  private int keepSentDays = Spools.KEEP_SENT_DAYS;
 
-  public Spool(Path dir) {
-    this(dir, Spool::atomicMove, RETRY_MILLIS);
+  /** The entries of {@code server} in the spool {@code root}; a null server: those that recorded none. */
+  public Spool(Path root, String server) {
+    this(root, server, Spool::atomicMove, RETRY_MILLIS);
   }
 
-  Spool(Path dir, Mover mover, long... retryMillis) {
+  /** @param keepSentDays how long sent entries stay in the spool ({@code spool.keep-sent}) */
+  public Spool(Path root, String server, int keepSentDays) {
+    this(root, server);
+    this.keepSentDays = keepSentDays;
+  }
+
+  Spool(Path root, String server, Mover mover, long... retryMillis) {
+    this(root, server, server == null ? root : root.resolve(ServerUrl.folder(server)), mover, retryMillis);
+  }
+
+  private Spool(Path root, String server, Path dir, Mover mover, long... retryMillis) {
+    this.root = root;
+    this.server = server == null ? null : ServerUrl.normalised(server);
     this.dir = dir;
     this.mover = mover;
     this.retryMillis = retryMillis.clone();
   }
 
+  /** The server folder {@code dir} of the spool {@code root}, as its {@code server.txt} names it; null if none. */
+  static Spool inFolder(Path root, Path dir) {
+    try {
+      List<String> lines = Files.readAllLines(dir.resolve(SERVER_FILE), StandardCharsets.UTF_8);
+      String server = lines.isEmpty() ? "" : lines.get(0).trim();
+      return server.isEmpty() ? null : new Spool(root, server, dir, Spool::atomicMove, RETRY_MILLIS);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** The spool this is part of. */
+  public Path root() {
+    return root;
+  }
+
+  /** The folder of this server's entries. */
   public Path dir() {
     return dir;
+  }
+
+  /** How many days sent entries stay in the spool. */
+  public int keepSentDays() {
+    return keepSentDays;
+  }
+
+  /** The server's normalised address; null: entries that recorded none. */
+  public String server() {
+    return server;
   }
 
   /** Writes the run atomically (a crash leaves the old file or the new one, never half of one). */
@@ -127,7 +120,7 @@ public final class Spool {
    */
   public Path saveForeign(String id, Map<String, String> parameters, byte[] file) throws IOException {
     ByteArrayOutputStream content = new ByteArrayOutputStream();
-    content.write(query(parameters).getBytes(StandardCharsets.US_ASCII));
+    content.write(Request.query(parameters).getBytes(StandardCharsets.US_ASCII));
     content.write('\n');
     content.write(file);
     return write(id + FOREIGN, content.toByteArray());
@@ -138,20 +131,23 @@ public final class Spool {
     return Files.exists(dir.resolve(id + RUN)) || Files.exists(dir.resolve(id + FOREIGN));
   }
 
-  /** What to send for a spooled entry. */
+  /** What to send for a spooled entry (read without claiming it). */
   public Request request(Path entry) throws IOException {
-    byte[] content = Files.readAllBytes(entry);
-    if (!entry.getFileName().toString().endsWith(FOREIGN)) {
-      return new Request("", "application/json", content);
+    return Request.of(entry.getFileName().toString(), Files.readAllBytes(entry));
+  }
+
+  /** Claims an entry for sending it; null when another process holds it or has sent it meanwhile. */
+  public Claim claim(Path entry) throws IOException {
+    return Claim.take(this, entry);
+  }
+
+  /** The files of the entries not yet on the server, in the order they are sent ({@link #entries()}). */
+  public List<Path> pending() throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (SpoolEntry e : entries()) {
+      files.add(e.file());
     }
-    int newline = 0;
-    while (newline < content.length && content[newline] != '\n') {
-      newline++;
-    }
-    String query = new String(content, 0, newline, StandardCharsets.US_ASCII);
-    byte[] file = new byte[Math.max(0, content.length - newline - 1)];
-    System.arraycopy(content, Math.min(content.length, newline + 1), file, 0, file.length);
-    return new Request(query, "application/octet-stream", file);
+    return files;
   }
 
   /**
@@ -160,7 +156,7 @@ public final class Spool {
    * versions it has, so a session sent in the order its targets were listed would open a step at a later version
    * and move it back as the earlier ones arrive.
    */
-  public List<Path> pending() throws IOException {
+  public List<SpoolEntry> entries() throws IOException {
     if (!Files.isDirectory(dir)) {
       return Collections.emptyList();
     }
@@ -170,32 +166,28 @@ public final class Spool {
           .sorted(Comparator.comparing(Spool::modified).thenComparing(Path::getFileName))
           .collect(Collectors.toList());
     }
-    return sessionsInVersionOrder(oldestFirst);
-  }
-
-  private static List<Path> sessionsInVersionOrder(List<Path> entries) {
-    Map<String, List<Integer>> places = new LinkedHashMap<>();
-    String[] versions = new String[entries.size()];
-    for (int i = 0; i < entries.size(); i++) {
-      Path entry = entries.get(i);
-      if (!entry.getFileName().toString().endsWith(RUN)) {
-        continue;
-      }
-      try {
-        JsonNode run = WireJson.MAPPER.readTree(entry.toFile());
-        String batch = run.path("batch").asText("");
-        versions[i] = run.path("version").asText("");
-        if (!batch.isEmpty()) {
-          places.computeIfAbsent(batch, b -> new ArrayList<>()).add(i);
-        }
-      } catch (IOException e) {
-        // unreadable here: sent where it stands, and the server says what is wrong with it
+    List<SpoolEntry> entries = new ArrayList<>();
+    for (Path p : oldestFirst) {
+      SpoolEntry entry = SpoolEntry.read(p, server);
+      if (entry != null) {
+        entries.add(entry);
       }
     }
-    List<Path> ordered = new ArrayList<>(entries);
+    return sessionsInVersionOrder(entries);
+  }
+
+  private static List<SpoolEntry> sessionsInVersionOrder(List<SpoolEntry> entries) {
+    Map<String, List<Integer>> places = new LinkedHashMap<>();
+    for (int i = 0; i < entries.size(); i++) {
+      String batch = entries.get(i).batch();
+      if (batch != null && !batch.isEmpty()) {
+        places.computeIfAbsent(batch, b -> new ArrayList<>()).add(i);
+      }
+    }
+    List<SpoolEntry> ordered = new ArrayList<>(entries);
     for (List<Integer> at : places.values()) {
       List<Integer> byVersion = new ArrayList<>(at);
-      byVersion.sort((a, b) -> VersionKey.compare(versions[a], versions[b]));
+      byVersion.sort((a, b) -> VersionKey.compare(version(entries.get(a)), version(entries.get(b))));
       for (int k = 0; k < at.size(); k++) {
         ordered.set(at.get(k), entries.get(byVersion.get(k)));
       }
@@ -203,51 +195,75 @@ public final class Spool {
     return ordered;
   }
 
-  public void sent(Path file) throws IOException {
-    Path sent = Files.createDirectories(dir.resolve("sent"));
-    move(file, sent.resolve(file.getFileName()));
+  private static String version(SpoolEntry e) {
+    return e.version() == null ? "" : e.version();
   }
 
-  public Path reject(Path file, int status, String problem) throws IOException {
-    Path rejected = Files.createDirectories(dir.resolve("rejected"));
+  /** Where a sent entry is kept (for {@code spool.keep-sent} days). */
+  public Path sentFolder() {
+    return dir.resolve("sent");
+  }
+
+  void sent(Path file) throws IOException {
+    Path target = PrivateFiles.folder(sentFolder()).resolve(file.getFileName());
+    move(file, target);
+    // kept for spool.keep-sent days from now
+    Files.setLastModifiedTime(target, FileTime.fromMillis(System.currentTimeMillis()));
+  }
+
+  Path reject(Path file, int status, String problem) throws IOException {
+    Path rejected = PrivateFiles.folder(dir.resolve("rejected"));
     Path target = rejected.resolve(file.getFileName());
-    String name = file.getFileName().toString().replaceFirst("\\.(json|upload)$", "");
     String body = problem == null || problem.trim().isEmpty() ? "{\"status\": " + status + "}" : problem;
-    Files.write(rejected.resolve(name + ".problem.json"), body.getBytes(StandardCharsets.UTF_8));
+    writePrivate(rejected.resolve(idOf(file) + ".problem.json"), body.getBytes(StandardCharsets.UTF_8));
     move(file, target);
     return target;
   }
 
+  /** An entry's id: its file's name without {@code .json} or {@code .upload}. */
+  static String idOf(Path file) {
+    return file.getFileName().toString().replaceFirst("\\.(json|upload)$", "");
+  }
+
   private Path write(String name, byte[] content) throws IOException {
-    Files.createDirectories(dir);
+    if (server == null) {
+      throw new IllegalStateException("new entries go to a server's folder");
+    }
+    PrivateFiles.tighten(root);
+    PrivateFiles.folder(dir);
+    Path label = dir.resolve(SERVER_FILE);
+    if (!Files.exists(label)) {
+      Path tmp = dir.resolve(SERVER_FILE + tmpSuffix());
+      writePrivate(tmp, (server + "\n").getBytes(StandardCharsets.UTF_8));
+      move(tmp, label);
+    }
     Path file = dir.resolve(name);
-    Path tmp = dir.resolve(name + ".tmp");
-    Files.write(tmp, content);
+    Path tmp = dir.resolve(name + tmpSuffix());
+    writePrivate(tmp, content);
     move(tmp, file);
     return file;
   }
 
-  private static boolean isEntry(String name) {
-    return name.endsWith(RUN) || name.endsWith(FOREIGN);
-  }
-
-  static String query(Map<String, String> parameters) {
-    StringBuilder query = new StringBuilder();
-    for (Map.Entry<String, String> p : parameters.entrySet()) {
-      if (p.getValue() != null) {
-        query.append(query.length() == 0 ? "" : "&").append(encode(p.getKey())).append('=')
-            .append(encode(p.getValue()));
+  /** Writes a new file that only its owner can read from the start. */
+  private static void writePrivate(Path file, byte[] content) throws IOException {
+    try (SeekableByteChannel out = Files.newByteChannel(file, EnumSet.of(StandardOpenOption.CREATE,
+        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE), PrivateFiles.file(file))) {
+      ByteBuffer buffer = ByteBuffer.wrap(content);
+      while (buffer.hasRemaining()) {
+        out.write(buffer);
       }
     }
-    return query.toString();
   }
 
-  private static String encode(String s) {
-    try {
-      return URLEncoder.encode(s, "UTF-8");
-    } catch (UnsupportedEncodingException e) {
-      throw new IllegalStateException(e);
-    }
+  /** A temporary file's end: its own for each writer, as two processes may spool the same run at once. */
+  private static String tmpSuffix() {
+    return "." + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE) + TMP;
+  }
+
+  static final String TMP = ".tmp";
+
+  static boolean isEntry(String name) {
+    return name.endsWith(RUN) || name.endsWith(FOREIGN);
   }
 
   /** Renames, trying again a few times: a failure that lasts gives the last attempt's error. */

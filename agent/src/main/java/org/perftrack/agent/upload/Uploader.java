@@ -40,11 +40,11 @@ public final class Uploader {
 
   /** POSTs a run (our JSON) to {@code /api/v1/runs}. */
   public Outcome send(byte[] runJson) throws InterruptedException {
-    return send(new Spool.Request("", "application/json", runJson));
+    return send(new Request("", "application/json", runJson));
   }
 
   /** POSTs a spooled request: a run, or another tool's file with its {@code ?format=…} query. */
-  public Outcome send(Spool.Request request) throws InterruptedException {
+  public Outcome send(Request request) throws InterruptedException {
     Duration delay = retry.firstDelay();
     String reason = "no attempt made";
     for (int attempt = 1; attempt <= retry.attempts(); attempt++) {
@@ -70,13 +70,13 @@ public final class Uploader {
    * The read timeout of one POST: 120 s, plus 0.5 s per run of the run's session when it gives {@code batchSize}
    * (the upload that brings a session's last run is answered once the server has judged all of them).
    */
-  static int readTimeoutMillis(Spool.Request request) {
+  static int readTimeoutMillis(Request request) {
     long millis = READ_TIMEOUT_MILLIS + READ_TIMEOUT_PER_SESSION_RUN_MILLIS * request.batchSize();
     return (int) Math.min(Integer.MAX_VALUE, millis);
   }
 
   /** HttpURLConnection, not java.net.http: the agent runs on Java 8. */
-  private Response post(Spool.Request request) throws IOException {
+  private Response post(Request request) throws IOException {
     URL url = new URL(request.query().isEmpty() ? endpoint : endpoint + "?" + request.query());
     HttpURLConnection http = (HttpURLConnection) url.openConnection();
     try {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
 import org.perftrack.agent.ExitCode;
 import org.perftrack.agent.upload.FakeServer;
-import org.perftrack.agent.upload.WireJson;
+import org.perftrack.agent.upload.Spool;
 import org.perftrack.wire.RunUpload;
 
 /** {@code run} measures, spools, then sends the spool: its own run and what earlier sessions left. */
@@ -23,13 +23,14 @@ class RunUploadTest {
 
   @Test
   void runUploadsItsRunAndWhatAnEarlierSessionLeftInTheSpool() throws Exception {
-    Path spool = Files.createDirectories(home.resolve(".perftrack/spool"));
     RunUpload leftover = new RunUpload("0b7c3a52-2f7e-4c59-9d61-1a0f5a5d8e11", "linux", "6.1", RunUpload.MachineInfo.named("m"),
         "posix", null, Instant.now(), Instant.now(), Map.of(),
         List.of(new RunUpload.ResultUpload("fork", "time-per-op", "us", RunUpload.LOWER_IS_BETTER, List.of(100.0))),
         List.of());
-    Files.write(spool.resolve(leftover.id() + ".json"), WireJson.MAPPER.writeValueAsBytes(leftover));
     try (FakeServer server = FakeServer.start()) {
+      Spool spool = new Spool(home.resolve(".perftrack/spool"), server.url());
+      spool.save(leftover);
+
       CliRun result = CliRun.run(home, "run", "--server", server.url(), "--token", "t", "--product", "linux",
           "--machine", "ci-01", "--benchmarks", "null-call", "--repetitions", "2", "--scale", "0.01",
           "--step-timeout", "60");
@@ -42,7 +43,7 @@ class RunUploadTest {
       assertThat(measured.machine().name()).isEqualTo("ci-01");
       assertThat(measured.results()).extracting(RunUpload.ResultUpload::metric)
           .containsExactly("time-per-op", "ctx-switches-per-op", "user-cpu-per-op", "sys-cpu-per-op");
-      assertThat(spool.resolve("sent")).isDirectoryContaining(p -> p.toString().endsWith(measured.id() + ".json"));
+      assertThat(spool.sentFolder()).isDirectoryContaining(p -> p.toString().endsWith(measured.id() + ".json"));
     }
   }
 

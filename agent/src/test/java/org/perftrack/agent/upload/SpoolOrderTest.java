@@ -42,7 +42,7 @@ class SpoolOrderTest {
 
   @Test
   void aSessionsRunsGoInVersionOrderInThePlacesTheSessionHolds() throws Exception {
-    Spool spool = new Spool(dir);
+    Spool spool = new Spool(dir, "http://lab:8080");
     String session = UUID.randomUUID().toString();
     String later = UUID.randomUUID().toString();
     spool(spool, "1.5.24-2", null);

@@ -21,8 +21,16 @@ class UploadCommandTest {
   @TempDir
   Path home;
 
+  /** The server of the last upload. */
+  private String server;
+
   private Path spool() {
     return home.resolve(".perftrack/spool");
+  }
+
+  /** The last upload's server's folder in the spool. */
+  private Path folder() {
+    return spool().resolve(ServerUrl.folder(server));
   }
 
   private Path runFile(String id) throws IOException {
@@ -34,6 +42,7 @@ class UploadCommandTest {
   }
 
   private CliRun upload(String server, String... more) {
+    this.server = server;
     String[] base = {"upload", "--server", server, "--token", "t0k", "--retry-attempts", "3", "--retry-delay-ms", "10"};
     String[] args = new String[base.length + more.length];
     System.arraycopy(base, 0, args, 0, base.length);
@@ -55,7 +64,7 @@ class UploadCommandTest {
     assertThat(down.err()).as("an error, on stderr").contains("server unreachable").contains("1 run left in")
         .contains(": send it later with 'perftrack-agent upload'");
     assertThat(down.out()).doesNotContain("server unreachable");
-    assertThat(spool().resolve(id + ".json")).exists();
+    assertThat(folder().resolve(id + ".json")).exists();
 
     try (FakeServer server = new FakeServer(port)) {
       CliRun up = upload(server.url());
@@ -63,8 +72,8 @@ class UploadCommandTest {
       assertThat(up.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(server.stored()).containsOnlyKeys(id);
       assertThat(server.authorizations()).containsOnly("Bearer t0k");
-      assertThat(spool().resolve(id + ".json")).doesNotExist();
-      assertThat(spool().resolve("sent/" + id + ".json")).exists();
+      assertThat(folder().resolve(id + ".json")).doesNotExist();
+      assertThat(folder().resolve("sent/" + id + ".json")).exists();
     }
   }
 
@@ -95,9 +104,9 @@ class UploadCommandTest {
       assertThat(result.err()).as("an error, on stderr").contains("the server rejected " + id + ".json (HTTP 400): ")
           .contains("results[0].samples is empty");
       assertThat(result.out()).doesNotContain("samples is empty").contains("0 runs uploaded, 1 rejected");
-      assertThat(spool().resolve("rejected/" + id + ".json")).exists();
-      assertThat(Files.readString(spool().resolve("rejected/" + id + ".problem.json"))).contains("samples is empty");
-      assertThat(spool().resolve(id + ".json")).doesNotExist();
+      assertThat(folder().resolve("rejected/" + id + ".json")).exists();
+      assertThat(Files.readString(folder().resolve("rejected/" + id + ".problem.json"))).contains("samples is empty");
+      assertThat(folder().resolve(id + ".json")).doesNotExist();
     }
   }
 
@@ -115,8 +124,8 @@ class UploadCommandTest {
       assertThat(result.exitCode()).as(result.out()).isEqualTo(ExitCode.OK);
       assertThat(server.requests()).isEqualTo(3);
       assertThat(server.stored()).containsOnlyKeys(id);
-      assertThat(spool().resolve("rejected/" + id + ".json")).doesNotExist();
-      assertThat(spool().resolve("sent/" + id + ".json")).exists();
+      assertThat(folder().resolve("rejected/" + id + ".json")).doesNotExist();
+      assertThat(folder().resolve("sent/" + id + ".json")).exists();
     }
   }
 
@@ -130,7 +139,7 @@ class UploadCommandTest {
 
       assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(server.requests()).isEqualTo(1);
-      assertThat(spool().resolve("rejected/" + id + ".json")).exists();
+      assertThat(folder().resolve("rejected/" + id + ".json")).exists();
     }
   }
 
@@ -355,13 +364,13 @@ class UploadCommandTest {
       assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
       assertThat(result.err()).as("an error, on stderr")
           .contains("the server refused the token (HTTP 401): the API token is not valid (unknown or revoked); 1 run"
-              + " left in " + spool());
+              + " left in " + folder());
       assertThat(result.out()).doesNotContain("refused")
           .contains("1 file of this upload not kept in the spool")
           .as("the run that waited before is the only one left: this upload's file left the spool")
           .contains("0 runs uploaded, 0 rejected, 1 waiting in the spool, 0 regressions");
-      assertThat(spool().resolve(id + ".json")).doesNotExist();
-      assertThat(spool().resolve(waiting + ".json")).exists();
+      assertThat(folder().resolve(id + ".json")).doesNotExist();
+      assertThat(folder().resolve(waiting + ".json")).exists();
 
       CliRun good = upload(server.url(), runFile(id).toString());
 
@@ -384,7 +393,7 @@ class UploadCommandTest {
       assertThat(notFound.err()).contains("no perftrack server at this URL: POST " + server.url()
           + "/perftrack/api/v1/runs answered HTTP 404")
           .as("the file sent left the spool again: nothing is left in it")
-          .contains("(e.g. http://host:8080); 0 runs left in " + spool());
+          .contains("(e.g. http://host:8080); 0 runs left in " + folder());
       assertThat(notFound.out()).contains("1 file of this upload not kept in the spool",
               "0 runs uploaded, 0 rejected, 0 waiting in the spool, 0 regressions");
       assertThat(server.requests()).as("neither is retried").isEqualTo(1);
@@ -419,7 +428,7 @@ class UploadCommandTest {
       assertThat(FakeServer.parameter(query, "version")).isEqualTo("1.5.24-2");
       assertThat(FakeServer.parameter(query, "machine")).isEqualTo("ci 01");
       assertThat(server.contentTypes()).containsExactly("application/octet-stream");
-      assertThat(spool().resolve("sent/5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f.upload")).exists();
+      assertThat(folder().resolve("sent/5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f.upload")).exists();
     }
   }
 
@@ -464,7 +473,7 @@ class UploadCommandTest {
 
     assertThat(down.exitCode()).isEqualTo(ExitCode.SPOOLED);
     Path[] waiting;
-    try (var files = Files.list(spool())) {
+    try (var files = Files.list(folder())) {
       waiting = files.filter(p -> p.toString().endsWith(".upload")).toArray(Path[]::new);
     }
     assertThat(waiting).hasSize(1);
@@ -480,7 +489,7 @@ class UploadCommandTest {
         assertThat(FakeServer.parameter(q, "machine")).isNotBlank();
       });
       assertThat(waiting[0]).doesNotExist();
-      assertThat(spool().resolve("sent/" + id + ".upload")).exists();
+      assertThat(folder().resolve("sent/" + id + ".upload")).exists();
     }
   }
 

@@ -21,8 +21,8 @@ class UploadTimeoutTest {
   @TempDir
   Path dir;
 
-  private Spool.Request spooled(Integer batchSize) throws Exception {
-    Spool spool = new Spool(dir);
+  private Request spooled(Integer batchSize) throws Exception {
+    Spool spool = new Spool(dir, "http://lab:8080");
     RunUpload run = new RunUpload(UUID.randomUUID().toString(), "cygwin", "1.7.6-1",
         RunUpload.MachineInfo.named("xp-lab-01"), "posix", batchSize == null ? null : UUID.randomUUID().toString(),
         Instant.parse("2007-03-07T19:00:00Z"), Instant.parse("2007-03-07T19:20:00Z"), Map.of(),
@@ -46,8 +46,8 @@ class UploadTimeoutTest {
 
   @Test
   void anotherToolsFileWaitsTwoMinutes() throws Exception {
-    Spool spool = new Spool(dir);
-    Spool.Request file = spool.request(spool.saveForeign(UUID.randomUUID().toString(),
+    Spool spool = new Spool(dir, "http://lab:8080");
+    Request file = spool.request(spool.saveForeign(UUID.randomUUID().toString(),
         Map.of("format", "gbench", "version", "0.9"),
         "{\"batchSize\": 1000}".getBytes(StandardCharsets.UTF_8)));
     assertThat(Uploader.readTimeoutMillis(file)).isEqualTo(120_000);
@@ -55,10 +55,10 @@ class UploadTimeoutTest {
 
   @Test
   void aBatchSizeThatIsNoNumberLeavesTwoMinutes() {
-    Spool.Request bad = new Spool.Request("", "application/json",
+    Request bad = new Request("", "application/json",
         "{\"batchSize\": \"many\"}".getBytes(StandardCharsets.UTF_8));
     assertThat(Uploader.readTimeoutMillis(bad)).isEqualTo(120_000);
-    Spool.Request broken = new Spool.Request("", "application/json", "{".getBytes(StandardCharsets.UTF_8));
+    Request broken = new Request("", "application/json", "{".getBytes(StandardCharsets.UTF_8));
     assertThat(Uploader.readTimeoutMillis(broken)).isEqualTo(120_000);
   }
 }

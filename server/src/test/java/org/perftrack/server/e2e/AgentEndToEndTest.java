@@ -3,11 +3,9 @@ package org.perftrack.server.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.formats.Json;
@@ -77,38 +75,37 @@ class AgentEndToEndTest extends IntegrationTest {
 
   @Test
   void serverAwayDuringTheRunLosesNothingAndAResendStoresNothingTwice() throws Exception {
-    int deadPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      deadPort = socket.getLocalPort();
+    try (Relay server = new Relay()) {
+      Path config = config(server.url(), AgentProcess.compileSlowLayer(home));
+      Path spool = home.resolve("spool");
+
+      AgentProcess.Result away = agent("run", "--config", config.toString(), "--spool", spool.toString(),
+          "--benchmarks", "null-call", "--retry-attempts", "2", "--retry-delay-ms", "50", "--step-timeout", "60");
+
+      assertThat(away.exitCode()).as(away.out()).isEqualTo(4);
+      assertThat(away.out()).contains("server unreachable");
+      assertThat(AgentProcess.waiting(spool)).hasSize(2);
+
+      server.forwardTo(port);
+      AgentProcess.Result back = agent("upload", "--server", server.url(), "--token", TOKEN, "--spool",
+          spool.toString());
+
+      assertThat(back.exitCode()).as(back.out()).isZero();
+      assertThat(AgentProcess.waiting(spool)).isEmpty();
+      List<Path> sent = AgentProcess.sent(spool);
+      assertThat(sent).hasSize(2);
+
+      AgentProcess.Result resend = agent("upload", "--server", server.url(), "--token", TOKEN, "--spool",
+          spool.toString(), sent.get(0).toString());
+
+      assertThat(resend.exitCode()).as(resend.out()).isZero();
+      assertThat(resend.out()).contains("HTTP 200, the server already had it");
+      RunUpload first = Json.MAPPER.readValue(sent.get(0).toFile(), RunUpload.class);
+      assertThat(jdbc.sql("select count(*) from run where id = ?::uuid").param(first.id()).query(Long.class).single())
+          .isEqualTo(1);
+      assertThat(series("null-call", "time-per-op").get("points").valueStream().mapToInt(p -> p.get("n").asInt()))
+          .containsExactly(5, 5);
     }
-    Path config = config("http://localhost:" + deadPort, AgentProcess.compileSlowLayer(home));
-    Path spool = home.resolve("spool");
-
-    AgentProcess.Result away = agent("run", "--config", config.toString(), "--spool", spool.toString(),
-        "--benchmarks", "null-call", "--retry-attempts", "2", "--retry-delay-ms", "50", "--step-timeout", "60");
-
-    assertThat(away.exitCode()).as(away.out()).isEqualTo(4);
-    assertThat(away.out()).contains("server unreachable");
-    assertThat(jsonFiles(spool)).hasSize(2);
-
-    String server = "http://localhost:" + port;
-    AgentProcess.Result back = agent("upload", "--server", server, "--token", TOKEN, "--spool", spool.toString());
-
-    assertThat(back.exitCode()).as(back.out()).isZero();
-    assertThat(jsonFiles(spool)).isEmpty();
-    List<Path> sent = jsonFiles(spool.resolve("sent"));
-    assertThat(sent).hasSize(2);
-
-    AgentProcess.Result resend = agent("upload", "--server", server, "--token", TOKEN, "--spool", spool.toString(),
-        sent.get(0).toString());
-
-    assertThat(resend.exitCode()).as(resend.out()).isZero();
-    assertThat(resend.out()).contains("HTTP 200, the server already had it");
-    RunUpload first = Json.MAPPER.readValue(sent.get(0).toFile(), RunUpload.class);
-    assertThat(jdbc.sql("select count(*) from run where id = ?::uuid").param(first.id()).query(Long.class).single())
-        .isEqualTo(1);
-    assertThat(series("null-call", "time-per-op").get("points").valueStream().mapToInt(p -> p.get("n").asInt()))
-        .containsExactly(5, 5);
   }
 
   private double medianOf(String benchmark, String version) {
@@ -123,14 +120,5 @@ class AgentEndToEndTest extends IntegrationTest {
         + "&benchmark=" + benchmark + "&metric=" + metric);
     assertThat(r.status()).as(r.body()).isEqualTo(200);
     return r.json();
-  }
-
-  private static List<Path> jsonFiles(Path dir) throws Exception {
-    if (!Files.isDirectory(dir)) {
-      return List.of();
-    }
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-    }
   }
 }

@@ -3,7 +3,6 @@ package org.perftrack.server.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
@@ -38,26 +37,24 @@ class AgentForeignUploadTest extends IntegrationTest {
     Path file = Files.copy(Path.of("../formats/src/test/resources/golden/gbench/repetitions.json"),
         home.resolve("bench.json"));
     String id = UUID.randomUUID().toString();
-    int deadPort;
-    try (ServerSocket socket = new ServerSocket(0)) {
-      deadPort = socket.getLocalPort();
+    try (Relay server = new Relay()) {
+      AgentProcess.Result away = upload(server.url(), "--format", "gbench", "--product", product,
+          "--version", "1.0.0", "--machine", machine, "--run-id", id, file.toString());
+
+      assertThat(away.exitCode()).as(away.out()).isEqualTo(4);
+      assertThat(AgentProcess.waiting(home.resolve("spool"))).singleElement()
+          .satisfies(p -> assertThat(p.getFileName()).hasToString(id + ".upload"));
+
+      server.forwardTo(port);
+      AgentProcess.Result back = upload(server.url());
+      AgentProcess.Result again = upload(server.url(), "--format", "gbench", "--product", product, "--version",
+          "1.0.0", "--machine", machine, "--run-id", id, file.toString());
+
+      assertThat(back.exitCode()).as(back.out()).isZero();
+      assertThat(back.out()).contains("uploaded " + id + ".upload (HTTP 201)");
+      assertThat(again.exitCode()).as(again.out()).isZero();
+      assertThat(again.out()).contains("HTTP 200, the server already had it");
     }
-
-    AgentProcess.Result away = upload("http://localhost:" + deadPort, "--format", "gbench", "--product", product,
-        "--version", "1.0.0", "--machine", machine, "--run-id", id, file.toString());
-
-    assertThat(away.exitCode()).as(away.out()).isEqualTo(4);
-    assertThat(home.resolve("spool/" + id + ".upload")).exists();
-
-    String server = "http://localhost:" + port;
-    AgentProcess.Result back = upload(server);
-    AgentProcess.Result again = upload(server, "--format", "gbench", "--product", product, "--version", "1.0.0",
-        "--machine", machine, "--run-id", id, file.toString());
-
-    assertThat(back.exitCode()).as(back.out()).isZero();
-    assertThat(back.out()).contains("uploaded " + id + ".upload (HTTP 201)");
-    assertThat(again.exitCode()).as(again.out()).isZero();
-    assertThat(again.out()).contains("HTTP 200, the server already had it");
     assertThat(jdbc.sql("select count(*) from run r join product p on p.id = r.product_id "
             + "where r.id = ?::uuid and p.name = ?").param(id).param(product).query(Long.class).single())
         .isEqualTo(1);

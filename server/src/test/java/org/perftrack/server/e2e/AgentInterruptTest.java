@@ -43,7 +43,7 @@ class AgentInterruptTest {
     }
     assertThat(children).filteredOn(ProcessHandle::isAlive)
         .extracting(c -> c.info().commandLine().orElse("?")).isEmpty();
-    List<Path> runs = jsonFiles(spool);
+    List<Path> runs = AgentProcess.waiting(spool);
     assertThat(runs).as(logOf(home)).hasSize(1);
     RunUpload run = Json.MAPPER.readValue(runs.get(0).toFile(), RunUpload.class);
     assertThat(run.attributes()).containsEntry("interrupted", "true");
@@ -59,15 +59,6 @@ class AgentInterruptTest {
         all.append(Files.readString(f));
       }
       return all.toString();
-    }
-  }
-
-  private static List<Path> jsonFiles(Path dir) throws Exception {
-    if (!Files.isDirectory(dir)) {
-      return List.of();
-    }
-    try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(f -> f.toString().endsWith(".json")).toList();
     }
   }
 }

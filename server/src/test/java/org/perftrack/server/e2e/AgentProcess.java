@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The agent as a user runs it: {@code java -jar agent/target/perftrack-agent.jar}, built by the reactor
@@ -52,6 +53,28 @@ final class AgentProcess {
 
   static Path output(ProcessBuilder builder) {
     return builder.redirectOutput().file().toPath();
+  }
+
+  /** The runs waiting in a spool: the entries in its servers' folders. */
+  static List<Path> waiting(Path spool) throws IOException {
+    return entries(spool, 2, false);
+  }
+
+  /** The runs a spool has sent: the entries in its servers' {@code sent} folders. */
+  static List<Path> sent(Path spool) throws IOException {
+    return entries(spool, 3, true);
+  }
+
+  private static List<Path> entries(Path spool, int depth, boolean sent) throws IOException {
+    if (!Files.isDirectory(spool)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.walk(spool, depth)) {
+      return files.filter(f -> spool.relativize(f).getNameCount() == depth && Files.isRegularFile(f)
+              && f.getParent().getFileName().toString().equals("sent") == sent
+              && f.toString().matches(".*\\.(json|upload)$") && !f.toString().endsWith(".problem.json"))
+          .sorted().toList();
+    }
   }
 
   /** The preload library that slows write/read/sigprocmask/fork, compiled from the agent's test tree. */

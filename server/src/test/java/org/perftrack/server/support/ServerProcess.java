@@ -29,7 +29,11 @@ public final class ServerProcess implements AutoCloseable {
 
   /** Starts a server on {@code data} and waits until it answers its health check. */
   public static ServerProcess start(Path data, Path log, String... args) {
-    int port = IntegrationTest.freePort();
+    return start(data, log, IntegrationTest.freePort(), args);
+  }
+
+  /** As {@link #start(Path, Path, String...)}, on {@code port} (an address its clients knew before it started). */
+  public static ServerProcess start(Path data, Path log, int port, String... args) {
     List<String> cmd = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m", "-XX:TieredStopAtLevel=1",
         "-cp", System.getProperty("java.class.path"), "org.perftrack.server.PerftrackApplication",
