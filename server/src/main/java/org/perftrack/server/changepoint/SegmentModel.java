@@ -14,6 +14,8 @@ public record SegmentModel(double claimProbability, double minChange, double ste
   public static final double CLAIM_PROBABILITY = 0.97;
   /** Standard errors from the fitted level beyond which a version's variance widens (an outlier session). */
   static final double OUTLIER = 4;
+  /** The prior probability that a segment's levels drift (a slope per version, SD {@link StepMass#DRIFT}). */
+  static final double DRIFTS = 0.03;
   /** The between-run variance's grid: 0, then these powers of two times the scatter's rough estimate. */
   static final double[] BETWEEN = {-6, -5, -4, -3, -2, -1, 0, 1};
 
@@ -41,21 +43,24 @@ public record SegmentModel(double claimProbability, double minChange, double ste
     double[][] y = new double[between.length][n];
     double[][] v = new double[between.length][n];
     levels(runs, between, inflate, y, v);
-    StepMass mass = StepMass.of(y, v, stepRate, minStep());
+    StepMass mass = StepMass.of(y, v, stepRate, minStep(), DRIFTS);
     if (widenOutliers(mass, y, v, inflate)) {
       levels(runs, between, inflate, y, v);
-      mass = StepMass.of(y, v, stepRate, minStep());
+      mass = StepMass.of(y, v, stepRate, minStep(), DRIFTS);
     }
     return Claims.of(mass, claimProbability);
   }
 
-  /** Version levels and their variances known (the oracle of the evaluation: the true noise of each version). */
-  public Posterior judgeLevels(double[] level, double[] variance) {
+  /**
+   * Version levels and their variances known, and whether the levels drift (the oracle of the evaluation: the true
+   * noise of each version).
+   */
+  public Posterior judgeLevels(double[] level, double[] variance, boolean drifts) {
     if (level.length < 2) {
       return new Posterior(java.util.List.of(), new double[level.length], 1, 0);
     }
-    return Claims.of(StepMass.of(new double[][] {level}, new double[][] {variance}, stepRate, minStep()),
-        claimProbability);
+    return Claims.of(StepMass.of(new double[][] {level}, new double[][] {variance}, stepRate, minStep(),
+        drifts ? 1 : 0), claimProbability);
   }
 
   double minStep() {
@@ -107,6 +112,9 @@ public record SegmentModel(double claimProbability, double minChange, double ste
    * likeliest configuration's fitted level; whether any was.
    */
   static boolean widenOutliers(StepMass mass, double[][] y, double[][] v, double[] inflate) {
+    if (mass.bestDrifts) {
+      return false;
+    }
     double[] yy = y[mass.bestAlternative];
     double[] vv = v[mass.bestAlternative];
     int n = yy.length;

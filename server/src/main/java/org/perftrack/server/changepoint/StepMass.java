@@ -13,6 +13,10 @@ final class StepMass {
   static final double[] TWO = scales(4);
   private static final double[] TWO_PRECISION = java.util.Arrays.stream(TWO).map(t -> 1 / (t * t)).toArray();
   private static final double[] TWO_LOG_VARIANCE = java.util.Arrays.stream(TWO).map(t -> Math.log(t * t)).toArray();
+  /** Versions a level holds at least (but the newest): shorter excursions are sessions, not steps. */
+  static final int MIN_LEVEL = 3;
+  /** The SD of a drift's slope per version (log scale), when there is one. */
+  static final double DRIFT = 0.003;
   /** Terms further than this below the likeliest (in log) change no figure. */
   private static final double NEGLIGIBLE = 21;
 
@@ -27,21 +31,26 @@ final class StepMass {
   int bestAlternative;
   int bestFirst = -1;
   int bestSecond = -1;
+  /** Whether the likeliest configuration drifts. */
+  boolean bestDrifts;
+  private boolean drifting;
 
   private final double[][] y;
   private final double[][] v;
   private final double rate;
   private final double minStep;
+  private final double drift;
   private double max = Double.NEGATIVE_INFINITY;
   private final double[] alternativeMax;
   private double total;
 
-  private StepMass(double[][] y, double[][] v, double rate, double minStep) {
+  private StepMass(double[][] y, double[][] v, double rate, double minStep, double drift) {
     this.y = y;
     this.v = v;
     this.n = y[0].length;
     this.rate = rate;
     this.minStep = minStep;
+    this.drift = drift;
     any = new double[n];
     up = new double[n];
     down = new double[n];
@@ -50,8 +59,9 @@ final class StepMass {
     java.util.Arrays.fill(alternativeMax, Double.NEGATIVE_INFINITY);
   }
 
-  static StepMass of(double[][] y, double[][] v, double rate, double minStep) {
-    StepMass m = new StepMass(y, v, rate, minStep);
+  /** {@code drift}: the prior probability that the levels drift (a slope integrated out in every configuration). */
+  static StepMass of(double[][] y, double[][] v, double rate, double minStep, double drift) {
+    StepMass m = new StepMass(y, v, rate, minStep, drift);
     for (int g = 0; g < y.length; g++) {
       m.visit(g, false);
     }
@@ -72,15 +82,21 @@ final class StepMass {
     return s;
   }
 
-  /** Every configuration's log weight under alternative {@code g}; the second pass adds them up. */
+  /** Every configuration's log weight under alternative {@code g}, without and with a drift; the second pass adds. */
   private void visit(int g, boolean add) {
     double[] yy = y[g];
     double[] vv = v[g];
     double[] sw = new double[n + 1];
     double[] sy = new double[n + 1];
+    double[] st = new double[n + 1];
+    double stt = 0;
+    double sty = 0;
     for (int k = n - 1; k >= 0; k--) {
       sw[k] = sw[k + 1] + 1 / vv[k];
       sy[k] = sy[k + 1] + yy[k] / vv[k];
+      st[k] = st[k + 1] + k / vv[k];
+      stt += (double) k * k / vv[k];
+      sty += k * yy[k] / vv[k];
     }
     double w = sw[0];
     double mean = sy[0] / w;
@@ -90,18 +106,46 @@ final class StepMass {
       s0 += (yy[k] - mean) * (yy[k] - mean) / vv[k];
       logDet += Math.log(vv[k]);
     }
-    double base = -0.5 * (logDet + Math.log(w) + s0);
-    double logStay = Math.log1p(-rate);
-    double logStep = Math.log(rate);
     double[] c = new double[n];
     double[] d = new double[n];
+    double[] e = new double[n];
     for (int k = 1; k < n; k++) {
       c[k] = sy[k] - sw[k] * mean;
       d[k] = sw[k] - sw[k] * sw[k] / w;
+      e[k] = st[k] - st[0] * sw[k] / w;
     }
+    double base = -0.5 * (logDet + Math.log(w) + s0);
+    if (drift < 1) {
+      drifting = false;
+      configurations(add, g, base + Math.log1p(-drift), c, d, e, sw, w, 0);
+    }
+    if (drift > 0) {
+      // the drift's slope integrated out (normal, SD DRIFT per version): every inner product loses its part along
+      // the trend (Woodbury), and the evidence gains the trend's own factor
+      double tt = stt - st[0] * st[0] / w;
+      double ty = sty - st[0] * sy[0] / w;
+      double q = tt + 1 / (DRIFT * DRIFT);
+      double[] cd = new double[n];
+      double[] dd = new double[n];
+      for (int k = 1; k < n; k++) {
+        cd[k] = c[k] - e[k] * ty / q;
+        dd[k] = d[k] - e[k] * e[k] / q;
+      }
+      drifting = true;
+      double trend = -0.5 * Math.log1p(DRIFT * DRIFT * tt) + 0.5 * ty * ty / q;
+      configurations(add, g, base + Math.log(drift) + trend, cd, dd, e, sw, w, 1 / q);
+    }
+  }
+
+  /** No step, one step, two steps, given the inner products along each step ({@code c}, {@code d}). */
+  private void configurations(boolean add, int g, double base, double[] c, double[] d, double[] e, double[] sw,
+      double w, double trendShare) {
+    double logStay = Math.log1p(-rate);
+    double logStep = Math.log(rate);
     term(add, g, -1, -1, base + (n - 1) * logStay, 0, 0, 0, 0);
     double one = base + logStep + (n - 2) * logStay - Math.log(ONE.length);
-    for (int k = 1; k < n; k++) {
+    int first = n > MIN_LEVEL ? MIN_LEVEL : 1;
+    for (int k = first; k < n; k++) {
       for (double tau : ONE) {
         double q = d[k] + 1 / (tau * tau);
         double bf = -0.5 * Math.log1p(tau * tau * d[k]) + 0.5 * c[k] * c[k] / q;
@@ -109,9 +153,9 @@ final class StepMass {
       }
     }
     double pair = base + 2 * logStep + (n - 3) * logStay - 2 * Math.log(TWO.length);
-    for (int k1 = 1; k1 < n; k1++) {
-      for (int k2 = k1 + 2; k2 < n; k2++) {
-        double d12 = sw[k2] - sw[k1] * sw[k2] / w;
+    for (int k1 = first; k1 < n; k1++) {
+      for (int k2 = k1 + MIN_LEVEL; k2 < n; k2++) {
+        double d12 = sw[k2] - sw[k1] * sw[k2] / w - e[k1] * e[k2] * trendShare;
         for (int i = 0; i < TWO.length; i++) {
           double a11 = d[k1] + TWO_PRECISION[i];
           for (int j = 0; j < TWO.length; j++) {
@@ -137,6 +181,7 @@ final class StepMass {
         bestAlternative = g;
         bestFirst = k1;
         bestSecond = k2;
+        bestDrifts = drifting;
       }
       return;
     }

@@ -19,17 +19,20 @@
  *       integrated over a log-uniform grid from 0.01 % to 20 %, so the data's version-to-version scatter decides it.
  *       A version's level is the precision-weighted mean of its runs; version levels are independent given the
  *       step configuration.
- *   <li>At most two steps in a segment, never at two adjacent versions (a one-version excursion is noise, not two
- *       steps). A version level further than 4 standard errors from the posterior's fitted level, with a version
- *       after it, counts with its variance widened (Huber): an outlier session does not make a step.
+ *   <li>At most two steps in a segment, and every level but the newest holds at least 3 versions (an excursion of
+ *       one or two versions is sessions, not steps). A version level further than 4 standard errors from the
+ *       likeliest configuration's fitted level, with a version after it, counts with its variance widened (Huber):
+ *       an outlier session does not make a step.
+ *   <li>With probability 0.03 a segment's levels drift: a slope per version, normal with SD 0.3 %, integrated out in
+ *       every configuration (a slow drift is not a run of steps).
  *   <li>A step at each version with the product's step rate (a Beta prior over the rate: one step per 40 versions
  *       for a product with little history, {@link org.perftrack.server.changepoint.StepRate}).
  *   <li>A step's size (log ratio) is a scale mixture of normals whose scale is log-uniform from log 1.02 to log 3
  *       (2 % to 200 %); the base level has a flat prior. Both are integrated out in closed form.
  *   <li>A claim: P(a step of at least {@code minChange} in its direction inside the claim) / (that + P(no step
  *       inside)) at least {@code claimProbability}; at one version when one version holds it, else at the run of at
- *       most 4 versions with the most such mass. Not modelled: drift (a slow slope reads as steps), sessions that
- *       shift every version they measure (interleaved pairs, the common shift across benchmarks: the caller's).
+ *       most 4 versions with the most such mass. Not modelled: sessions that shift every version they measure
+ *       (interleaved pairs, the common shift across benchmarks: the caller's), runs of outlier sessions.
  * </ul>
  */
 package org.perftrack.server.changepoint;

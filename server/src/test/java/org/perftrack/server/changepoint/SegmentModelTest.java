@@ -80,6 +80,26 @@ class SegmentModelTest {
   }
 
   @Test
+  void aSlowDriftIsNoRunOfStepsButAStepOnTopOfItIsClaimed() {
+    int claims = 0;
+    for (int seed = 0; seed < 10; seed++) {
+      claims += model.judge(drifting(segment(new Random(seed), 30, 0.01, 0.002, -1, 1), 0.003)).claimed().size();
+    }
+    assertThat(claims).as("claims in 10 segments drifting 0.3 % a version").isLessThanOrEqualTo(1);
+    Posterior step = model.judge(drifting(segment(new Random(11), 30, 0.01, 0.002, 15, 1.15), 0.003));
+    assertThat(step.claimed()).extracting(Claim::first).containsExactly(15);
+  }
+
+  static Segment drifting(Segment s, double perVersion) {
+    List<Segment.Version> versions = new ArrayList<>();
+    for (int k = 0; k < s.versions().size(); k++) {
+      Segment.Version v = s.versions().get(k);
+      versions.add(new Segment.Version(v.name(), List.of(scaled(v.runs().get(0), Math.exp(perVersion * k)))));
+    }
+    return new Segment(versions, 0);
+  }
+
+  @Test
   void theStepRateStartsAtOneIn40AndLearnsFromDecidedSteps() {
     assertThat(StepRate.initial()).isEqualTo(1 / 40.0);
     assertThat(StepRate.of(10, 100)).isEqualTo(11 / 140.0);

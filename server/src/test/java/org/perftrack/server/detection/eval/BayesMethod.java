@@ -63,7 +63,7 @@ final class BayesMethod {
       level[k] = estimate(s.samples()[k], trimmed);
       variance[k] = s.sessionSd() * s.sessionSd() + noise[0] + noise[1];
     }
-    return model.judgeLevels(level, variance);
+    return model.judgeLevels(level, variance, family == NoiseFamily.SLOW_DRIFT);
   }
 
   /** Each claim and candidate as the evaluation scores it (a rise is a regression when lower is better). */
