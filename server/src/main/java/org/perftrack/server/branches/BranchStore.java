@@ -58,12 +58,27 @@ class BranchStore {
    */
   static final String UPSERT_BRANCH = """
       WITH p AS (SELECT id FROM product WHERE id = ? FOR KEY SHARE)
-      INSERT INTO branch (product_id, name) SELECT id, ? FROM p
+      INSERT INTO branch (product_id, name, token_id) SELECT id, ?, ? FROM p
       ON CONFLICT (product_id, name) WHERE deletion_id IS NULL DO UPDATE SET last_run_at = now()
       RETURNING id""";
 
-  long branchId(long productId, String name) {
-    return jdbc.sql(UPSERT_BRANCH).params(productId, name).query(Long.class).single();
+  long branchId(long productId, String name, Long tokenId) {
+    return jdbc.sql(UPSERT_BRANCH).params(productId, name, tokenId).query(Long.class).single();
+  }
+
+  static final String EXISTS = """
+      SELECT EXISTS (SELECT 1 FROM branch WHERE product_id = ? AND name = ? AND deletion_id IS NULL)""";
+  static final String OF_PRODUCT = "SELECT count(*) FROM branch WHERE product_id = ? AND deletion_id IS NULL";
+  static final String OF_TOKEN = "SELECT count(*) FROM branch WHERE token_id = ? AND deletion_id IS NULL";
+
+  boolean exists(long productId, String name) {
+    return jdbc.sql(EXISTS).params(productId, name).query(Boolean.class).single();
+  }
+
+  /** The branches a product has, and those the runs of {@code tokenId} started (0 without a token). */
+  long[] counts(long productId, Long tokenId) {
+    return new long[] {jdbc.sql(OF_PRODUCT).param(productId).query(Long.class).single(),
+        tokenId == null ? 0 : jdbc.sql(OF_TOKEN).param(tokenId).query(Long.class).single()};
   }
 
   static final String INSERT_RUN = """
@@ -172,22 +187,36 @@ class BranchStore {
   /** A branch as lists show it: its runs, and how many regressions its newest run showed. */
   record Listed(long id, String name, Instant createdAt, Instant lastRunAt, long runs, long latestRegressions) {}
 
-  static final String LIST = """
+  static final String LISTED = """
       SELECT b.id, b.name, b.created_at, b.last_run_at,
              (SELECT count(*) FROM branch_run r WHERE r.branch_id = b.id) AS runs,
              (SELECT count(*) FROM branch_result x
               WHERE x.verdict = 'regression' AND x.run_id = (SELECT l.id FROM branch_run l WHERE l.branch_id = b.id
                                                             ORDER BY l.received_at DESC, l.id LIMIT 1))
                AS latest_regressions
-      FROM branch b WHERE b.product_id = ? AND b.deletion_id IS NULL AND (CAST(? AS text) IS NULL OR b.name = ?)
-      ORDER BY b.last_run_at DESC, b.name""";
+      FROM branch b""";
 
-  List<Listed> list(long productId) {
-    return jdbc.sql(LIST).params(productId, null, null).query(Listed.class).list();
+  /**
+   * A page of a product's branches, the most recently built first: {@code limit} of them after branch {@code after}
+   * (null: from the first) in that order.
+   */
+  static final String PAGE = LISTED + """
+
+      LEFT JOIN branch a ON a.product_id = b.product_id AND a.deletion_id IS NULL AND a.name = ?
+      WHERE b.product_id = ? AND b.deletion_id IS NULL
+        AND (CAST(? AS text) IS NULL OR b.last_run_at < a.last_run_at
+             OR b.last_run_at = a.last_run_at AND b.name > a.name)
+      ORDER BY b.last_run_at DESC, b.name
+      LIMIT ?""";
+
+  List<Listed> page(long productId, String after, int limit) {
+    return jdbc.sql(PAGE).params(after, productId, after, limit).query(Listed.class).list();
   }
 
+  static final String FIND = LISTED + "\nWHERE b.product_id = ? AND b.deletion_id IS NULL AND b.name = ?";
+
   Optional<Listed> find(long productId, String name) {
-    return jdbc.sql(LIST).params(productId, name, name).query(Listed.class).optional();
+    return jdbc.sql(FIND).params(productId, name).query(Listed.class).optional();
   }
 
   static final String PRODUCT = "SELECT id FROM product WHERE name = ? AND deletion_id IS NULL";

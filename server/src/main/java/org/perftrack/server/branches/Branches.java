@@ -14,9 +14,11 @@ import org.perftrack.server.detection.Verdict;
 import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.perftrack.server.problems.NotFound;
 import org.perftrack.server.runs.RunReports;
 import org.perftrack.server.web.Links;
+import org.perftrack.wire.Quantities;
 import org.perftrack.wire.RunUpload;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
@@ -41,7 +43,8 @@ public class Branches {
    * A validated branch run, with what the default branch knows of it: the product and machine ids (null when the
    * default branch has none of that name) and its results.
    */
-  public record Upload(UUID id, RunUpload run, String hash, Long productId, Long machineId, List<Result> results) {}
+  public record Upload(UUID id, RunUpload run, String hash, Long productId, Long machineId, List<Result> results,
+      Long tokenId) {}
 
   /** What an upload did; {@code created} false: the same run was stored before. */
   /** {@code inconclusive}: the changes the default branch would report once one more build shows them. */
@@ -72,7 +75,10 @@ public class Branches {
     if (store.contentHash(upload.id()).isPresent()) { // sent again (its branch may be deleted since: not revived)
       return again(upload);
     }
-    long branchId = store.branchId(upload.productId(), run.branch());
+    if (!store.exists(upload.productId(), run.branch())) {
+      refuseOverCaps(upload);
+    }
+    long branchId = store.branchId(upload.productId(), run.branch(), upload.tokenId());
     if (!store.insertRun(upload.id(), branchId, upload.machineId(), start, run, upload.hash())) {
       return again(upload);
     }
@@ -159,9 +165,47 @@ public class Branches {
   /** Builds a branch's page and API show: the newest, each with its verdicts. */
   static final int BUILDS_SHOWN = 50;
 
-  /** The product's branches, the most recently built first. */
-  public List<Branch> list(String product) {
-    return store.list(productId(product)).stream().map(b -> Branch.of(product, b)).toList();
+  /** Most branches one list shows ({@code limit}). */
+  public static final int MAX_LIMIT = 1000;
+
+  /**
+   * A page of the product's branches, the most recently built first: {@code limit} after branch {@code after} (null:
+   * from the first); {@code next} is the {@code after} of the next page, null on the last.
+   */
+  public record Page(List<Branch> items, String next) {}
+
+  public Page list(String product, String after, int limit) {
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new InvalidInput("limit", "must be between 1 and " + Quantities.count(MAX_LIMIT) + ", got: " + limit);
+    }
+    long productId = productId(product);
+    if (after != null && store.find(productId, after).isEmpty()) {
+      throw new InvalidInput("after", "product " + product + " has no branch " + after);
+    }
+    List<BranchStore.Listed> rows = store.page(productId, after, limit + 1);
+    List<Branch> items = rows.stream().limit(limit).map(b -> Branch.of(product, b)).toList();
+    return new Page(items, rows.size() > limit ? items.get(limit - 1).name() : null);
+  }
+
+  /**
+   * A run that would start one more branch of its product than {@code perftrack.branches.max-per-product}, or of its
+   * token than {@code max-per-token}, is refused: one upload token made 20,000 branches, and the pages listing them
+   * grew to megabytes.
+   */
+  private void refuseOverCaps(Upload upload) {
+    long[] counts = store.counts(upload.productId(), upload.tokenId());
+    if (counts[0] >= properties.maxPerProduct()) {
+      throw new Conflict("product " + upload.run().product() + " has " + Quantities.count(counts[0]) + " branches, the"
+          + " most it may have (perftrack.branches.max-per-product); delete merged ones or raise the limit",
+          List.of(new FieldProblem("branch", "would be one more than perftrack.branches.max-per-product ("
+              + Quantities.count(properties.maxPerProduct()) + ")")));
+    }
+    if (counts[1] >= properties.maxPerToken()) {
+      throw new Conflict("the runs of this API token started " + Quantities.count(counts[1]) + " branches, the most"
+          + " one token may (perftrack.branches.max-per-token); delete merged ones or raise the limit",
+          List.of(new FieldProblem("branch", "would be one more than perftrack.branches.max-per-token ("
+              + Quantities.count(properties.maxPerToken()) + ")")));
+    }
   }
 
   public Optional<Detail> find(String product, String branch) {
@@ -189,10 +233,10 @@ public class Branches {
 
   static final int BUILDS_LISTED = 500;
 
-  /** The names of a product's branches, the most recently built first; none for an unknown product. */
-  public List<String> names(String product) {
-    return store.productId(product).map(p -> store.list(p).stream().map(BranchStore.Listed::name).toList())
-        .orElse(List.of());
+  /** The names of a product's {@code limit} most recently built branches; none for an unknown product. */
+  public List<String> names(String product, int limit) {
+    return store.productId(product).map(p -> store.page(p, null, limit).stream().map(BranchStore.Listed::name)
+        .toList()).orElse(List.of());
   }
 
   /** Deletes the branches without a run for longer than {@code perftrack.branches.prune-after}; how many. */

@@ -2,6 +2,9 @@ package org.perftrack.server.branches;
 
 import java.util.List;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.web.Links;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -21,9 +24,20 @@ class BranchesApi {
     this.branches = branches;
   }
 
+  /**
+   * A page of the product's branches, the most recently built first ({@code limit}, default 100, at most 1,000, after
+   * branch {@code after}); a {@code Link: <…>; rel="next"} header names the next page when there is one.
+   */
   @GetMapping("/api/v1/branches")
-  List<Branches.Branch> list(@RequestParam String product) {
-    return branches.list(product);
+  ResponseEntity<List<Branches.Branch>> list(@RequestParam String product, @RequestParam(required = false) String after,
+      @RequestParam(defaultValue = "100") int limit) {
+    Branches.Page page = branches.list(product, after, limit);
+    ResponseEntity.BodyBuilder ok = ResponseEntity.ok();
+    if (page.next() != null) {
+      ok.header(HttpHeaders.LINK, "<" + Links.to("", "/api/v1/branches", "product", product, "after", page.next(),
+          "limit", Integer.toString(limit)) + ">; rel=\"next\"");
+    }
+    return ok.body(page.items());
   }
 
   @GetMapping("/api/v1/branches/{*branch}")

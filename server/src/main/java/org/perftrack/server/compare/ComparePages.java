@@ -191,9 +191,12 @@ class ComparePages {
         rows);
   }
 
-  /** The product's branches; {@code asked} when it is one of them (else the default branch). */
+  /** Branch names the head-from field suggests: the most recently built (it takes any name typed). */
+  static final int PICKER_BRANCHES = 50;
+
+  /** The product's recent branches; {@code asked} when it is one of them (else the default branch). */
   private Head heads(String product, String asked) {
-    List<String> names = branches.names(product);
+    List<String> names = branches.names(product, PICKER_BRANCHES);
     if (asked == null || asked.isBlank()) {
       return new Head(names, null, List.of(), null);
     }

@@ -31,6 +31,8 @@ import org.springframework.validation.annotation.Validated;
  * @param falseDiscoveryRate the Benjamini-Hochberg level across all metrics of one run
  * @param batchSettle how long the runs of a session that gave {@code batchSize} wait for the session's other runs:
  *     when no run of the session arrived for this long, the runs stored are judged without the missing ones
+ * @param batchMaxAge a session's runs are judged once its oldest waiting run waited this long, whatever keeps
+ *     arriving (a run sent every few seconds cannot hold a session open)
  */
 @ConfigurationProperties("perftrack.detection")
 @Validated
@@ -42,13 +44,15 @@ public record DetectionProperties(
     @DefaultValue(WINDOW) @Min(2) @Max(1000) int window,
     @DefaultValue(FALSE_DISCOVERY_RATE) @DecimalMin(value = "0", inclusive = false)
         @DecimalMax(value = "1", inclusive = false) double falseDiscoveryRate,
-    @DefaultValue(BATCH_SETTLE) @NotNull @DurationMin(millis = 100) @DurationMax(hours = 24) Duration batchSettle) {
+    @DefaultValue(BATCH_SETTLE) @NotNull @DurationMin(millis = 100) @DurationMax(hours = 24) Duration batchSettle,
+    @DefaultValue(BATCH_MAX_AGE) @NotNull @DurationMin(millis = 100) @DurationMax(days = 7) Duration batchMaxAge) {
 
   static final String MIN_CHANGE = "0.02";
   static final String NOISE_MULTIPLE = "1.0";
   static final String WINDOW = "12";
   static final String FALSE_DISCOVERY_RATE = "0.01";
   static final String BATCH_SETTLE = "10s";
+  static final String BATCH_MAX_AGE = "10m";
 
   public DetectionProperties {
     secondaryMetrics = secondaryMetrics == null ? null : List.copyOf(secondaryMetrics);

@@ -87,13 +87,18 @@ public class IngestService {
    * deleted product, machine or version is refused, also when the deletion committed while the run was being stored.
    */
   public Outcome ingest(RunUpload upload) {
+    return ingest(upload, null);
+  }
+
+  /** {@link #ingest(RunUpload)} of a run sent with API token {@code tokenId}: a session is bound to its first token. */
+  public Outcome ingest(RunUpload upload, Long tokenId) {
     RunValidator.validate(upload);
     RunUpload run = canonicalIds(upload);
     UUID id = UUID.fromString(run.id());
     String hash = contentHash(run);
     ids.refuseDeleted(run);
     if (run.branch() != null) {
-      return onBranch(id, run, hash);
+      return onBranch(id, run, hash, tokenId);
     }
     long started = System.nanoTime();
     Ids.RunIds known = ids.resolve(run);
@@ -114,6 +119,10 @@ public class IngestService {
       long stored = System.nanoTime();
       storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
       UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());
+      if (batch != null) {
+        sessions.lock(batch);
+        sessions.bind(batch, productId, machineId, tokenId, run.batchSize());
+      }
       if (run.batchSize() != null) {
         return ofSession(id, batch, run.batchSize(), productId, machineId, stored);
       }
@@ -159,7 +168,7 @@ public class IngestService {
    * written), then stored and judged with its branch; refused, as a run of the default branch is, when its product,
    * machine or start point was deleted meanwhile (its branch's and its own rows wait for the deletion's lock).
    */
-  private Outcome onBranch(UUID id, RunUpload run, String hash) {
+  private Outcome onBranch(UUID id, RunUpload run, String hash, Long tokenId) {
     Ids.Existing known = ids.existing(run);
     List<RunUpload.ResultUpload> all = run.results();
     RunStore.Resolved matched = RunStore.resolve(all, known.series());
@@ -171,7 +180,8 @@ public class IngestService {
       Long seriesId = inSeries ? matched.seriesIds().get(k++) : null;
       results.add(new Branches.Result(converted, seriesId, values(List.of(converted)).get(0)));
     }
-    Branches.Upload upload = new Branches.Upload(id, run, hash, known.productId(), known.machineId(), results);
+    Branches.Upload upload = new Branches.Upload(id, run, hash, known.productId(), known.machineId(), results,
+        tokenId);
     Branches.Outcome done = tx.execute(status -> {
       Branches.Outcome stored = branches.store(upload);
       if (stored.created()) {

@@ -6,7 +6,9 @@ import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.wire.RunUpload;
+import org.perftrack.server.security.TokenPrincipal;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -47,8 +49,9 @@ class RunUploadApi {
   }
 
   @PostMapping(path = "/api/v1/runs", consumes = MediaType.APPLICATION_JSON_VALUE)
-  ResponseEntity<UploadResponse> upload(@RequestBody RunUpload run) {
-    IngestService.Outcome outcome = ingest.ingest(run);
+  ResponseEntity<UploadResponse> upload(@RequestBody RunUpload run, Authentication who) {
+    IngestService.Outcome outcome = ingest.ingest(run,
+        who != null && who.getPrincipal() instanceof TokenPrincipal token ? token.tokenId() : null);
     return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
         .header("Location", "/api/v1/runs/" + outcome.id())
         .body(UploadResponse.of(outcome));

@@ -13,7 +13,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Judges the sessions whose runs stopped arriving before all of them were stored: once no run of a session arrived
- * for {@code perftrack.detection.batch-settle}, its stored runs are judged together as if they were all it sent.
+ * for {@code perftrack.detection.batch-settle}, its stored runs are judged together as if they were all it sent; so
+ * are a session's runs that waited {@code perftrack.detection.batch-max-age}, whatever still arrives. Sessions are
+ * taken round-robin between the tokens that opened them.
  * It also picks up, after a restart, the sessions a stopped server left waiting.
  */
 @Component
@@ -24,19 +26,21 @@ class SessionSettler extends BackgroundThread {
   private final Sessions sessions;
   private final TransactionTemplate tx;
   private final Duration settle;
+  private final Duration maxAge;
 
   SessionSettler(Sessions sessions, TransactionTemplate tx, DetectionProperties properties) {
     super("perftrack-sessions", Thread.NORM_PRIORITY);
     this.sessions = sessions;
     this.tx = tx;
     this.settle = properties.batchSettle();
+    this.maxAge = properties.batchMaxAge();
   }
 
   /** Judges every session settled now; returns how many were judged. */
   int judgeSettled() {
     int judged = 0;
     while (true) {
-      List<Sessions.Waiting> due = sessions.settled(settle);
+      List<Sessions.Waiting> due = sessions.settled(settle, maxAge);
       if (due.isEmpty()) {
         return judged;
       }
@@ -45,7 +49,7 @@ class SessionSettler extends BackgroundThread {
         try {
           boolean done = Boolean.TRUE.equals(tx.execute(s -> {
             sessions.lock(w.batch());
-            if (!sessions.stillSettled(w, settle)) { // a run of it arrived meanwhile, or an upload judged it
+            if (!sessions.stillSettled(w, settle, maxAge)) { // a run of it arrived meanwhile, or an upload judged it
               return false;
             }
             sessions.judgeAndSummarise(sessions.judge(w.batch(), w.productId(), w.machineId(), null));

@@ -16,6 +16,8 @@ import org.perftrack.server.detection.StoredRun;
 import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
+import org.perftrack.server.problems.Conflict;
+import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
@@ -77,6 +79,32 @@ class Sessions {
   void lock(UUID batch) {
     jdbc.sql("SELECT pg_advisory_xact_lock(hashtext('perftrack session'), hashtext(?::text))").param(batch.toString())
         .query(Object.class).single();
+  }
+
+  static final String OPEN = """
+      INSERT INTO run_session (batch, product_id, machine_id, token_id, batch_size) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (batch, product_id, machine_id) DO NOTHING""";
+  static final String OPENED = """
+      SELECT token_id, batch_size FROM run_session WHERE batch = ? AND product_id = ? AND machine_id = ?""";
+
+  private record Opened(Long tokenId, Integer batchSize) {}
+
+  /**
+   * Binds {@code batch} to the token and {@code batchSize} of its first run (under {@link #lock}): a later run of it
+   * with another token, or another size, is a 409, so a batch id read from a run gives no hold on its session.
+   */
+  void bind(UUID batch, long productId, long machineId, Long tokenId, Integer batchSize) {
+    jdbc.sql(OPEN).params(batch, productId, machineId, tokenId, batchSize).update();
+    Opened first = jdbc.sql(OPENED).params(batch, productId, machineId).query(Opened.class).single();
+    if (!java.util.Objects.equals(first.tokenId(), tokenId)) {
+      throw new Conflict("batch " + batch + " is a session another API token opened; send this run with a batch of"
+          + " its own", List.of(new FieldProblem("batch", "belongs to another token's session")));
+    }
+    if (!java.util.Objects.equals(first.batchSize(), batchSize)) {
+      throw new Conflict("the runs of batch " + batch + " give batchSize " + first.batchSize() + ", as its first run"
+          + " did; this one gives " + batchSize, List.of(new FieldProblem("batchSize", "must be "
+          + first.batchSize() + ", as the session's first run said")));
+    }
   }
 
   /** What the answer to an upload whose run waits for its session says of it. */
@@ -151,27 +179,42 @@ class Sessions {
     return summaries.afterJudging(Raised.byRun(judged.as(), judged.seriesIds(), judged.raised()));
   }
 
+  /**
+   * The sessions due: none of their runs arrived for {@code settle}, or their oldest waiting run is older than
+   * {@code maxAge} (whatever keeps arriving). Taken round-robin between the tokens that opened them (each token's
+   * oldest first, then each token's second, …), so that one token's many or large sessions do not keep another's
+   * waiting past its settle time.
+   */
   static final String SETTLED = """
-      SELECT ru.batch, ru.product_id, ru.machine_id
-      FROM session_pending p JOIN run ru ON ru.id = p.run_id
-      GROUP BY ru.batch, ru.product_id, ru.machine_id
-      HAVING max(p.received_at) <= now() - make_interval(secs => ?)
-      ORDER BY min(p.received_at)
+      SELECT batch, product_id, machine_id FROM (
+        SELECT ru.batch, ru.product_id, ru.machine_id, min(p.received_at) AS since,
+               row_number() OVER (PARTITION BY min(s.token_id) ORDER BY min(p.received_at)) AS turn
+        FROM session_pending p JOIN run ru ON ru.id = p.run_id LEFT JOIN run_session s
+          ON s.batch = ru.batch AND s.product_id = ru.product_id AND s.machine_id = ru.machine_id
+        GROUP BY ru.batch, ru.product_id, ru.machine_id
+        HAVING max(p.received_at) <= now() - make_interval(secs => ?)
+            OR min(p.received_at) <= now() - make_interval(secs => ?)) due
+      ORDER BY turn, since
       LIMIT 100""";
 
   static final String STILL_SETTLED = """
-      SELECT coalesce(max(p.received_at) <= clock_timestamp() - make_interval(secs => ?), false)
+      SELECT coalesce(max(p.received_at) <= clock_timestamp() - make_interval(secs => ?)
+                      OR min(p.received_at) <= clock_timestamp() - make_interval(secs => ?), false)
       FROM session_pending p JOIN run ru ON ru.id = p.run_id
       WHERE ru.batch = ? AND ru.product_id = ? AND ru.machine_id = ?""";
 
-  /** Whether the session still has waiting runs and none arrived for {@code settle} (under its {@link #lock}). */
-  boolean stillSettled(Waiting w, Duration settle) {
-    return jdbc.sql(STILL_SETTLED).params(settle.toMillis() / 1000.0, w.batch(), w.productId(), w.machineId())
+  /** Whether the session still has waiting runs and is due (under its {@link #lock}). */
+  boolean stillSettled(Waiting w, Duration settle, Duration maxAge) {
+    return jdbc.sql(STILL_SETTLED).params(seconds(settle), seconds(maxAge), w.batch(), w.productId(), w.machineId())
         .query(Boolean.class).single();
   }
 
-  /** Sessions whose last run arrived at least {@code settle} ago (all of them, at start-up, after the wait). */
-  List<Waiting> settled(Duration settle) {
-    return jdbc.sql(SETTLED).param(settle.toMillis() / 1000.0).query(Waiting.class).list();
+  /** Sessions due now, round-robin between tokens (all of them, at start-up, after the wait). */
+  List<Waiting> settled(Duration settle, Duration maxAge) {
+    return jdbc.sql(SETTLED).params(seconds(settle), seconds(maxAge)).query(Waiting.class).list();
+  }
+
+  private static double seconds(Duration d) {
+    return d.toMillis() / 1000.0;
   }
 }

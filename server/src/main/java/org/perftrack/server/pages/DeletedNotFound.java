@@ -4,12 +4,15 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Optional;
+import org.perftrack.server.security.Scope;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.stereotype.Component;
 
 /**
  * The 404 of a page about a product, branch or machine an admin deleted (and nobody purged yet): it says who deleted
- * it and when, and that it can be restored under Recently deleted, instead of "there is nothing at this address".
+ * it and when, and that it can be restored under Recently deleted, instead of "there is nothing at this address"; to
+ * anyone but an admin it is a plain 404.
  */
 @Component
 public class DeletedNotFound {
@@ -38,9 +41,9 @@ public class DeletedNotFound {
   static final String MACHINE = """
       SELECT d.deleted_by, d.deleted_at FROM machine m JOIN deletion d ON d.id = m.deletion_id WHERE m.name = ?""";
 
-  /** Product {@code product}'s deletion, if it is deleted. */
+  /** Product {@code product}'s deletion, if it is deleted, said to an admin (others: a plain 404). */
   public Optional<String> product(String product) {
-    return jdbc.sql(PRODUCT).param(product).query(Deletion.class).optional()
+    return !admin() ? Optional.empty() : jdbc.sql(PRODUCT).param(product).query(Deletion.class).optional()
         .map(d -> d.sentence("Product " + product));
   }
 
@@ -51,14 +54,19 @@ public class DeletedNotFound {
 
   /** The 404 of a branch's page: its product or the branch itself may have been deleted. */
   public PageNotFound noBranch(String product, String branch) {
-    String deleted = product(product).or(() -> jdbc.sql(BRANCH).params(product, branch).query(Deletion.class)
+    String deleted = !admin() ? null : product(product).or(() -> jdbc.sql(BRANCH).params(product, branch).query(Deletion.class)
         .optional().map(d -> d.sentence("Branch " + branch + " of " + product))).orElse(null);
     return new PageNotFound("product " + product + " has no branch " + branch, deleted);
   }
 
-  /** Machine {@code machine}'s deletion, if it is deleted. */
+  /** Machine {@code machine}'s deletion, if it is deleted, said to an admin. */
   public Optional<String> machine(String machine) {
-    return jdbc.sql(MACHINE).param(machine).query(Deletion.class).optional().map(d -> d.sentence("Machine " + machine));
+    return !admin() ? Optional.empty() : jdbc.sql(MACHINE).param(machine).query(Deletion.class).optional().map(d -> d.sentence("Machine " + machine));
+  }
+
+  /** Who deleted what, and when, is an admin's to read (the audit log is theirs too). */
+  private static boolean admin() {
+    return Scope.isAdmin(SecurityContextHolder.getContext().getAuthentication());
   }
 
   /** The 404 of a machine's page. */

@@ -2,6 +2,7 @@ package org.perftrack.server.products;
 
 import java.util.List;
 import org.perftrack.server.branches.Branches;
+import org.perftrack.server.web.Links;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.pages.DataCache;
 import org.perftrack.server.pages.DeletedNotFound;
@@ -38,9 +39,13 @@ class ProductPages {
    * The product page: one page of its benchmarks ({@link ProductPage#PAGE_SERIES} sparklines), those after the
    * benchmark {@code after}, whose benchmark and metric contain every word of {@code filter}.
    */
+  /** Branches the product page lists at once. */
+  static final int BRANCHES_SHOWN = 50;
+
   @GetMapping("/products/{product}")
   String product(@PathVariable String product, @RequestParam(required = false) String after,
-      @RequestParam(required = false) String filter, Model model) {
+      @RequestParam(required = false) String filter, @RequestParam(required = false) String branchesAfter,
+      Model model) {
     long id = products.productId(product).orElseThrow(() -> deleted.noProduct(product, "no product " + product));
     String from = after == null || after.isBlank() ? null : after;
     String words = filter == null || filter.isBlank() ? null : filter.strip();
@@ -52,7 +57,12 @@ class ProductPages {
           window.isEmpty() ? List.of() : products.trends(slice.series(), slice.latestOnly(), window),
           detection::isSecondary, products.openRegressions(id));
     }));
-    model.addAttribute("branches", branches.list(product));
+    // a page of branches at a time (a product may have a thousand): "More branches" goes on after the last shown
+    Branches.Page branchPage = branches.list(product, branchesAfter == null || branchesAfter.isBlank() ? null
+        : branchesAfter, BRANCHES_SHOWN);
+    model.addAttribute("branches", branchPage.items());
+    model.addAttribute("moreBranches", branchPage.next() == null ? null : Links.to("", "/products/"
+        + Links.segment(product), "branchesAfter", branchPage.next()) + "#branches");
     return "products/product";
   }
 }

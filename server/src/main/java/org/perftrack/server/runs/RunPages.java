@@ -5,6 +5,7 @@ import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.pages.DeletedNotFound;
 import org.perftrack.server.pages.PageNotFound;
 import org.perftrack.server.summaries.Summaries;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,14 +34,14 @@ class RunPages {
   }
 
   @GetMapping("/runs/{id}")
-  String run(@PathVariable String id, Model model) {
+  String run(@PathVariable String id, Model model, Authentication who) {
     UUID uuid;
     try {
       uuid = UUID.fromString(id);
     } catch (IllegalArgumentException e) {
       throw new PageNotFound("no run " + id);
     }
-    RunQueries.StoredRunView run = runs.find(uuid).orElseThrow(() -> new PageNotFound("no run " + id));
+    RunQueries.StoredRunView run = runs.find(uuid, who).orElseThrow(() -> new PageNotFound("no run " + id));
     model.addAttribute("run", run);
     // a run of a deleted product or machine: said so, and no links to their pages (404 until restored)
     model.addAttribute("productGone", deleted.product(run.product()).orElse(null));

@@ -15,7 +15,9 @@ import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.stats.SampleStats;
 import org.perftrack.wire.RunUpload;
+import org.perftrack.server.security.Scope;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Service;
 import tools.jackson.core.type.TypeReference;
 
@@ -91,6 +93,35 @@ public class RunQueries {
   public boolean waitsForItsSession(UUID id) {
     return jdbc.sql("SELECT EXISTS (SELECT 1 FROM session_pending WHERE run_id = ?)").param(id).query(Boolean.class)
         .single();
+  }
+
+  static final String GONE = """
+      SELECT EXISTS (SELECT 1 FROM run r JOIN product p ON p.id = r.product_id JOIN version v ON v.id = r.version_id
+                       JOIN machine m ON m.id = r.machine_id
+                     WHERE r.id = ? AND (r.deletion_id IS NOT NULL OR p.deletion_id IS NOT NULL
+                       OR v.deletion_id IS NOT NULL OR m.deletion_id IS NOT NULL))
+          OR EXISTS (SELECT 1 FROM branch_run ru JOIN branch b ON b.id = ru.branch_id
+                       JOIN product p ON p.id = b.product_id JOIN machine m ON m.id = ru.machine_id
+                     WHERE ru.id = ? AND (b.deletion_id IS NOT NULL OR p.deletion_id IS NOT NULL
+                       OR m.deletion_id IS NOT NULL))""";
+
+  /**
+   * A run as {@code who} may read it: a run whose run, product, version, machine or branch an admin deleted is an
+   * admin's alone until it is restored or purged (others: none, as after the purge), and an anonymous reader does not
+   * see its {@code batch} (with it, a run could be sent into the session).
+   */
+  public Optional<StoredRunView> find(UUID id, Authentication who) {
+    if (!readable(id, who)) {
+      return Optional.empty();
+    }
+    return find(id).map(r -> Scope.known(who) ? r : new StoredRunView(r.id(), r.product(), r.version(), r.machine(),
+        r.suite(), null, r.startedAt(), r.finishedAt(), r.receivedAt(), r.attributes(), r.failures(), r.results(),
+        r.excluded(), r.deleted(), r.branch(), r.startPoint()));
+  }
+
+  /** Whether {@code who} may read run {@code id} (see {@link #find(UUID, Authentication)}). */
+  public boolean readable(UUID id, Authentication who) {
+    return Scope.isAdmin(who) || !jdbc.sql(GONE).params(id, id).query(Boolean.class).single();
   }
 
   public Optional<StoredRunView> find(UUID id) {

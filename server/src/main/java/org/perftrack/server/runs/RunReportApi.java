@@ -6,6 +6,7 @@ import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -22,14 +23,17 @@ class RunReportApi {
 
   private final RunReports reports;
   private final SiteProperties site;
+  private final RunQueries runs;
 
-  RunReportApi(RunReports reports, SiteProperties site) {
+  RunReportApi(RunReports reports, SiteProperties site, RunQueries runs) {
     this.reports = reports;
     this.site = site;
+    this.runs = runs;
   }
 
   @GetMapping("/api/v1/runs/{id}/report")
-  ResponseEntity<?> report(@PathVariable String id, @RequestParam(defaultValue = "markdown") String format) {
+  ResponseEntity<?> report(@PathVariable String id, @RequestParam(defaultValue = "markdown") String format,
+      Authentication who) {
     UUID uuid;
     try {
       uuid = UUID.fromString(id);
@@ -39,7 +43,8 @@ class RunReportApi {
     if (!format.equals("markdown") && !format.equals("junit") && !format.equals("json")) {
       throw new InvalidInput("format", "must be markdown, junit or json, got: " + format);
     }
-    RunReports.Report report = reports.of(uuid).orElseThrow(() -> new NotFound("no run " + id));
+    RunReports.Report report = reports.of(uuid).filter(r -> runs.readable(uuid, who))
+        .orElseThrow(() -> new NotFound("no run " + id));
     // links start with perftrack.public-url (its default when unset, as the start-up log says), never with the
     // request's Host header: whoever can reach the server would choose where a CI bot's comment points
     String base = site.publicUrl().toString().replaceAll("/+$", "");

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.springframework.security.authentication.AnonymousAuthenticationToken;
+import org.springframework.security.core.Authentication;
 
 /**
  * What an API token may do, chosen by the admin who makes it. {@code admin} includes the others.
@@ -31,6 +33,17 @@ public enum Scope {
 
   public String authority() {
     return "SCOPE_" + wire();
+  }
+
+  /** An admin: a token with {@code admin}, or a signed-in user of role ADMIN. */
+  public static boolean isAdmin(Authentication who) {
+    return who != null && who.getAuthorities().stream().anyMatch(a -> ADMIN.authority().equals(a.getAuthority())
+        || "ROLE_ADMIN".equals(a.getAuthority()));
+  }
+
+  /** Anyone but an anonymous reader: a token or a signed-in user. */
+  public static boolean known(Authentication who) {
+    return who != null && who.isAuthenticated() && !(who instanceof AnonymousAuthenticationToken);
   }
 
   public static Optional<Scope> parse(String s) {

@@ -97,7 +97,8 @@ class OverheadTest extends IntegrationTest {
   void theVerdictUsesTheConfiguredMinimumChangeNotTheBuiltInDefault() {
     Overhead.Side before = new Overhead.Side(layer, "1.5.19-4", machine);
     Overhead.Side after = new Overhead.Side(layer, "1.5.24-2", machine);
-    DetectionProperties lenient = new DetectionProperties(List.of(), 2.0, 1.0, 12, 0.01, java.time.Duration.ofSeconds(10));
+    DetectionProperties lenient = new DetectionProperties(List.of(), 2.0, 1.0, 12, 0.01, java.time.Duration.ofSeconds(10),
+        java.time.Duration.ofMinutes(10));
 
     assertThat(verdict(overhead.compare(before, after), "write-64b")).as("configured 2 %").isEqualTo(Verdict.REGRESSION);
     assertThat(verdict(new Overhead(jdbc, lenient, points).compare(before, after), "write-64b"))

@@ -48,20 +48,27 @@ class DeletedPagesTest extends IntegrationTest {
     for (String page : List.of("/products/" + product,
         "/products/" + product + "/series?benchmark=write-64b&metric=time-per-op",
         "/products/" + product + "/branches/pr-3")) {
-      Http.Response r = http().page(page);
+      Http.Response anonymous = http().page(page);
+      assertThat(anonymous.status()).as(page).isEqualTo(404);
+      assertThat(text(anonymous.body())).as("who deleted what is an admin's to read").doesNotContain("deleted");
+      Http.Response r = adminPage(page);
       assertThat(r.status()).as(page).isEqualTo(404);
       assertThat(text(r.body())).as(page).contains(deleted)
           .contains("An admin can restore it under Recently deleted until it is purged.");
       assertThat(r.body()).as(page).contains("href=\"/admin/deleted\"");
     }
-    Http.Response compare = http().page("/compare?product=" + product);
+    Http.Response compare = adminPage("/compare?product=" + product);
     assertThat(compare.status()).isEqualTo(404);
     assertThat(text(compare.body())).contains(deleted, "an admin can restore it under Recently deleted");
     assertThat(text(http().page("/products/no-such-" + product).body()))
         .as("never there: no word of deletion").contains("There is nothing at this address").doesNotContain("deleted");
 
     for (String run : List.of(first, last, branchBuild.json().get("id").asString())) {
-      Http.Response page = http().page("/runs/" + run);
+      assertThat(http().page("/runs/" + run).status()).as("a deleted product's runs are an admin's").isEqualTo(404);
+      assertThat(http().get("/api/v1/runs/" + run).status()).isEqualTo(404);
+      assertThat(http().get("/api/v1/runs/" + run + "/report").status()).isEqualTo(404);
+      assertThat(http().getWithToken("/api/v1/runs/" + run, ADMIN_TOKEN).status()).isEqualTo(200);
+      Http.Response page = adminPage("/runs/" + run);
       assertThat(page.status()).isEqualTo(200);
       assertThat(text(page.body())).as(run).contains(deleted, "This run counts nowhere; an admin can restore the"
           + " product under Recently deleted until it is purged.");
@@ -70,7 +77,7 @@ class DeletedPagesTest extends IntegrationTest {
       while (links.find()) {
         String href = links.group(1).replace("&amp;", "&");
         if (href.startsWith("/") && !href.startsWith("/admin") && !href.startsWith("/css") && !href.startsWith("/js")
-            && http().page(href).status() == 404) {
+            && adminPage(href).status() == 404) {
           broken.add(href);
         }
       }
@@ -92,16 +99,17 @@ class DeletedPagesTest extends IntegrationTest {
     assertThat(build.status()).as(build.body()).isEqualTo(201);
 
     assertThat(delete("/api/v1/branches/pr-4?product=" + product).status()).isEqualTo(200);
-    Http.Response branch = http().page("/products/" + product + "/branches/pr-4");
+    Http.Response branch = adminPage("/products/" + product + "/branches/pr-4");
     assertThat(branch.status()).isEqualTo(404);
     assertThat(text(branch.body())).contains("Branch pr-4 of " + product + " was deleted by token:test-admin at ",
         "An admin can restore it under Recently deleted");
-    Http.Response run = http().page("/runs/" + build.json().get("id").asString());
+    Http.Response run = adminPage("/runs/" + build.json().get("id").asString());
     assertThat(run.body()).doesNotContain("/branches/pr-4\"");
 
     assertThat(delete("/api/v1/machines/" + machine).status()).isEqualTo(200);
-    Http.Response box = http().page("/machines/" + machine);
+    Http.Response box = adminPage("/machines/" + machine);
     assertThat(box.status()).isEqualTo(404);
+    assertThat(text(http().page("/machines/" + machine).body())).doesNotContain("deleted");
     assertThat(text(box.body())).contains("Machine " + machine + " was deleted by token:test-admin at ",
         "An admin can restore it under Recently deleted");
   }
@@ -225,6 +233,18 @@ class DeletedPagesTest extends IntegrationTest {
     assertThat(r.status()).as(r.body()).isEqualTo(201);
     return r.json().get("id").asString();
   }
+
+  /** A page as a signed-in admin sees it. */
+  private Http.Response adminPage(String path) {
+    if (admin == null) {
+      admin = new FormClient("http://localhost:" + port);
+      admin.signIn("admin", ADMIN_PASSWORD);
+    }
+    java.net.http.HttpResponse<String> r = admin.get(path);
+    return new Http.Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
+  }
+
+  private FormClient admin;
 
   private Http.Response delete(String path) {
     return http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))

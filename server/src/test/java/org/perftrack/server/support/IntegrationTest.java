@@ -34,6 +34,8 @@ import org.springframework.test.context.DynamicPropertySource;
     // a session that sent only some of its runs waits an hour: a test makes the time pass (SessionBatchTest), so
     // that no session is judged early because a loaded machine took long between two of its uploads
     "perftrack.detection.batch-settle=1h",
+    // and is judged whatever arrives once its oldest run waited two (SessionBindingTest makes that time pass too)
+    "perftrack.detection.batch-max-age=2h",
     "perftrack.public-url=" + IntegrationTest.PUBLIC_URL,
     "perftrack.security.token-pepper=" + IntegrationTest.TOKEN_PEPPER,
     // the lab's clock: leases, silent agents and bisection rounds are looked at five times a second
