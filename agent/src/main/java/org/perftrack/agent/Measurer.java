@@ -36,18 +36,18 @@ final class Measurer {
     this.out = out;
   }
 
-  List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings)
+  List<RunUpload> measure(RunPlan plan, SuiteSession.Settings settings)
       throws AgentException, IOException, InterruptedException {
     return measure(plan, settings, run -> { });
   }
 
-  List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings, RunSink sink)
+  List<RunUpload> measure(RunPlan plan, SuiteSession.Settings settings, RunSink sink)
       throws AgentException, IOException, InterruptedException {
     return measure(plan, settings, null, sink);
   }
 
   /** Each benchmark only at the versions {@code only} names for it (a lab job's plan); null: all at all. */
-  List<RunUpload> measure(RunCommand.RunPlan plan, SuiteSession.Settings settings, Map<String, Set<String>> only,
+  List<RunUpload> measure(RunPlan plan, SuiteSession.Settings settings, Map<String, Set<String>> only,
       RunSink sink) throws AgentException, IOException, InterruptedException {
     List<Target> targets = new TargetFactory(runner, windowsHost).create(plan.targets(), plan.workDir());
     TargetSetup setup = new TargetSetup(runner);

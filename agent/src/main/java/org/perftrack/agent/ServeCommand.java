@@ -336,7 +336,7 @@ final class ServeCommand implements Callable<Integer> {
         targets.add(t);
       }
       List<Benchmark> benchmarks = Suite.select(job.benchmarks != null ? job.benchmarks : config.benchmarks());
-      RunCommand.RunPlan plan = new RunCommand.RunPlan(s.server, s.token, s.product, s.machine, s.repetitions,
+      RunPlan plan = new RunPlan(s.server, s.token, s.product, s.machine, s.repetitions,
           s.scale, benchmarks, targets, s.spool, s.workDir, false);
       PrintWriter console = new PrintWriter(new ProgressWriter(out, progress), true);
       return new Measurer(runner, context.windowsHost(), console).measure(plan,

@@ -30,7 +30,7 @@ class SpoolEachTargetTest {
     List<TargetConfig> targets = List.of(
         new TargetConfig("a", "1.0", null, List.of("/bin/bash", "-c"), Map.of()),
         new TargetConfig("b", "2.0", null, List.of("/bin/bash", "-c"), Map.of()));
-    RunCommand.RunPlan plan = new RunCommand.RunPlan(null, null, "linux", "ci-01", 2, 0.01,
+    RunPlan plan = new RunPlan(null, null, "linux", "ci-01", 2, 0.01,
         Suite.select(List.of("null-call")), targets, spool.dir(), home.resolve("work"), false);
 
     new Measurer(new ShellRunner(), false, new PrintWriter(new StringWriter()))
