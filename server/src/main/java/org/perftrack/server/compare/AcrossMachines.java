@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Verdict;
+import org.perftrack.server.stats.Robust;
 
 /**
  * The compare table over all machines, one row per benchmark/metric: how many machines say
@@ -47,7 +48,7 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
     int none = group.size() - reg - imp - same - unsure;
     double[] ratios = group.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
     return new AcrossMachines(first.benchmark(), first.metric(), first.unit(), first.direction(), group.size(), reg,
-        imp, same, unsure, none, ratios[ratios.length / 2], ratios[0], ratios[ratios.length - 1],
+        imp, same, unsure, none, Robust.median(ratios), ratios[0], ratios[ratios.length - 1],
         verdict(group.stream().map(CompareTable.Row::verdict).toList()), others(group));
   }
 
@@ -72,7 +73,7 @@ record AcrossMachines(String benchmark, String metric, String unit, Direction di
     List<CompareTable.Other> out = new ArrayList<>();
     byMetric.forEach((metric, each) -> {
       double[] ratios = each.stream().mapToDouble(CompareTable.Other::ratio).sorted().toArray();
-      out.add(new CompareTable.Other(metric, ratios[ratios.length / 2],
+      out.add(new CompareTable.Other(metric, Robust.median(ratios),
           verdict(each.stream().map(CompareTable.Other::verdict).toList()), each.size(), group.size()));
     });
     return out;

@@ -4,6 +4,7 @@ import java.util.List;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
+import org.perftrack.server.stats.Robust;
 import org.perftrack.server.web.Wording;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
@@ -70,7 +71,7 @@ class OverheadPage {
           .map(x -> new CompareTable.Row(m, x, CompareTable.others(x, r.rows(), true, detection))).toList();
       double[] ratios = rows.stream().mapToDouble(CompareTable.Row::ratio).sorted().toArray();
       return new Page(base, head, m, bm.equals(m) ? null : bm, machines, rows,
-          ratios.length == 0 ? Double.NaN : ratios[ratios.length / 2], null);
+          ratios.length == 0 ? Double.NaN : Robust.median(ratios), null);
     } catch (NotFound | InvalidInput e) {
       return problem(base, head, m, baseMachine, machines, e.getMessage());
     }

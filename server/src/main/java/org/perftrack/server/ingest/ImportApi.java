@@ -2,14 +2,13 @@ package org.perftrack.server.ingest;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.BufferedInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
+import org.perftrack.server.web.BoundedInputStream;
 import org.perftrack.server.web.LimitsProperties;
-import org.perftrack.server.web.PayloadTooLargeException;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -60,42 +59,7 @@ class ImportApi {
     if (!gzip) {
       return in;
     }
-    return new Bounded(new GZIPInputStream(in, 64 * 1024), limits.maxImportBytes().toBytes());
-  }
-
-  /** Refuses to inflate past the limit: a small gzip can unpack to gigabytes. */
-  private static final class Bounded extends FilterInputStream {
-    private final long limit;
-    private long count;
-
-    Bounded(InputStream in, long limit) {
-      super(in);
-      this.limit = limit;
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = super.read();
-      if (b >= 0) {
-        count(1);
-      }
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n = super.read(b, off, len);
-      if (n > 0) {
-        count(n);
-      }
-      return n;
-    }
-
-    private void count(int n) {
-      count += n;
-      if (count > limit) {
-        throw new PayloadTooLargeException(limit);
-      }
-    }
+    // refuses to inflate past the limit: a small gzip can unpack to gigabytes
+    return new BoundedInputStream(new GZIPInputStream(in, 64 * 1024), limits.maxImportBytes().toBytes());
   }
 }

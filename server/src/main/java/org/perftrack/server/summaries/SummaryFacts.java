@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.stats.Robust;
 import org.perftrack.server.web.Wording;
 
 /** What a summary says of its members together: the hints they share and how many machines corroborate each step. */
@@ -28,7 +29,7 @@ final class SummaryFacts {
     moved.forEach((metric, hints) -> {
       if (hints.size() >= 2 || members.size() == 1) {
         double[] ratios = hints.stream().mapToDouble(Regression.Hint::ratio).sorted().toArray();
-        double middle = ratios[ratios.length / 2];
+        double middle = Robust.median(ratios);
         out.add(new Summary.SharedHint(metric, hints.get(0).unit(), middle, hints.size(), members.size(),
             String.format(java.util.Locale.ROOT, "%s %s in %d of %d", metric, Wording.ratio(middle), hints.size(),
                 members.size())));

@@ -68,39 +68,24 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
     }
   }
 
+  /** The servlet's stream, counted by {@link BoundedInputStream}. */
   private static final class LimitedStream extends ServletInputStream {
     private final ServletInputStream in;
-    private final long limit;
-    private long count;
+    private final BoundedInputStream counted;
 
     LimitedStream(ServletInputStream in, long limit) {
       this.in = in;
-      this.limit = limit;
+      this.counted = new BoundedInputStream(in, limit);
     }
 
     @Override
     public int read() throws IOException {
-      int b = in.read();
-      if (b >= 0) {
-        count(1);
-      }
-      return b;
+      return counted.read();
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-      int n = in.read(b, off, len);
-      if (n > 0) {
-        count(n);
-      }
-      return n;
-    }
-
-    private void count(int n) {
-      count += n;
-      if (count > limit) {
-        throw new PayloadTooLargeException(limit);
-      }
+      return counted.read(b, off, len);
     }
 
     @Override
