@@ -30,13 +30,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code upload}: spools result files (our runs, or another tool's files with {@code --format}, which the
- * server converts) and sends everything waiting in the spool. Without files it only sends the spool.
+ * server converts) and sends everything waiting in the spool for that server.
+ * Without files it only sends the spool.
  */
 @Command(name = "upload",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {ExitCode.HELP_0, ExitCode.HELP_1, ExitCode.HELP_2, ExitCode.HELP_3, ExitCode.HELP_4},
     footer = ExitCode.HELP_ORDER,
-    description = {"Upload result files, then everything waiting in the spool.",
+    description = {"Upload result files, then everything waiting in the spool for the same server.",
         "Files are spooled before they are sent; the server converts other tools' files whole or not at all."})
 final class UploadCommand implements Callable<Integer> {
 
