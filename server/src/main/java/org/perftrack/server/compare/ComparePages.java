@@ -24,6 +24,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 /**
  * Base against head, on one machine or all that measured both: the page (shareable: everything is
  * in the URL) and the same table as CSV.
+ *
+ * <p>Size: {@code build} (about 60 lines) is the page's decision list (no data, unknown product, bad version, branch
+ * head, cached table), each an early return.
  */
 @Controller
 class ComparePages {

@@ -13,6 +13,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Purges deletions for good once their keep time is over. The runs go in chunks, each its own short transaction
  * (a product's history does not hold one lock for minutes), and the deletion row goes last: a purge cut short by a
  * crash is found again and resumed by the next one.
+ *
+ * <p>Size: {@code purge} (about 45 lines) is the order a deletion is purged in (subject's rows, runs in chunks, then
+ * the deletion and its subject in one transaction), kept together on purpose.
  */
 @Service
 class Purge {

@@ -23,6 +23,9 @@ import org.slf4j.LoggerFactory;
  * was killed is stopped before the next start ({@link OrphanPostmaster}); one that dies under a running
  * server is started again by a watchdog, on the same port, so the pool reconnects on its own. No JVM
  * shutdown hook: Spring stops it after the web server and the outbox.
+ *
+ * <p>Size: {@code startPostgres} (about 45 lines) covers the three start cases (a fresh directory, a reused one, one
+ * from before the stored password) in the order they must run.
  */
 public final class EmbeddedPostgresServer implements AutoCloseable {
 

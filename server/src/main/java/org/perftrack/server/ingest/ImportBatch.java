@@ -15,7 +15,12 @@ import org.perftrack.wire.VersionKey;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
 
-/** One transaction of an import: the runs of up to {@link ImportService#BATCH_RUNS} lines. */
+/**
+ * One transaction of an import: the runs of up to {@link ImportService#BATCH_RUNS} lines.
+ *
+ * <p>Size: {@code prepare} (about 65 lines) sorts one batch's lines into stored-before, new and bad in one pass, so
+ * each line's ids are resolved once.
+ */
 final class ImportBatch {
 
   /**

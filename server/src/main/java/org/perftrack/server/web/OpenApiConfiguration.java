@@ -17,6 +17,9 @@ import org.springframework.context.annotation.Configuration;
  * The OpenAPI document behind /swagger-ui.html: a real title and description, the bearer scheme (so
  * Swagger UI offers "Authorize"), and operations tagged by the resource they act on (runs,
  * regressions, compare…) with a one-line summary, instead of by the controller class that serves them.
+ *
+ * <p>Size: {@code problemResponses} (about 140 lines) declares the shared problem schemas and responses as one
+ * builder chain: a table, not logic.
  */
 @Configuration(proxyBeanMethods = false)
 class OpenApiConfiguration {
