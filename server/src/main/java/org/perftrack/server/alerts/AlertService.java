@@ -3,6 +3,7 @@ package org.perftrack.server.alerts;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -25,14 +26,37 @@ public class AlertService {
   private final Announcements announcements;
   private final Outbox outbox;
   private final OutboxSender sender;
+  private final WebhookQueue webhooks;
+
+  /**
+   * A moment others make (an agent silent or back, a bisection done, a step placed, a profile done), published in
+   * the transaction that made it: mailed as a notice when it has a mail {@code subject}, and delivered to each
+   * webhook that follows its {@code name}, product and machine; once per {@code key}.
+   *
+   * @param name the event, e.g. {@code agent.silent}, {@code regression.placed} (docs/operations.md lists them)
+   * @param key what makes it one event: the same key again (a retried transaction, another server) adds nothing
+   * @param subject the mail's subject, or null for no mail
+   * @param text one sentence saying what happened
+   * @param link the page it is about, a path such as {@code /lab}
+   * @param about what the event carries in a webhook's JSON, e.g. {@code Map.of("agent", agentView)}
+   */
+  public record Event(String name, String key, String product, String machine, String subject, String text,
+      String link, Map<String, Object> about) {
+
+    /** The line a chat shows first: the mail's subject without its tag, or the text. */
+    String headline() {
+      return subject == null ? text : subject.replaceFirst("^\\[perftrack\\] ", "");
+    }
+  }
 
   AlertService(AlertsProperties props, Subscriptions subscriptions, Announcements announcements,
-      Outbox outbox, OutboxSender sender) {
+      Outbox outbox, OutboxSender sender, WebhookQueue webhooks) {
     this.props = props;
     this.subscriptions = subscriptions;
     this.announcements = announcements;
     this.outbox = outbox;
     this.sender = sender;
+    this.webhooks = webhooks;
   }
 
   /**
@@ -111,6 +135,7 @@ public class AlertService {
     if (!props.enabled() || members.isEmpty()) {
       return 0;
     }
+    int delivered = webhooks.summary(summaryId, grew, headline, url, members, props.summarySettle());
     String first = "summary-" + summaryId;
     String followUp = first + "-grew";
     int queued = 0;
@@ -131,7 +156,7 @@ public class AlertService {
           || (grew && outbox.addLater("summary", first, s, subject, payload, props.summarySettle()));
       queued += added ? 1 : 0;
     }
-    if (queued > 0) {
+    if (queued + delivered > 0) {
       wakeSenderAfterCommit();
     }
     return queued;
@@ -140,29 +165,33 @@ public class AlertService {
   /**
    * A summary withdrawn (its members moved to other summaries) before its mail went out: that mail is
    * not sent. True when one was pending, so that the caller announces the members where they are now.
+   * A webhook's delivery that had not gone out is dropped too; one that had gone out is followed by
+   * {@code summary.withdrawn}.
    */
   @Transactional
   public boolean onSummaryWithdrawn(long summaryId) {
     String first = "summary-" + summaryId;
-    return outbox.dropPending("summary", List.of(first, first + "-grew")) > 0;
+    boolean dropped = props.enabled() && webhooks.withdrawn(summaryId);
+    wakeSenderAfterCommit();
+    return outbox.dropPending("summary", List.of(first, first + "-grew")) > 0 || dropped;
   }
 
   /**
-   * Queues a lab notice (an agent silent, failing or back; a bisection's result) once per key to every
-   * active subscription that follows this product and machine; returns how many mails were queued.
-   *
-   * @param link the page it is about, a path such as {@code /lab}
+   * Publishes an event (see {@link Event}): a notice mail once per key to every active subscription that follows
+   * this product and machine when it has a subject, and a delivery to each webhook that follows it; returns how
+   * many mails and deliveries were queued.
    */
   @Transactional
-  public int notice(String key, String product, String machine, String subject, String text, String link) {
+  public int publish(Event e) {
     if (!props.enabled()) {
       return 0;
     }
-    int queued = 0;
-    for (Subscription s : subscriptions.active()) {
-      if (Glob.matches(s.productPattern(), product) && Glob.matches(s.machinePattern(), machine)) {
-        var payload = new MailPayload("lab", null, product, machine, null, List.of(), s.unsubscribeToken(), text, link);
-        queued += outbox.add("lab", key, s, subject, payload) ? 1 : 0;
+    int queued = webhooks.event(e);
+    for (Subscription s : e.subject() == null ? List.<Subscription>of() : subscriptions.active()) {
+      if (Glob.matches(s.productPattern(), e.product()) && Glob.matches(s.machinePattern(), e.machine())) {
+        var payload = new MailPayload("lab", null, e.product(), e.machine(), null, List.of(), s.unsubscribeToken(),
+            e.text(), e.link());
+        queued += outbox.add("lab", e.key(), s, e.subject(), payload) ? 1 : 0;
       }
     }
     if (queued > 0) {

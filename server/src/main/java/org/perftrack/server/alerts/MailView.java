@@ -56,7 +56,7 @@ record MailView(String heading, String intro, String machine, String product, St
         p.link() == null ? null : Links.to(base, p.link()));
   }
 
-  private static Row row(Regression i, String base) {
+  static Row row(Regression i, String base) {
     String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " " + MailFormat.ratio(h.ratio()))
         + " (" + MailFormat.quantity(h.baselineValue(), h.unit()) + " → " + MailFormat.quantity(h.value(), h.unit()) + ")")
         .collect(Collectors.joining("; "));

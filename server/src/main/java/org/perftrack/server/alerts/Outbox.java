@@ -19,9 +19,14 @@ import org.springframework.stereotype.Repository;
 class Outbox {
 
   /** A row claimed for sending; {@code attempts} counts earlier attempts. */
-  record Claimed(long id, String recipient, String subject, String payload, String messageId, int attempts) {
+  record Claimed(long id, String recipient, String subject, String payload, String messageId, int attempts,
+      Long webhookId) {
     MailPayload mail() {
       return Json.MAPPER.readValue(payload, MailPayload.class);
+    }
+
+    WebhookPayload event() {
+      return Json.MAPPER.readValue(payload, WebhookPayload.class);
     }
   }
 
@@ -90,16 +95,19 @@ class Outbox {
          SET status = 'sending', locked_by = :owner, locked_until = now() + CAST(:lease AS interval),
              last_attempt_at = now()
        WHERE o.id IN (SELECT id FROM alert_outbox
-                       WHERE (status = 'pending' AND next_attempt_at <= now())
-                          OR (status = 'sending' AND locked_until < now())
+                       WHERE ((status = 'pending' AND next_attempt_at <= now())
+                              OR (status = 'sending' AND locked_until < now()))
+                         AND (kind = 'webhook') = :webhooks
                        ORDER BY id
                        LIMIT :limit
                        FOR UPDATE SKIP LOCKED)
-      RETURNING o.id, o.recipient, o.subject, CAST(o.payload AS text) AS payload, o.message_id, o.attempts""";
+      RETURNING o.id, o.recipient, o.subject, CAST(o.payload AS text) AS payload, o.message_id, o.attempts,
+                o.webhook_id""";
 
-  List<Claimed> claim(String owner, Duration lease, int limit) {
+  /** Due mails, or ({@code webhooks}) due webhook deliveries: each channel is sent by its own pass. */
+  List<Claimed> claim(String owner, Duration lease, int limit, boolean webhooks) {
     return jdbc.sql(CLAIM).param("owner", owner).param("lease", lease.toMillis() + " milliseconds")
-        .param("limit", limit).query(Claimed.class).list();
+        .param("limit", limit).param("webhooks", webhooks).query(Claimed.class).list();
   }
 
   /**
@@ -116,12 +124,56 @@ class Outbox {
 
   /** Records a failed attempt: back to pending after {@code wait}, or failed for good. */
   void failed(long id, String owner, String error, Duration wait, boolean giveUp) {
+    failed(id, owner, error, wait, giveUp, null);
+  }
+
+  /** As {@link #failed(long, String, String, Duration, boolean)}, with the HTTP status a webhook's receiver answered. */
+  void failed(long id, String owner, String error, Duration wait, boolean giveUp, Integer answerCode) {
     jdbc.sql("""
         UPDATE alert_outbox SET status = CASE WHEN ? THEN 'failed' ELSE 'pending' END,
                attempts = attempts + 1, last_error = ?, next_attempt_at = now() + CAST(? AS interval),
-               locked_by = NULL, locked_until = NULL
+               locked_by = NULL, locked_until = NULL, answer_code = ?
         WHERE id = ? AND status = 'sending' AND locked_by = ?""")
-        .params(giveUp, error, wait.toMillis() + " milliseconds", id, owner).update();
+        .params(giveUp, error, wait.toMillis() + " milliseconds", answerCode, id, owner).update();
+  }
+
+  /** A webhook's receiver took the delivery (a 2xx answer); false when the lease had passed to another server. */
+  boolean delivered(long id, String owner, int answerCode) {
+    return jdbc.sql("""
+        UPDATE alert_outbox SET status = 'sent', sent_at = clock_timestamp(), sent_by = locked_by, answer_code = ?,
+               attempts = attempts + 1, locked_by = NULL, locked_until = NULL, last_error = NULL
+        WHERE id = ? AND status = 'sending' AND locked_by = ?""").params(answerCode, id, owner).update() == 1;
+  }
+
+  static final String ADD_WEBHOOK = """
+      INSERT INTO alert_outbox (kind, dedup_key, recipient, webhook_id, subject, payload, message_id, next_attempt_at)
+      VALUES ('webhook', ?, ?, ?, ?, CAST(? AS jsonb), ?, now() + CAST(? AS interval))
+      ON CONFLICT (kind, dedup_key, recipient) DO NOTHING""";
+
+  /**
+   * Queues one delivery of an event to a webhook, due after {@code settle}; false when this event already has one
+   * for it (the unique key makes that so also when two servers queue it at once). Its delivery id is made here.
+   */
+  boolean addWebhook(String dedupKey, Webhook to, String subject, WebhookPayload payload, Duration settle) {
+    return jdbc.sql(ADD_WEBHOOK).params(dedupKey, to.recipient(), to.id(), subject,
+        Json.MAPPER.writeValueAsString(payload), UUID.randomUUID().toString(), settle.toMillis() + " milliseconds")
+        .update() == 1;
+  }
+
+  /** Updates a webhook's delivery not sent yet (a summary that grew while it settled); false when none was pending. */
+  boolean replacePendingWebhook(List<String> dedupKeys, Webhook to, String subject, WebhookPayload payload) {
+    return jdbc.sql(REPLACE_PENDING).params(subject, Json.MAPPER.writeValueAsString(payload), "webhook",
+        dedupKeys.toArray(String[]::new), to.recipient()).update() > 0;
+  }
+
+  /** The newest of these events that reached this webhook already (it may need to hear that it was withdrawn). */
+  java.util.Optional<WebhookPayload> sentWebhook(List<String> dedupKeys, Webhook to) {
+    return jdbc.sql("""
+        SELECT CAST(payload AS text) FROM alert_outbox
+        WHERE kind = 'webhook' AND dedup_key = ANY(?::text[]) AND recipient = ? AND status IN ('sending', 'sent')
+        ORDER BY id DESC LIMIT 1""")
+        .params(dedupKeys.toArray(String[]::new), to.recipient()).query(String.class).optional()
+        .map(p -> Json.MAPPER.readValue(p, WebhookPayload.class));
   }
 
   /** Forgets mails sent longer ago than {@code keep}; returns how many. */
@@ -145,15 +197,16 @@ class Outbox {
   }
 
   State state() {
-    Map<String, Long> counts = jdbc.sql("SELECT status, count(*) AS n FROM alert_outbox GROUP BY status")
+    Map<String, Long> counts = jdbc.sql("SELECT status, count(*) AS n FROM alert_outbox WHERE kind <> 'webhook' GROUP BY status")
         .query((rs, i) -> Map.entry(rs.getString(1), rs.getLong(2))).list().stream()
         .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
-    Instant oldest = jdbc.sql("SELECT min(created_at) FROM alert_outbox WHERE status IN ('pending', 'sending')")
+    Instant oldest = jdbc.sql("""
+        SELECT min(created_at) FROM alert_outbox WHERE status IN ('pending', 'sending') AND kind <> 'webhook'""")
         .query(Instant.class).optional().orElse(null);
     String lastError = jdbc.sql("""
-        SELECT last_error FROM alert_outbox WHERE last_error IS NOT NULL AND status <> 'sent'
+        SELECT last_error FROM alert_outbox WHERE last_error IS NOT NULL AND status <> 'sent' AND kind <> 'webhook'
         ORDER BY last_attempt_at DESC NULLS LAST LIMIT 1""").query(String.class).optional().orElse(null);
-    Instant lastSent = jdbc.sql("SELECT max(sent_at) FROM alert_outbox").query(Instant.class).optional().orElse(null);
+    Instant lastSent = jdbc.sql("SELECT max(sent_at) FROM alert_outbox WHERE kind <> 'webhook'").query(Instant.class).optional().orElse(null);
     return new State(counts, oldest, lastError, lastSent);
   }
 

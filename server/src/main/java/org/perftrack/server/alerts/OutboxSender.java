@@ -12,7 +12,7 @@ import org.springframework.mail.javamail.JavaMailSender;
 import org.springframework.stereotype.Component;
 
 /**
- * Delivers the outbox: one thread per server that wakes after each commit that queued mail (so a mail
+ * Delivers the outbox, mail and webhooks: one thread per server that wakes after each commit that queued mail (so a mail
  * leaves about 0.1 s after its commit) and otherwise every {@code poll-interval} (for retries, for rows another
  * server queued, and for the daily digest). Failures wait with exponential backoff.
  */
@@ -26,6 +26,7 @@ class OutboxSender implements SmartLifecycle {
   private final Delivery delivery;
   private final ObjectProvider<JavaMailSender> mailSender;
   private final DigestService digests;
+  private final WebhookDelivery webhooks;
   private final Semaphore wake = new Semaphore(0);
   /** Names this server in {@code locked_by}: two servers, or two contexts in one JVM, never share it. */
   private final String owner =
@@ -35,12 +36,13 @@ class OutboxSender implements SmartLifecycle {
   private Thread thread;
 
   OutboxSender(AlertsProperties props, Outbox outbox, Delivery delivery, ObjectProvider<JavaMailSender> mailSender,
-      DigestService digests) {
+      DigestService digests, WebhookDelivery webhooks) {
     this.props = props;
     this.outbox = outbox;
     this.delivery = delivery;
     this.mailSender = mailSender;
     this.digests = digests;
+    this.webhooks = webhooks;
   }
 
   void wake() {
@@ -125,16 +127,19 @@ class OutboxSender implements SmartLifecycle {
     }
   }
 
-  /** Sends claimed batches until nothing is due. */
+  /** Sends claimed batches of mail (when SMTP is configured) and of webhook deliveries until nothing is due. */
   void drain() {
     JavaMailSender smtp = mailSender.getIfAvailable();
-    if (smtp == null) {
-      return;
-    }
     List<Outbox.Claimed> batch;
+    if (smtp != null) {
+      do {
+        batch = outbox.claim(owner, props.lease(), props.batchSize(), false);
+        delivery.send(smtp, batch, owner);
+      } while (running && batch.size() == props.batchSize());
+    }
     do {
-      batch = outbox.claim(owner, props.lease(), props.batchSize());
-      delivery.send(smtp, batch, owner);
+      batch = outbox.claim(owner, props.lease(), props.batchSize(), true);
+      webhooks.send(batch, owner);
     } while (running && batch.size() == props.batchSize());
   }
 

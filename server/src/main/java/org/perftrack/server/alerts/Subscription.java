@@ -24,9 +24,14 @@ public record Subscription(
   static final String DIGEST = "digest";
 
   boolean wants(Regression item) {
-    return Glob.matches(productPattern, item.product())
-        && Glob.matches(machinePattern, item.machine())
-        && Glob.matches(benchmarkPattern, item.benchmark())
+    return wants(productPattern, machinePattern, benchmarkPattern, minChangePercent, item);
+  }
+
+  /** The filters of a subscription and of a webhook, alike. */
+  static boolean wants(String product, String machine, String benchmark, double minChangePercent, Regression item) {
+    return Glob.matches(product, item.product())
+        && Glob.matches(machine, item.machine())
+        && Glob.matches(benchmark, item.benchmark())
         // a small epsilon so that "10 %" admits a ratio printed as 1.10
         && item.changePercent() + 1e-9 >= minChangePercent;
   }

@@ -17,7 +17,7 @@ import org.perftrack.wire.Quantities;
 public record SubscriptionRequest(String email, String product, String machine, String benchmark,
     Double minChangePercent, String mode) {
 
-  private static final int MAX_PATTERN = 200;
+  static final int MAX_PATTERN = 200;
 
   /** The request with blanks turned into nulls and defaults filled in; a 400 naming each bad field otherwise. */
   SubscriptionRequest validated() {
@@ -55,7 +55,7 @@ public record SubscriptionRequest(String email, String product, String machine, 
     }
   }
 
-  private static String pattern(String field, String value, List<FieldProblem> problems) {
+  static String pattern(String field, String value, List<FieldProblem> problems) {
     if (value == null || value.isBlank()) {
       return null;
     }

@@ -3,10 +3,15 @@ package org.perftrack.server.lab;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.perftrack.server.alerts.AlertService;
 import org.springframework.stereotype.Component;
 
-/** The lab's mails, through the alerts outbox: each is queued in the transaction that noticed it, once. */
+/**
+ * The lab's notices, through the alerts outbox: each is queued in the transaction that noticed it, once, as a mail
+ * and as the webhooks' {@code agent.*} and {@code bisection.done} events.
+ */
 @Component
 class LabMail {
 
@@ -21,33 +26,52 @@ class LabMail {
 
   void silent(Agents.Agent a) {
     String text = "Agent " + a.machine() + " (" + a.product() + ") is silent: last heartbeat " + WHEN.format(a.lastSeenAt());
-    alerts.notice("silent." + a.id() + "." + a.lastSeenAt().toEpochMilli(), a.product(), a.machine(),
-        "[perftrack] lab: " + a.machine() + " is silent", text, "/lab");
+    agent("agent.silent", "silent." + a.id() + "." + a.lastSeenAt().toEpochMilli(), a,
+        "[perftrack] lab: " + a.machine() + " is silent", text);
   }
 
   void back(Agents.Agent a) {
-    alerts.notice("back." + a.id() + "." + Instant.now().toEpochMilli(), a.product(), a.machine(),
+    agent("agent.back", "back." + a.id() + "." + Instant.now().toEpochMilli(), a,
         "[perftrack] lab: " + a.machine() + " is back", "Agent " + a.machine() + " (" + a.product()
-            + ") is back: heartbeat at " + WHEN.format(Instant.now()), "/lab");
+            + ") is back: heartbeat at " + WHEN.format(Instant.now()));
   }
 
   void failing(Agents.Agent a) {
-    alerts.notice("failing." + a.id() + "." + a.lastFailureAt().toEpochMilli(), a.product(), a.machine(),
+    agent("agent.failing", "failing." + a.id() + "." + a.lastFailureAt().toEpochMilli(), a,
         "[perftrack] lab: " + a.machine() + " failed " + a.consecutiveFailures() + " jobs in a row",
         "Agent " + a.machine() + " (" + a.product() + ") failed " + a.consecutiveFailures()
-            + " jobs in a row; the last: " + a.lastFailure(), "/lab");
+            + " jobs in a row; the last: " + a.lastFailure());
   }
 
   void working(Agents.Agent a) {
-    alerts.notice("working." + a.id() + "." + Instant.now().toEpochMilli(), a.product(), a.machine(),
+    agent("agent.working", "working." + a.id() + "." + Instant.now().toEpochMilli(), a,
         "[perftrack] lab: " + a.machine() + " finishes jobs again",
-        "Agent " + a.machine() + " (" + a.product() + ") finished a job again after failing", "/lab");
+        "Agent " + a.machine() + " (" + a.product() + ") finished a job again after failing");
   }
 
   void bisected(Bisections.Bisection b) {
     String subject = "[perftrack] " + b.product() + " on " + b.machine() + ": " + b.sentence();
-    alerts.notice("bisection." + b.id(), b.product(), b.machine(), subject,
+    alerts.publish(new AlertService.Event("bisection.done", "bisection." + b.id(), b.product(), b.machine(), subject,
         b.product() + " " + b.baseline() + " → " + b.version() + " on " + b.machine() + " ("
-            + String.join(", ", b.benchmarks()) + "): " + b.sentence(), b.link());
+            + String.join(", ", b.benchmarks()) + "): " + b.sentence(), b.link(), Map.of("bisection", b)));
+  }
+
+  private void agent(String event, String key, Agents.Agent a, String subject, String text) {
+    alerts.publish(new AlertService.Event(event, key, a.product(), a.machine(), subject, text, "/lab",
+        Map.of("agent", view(a))));
+  }
+
+  /** What an {@code agent.*} event carries: the agent, without its token or targets' shells. */
+  private static Map<String, Object> view(Agents.Agent a) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("id", a.id());
+    v.put("product", a.product());
+    v.put("machine", a.machine());
+    v.put("agentVersion", a.agentVersion());
+    v.put("lastSeenAt", a.lastSeenAt());
+    v.put("consecutiveFailures", a.consecutiveFailures());
+    v.put("lastFailureAt", a.lastFailureAt());
+    v.put("lastFailure", a.lastFailure());
+    return v;
   }
 }

@@ -173,13 +173,15 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
         ms.get(ms.size() / 2), ms.get((int) (ms.size() * 0.95)), ms.get(ms.size() - 1));
   }
 
-  private static ConfigurableApplicationContext secondServer(EmbeddedPostgresServer db) {
+  /** A second server on the shared database, sending mail and webhooks as the first does. */
+  static ConfigurableApplicationContext secondServer(EmbeddedPostgresServer db) {
     return new SpringApplicationBuilder(PerftrackApplication.class).run(
         "--server.port=0", "--spring.datasource.url=" + db.jdbcUrl(), "--spring.datasource.username=" + db.username(),
         "--spring.datasource.password=" + db.password(),
         "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=" + ADMIN_PASSWORD,
         "--spring.mail.host=127.0.0.1", "--spring.mail.port=" + MAIL_PORT,
         "--perftrack.alerts.recipients=" + ALERT_RECIPIENT, "--perftrack.alerts.poll-interval=100ms",
-        "--perftrack.alerts.backoff=100ms", "--perftrack.alerts.max-backoff=500ms", "--perftrack.public-url=" + PUBLIC_URL);
+        "--perftrack.alerts.backoff=100ms", "--perftrack.alerts.max-backoff=500ms", "--perftrack.public-url=" + PUBLIC_URL,
+        "--perftrack.webhooks.allowed-networks=" + WEBHOOK_NETWORKS);
   }
 }

@@ -38,6 +38,8 @@ import org.springframework.test.context.DynamicPropertySource;
     "perftrack.detection.batch-max-age=2h",
     "perftrack.public-url=" + IntegrationTest.PUBLIC_URL,
     "perftrack.security.token-pepper=" + IntegrationTest.TOKEN_PEPPER,
+    // webhook tests post to a receiver they start on this machine
+    "perftrack.webhooks.allowed-networks=" + IntegrationTest.WEBHOOK_NETWORKS,
     // the lab's clock: leases, silent agents and bisection rounds are looked at five times a second
     "perftrack.lab.tick=200ms"})
 public abstract class IntegrationTest {
@@ -51,6 +53,7 @@ public abstract class IntegrationTest {
   public static final String PUBLIC_URL = "https://perftrack.example.org";
   /** The secret API token hashes are made with (perftrack.security.token-pepper). */
   public static final String TOKEN_PEPPER = "test-pepper-0123456789abcdef0123456789";
+  public static final String WEBHOOK_NETWORKS = "127.0.0.1/32";
 
   /** A free port for the shared context's SMTP server, so that several checkouts can run their tests at once. */
   public static final int MAIL_PORT = freePort();
