@@ -21,10 +21,12 @@ class SubscriptionsPages {
 
   private final Subscriptions subscriptions;
   private final AlertsProperties props;
+  private final WebhooksPages webhooks;
 
-  SubscriptionsPages(Subscriptions subscriptions, AlertsProperties props) {
+  SubscriptionsPages(Subscriptions subscriptions, AlertsProperties props, WebhooksPages webhooks) {
     this.subscriptions = subscriptions;
     this.props = props;
+    this.webhooks = webhooks;
   }
 
   @GetMapping("/alerts/subscriptions")
@@ -39,6 +41,9 @@ class SubscriptionsPages {
     model.addAttribute("admin", admin);
     model.addAttribute("subscriptions", subscriptions.list(admin ? null : auth.getName()));
     model.addAttribute("enabled", props.enabled());
+    if (admin) {
+      webhooks.addTo(model);
+    }
     return "alerts/subscriptions";
   }
 

@@ -33,7 +33,8 @@ class OpenApiConfiguration {
       `read` — every GET of the API and /v3/api-docs when public-read is off; \
       `triage` — PATCH regressions and summaries, PUT benchmark settings, POST actions on a regression, \
       lab jobs and schedules; \
-      `admin` — everything, including /api/v1/subscriptions (subscribers' addresses) and any write not listed. \
+      `admin` — everything, including /api/v1/subscriptions (subscribers' addresses), /api/v1/webhooks and any \
+      write not listed. \
       The bootstrap token (PERFTRACK_BOOTSTRAP_TOKEN) has upload and read. A missing or unknown token is 401, \
       a token without the scope a request needs is 403.""";
   private static final String PREFIX = "/api/v1/";
@@ -201,7 +202,9 @@ class OpenApiConfiguration {
       "POST /api/v1/runs", "Upload one run (one version measured on one machine)",
       "POST /api/v1/runs:import", "Import many runs at once (NDJSON, gzip accepted)",
       "GET /api/v1/compare", "Compare two versions (or two products) on one machine",
-      "GET /api/v1/series", "The values of one metric over every version on one machine");
+      "GET /api/v1/series", "The values of one metric over every version on one machine",
+      "POST /api/v1/webhooks", "Add a webhook (its secret is in this answer only, never in a GET)",
+      "POST /api/v1/webhooks/{id}/test", "Send a test delivery to one webhook");
 
   static String summary(PathItem.HttpMethod method, String path, String resource) {
     String known = KNOWN.get(method + " " + path);

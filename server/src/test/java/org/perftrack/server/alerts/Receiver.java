@@ -18,20 +18,20 @@ import tools.jackson.databind.JsonNode;
  * A real HTTP receiver for webhook tests (the JDK's server on 127.0.0.1, a free port): it records every request and
  * answers the statuses it was told, in order, then 200.
  */
-final class Receiver implements AutoCloseable {
+public final class Receiver implements AutoCloseable {
 
   /** One request as it arrived. */
-  record Request(String method, String path, Map<String, List<String>> headers, byte[] body) {
-    String header(String name) {
+  public record Request(String method, String path, Map<String, List<String>> headers, byte[] body) {
+    public String header(String name) {
       return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name)).findFirst()
           .map(e -> e.getValue().get(0)).orElse(null);
     }
 
-    String text() {
+    public String text() {
       return new String(body, StandardCharsets.UTF_8);
     }
 
-    JsonNode json() {
+    public JsonNode json() {
       return Json.MAPPER.readTree(body);
     }
   }
@@ -63,15 +63,15 @@ final class Receiver implements AutoCloseable {
   }
 
   /** Started; answers {@code statuses} to the first requests, 200 to the rest. */
-  static Receiver answering(int... statuses) {
+  public static Receiver answering(int... statuses) {
     return new Receiver(statuses);
   }
 
-  String url(String path) {
+  public String url(String path) {
     return "http://127.0.0.1:" + server.getAddress().getPort() + path;
   }
 
-  List<Request> requests() {
+  public List<Request> requests() {
     synchronized (requests) {
       return List.copyOf(requests);
     }

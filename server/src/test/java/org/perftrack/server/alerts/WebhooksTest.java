@@ -63,6 +63,14 @@ class WebhooksTest extends IntegrationTest {
         "http://localhost:" + port + "/api/v1/webhooks/" + id)).header("Authorization", "Bearer " + ADMIN_TOKEN)
         .DELETE()).status()).isEqualTo(204);
     assertThat(http().getWithToken("/api/v1/webhooks/" + id, ADMIN_TOKEN).status()).isEqualTo(404);
+
+    JsonNode paths = http().get("/v3/api-docs").json().get("paths");
+    assertThat(paths.get("/api/v1/webhooks").get("post").get("summary").asString()).contains("secret");
+    assertThat(paths.get("/api/v1/webhooks").get("post").get("responses").get("400").get("$ref").asString())
+        .isEqualTo("#/components/responses/BadRequest");
+    assertThat(paths.get("/api/v1/webhooks/{id}").get("delete").get("responses").get("404").get("$ref").asString())
+        .isEqualTo("#/components/responses/NotFound");
+    assertThat(paths.get("/api/v1/webhooks/{id}/test").get("post").get("responses").has("403")).isTrue();
   }
 
   @Test
