@@ -20,6 +20,10 @@ import org.perftrack.agent.upload.Uploader;
 /** Sends the spool and turns what happened into the exit code documented in {@code --help}. */
 final class Delivery {
 
+  /** Under the REGRESSION, CONFIRMED and WAITING lines: their values are not the medians of a run's table. */
+  static final String VALUES_SAID = "(values above: trimmed means, the level the server compares per version; a run's"
+      + " own table shows medians)";
+
   private Delivery() {}
 
   /** Sends what waits in the spool for {@code server}, to it. */
@@ -61,17 +65,29 @@ final class Delivery {
       out.println(RegressionLines.line(branch ? "INCONCLUSIVE" : "WAITING", w, products) + ": "
           + w.path("note").asText(branch ? "inconclusive" : "waiting for one more build"));
     }
+    if (!all.isEmpty()) { // a run's table (ResultTable) shows medians: say which statistic these lines quote
+      out.println(VALUES_SAID);
+    }
     int waiting = summary.waiting().size() - inconclusive;
     // the WAITING lines' changes are counted apart from the runs waiting in the spool, so that "0 waiting" under
     // them does not read as if they were gone
-    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%s%s%n", Words.count(summary.stored(), "run"),
+    out.printf("%s uploaded, %d rejected, %d waiting in the spool, %s%s%s%s%s%n", Words.count(summary.stored(), "run"),
         summary.rejected(), summary.left(), Words.count(summary.regressions().size(), "regression"),
+        summary.confirmed().isEmpty() ? "" : ", " + summary.confirmed().size() + " confirmed",
         waiting == 0 ? "" : ", " + Words.count(waiting, "change") + " waiting for one more build",
         inconclusive == 0 ? "" : ", " + Words.count(inconclusive, "inconclusive change")
             + " (a branch build: not failing the check)",
         summary.reattributions() == 0 ? "" : "; " + Words.count(summary.reattributions(), "run")
             + " moved regressions found before to an earlier version (a re-attribution: see SUMMARY above)");
+    int code = exitCode(summary, failOn);
+    if (code == ExitCode.REGRESSION) { // the closing line says why the build fails
+      out.printf("exit 3: %s%n", failOn.why(summary));
+    }
     out.flush();
+    return code;
+  }
+
+  private static int exitCode(Pass summary, FailOn failOn) {
     if (summary.rejected() > 0 || summary.refused()) {
       return ExitCode.ERROR;
     }

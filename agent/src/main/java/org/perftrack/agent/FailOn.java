@@ -3,6 +3,7 @@ package org.perftrack.agent;
 import java.util.List;
 import java.util.Locale;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.perftrack.agent.text.Words;
 import org.perftrack.agent.upload.Pass;
 import picocli.CommandLine;
 
@@ -24,13 +25,25 @@ enum FailOn {
     }
   }
 
-  private static boolean anyConfirmed(List<JsonNode> regressions) {
-    for (JsonNode r : regressions) {
-      if (r.path("confirmed").asBoolean(true)) {
-        return true;
-      }
+  /** Why the upload fails: "1 confirmed regression (--fail-on confirmed)", "2 regressions (--fail-on-regression)". */
+  String why(Pass summary) {
+    if (this == CONFIRMED) {
+      int n = summary.confirmed().size() + confirmedOf(summary.regressions());
+      return Words.count(n, "confirmed regression") + " (--fail-on confirmed)";
     }
-    return false;
+    return Words.count(summary.regressions().size(), "regression") + " (--fail-on-regression)";
+  }
+
+  private static boolean anyConfirmed(List<JsonNode> regressions) {
+    return confirmedOf(regressions) > 0;
+  }
+
+  private static int confirmedOf(List<JsonNode> regressions) {
+    int n = 0;
+    for (JsonNode r : regressions) {
+      n += r.path("confirmed").asBoolean(true) ? 1 : 0;
+    }
+    return n;
   }
 
   /** {@code --fail-on regression|confirmed}, any case. */

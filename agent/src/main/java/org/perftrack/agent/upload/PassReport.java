@@ -5,8 +5,9 @@ import java.nio.file.Path;
 import org.perftrack.agent.text.Words;
 
 /**
- * What a pass over the spool says as it goes: each stored run with the summaries it changed on {@code out}; a
- * rejected run, and what stops a pass (a refused token, no perftrack server, the server unreachable), on {@code err}.
+ * What a pass over the spool says as it goes: each stored run (its page) with the summaries it changed on {@code out};
+ * a rejected run on both, and what stops a pass (a refused token, no perftrack server, the server unreachable), on
+ * {@code err}.
  */
 final class PassReport {
 
@@ -20,7 +21,7 @@ final class PassReport {
 
   /** @param moved the run opened no regression but moved known ones to its version: a re-attribution */
   void stored(Path file, Stored s, String session, boolean moved, String version) {
-    out.printf("uploaded %s (HTTP %d%s%s)%n", file.getFileName(), s.status(),
+    out.printf("uploaded %s (HTTP %d%s%s)%n", s.runUrl() != null ? s.runUrl() : file.getFileName(), s.status(),
         s.status() == 200 ? ", the server already had it" : "",
         session != null ? ", judged with its session once the session's other runs are stored" : "");
     for (int k = 0; k < s.summaries().size(); k++) {
@@ -32,7 +33,9 @@ final class PassReport {
     }
   }
 
+  /** On {@code out} too, beside the count of rejected runs, so that a CI log of stdout alone says why. */
   void rejected(Path file, Outcome.Rejected r, Path kept) {
+    out.printf("REJECTED %s (HTTP %d): %s%n", file.getFileName(), r.status(), Answers.detail(r.problem()));
     error("the server rejected %s (HTTP %d): %s; kept in %s%n", file.getFileName(), r.status(),
         Answers.detail(r.problem()), kept.getParent());
   }

@@ -68,6 +68,12 @@ public final class Stored implements Outcome {
     return list;
   }
 
+  /** The run's page on this server ("http://server/runs/<id>"), or null when the answer names no id. */
+  public String runUrl() {
+    String id = answer.path("id").asText("");
+    return id.isEmpty() ? null : base + "/runs/" + id;
+  }
+
   /** The summaries named in the answer, with their page's address on this server. */
   public List<String> summaries() {
     List<String> list = new ArrayList<>();

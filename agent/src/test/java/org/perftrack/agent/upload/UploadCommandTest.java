@@ -103,7 +103,8 @@ class UploadCommandTest {
       assertThat(server.requests()).isEqualTo(1);
       assertThat(result.err()).as("an error, on stderr").contains("the server rejected " + id + ".json (HTTP 400): ")
           .contains("results[0].samples is empty");
-      assertThat(result.out()).doesNotContain("samples is empty").contains("0 runs uploaded, 1 rejected");
+      assertThat(result.out()).as("the reason on stdout too, for a CI log of stdout alone")
+          .contains("REJECTED " + id + ".json (HTTP 400): results[0].samples is empty", "0 runs uploaded, 1 rejected");
       assertThat(folder().resolve("rejected/" + id + ".json")).exists();
       assertThat(Files.readString(folder().resolve("rejected/" + id + ".problem.json"))).contains("samples is empty");
       assertThat(folder().resolve(id + ".json")).doesNotExist();
@@ -159,14 +160,18 @@ class UploadCommandTest {
   }
 
   @Test
-  void theSummariesAnUploadOpenedOrGrewArePrintedAsLinks() throws Exception {
+  void theRunAndTheSummariesAnUploadOpenedOrGrewArePrintedAsLinks() throws Exception {
     try (FakeServer server = FakeServer.start()) {
       server.reportSummaries("[{\"id\":7,\"change\":\"opened\",\"url\":\"/summaries/7\"}]");
+      String id = UUID.randomUUID().toString();
 
-      CliRun result = upload(server.url(), runFile(UUID.randomUUID().toString()).toString());
+      CliRun result = upload(server.url(), runFile(id).toString());
 
       assertThat(result.exitCode()).isEqualTo(ExitCode.OK);
-      assertThat(result.out()).contains("SUMMARY opened " + server.url().replaceAll("/+$", "") + "/summaries/7");
+      String at = server.url().replaceAll("/+$", "");
+      assertThat(result.out()).as("the run's page, not its spool file")
+          .contains("uploaded " + at + "/runs/" + id + " (HTTP 201)").doesNotContain(id + ".json")
+          .contains("SUMMARY opened " + at + "/summaries/7");
     }
   }
 
@@ -297,7 +302,9 @@ class UploadCommandTest {
       assertThat(lenient.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(strict.exitCode()).isEqualTo(ExitCode.REGRESSION);
       assertThat(strict.out())
-          .contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18.01 us -> 48.02 us (x2.67) on xp-lab-01");
+          .contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2: 18.01 us -> 48.02 us (x2.67) on xp-lab-01\n"
+              + "(values above: trimmed means, the level the server compares per version; a run's own table shows"
+              + " medians)\n");
     }
   }
 
@@ -318,10 +325,13 @@ class UploadCommandTest {
 
       assertThat(culprit.exitCode()).isEqualTo(ExitCode.REGRESSION);
       assertThat(culprit.out()).contains("REGRESSION write-64b time-per-op: 1.5.19-4 -> 1.5.24-2",
-          "(unconfirmed: waiting for the next build)");
+          "(unconfirmed: waiting for the next build)").endsWith("exit 3: 1 regression (--fail-on-regression)\n");
       assertThat(waiting.exitCode()).isEqualTo(ExitCode.OK);
       assertThat(next.exitCode()).isEqualTo(ExitCode.REGRESSION);
-      assertThat(next.out()).contains("CONFIRMED write-64b time-per-op: 1.5.19-4 -> 1.5.24-2");
+      assertThat(next.out()).contains("CONFIRMED write-64b time-per-op: 1.5.19-4 -> 1.5.24-2")
+          .as("the closing line agrees with the exit code and says why")
+          .contains("1 run uploaded, 0 rejected, 0 waiting in the spool, 0 regressions, 1 confirmed\n")
+          .endsWith("exit 3: 1 confirmed regression (--fail-on confirmed)\n");
       assertThat(nextStrict.exitCode()).as("the culprit build failed already").isEqualTo(ExitCode.OK);
       assertThat(misspelt.exitCode()).isEqualTo(ExitCode.USAGE);
       assertThat(misspelt.err()).contains("expected regression or confirmed");

@@ -51,7 +51,8 @@ class AgentForeignUploadTest extends IntegrationTest {
           "1.0.0", "--machine", machine, "--run-id", id, file.toString());
 
       assertThat(back.exitCode()).as(back.out()).isZero();
-      assertThat(back.out()).contains("uploaded " + id + ".upload (HTTP 201)");
+      assertThat(back.out()).as("the run's page, not its spool file").contains("uploaded "
+          + server.url().replaceAll("/+$", "") + "/runs/" + id + " (HTTP 201)").doesNotContain(".upload");
       assertThat(again.exitCode()).as(again.out()).isZero();
       assertThat(again.out()).contains("HTTP 200, the server already had it");
     }

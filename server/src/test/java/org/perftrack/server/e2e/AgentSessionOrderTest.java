@@ -66,8 +66,8 @@ class AgentSessionOrderTest extends IntegrationTest {
     AgentProcess.Result result = AgentProcess.run(home, args.toArray(String[]::new));
 
     assertThat(result.exitCode()).as(result.out()).isZero();
-    assertThat(result.out()).as("1.7.2-1, 1.7.5-1, 1.7.6-1").containsSubsequence("uploaded 20000000",
-        "uploaded 30000000", "uploaded 10000000");
+    assertThat(result.out()).as("1.7.2-1, 1.7.5-1, 1.7.6-1").containsSubsequence("/runs/20000000",
+        "/runs/30000000", "/runs/10000000");
     JsonNode regressions = http().getWithToken("/api/v1/regressions?status=all&product=" + product, TOKEN).json();
     assertThat(regressions).singleElement().satisfies(r -> {
       assertThat(r.get("benchmark").asString()).isEqualTo("write-64b");
