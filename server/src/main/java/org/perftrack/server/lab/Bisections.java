@@ -53,10 +53,39 @@ public class Bisections {
 
   private final JdbcClient jdbc;
   private final Regressions regressions;
+  private final Agents agents;
 
-  Bisections(JdbcClient jdbc, Regressions regressions) {
+  Bisections(JdbcClient jdbc, Regressions regressions, Agents agents) {
     this.jdbc = jdbc;
     this.regressions = regressions;
+    this.agents = agents;
+  }
+
+  /**
+   * Why no lab agent could bisect this regression now ("no agent runs cygwin on xp-lab-01", "the agent of xp-lab-01
+   * offers no version between 1.5.19-4 and 1.5.24-2"): the page offers "Bisect" only where one could. Empty when one
+   * could, or when a bisection serves the regression already.
+   */
+  public Optional<String> cannotBisect(long regressionId) {
+    if (find(regressionId).isPresent()) {
+      return Optional.empty();
+    }
+    return regression(regressionId).flatMap(r -> cannot(agents.find(r.product(), r.machine()), r));
+  }
+
+  /** Why {@code agent} cannot narrow this step: none, it does not offer both ends, or nothing in between. */
+  static Optional<String> cannot(Optional<Agents.Agent> agent, Unbisected step) {
+    if (agent.isEmpty()) {
+      return Optional.of("no agent runs " + step.product() + " on " + step.machine());
+    }
+    List<String> targets = agent.get().targets();
+    if (!targets.contains(step.baseline()) || !targets.contains(step.version())) {
+      return Optional.of("the agent of " + step.machine() + " does not offer both " + step.baseline() + " and "
+          + step.version());
+    }
+    return BisectionJudge.between(targets, step.baseline(), step.version()).isEmpty()
+        ? Optional.of("the agent of " + step.machine() + " offers no version between " + step.baseline() + " and "
+            + step.version()) : Optional.empty();
   }
 
   static Bisection map(ResultSet rs, int row) throws SQLException {

@@ -37,19 +37,26 @@ class Bisector {
     this.mail = mail;
   }
 
-  /** The "Bisect" button: this regression and its siblings of the same step; an existing bisection is kept. */
+  /**
+   * The "Bisect" button: this regression and its siblings of the same step; an existing bisection is kept. When no
+   * agent could bisect it, the answer says why and nothing is kept (no "impossible" bisection stays on the page).
+   */
   @Transactional
-  public Bisection request(long regressionId, String by) {
+  public Bisections.State request(long regressionId, String by) {
     Optional<Bisection> existing = bisections.find(regressionId);
     if (existing.isPresent()) {
-      return existing.get();
+      return existing.get().state();
     }
     Unbisected r = bisections.regression(regressionId).orElseThrow();
+    Optional<String> cannot = Bisections.cannot(agents.find(r.product(), r.machine()), r);
+    if (cannot.isPresent()) { // said once, kept nowhere: a later agent may make it possible
+      return new Bisections.State(BisectionStatus.IMPOSSIBLE, null, null, 0, "cannot bisect: " + cannot.get());
+    }
     List<Unbisected> step = bisections.unbisected(regressionId);
     List<Unbisected> group = step.isEmpty() ? List.of(r) : step;
     long id = create(group, by);
     Bisection b = bisections.byId(id).orElseThrow();
-    return schedule(b, true);
+    return schedule(b, true).state();
   }
 
   /** Starts a bisection for each step that an agent can narrow (versions it offers lie strictly between). */
@@ -67,9 +74,7 @@ class Bisector {
         bisections.link(covering.get().id(), group.stream().map(Unbisected::id).toList());
         continue;
       }
-      Optional<Agents.Agent> agent = agents.find(first.product(), first.machine());
-      if (agent.isEmpty() || !offersEnds(agent.get(), first.baseline(), first.version())
-          || BisectionJudge.between(agent.get().targets(), first.baseline(), first.version()).isEmpty()) {
+      if (Bisections.cannot(agents.find(first.product(), first.machine()), first).isPresent()) {
         continue;
       }
       schedule(bisections.byId(create(group, "automatic")).orElseThrow(), true);

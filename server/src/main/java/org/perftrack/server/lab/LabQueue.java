@@ -42,6 +42,6 @@ class LabQueue {
     if (bisections.regression(regressionId).isEmpty()) {
       throw new NotFound("no regression " + regressionId);
     }
-    return bisector.request(regressionId, by).state();
+    return bisector.request(regressionId, by);
   }
 }

@@ -121,6 +121,7 @@ class RegressionPages {
     Regression r = regressions.find(id).orElseThrow(() -> new PageNotFound("no regression " + id));
     model.addAttribute("page", details.of(r, Regression.Status.TRIAGE));
     model.addAttribute("bisection", bisections.forRegression(id).orElse(null));
+    model.addAttribute("cannotBisect", bisections.cannotBisect(id).orElse(null));
     return "regressions/regression";
   }
 

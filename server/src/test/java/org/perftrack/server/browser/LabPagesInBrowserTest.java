@@ -27,7 +27,7 @@ class LabPagesInBrowserTest extends BrowserTest {
         WHERE m.name = ? AND rg.status = 'open'""").param(machine).query(Long.class).single();
     agent.register(versions.toArray(String[]::new));
     agent.bisect(regression, v -> versions.indexOf(v) >= 5 ? 48.0 : 18.0);
-    // a second machine whose agent offers no version in between: the button says why it cannot bisect
+    // a second machine whose agent offers no version in between: no button, the page says why it cannot bisect
     String other = unique("w7-lab");
     FakeAgent second = new FakeAgent(http(), TOKEN, product, other);
     second.upload(UUID.randomUUID().toString(), "1.5.19-1", 18);
@@ -62,9 +62,18 @@ class LabPagesInBrowserTest extends BrowserTest {
 
     signIn();
     open("/regressions/" + unbisected);
-    browser.driver.findElement(By.xpath("//button[text()='Bisect']")).click();
-    awaitText(By.id("bisection"), "cannot bisect");
-    assertThat(browser.driver.findElement(By.id("bisection")).getText()).contains("offers no version between");
+    String cannot = "the agent of " + other + " offers no version between 1.5.19-1 and 1.5.19-8";
+    assertThat(browser.driver.findElements(By.xpath("//button[text()='Bisect']"))).as("no agent could run it").isEmpty();
+    assertThat(browser.driver.findElement(By.id("bisection")).getText()).contains("Cannot bisect now: " + cannot + ".");
+    var asked = http().postJson("/api/v1/regressions/" + unbisected + "/bisection", "", token(
+        org.perftrack.server.security.Scope.TRIAGE));
+    assertThat(asked.json().get("sentence").asString()).isEqualTo("cannot bisect: " + cannot);
+    assertThat(http().getWithToken("/api/v1/regressions/" + unbisected + "/bisection", TOKEN).status())
+        .as("an impossible request keeps nothing").isEqualTo(404);
+    open("/regressions/" + unbisected);
+    assertThat(browser.driver.findElements(By.cssSelector("#bisection .badge"))).as("no permanent badge").isEmpty();
+    assertThat(browser.driver.findElement(By.id("bisection")).getText().toLowerCase().split("cannot bisect", -1))
+        .as("said once").hasSize(2);
 
     open("/lab");
     browser.driver.findElement(By.id("agent-" + other)).findElement(By.xpath(".//button[text()='Run now']")).click();
