@@ -82,6 +82,15 @@ public final class FormatGuess {
     return label == null ? format : label;
   }
 
+  /**
+   * What {@code POST /api/v1/runs} without {@code ?format=} answers a tool's file (JSON or text, whatever its content
+   * type): "the body looks like a Google Benchmark file: add ?format=gbench&product=…".
+   */
+  public static String addFormat(String format) {
+    return "the body looks like a " + label(format) + " file: add ?format=" + format
+        + "&product=…&version=…&machine=… (agent: upload --format " + format + ")";
+  }
+
   /** The names of a zip's entries, for telling a zipped Criterion folder from an asv results folder. */
   private static String guessZip(byte[] content) {
     boolean asv = false;

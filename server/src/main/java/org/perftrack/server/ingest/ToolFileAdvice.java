@@ -38,14 +38,13 @@ class ToolFileAdvice extends RequestBodyAdviceAdapter {
     body.reset();
     String tool = FormatGuess.guess(start);
     if (tool != null && !tool.equals(FormatNames.PERFTRACK)) {
-      throw new InvalidInput("format", "the body looks like a " + FormatGuess.label(tool) + " file: add ?format="
-          + tool + "&product=…&version=…&machine=… (agent: upload --format " + tool + ")");
+      throw new InvalidInput("format", FormatGuess.addFormat(tool));
     }
     return new Peeked(body, message.getHeaders());
   }
 
   /** What the tools' files are told by; as much as the sniffer looks at. */
-  private static final int PREFIX = 1 << 20;
+  static final int PREFIX = 1 << 20;
 
   private record Peeked(InputStream getBody, HttpHeaders getHeaders) implements HttpInputMessage {}
 }

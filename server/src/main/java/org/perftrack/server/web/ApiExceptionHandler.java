@@ -53,7 +53,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     return problem(HttpStatus.BAD_REQUEST, e.getMessage(), e.fields());
   }
 
-  private static ResponseEntity<ProblemDetail> problem(HttpStatus status, String detail, List<FieldProblem> fields) {
+  static ResponseEntity<ProblemDetail> problem(HttpStatus status, String detail, List<FieldProblem> fields) {
     ProblemDetail pd = ProblemDetail.forStatusAndDetail(status, detail);
     if (!fields.isEmpty()) {
       pd.setProperty("fields", fields);

@@ -2,6 +2,9 @@ package org.perftrack.server.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
+import org.perftrack.server.problems.InvalidInput;
+import org.perftrack.wire.FormatGuess;
+import org.perftrack.wire.FormatNames;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -21,7 +24,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * controller, so {@link ApiExceptionHandler} does not see them and Spring would answer with its plain error
  * JSON. For {@code /api/**} they are problem details here; for pages the exception is thrown on unchanged
  * and handled as before. {@code POST /api/v1/runs} of a non-JSON body without {@code ?format=} matches
- * neither of its two endpoints: that is a 415, not a missing parameter.
+ * neither of its two endpoints: that is a 415, not a missing parameter, unless it looks like another tool's file: then
+ * a 400 naming the format to add, as for such a JSON file.
  */
 /** Last: a controller's own advice ({@link ApiExceptionHandler}, the pages') comes first. */
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -60,6 +64,11 @@ class ApiRoutingProblems {
       throw e;
     }
     MediaType sent = contentType(request);
+    String tool = request.getRequestURI().equals("/api/v1/runs") ? toolOf(request) : null;
+    if (tool != null) { // another tool's file without ?format=, whatever its content type: named as JSON files are
+      InvalidInput named = new InvalidInput("format", FormatGuess.addFormat(tool));
+      return ApiExceptionHandler.problem(HttpStatus.BAD_REQUEST, named.getMessage(), named.fields());
+    }
     if (request.getContentLengthLong() != 0 && (sent == null || !isJson(sent))) {
       String hint = request.getRequestURI().equals("/api/v1/runs")
           ? " (or another tool's file with ?format=" + String.join(", ", org.perftrack.wire.FormatNames.ALL.subList(1,
@@ -70,6 +79,19 @@ class ApiRoutingProblems {
     return ResponseEntity.badRequest().body(ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
         "the query parameters do not fit this endpoint: " + String.join(" or ", e.getParamConditions())));
   }
+
+  /** The tool whose file the body's start looks like (not a perftrack run), or null; the body is not read after. */
+  private static String toolOf(HttpServletRequest request) {
+    try {
+      String tool = FormatGuess.guess(request.getInputStream().readNBytes(SNIFFED));
+      return tool == null || tool.equals(FormatNames.PERFTRACK) ? null : tool;
+    } catch (java.io.IOException | IllegalStateException e) {
+      return null; // already read, or cut: the 415 below says what to send
+    }
+  }
+
+  /** As much of a body as the sniffer looks at (as for a JSON body, ToolFileAdvice). */
+  private static final int SNIFFED = 1 << 20;
 
   private static boolean isApi(HttpServletRequest request) {
     return request.getRequestURI().startsWith("/api/");

@@ -162,6 +162,23 @@ class ForeignFormatUploadTest extends IntegrationTest {
     assertThat(products(product)).isZero();
   }
 
+  @ParameterizedTest(name = "{1} as {3}")
+  @CsvSource({
+      "go-bench, go-bench/count3-go1.19.txt, go test -bench, text/plain",
+      "catch2, catch2/catch2-v3-layout.xml, Catch2 XML, application/xml",
+      "gbench, gbench/repetitions.json, Google Benchmark, application/octet-stream"})
+  void aToolFileWithoutAFormatIsAnsweredWithTheFormatToAddWhateverItsContentType(String format, String file,
+      String label, String contentType) {
+    String product = unique("demo");
+
+    Http.Response r = http().postBytes("/api/v1/runs?product=" + product, golden(file), contentType, TOKEN);
+
+    assertThat(r.status()).as(r.body()).isEqualTo(400);
+    assertThat(r.json().get("fields").get(0).get("message").asString())
+        .startsWith("the body looks like a " + label + " file: add ?format=" + format + "&product=");
+    assertThat(products(product)).isZero();
+  }
+
   @Test
   void missingTagsAreNamedAsQueryParameters() {
     Http.Response r = http().postBytes("/api/v1/runs?format=hyperfine&product=demo", golden("hyperfine/basic.json"),
