@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * benchmark, the median of its samples, and no samples: it becomes a one-sample result
  * {@code time-per-iteration} in the unit printed (ns, µs, ms or s); {@code = N MB/s} (from {@code b.bytes})
  * becomes {@code throughput}. The run's note says that each figure is a median. {@code FAILED} benchmarks are
- * failures; ignored ones are left out. Criterion's text output is not this: send its folder.
+ * failures; ignored ones are left out. A file cut inside its last line keeps the lines before it and notes which line
+ * it left out. Criterion's text output is not this: send its folder.
  */
 final class CargoBenchFormat extends TextFormat {
 
@@ -34,11 +35,21 @@ final class CargoBenchFormat extends TextFormat {
     return line.startsWith("test ") && line.contains(" ...");
   }
 
+  /** One benchmark a line: a file cut inside its last line keeps the benchmarks before it. */
+  @Override
+  boolean keepsWholeLines() {
+    return true;
+  }
+
   @Override
   void read(List<String> lines, ForeignRun run, String sourceName) throws FormatException {
     int results = 0;
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
+      if (line.startsWith(CUT)) {
+        run.note(line.substring(CUT.length()));
+        continue;
+      }
       Matcher failed = FAILED.matcher(line);
       if (failed.matches()) {
         run.fail(failed.group(1), "FAILED (line " + (i + 1) + ")");

@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * A tool's text output, read line by line. Such output has no closing bracket to tell a cut-off file, but a
- * tool always ends its last line: a last result line without its line break is refused as truncated.
+ * tool always ends its last line: a last result line without its line break is refused as truncated, or, for a
+ * format whose lines stand alone ({@link #keepsWholeLines}), left out: the lines end with one {@link #CUT} line
+ * saying which, for {@code read} to note.
  */
 abstract class TextFormat extends ForeignFormat<List<String>> {
 
@@ -22,10 +24,24 @@ abstract class TextFormat extends ForeignFormat<List<String>> {
     List<String> lines = text.replace("\r\n", "\n").lines().toList();
     String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     if (!text.endsWith("\n") && isResultLine(last)) {
-      throw new FormatException(sourceName + ": truncated: the file ends inside line " + lines.size()
-          + " without its line break: '" + (last.length() > 80 ? last.substring(0, 80) + "…" : last) + "'");
+      String shown = "'" + (last.length() > 80 ? last.substring(0, 80) + "…" : last) + "'";
+      if (!keepsWholeLines()) {
+        throw new FormatException(sourceName + ": truncated: the file ends inside line " + lines.size()
+            + " without its line break: " + shown);
+      }
+      List<String> whole = new java.util.ArrayList<>(lines.subList(0, lines.size() - 1));
+      whole.add(CUT + "the file ends inside line " + lines.size() + ", left out: " + shown);
+      return whole;
     }
     return lines;
+  }
+
+  /** The start of the last line {@link #parse} gives when it left a cut-off line out; the rest says which. */
+  static final String CUT = "\u0000cut: ";
+
+  /** Whether each result line stands alone, so that a cut-off last line is left out rather than the file refused. */
+  boolean keepsWholeLines() {
+    return false;
   }
 
   /** Whether a line holds a benchmark's figures (and so must not be the cut-off end of the file). */

@@ -59,6 +59,20 @@ class ToolFormatsTest {
   }
 
   @Test
+  void aCargoBenchFileCutInsideItsLastLineKeepsTheWholeLinesAndSaysWhichItLeftOut() throws FormatException {
+    String whole = new String(Golden.bytes("cargo-bench/rust-1.95.txt"), java.nio.charset.StandardCharsets.UTF_8);
+    String cut = whole.substring(0, whole.indexOf("1,019.43") + 4);
+
+    RunUpload run = Golden.convert("cargo-bench", cut.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        "bench.txt");
+
+    assertThat(run.results()).extracting(ResultUpload::benchmark)
+        .containsExactly("tests::bench_fib_10", "tests::bench_fib_20");
+    assertThat(run.attributes().get("note")).contains("the file ends inside line 7, left out: "
+        + "'test tests::bench_vec_push ... bench:       1,01'");
+  }
+
+  @Test
   void criterionFolderGivesTimePerIterationAndElementRates() throws FormatException {
     RunUpload run = Golden.convert("criterion", Golden.zip("criterion/0.3.6/criterion"), "target/criterion");
     assertThat(run.results()).extracting(ResultUpload::benchmark).containsOnly("fib 15", "sum/100", "sum/1000");
