@@ -107,7 +107,7 @@ class SpoolCommandTest {
       assertThat(wrong.err()).contains(theirs.id() + " waits for " + OTHER + ", not for " + server.url()
           + ": send it with --server " + OTHER);
       assertThat(named.exitCode()).as(named.out() + named.err()).isEqualTo(ExitCode.OK);
-      assertThat(named.out()).contains("uploaded " + old.id() + ".json (HTTP 201)", "1 run uploaded");
+      assertThat(named.out()).contains("/runs/" + old.id() + " (HTTP 201)", "1 run uploaded");
       assertThat(server.stored()).containsOnlyKeys(old.id());
       assertThat(root().resolve("sent/" + old.id() + ".json")).exists();
     }

@@ -132,7 +132,7 @@ class AgentSpoolTest extends IntegrationTest {
       AgentProcess.Result back = agentRun("upload", "--server", serverB, "--spool", spool().toString());
 
       assertThat(back.exitCode()).as(back.out()).isZero();
-      assertThat(back.out()).contains("uploaded " + forB.id() + ".json (HTTP 201)", "1 run uploaded");
+      assertThat(back.out()).contains("/runs/" + forB.id() + " (HTTP 201)", "1 run uploaded");
       assertThat(new Http(b.base()).getWithToken("/api/v1/runs/" + forB.id(), TOKEN).status()).isEqualTo(200);
       assertThat(new Http(b.base()).getWithToken("/api/v1/runs/" + old.id(), TOKEN).status()).isEqualTo(404);
       assertThat(storedOnA(forB.id())).isZero();
@@ -172,7 +172,7 @@ class AgentSpoolTest extends IntegrationTest {
       }
 
       String log = Files.readString(AgentProcess.output(builder));
-      assertThat(log).contains("uploaded " + forA.id() + ".json (HTTP 201)", "1 run waits for " + b.url());
+      assertThat(log).contains("/runs/" + forA.id() + " (HTTP 201)", "1 run waits for " + b.url());
       assertThat(storedOnA(forA.id())).isEqualTo(1);
       assertThat(storedOnA(forB.id())).isZero();
       assertThat(AgentProcess.waiting(spool())).singleElement()
@@ -200,7 +200,7 @@ class AgentSpoolTest extends IntegrationTest {
       AgentProcess.Result after = agentRun("upload", "--server", stuck.url(), "--spool", spool().toString());
 
       assertThat(after.exitCode()).as(after.out()).isZero();
-      assertThat(after.out()).as("nothing locked").contains("uploaded " + run.id() + ".json (HTTP 201)",
+      assertThat(after.out()).as("nothing locked").contains("/runs/" + run.id() + " (HTTP 201)",
           "1 run uploaded, 0 rejected, 0 waiting").doesNotContain("another agent process");
       assertThat(storedOnA(run.id())).isEqualTo(1);
       try (Stream<Path> all = Files.walk(spool())) {
