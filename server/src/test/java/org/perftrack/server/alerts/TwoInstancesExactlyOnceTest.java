@@ -179,7 +179,8 @@ class TwoInstancesExactlyOnceTest extends IntegrationTest {
         "--server.port=0", "--spring.datasource.url=" + db.jdbcUrl(), "--spring.datasource.username=" + db.username(),
         "--spring.datasource.password=" + db.password(),
         "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=" + ADMIN_PASSWORD,
-        "--spring.mail.host=127.0.0.1", "--spring.mail.port=" + MAIL_PORT,
+        // instances of one database share its token pepper (without it this one stored the token unpeppered)
+        "--perftrack.security.token-pepper=" + TOKEN_PEPPER, "--spring.mail.host=127.0.0.1", "--spring.mail.port=" + MAIL_PORT,
         "--perftrack.alerts.recipients=" + ALERT_RECIPIENT, "--perftrack.alerts.poll-interval=100ms",
         "--perftrack.alerts.backoff=100ms", "--perftrack.alerts.max-backoff=500ms", "--perftrack.public-url=" + PUBLIC_URL,
         "--perftrack.webhooks.allowed-networks=" + WEBHOOK_NETWORKS);
