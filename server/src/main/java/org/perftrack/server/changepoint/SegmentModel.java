@@ -18,6 +18,10 @@ public record SegmentModel(double claimProbability, double minChange, double ste
   static final double DRIFTS = 0.03;
   /** The between-run variance's grid: 0, then these powers of two times the scatter's rough estimate. */
   static final double[] BETWEEN = {-6, -5, -4, -3, -2, -1, 0, 1};
+  /** The grid's entry that is the rough estimate itself. */
+  static final int ROUGH = 7;
+  /** Rough SDs a version must lie beyond the levels both before and after it, the same way, to be a blip. */
+  static final double BLIP = 4;
 
   public SegmentModel {
     if (!(claimProbability > 0 && claimProbability < 1) || !(minChange >= 0) || !(stepRate > 0 && stepRate < 1)) {
@@ -43,6 +47,9 @@ public record SegmentModel(double claimProbability, double minChange, double ste
     double[][] y = new double[between.length][n];
     double[][] v = new double[between.length][n];
     levels(runs, between, inflate, y, v);
+    if (widenBlips(y[0], Math.sqrt(between[ROUGH]), inflate)) {
+      levels(runs, between, inflate, y, v);
+    }
     StepMass mass = StepMass.of(y, v, stepRate, minStep(), DRIFTS);
     if (widenOutliers(mass, y, v, inflate)) {
       levels(runs, between, inflate, y, v);
@@ -105,6 +112,25 @@ public record SegmentModel(double claimProbability, double minChange, double ste
       grid[i + 1] = rough * Math.pow(2, BETWEEN[i]);
     }
     return grid;
+  }
+
+  /**
+   * Widens the variance of each version that lies beyond both the median of the (up to) 3 versions before it and of
+   * the 2 or 3 after it, the same way, by more than {@link #BLIP} rough SDs: an outlier session, which neither level
+   * explains (a step's first version matches the versions after it). Whether any was.
+   */
+  static boolean widenBlips(double[] level, double sd, double[] inflate) {
+    boolean widened = false;
+    for (int k = 1; k + 2 < level.length; k++) {
+      double before = Robust.median(level, Math.max(0, k - 3), k);
+      double after = Robust.median(level, k + 1, Math.min(level.length, k + 4));
+      double off = Math.min(Math.abs(level[k] - before), Math.abs(level[k] - after)) / sd;
+      if ((level[k] - before) * (level[k] - after) > 0 && off > BLIP) {
+        inflate[k] *= off * off / 4;
+        widened = true;
+      }
+    }
+    return widened;
   }
 
   /**

@@ -20,7 +20,9 @@
  *       A version's level is the precision-weighted mean of its runs; version levels are independent given the
  *       step configuration.
  *   <li>At most two steps in a segment, and every level but the newest holds at least 3 versions (an excursion of
- *       one or two versions is sessions, not steps). A version level further than 4 standard errors from the
+ *       one or two versions is sessions, not steps). A version beyond both the median of the 3 versions before it
+ *       and of the 2-3 after it, the same way, by more than 4 rough SDs (the scatter of consecutive versions) is an
+ *       outlier session: its variance widens. A version level further than 4 standard errors from the
  *       likeliest configuration's fitted level, with a version after it, counts with its variance widened (Huber):
  *       an outlier session does not make a step.
  *   <li>With probability 0.03 a segment's levels drift: a slope per version, normal with SD 0.3 %, integrated out in
@@ -32,7 +34,8 @@
  *   <li>A claim: P(a step of at least {@code minChange} in its direction inside the claim) / (that + P(no step
  *       inside)) at least {@code claimProbability}; at one version when one version holds it, else at the run of at
  *       most 4 versions with the most such mass. Not modelled: sessions that shift every version they measure
- *       (interleaved pairs, the common shift across benchmarks: the caller's), runs of outlier sessions.
+ *       (interleaved pairs, the common shift across benchmarks: the caller's), an outlier session at the newest two
+ *       versions (it reads as a step until the next versions say otherwise).
  * </ul>
  */
 package org.perftrack.server.changepoint;

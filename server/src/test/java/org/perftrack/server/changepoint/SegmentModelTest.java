@@ -59,6 +59,21 @@ class SegmentModelTest {
   }
 
   @Test
+  void manyOutlierSessionsMakeNoStepButAStepAmongThemIsClaimed() {
+    Segment s = segment(new Random(8), 30, 0.01, 0.002, -1, 1);
+    List<Segment.Version> versions = new ArrayList<>(s.versions());
+    for (int k : new int[] {5, 10, 13, 22, 25}) {
+      versions.set(k, new Segment.Version("1." + k, List.of(scaled(versions.get(k).runs().get(0), 1.2))));
+    }
+    assertThat(model.judge(new Segment(versions, 0)).claimed()).isEmpty();
+    for (int k = 18; k < 30; k++) {
+      versions.set(k, new Segment.Version("1." + k, List.of(scaled(versions.get(k).runs().get(0), 1.3))));
+    }
+    assertThat(model.judge(new Segment(versions, 0)).claimed()).as("%s", model.judge(new Segment(versions, 0)))
+        .extracting(Claim::first).containsExactly(18);
+  }
+
+  @Test
   void twoStepsAreBothClaimed() {
     Segment s = segment(new Random(6), 30, 0.01, 0.003, 8, 1.2);
     List<Segment.Version> versions = new ArrayList<>();
