@@ -136,6 +136,22 @@ final class LabClient {
     return entries;
   }
 
+  /**
+   * What the server made of a confirm job's round, one line per series ("write-64b time-per-op: placed at 1.5.21-1
+   * after 1 re-run of 1.5.20-1..1.5.22-1"); null while some series is not judged yet.
+   */
+  List<String> outcomes(Job job) throws IOException {
+    JsonNode answer = request("GET", "/jobs/" + job.id, null);
+    List<String> lines = new ArrayList<String>();
+    for (JsonNode o : answer.path("outcomes")) {
+      if (!o.hasNonNull("outcome")) {
+        return null;
+      }
+      lines.add(o.path("benchmark").asText() + " " + o.path("metric").asText() + ": " + o.get("outcome").asText());
+    }
+    return lines;
+  }
+
   void finish(Job job, List<String> runIds) throws IOException {
     Map<String, Object> body = new LinkedHashMap<String, Object>();
     body.put("lease", job.lease);
@@ -158,20 +174,27 @@ final class LabClient {
 
   /** POSTs JSON; the answer's JSON, or null for 204. */
   private JsonNode post(String path, Map<String, Object> body) throws IOException {
+    return request("POST", path, body);
+  }
+
+  /** A GET ({@code body} null) or a POST of JSON; the answer's JSON, or null for 204. */
+  private JsonNode request(String method, String path, Map<String, Object> body) throws IOException {
     HttpURLConnection c = (HttpURLConnection) new URL(base + path).openConnection();
     try {
       c.setConnectTimeout(10_000);
       c.setReadTimeout(60_000);
-      c.setRequestMethod("POST");
-      c.setDoOutput(true);
-      c.setRequestProperty("Content-Type", "application/json");
+      c.setRequestMethod(method);
       c.setRequestProperty("Accept", "application/json, application/problem+json");
       c.setRequestProperty("Authorization", "Bearer " + token);
-      OutputStream out = c.getOutputStream();
-      try {
-        out.write(WireJson.MAPPER.writeValueAsBytes(body));
-      } finally {
-        out.close();
+      if (body != null) {
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", "application/json");
+        OutputStream out = c.getOutputStream();
+        try {
+          out.write(WireJson.MAPPER.writeValueAsBytes(body));
+        } finally {
+          out.close();
+        }
       }
       int status = c.getResponseCode();
       if (status == 204) {

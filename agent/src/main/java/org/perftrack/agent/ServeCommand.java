@@ -280,7 +280,7 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     void run() throws InterruptedException {
-      out.printf("job %d (%s): %s%n", job.id, job.reason, job.versions);
+      out.printf("job %d (%s): %s%n", job.id, job.reason, job.plan == null ? job.versions : plan());
       out.flush();
       ShellRunner runner = new ShellRunner();
       current.set(runner);
@@ -318,6 +318,15 @@ final class ServeCommand implements Callable<Integer> {
         current.set(null);
         progress.set(null);
       }
+    }
+
+    /** "write-64b at 1.5.20-1, 1.5.21-1, 1.5.22-1; fork at …" */
+    private String plan() {
+      StringBuilder text = new StringBuilder();
+      for (LabClient.PlanEntry e : job.plan) {
+        text.append(text.length() == 0 ? "" : "; ").append(e.benchmark).append(" at ").append(String.join(", ", e.versions));
+      }
+      return text.toString();
     }
 
     private List<RunUpload> measure(ShellRunner runner) throws AgentException, IOException, InterruptedException {
@@ -379,6 +388,28 @@ final class ServeCommand implements Callable<Integer> {
         }
       }
       Delivery.sendSpool(spool, s.server, s.token, server.retry(), FailOn.NEVER, out, err);
+      if (job.plan != null && "confirm".equals(job.reason)) {
+        sayWhatTheRoundShowed();
+      }
+    }
+
+    /** A confirm job: what the server made of the round, once it judged it (a minute at most; then the lab page). */
+    private void sayWhatTheRoundShowed() {
+      for (int i = 0; i < 30 && stop.getCount() > 0; i++) {
+        try {
+          List<String> lines = client.outcomes(job);
+          if (lines != null) {
+            for (String line : lines) {
+              out.println("CONFIRM " + line);
+            }
+            out.flush();
+            return;
+          }
+        } catch (IOException e) {
+          return; // a token without the read scope, a server away: the lab page says it
+        }
+        await(stop, 2);
+      }
     }
 
     private void fail(final String error) {

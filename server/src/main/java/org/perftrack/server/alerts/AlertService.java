@@ -1,5 +1,6 @@
 package org.perftrack.server.alerts;
 
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,7 @@ public class AlertService {
   private final Outbox outbox;
   private final OutboxSender sender;
   private final WebhookQueue webhooks;
+  private final List<MailHold> holds;
 
   /**
    * A moment others make (an agent silent or back, a bisection done, a step placed, a profile done), published in
@@ -50,13 +52,27 @@ public class AlertService {
   }
 
   AlertService(AlertsProperties props, Subscriptions subscriptions, Announcements announcements,
-      Outbox outbox, OutboxSender sender, WebhookQueue webhooks) {
+      Outbox outbox, OutboxSender sender, WebhookQueue webhooks, List<MailHold> holds) {
     this.props = props;
     this.subscriptions = subscriptions;
     this.announcements = announcements;
     this.outbox = outbox;
     this.sender = sender;
     this.webhooks = webhooks;
+    this.holds = holds;
+  }
+
+  /** The longest any {@link MailHold} asks the mail of these regressions to wait. */
+  private Duration hold(List<Regression> regressions) {
+    return holds.stream().map(h -> h.holdFor(regressions)).max(Comparator.naturalOrder()).orElse(Duration.ZERO);
+  }
+
+  /** The answer a held mail waited for is there: the per-run mail that announces this regression goes out now. */
+  @Transactional
+  public void releaseHeld(long regressionId) {
+    if (outbox.releaseHeld(regressionId) > 0) {
+      wakeSenderAfterCommit();
+    }
   }
 
   /**
@@ -116,7 +132,9 @@ public class AlertService {
         Regression first = wanted.get(0);
         var payload = new MailPayload("run", runId == null ? null : runId.toString(), first.product(),
             first.machine(), first.version(), wanted, s.unsubscribeToken());
-        queued += outbox.add("run", key, s, subject(wanted), payload) ? 1 : 0;
+        Duration hold = hold(wanted);
+        queued += (hold.compareTo(Duration.ZERO) > 0 ? outbox.addLater("run", key, s, subject(wanted), payload, hold)
+            : outbox.add("run", key, s, subject(wanted), payload)) ? 1 : 0;
       }
     }
     if (queued > 0) {
@@ -152,8 +170,9 @@ public class AlertService {
       if (outbox.replacePending("summary", List.of(first, followUp), s.email(), subject, payload)) {
         continue;
       }
-      boolean added = outbox.addLater("summary", grew ? followUp : first, s, subject, payload, props.summarySettle())
-          || (grew && outbox.addLater("summary", first, s, subject, payload, props.summarySettle()));
+      Duration settle = props.summarySettle().compareTo(hold(wanted)) >= 0 ? props.summarySettle() : hold(wanted);
+      boolean added = outbox.addLater("summary", grew ? followUp : first, s, subject, payload, settle)
+          || (grew && outbox.addLater("summary", first, s, subject, payload, settle));
       queued += added ? 1 : 0;
     }
     if (queued + delivered > 0) {

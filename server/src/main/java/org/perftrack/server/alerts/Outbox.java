@@ -82,6 +82,16 @@ class Outbox {
         dedupKeys.toArray(String[]::new), recipient).update() > 0;
   }
 
+  static final String RELEASE_HELD = """
+      UPDATE alert_outbox SET next_attempt_at = now()
+       WHERE kind = 'run' AND status = 'pending' AND next_attempt_at > now()
+         AND payload -> 'items' @> jsonb_build_array(jsonb_build_object('id', CAST(? AS bigint)))""";
+
+  /** Makes the held per-run mails that announce this regression due now; returns how many. */
+  int releaseHeld(long regressionId) {
+    return jdbc.sql(RELEASE_HELD).param(regressionId).update();
+  }
+
   static final String DROP_PENDING = """
       DELETE FROM alert_outbox WHERE kind = ? AND dedup_key = ANY(?::text[]) AND status = 'pending'""";
 

@@ -404,10 +404,12 @@ public class Regressions {
                  JOIN product p2 ON p2.id = s2.product_id JOIN machine m2 ON m2.id = s2.machine_id
                 WHERE rg2.id = :id))
          AND NOT EXISTS (SELECT 1 FROM bisection_regression br WHERE br.regression_id = rg.id)
+         AND NOT EXISTS (SELECT 1 FROM confirmation c WHERE c.regression_id = rg.id AND c.status = 'running')
        ORDER BY rg.id""";
 
   /**
-   * Open regressions on machines with a lab agent that no bisection serves; with an id: that one and its siblings
+   * Open regressions on machines with a lab agent that no bisection serves and the lab is not confirming; with an
+   * id: that one and its siblings
    * (same product, machine, baseline and version).
    */
   public List<Located> unbisected(Long regressionId) {

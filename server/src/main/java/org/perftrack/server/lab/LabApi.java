@@ -71,10 +71,12 @@ class LabApi {
   private final Jobs jobs;
   private final Bisections bisections;
   private final Schedules schedules;
+  private final Confirmations confirmations;
   private final LabProperties props;
 
   LabApi(Lab lab, LabQueue queue, Agents agents, Jobs jobs, Bisections bisections, Schedules schedules,
-      LabProperties props) {
+      Confirmations confirmations, LabProperties props) {
+    this.confirmations = confirmations;
     this.lab = lab;
     this.queue = queue;
     this.agents = agents;
@@ -124,6 +126,15 @@ class LabApi {
   ResponseEntity<Claimed> claim(@PathVariable long id, Authentication who) {
     return lab.claim(id, token(who)).map(j -> ResponseEntity.ok(new Claimed(j.id(), j.lease(), j.versions(),
         j.benchmarks(), j.reason(), j.plan()))).orElseGet(() -> ResponseEntity.noContent().build());
+  }
+
+  /** A job and, for a confirm job, what its round showed per series (an outcome is null until judged). */
+  record JobState(Jobs.Job job, List<Confirmations.Outcome> outcomes) {}
+
+  @GetMapping("/api/v1/lab/jobs/{id}")
+  JobState job(@PathVariable long id, Authentication who) {
+    Jobs.Job job = jobs.find(id).orElseThrow(() -> new NotFound("no job " + id));
+    return new JobState(LabView.job(job, LabView.seesEverything(who)), confirmations.ofJob(job));
   }
 
   @PostMapping("/api/v1/lab/jobs/{id}/finish")

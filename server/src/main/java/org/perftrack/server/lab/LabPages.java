@@ -23,18 +23,21 @@ class LabPages {
   record AgentRow(Agents.Agent agent, boolean online, Jobs.Job running) {}
 
   record Page(List<AgentRow> agents, long agentCount, List<Jobs.Job> jobs, List<Bisections.Bisection> bisections,
-      List<Schedules.Schedule> schedules, Instant now, int page, Integer previousPage, Integer nextPage) {}
+      List<Confirmations.Confirmation> confirmations, List<Schedules.Schedule> schedules, Instant now, int page,
+      Integer previousPage, Integer nextPage) {}
 
   private final Agents agents;
   private final Jobs jobs;
   private final Bisections bisections;
   private final Schedules schedules;
+  private final Confirmations confirmations;
   private final LabQueue queue;
   private final LabProperties props;
   private final Lab lab;
 
-  LabPages(Agents agents, Jobs jobs, Bisections bisections, Schedules schedules, LabQueue queue, LabProperties props,
-      Lab lab) {
+  LabPages(Agents agents, Jobs jobs, Bisections bisections, Schedules schedules, Confirmations confirmations,
+      LabQueue queue, LabProperties props, Lab lab) {
+    this.confirmations = confirmations;
     this.props = props;
     this.lab = lab;
     this.agents = agents;
@@ -63,6 +66,7 @@ class LabPages {
     model.addAttribute("section", "lab");
     model.addAttribute("page", new Page(rows, count, recent,
         p == 0 ? LabView.bisections(bisections.recent(20), open) : List.of(),
+        p == 0 ? confirmations.recent(20) : List.of(),
         p == 0 ? LabView.schedules(schedules.all(), open) : List.of(), now, p, p > 0 ? p - 1 : null, next));
     return "lab/lab";
   }

@@ -11,7 +11,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The lab's clock, one thread per server: leases that ran out, due schedules, silent agents, and
- * bisections to start or advance. Each step locks what it works on ({@code FOR UPDATE SKIP LOCKED} or an
+ * confirmations and bisections to start or advance. Each step locks what it works on ({@code FOR UPDATE SKIP LOCKED} or an
  * {@code UPDATE … RETURNING}), so several servers on one database do each thing once.
  */
 @Component
@@ -24,17 +24,19 @@ class LabTicker extends BackgroundThread {
   private final Jobs jobs;
   private final Schedules schedules;
   private final Bisector bisector;
+  private final Confirmer confirmer;
   private final LabMail mail;
   private final TransactionTemplate tx;
 
-  LabTicker(LabProperties props, Agents agents, Jobs jobs, Schedules schedules, Bisector bisector, LabMail mail,
-      TransactionTemplate tx) {
+  LabTicker(LabProperties props, Agents agents, Jobs jobs, Schedules schedules, Bisector bisector, Confirmer confirmer,
+      LabMail mail, TransactionTemplate tx) {
     super("perftrack-lab", Thread.NORM_PRIORITY);
     this.props = props;
     this.agents = agents;
     this.jobs = jobs;
     this.schedules = schedules;
     this.bisector = bisector;
+    this.confirmer = confirmer;
     this.mail = mail;
     this.tx = tx;
   }
@@ -44,6 +46,9 @@ class LabTicker extends BackgroundThread {
       tx.executeWithoutResult(s -> jobs.expireLeases(props.maxAttempts()));
       tx.executeWithoutResult(s -> agents.newlySilent(props.silentAfter()).forEach(mail::silent));
       tx.executeWithoutResult(s -> runSchedules());
+      // before bisections start: an unsure claim goes to an agent that takes confirm jobs as a confirmation
+      confirmer.start();
+      confirmer.advance();
       if (props.bisectAutomatically()) {
         bisector.startAutomatic();
       }

@@ -11,6 +11,7 @@ import org.perftrack.server.alerts.AlertsProperties;
 import org.perftrack.server.alerts.SiteProperties;
 import org.perftrack.server.db.EmbeddedDbProperties;
 import org.perftrack.server.detection.DetectionProperties;
+import org.perftrack.server.lab.ConfirmProperties;
 import org.perftrack.server.security.SecurityProperties;
 import org.perftrack.server.web.LimitsProperties;
 import org.springframework.boot.SpringApplication;
@@ -31,7 +32,7 @@ class ConfigurationValidationTest {
 
   @Configuration(proxyBeanMethods = false)
   @EnableConfigurationProperties({AlertsProperties.class, SiteProperties.class, EmbeddedDbProperties.class,
-      DetectionProperties.class, SecurityProperties.class, LimitsProperties.class})
+      DetectionProperties.class, SecurityProperties.class, LimitsProperties.class, ConfirmProperties.class})
   static class Properties {}
 
   private static ConfigurableApplicationContext start(String... args) {
@@ -60,7 +61,10 @@ class ConfigurationValidationTest {
       "perftrack.alerts.poll-interval       | 0s    | must be longer than or equal to",
       "perftrack.alerts.from                | ' '   | must not be blank",
       "perftrack.embedded-db.port           | 70000 | must be less than or equal to 65535",
-      "perftrack.embedded-db.pool-size      | 0     | must be greater than or equal to 1"})
+      "perftrack.embedded-db.pool-size      | 0     | must be greater than or equal to 1",
+      "perftrack.lab.confirm.max-versions   | 1     | must be greater than or equal to 2",
+      "perftrack.lab.confirm.high           | 1.5   | must be less than or equal to 1",
+      "perftrack.lab.confirm.mail-hold      | -1s   | must be longer than or equal to"})
   void aBadValueStopsStartUpNamingTheProperty(String property, String value, String reason, CapturedOutput output) {
     assertThatThrownBy(() -> start("--" + property + "=" + value).close()).isInstanceOf(RuntimeException.class);
 
@@ -71,7 +75,8 @@ class ConfigurationValidationTest {
   @ParameterizedTest
   @CsvSource(delimiter = '|', value = {
       "perftrack.public-url          | perf.example.org | must be an absolute http(s) URL",
-      "perftrack.limits.max-body-bytes | 0B           | must be positive"})
+      "perftrack.limits.max-body-bytes | 0B           | must be positive",
+      "perftrack.lab.confirm.low     | 0.995            | low must be below high"})
   void aValueTheRecordRefusesStopsStartUpNamingTheProperty(String property, String value, String reason,
       CapturedOutput output) {
     assertThatThrownBy(() -> start("--" + property + "=" + value).close()).isInstanceOf(RuntimeException.class);

@@ -1,0 +1,154 @@
+package org.perftrack.server.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.Fixtures;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Confirm jobs through HTTP on the real server and PostgreSQL, the test playing the agent: unsure claims (steps
+ * placed only within two versions) on a machine whose agent takes confirm jobs are re-measured at their suspect
+ * versions, one job per machine and round holding an entry per series, and the claims end placed.
+ */
+class ConfirmJobsTest extends IntegrationTest {
+
+  @Autowired
+  private ApplicationContext app;
+
+  private final String product = unique("cygwin");
+  private final String machine = unique("lab");
+  private static final List<String> BENCHMARKS = List.of("write-64b", "read-64b", "fork");
+  private static final List<String> VERSIONS = IntStream.range(0, 24).mapToObj(v -> "1." + v).toList();
+
+  /** Three series, each the 10 % step at 1.12 in 6 % noise that detection places only within 1.11 .. 1.12. */
+  private List<Long> unsureClaims() {
+    List<RunUpload> ranged = Fixtures.rangedStep(product, machine);
+    for (RunUpload run : ranged) {
+      List<RunUpload.ResultUpload> results = BENCHMARKS.stream().map(b -> {
+        RunUpload.ResultUpload r = run.results().get(0);
+        return new RunUpload.ResultUpload(b, r.metric(), r.unit(), r.direction(), r.samples());
+      }).toList();
+      Http.Response r = http().postJson("/api/v1/runs", json(new RunUpload(run.id(), product, run.version(),
+          run.machine(), run.suite(), null, null, null, run.attributes(), results, List.of())), TOKEN);
+      assertThat(r.status()).as(r.body()).isEqualTo(201);
+    }
+    JsonNode list = http().get("/api/v1/regressions?product=" + product).json();
+    List<Long> ids = new ArrayList<>();
+    list.valueStream().forEach(n -> {
+      assertThat(n.get("firstSuspect").asString()).as(n.toString()).isEqualTo("1.11");
+      assertThat(n.get("lastSuspect").asString()).isEqualTo("1.12");
+      ids.add(n.get("id").asLong());
+    });
+    assertThat(ids).hasSize(3);
+    return ids;
+  }
+
+  private long register(List<String> kinds, List<String> targets) {
+    Http.Response r = http().postJson("/api/v1/lab/agents", json(new LabApi.Registration(product, machine, "test", 1,
+        targets, kinds)), TOKEN);
+    assertThat(r.status()).as(r.body()).isEqualTo(200);
+    return r.json().get("id").asLong();
+  }
+
+  private JsonNode claim(long agent) {
+    Http.Response r = http().postJson("/api/v1/lab/agents/" + agent + "/claim", "{}", TOKEN);
+    assertThat(r.status()).as(r.body()).isIn(200, 204);
+    return r.status() == 204 ? null : r.json();
+  }
+
+  /** The agent's answer: one run per version of the plan, in one session, each planned benchmark at its level. */
+  private void answer(JsonNode job) {
+    String batch = UUID.randomUUID().toString();
+    Random random = new Random(job.get("id").asLong());
+    List<String> versions = job.get("versions").valueStream().map(JsonNode::asString).toList();
+    List<String> ids = new ArrayList<>();
+    for (String v : versions) {
+      double level = VERSIONS.indexOf(v) >= 12 ? 110 : 100;
+      List<RunUpload.ResultUpload> results = new ArrayList<>();
+      for (JsonNode e : job.get("plan")) {
+        if (e.get("versions").valueStream().anyMatch(x -> x.asString().equals(v))) {
+          results.add(new RunUpload.ResultUpload(e.get("benchmark").asString(), e.get("metric").asString(), "us",
+              RunUpload.LOWER_IS_BETTER, Fixtures.sessionSamples(random, level)));
+        }
+      }
+      RunUpload r = Fixtures.run(product, v, machine);
+      RunUpload run = new RunUpload(r.id(), product, v, r.machine(), r.suite(), batch, null, null, r.attributes(),
+          results, List.of()).withBatchSize(versions.size());
+      Http.Response created = http().postJson("/api/v1/runs", json(run), TOKEN);
+      assertThat(created.status()).as(created.body()).isEqualTo(201);
+      ids.add(run.id());
+    }
+    Http.Response done = http().postJson("/api/v1/lab/jobs/" + job.get("id").asLong() + "/finish",
+        "{\"lease\": \"" + job.get("lease").asString() + "\", \"runIds\": " + json(ids) + "}", TOKEN);
+    assertThat(done.status()).as(done.body()).isEqualTo(200);
+  }
+
+  private JsonNode regression(long id) {
+    return http().get("/api/v1/regressions/" + id).json();
+  }
+
+  @Test
+  void aFloodOfUnsureSeriesIsOneJobPerMachineAndRoundAndTheRoundPlacesEachStep() {
+    List<Long> claims = unsureClaims();
+    long agent = register(List.of("timing", "confirm"), VERSIONS);
+    LabTicks.tick(app);
+    LabTicks.tick(app);
+    JsonNode job = await().atMost(Duration.ofSeconds(30)).until(() -> claim(agent), java.util.Objects::nonNull);
+    assertThat(job.get("reason").asString()).isEqualTo("confirm");
+    assertThat(job.get("plan")).as("one entry per unsure series").hasSize(3);
+    for (JsonNode e : job.get("plan")) {
+      assertThat(e.get("versions").valueStream().map(JsonNode::asString))
+          .as("the suspects and the version before them").containsExactly("1.10", "1.11", "1.12");
+    }
+    assertThat(job.get("versions").valueStream().map(JsonNode::asString)).containsExactly("1.10", "1.11", "1.12");
+    assertThat(claim(agent)).as("one job per machine and round").isNull();
+    assertThat(http().page("/lab").text()).contains("confirm write-64b between 1.10 and 1.12");
+
+    answer(job);
+    await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+      LabTicks.tick(app);
+      for (long id : claims) {
+        JsonNode r = regression(id);
+        assertThat(r.get("version").asString()).as(r.toString()).isEqualTo("1.12");
+        assertThat(r.get("firstSuspect").asString()).isEqualTo("1.12");
+        assertThat(r.get("history").valueStream().map(h -> h.get("action").asString() + ": " + h.get("reason").asString()))
+            .contains("placed: placed at 1.12 after 1 re-run of 1.10..1.12");
+      }
+    });
+    assertThat(http().page("/regressions/" + claims.get(0)).text())
+        .contains("placed at 1.12 after 1 re-run of 1.10..1.12");
+    assertThat(http().page("/lab").text()).contains("placed at 1.12 after 1 re-run of 1.10..1.12");
+    LabTicks.tick(app);
+    assertThat(claim(agent)).as("settled: no further round").isNull();
+  }
+
+  @Test
+  void aConfirmationThatCannotRunSaysSoAndTheClaimStaysAsItWas() {
+    List<Long> claims = unsureClaims();
+    long agent = register(List.of("confirm"), VERSIONS.stream().filter(v -> !v.equals("1.10")).toList());
+    LabTicks.tick(app);
+    LabTicks.tick(app);
+    assertThat(claim(agent)).isNull();
+    assertThat(jdbc.sql("SELECT outcome FROM confirmation WHERE regression_id = ?").param(claims.get(0))
+        .query(String.class).single()).isEqualTo("cannot confirm: the agent of " + machine + " does not offer 1.10");
+    assertThat(http().page("/lab").text()).contains("cannot confirm: the agent of " + machine + " does not offer 1.10");
+    JsonNode r = regression(claims.get(0));
+    assertThat(r.get("firstSuspect").asString()).isEqualTo("1.11");
+    assertThat(r.get("lastSuspect").asString()).isEqualTo("1.12");
+  }
+}
