@@ -15,7 +15,7 @@ public class UnsureClaims {
    * An unsure claim of one series: {@code suspects} are the versions the step may start at and the measured one
    * before the first of them, in version order.
    */
-  public record Claim(long regressionId, long seriesId, String product, String machine, String benchmark,
+  public record UnsureClaim(long regressionId, long seriesId, String product, String machine, String benchmark,
       String metric, List<String> suspects) {}
 
   private final JdbcClient jdbc;
@@ -49,8 +49,8 @@ public class UnsureClaims {
          AND NOT EXISTS (SELECT 1 FROM bisection_regression br WHERE br.regression_id = rg.id)
        ORDER BY rg.id""";
 
-  public List<Claim> ranged() {
-    return jdbc.sql(RANGED).query((rs, i) -> new Claim(rs.getLong("id"), rs.getLong("series_id"),
+  public List<UnsureClaim> ranged() {
+    return jdbc.sql(RANGED).query((rs, i) -> new UnsureClaim(rs.getLong("id"), rs.getLong("series_id"),
         rs.getString("product"), rs.getString("machine"), rs.getString("benchmark"), rs.getString("metric"),
         List.of((String[]) rs.getArray("suspects").getArray()))).list();
   }

@@ -52,7 +52,7 @@ class Confirmer {
   @Transactional
   public int start() {
     int started = 0;
-    for (UnsureClaims.Claim c : unsure.ranged()) {
+    for (UnsureClaims.UnsureClaim c : unsure.ranged()) {
       List<String> versions = c.suspects().size() > props.maxVersions()
           ? c.suspects().subList(0, props.maxVersions()) : c.suspects();
       if (versions.size() >= 2 && confirmations.create(c.product(), c.machine(), c.seriesId(), c.regressionId(),
