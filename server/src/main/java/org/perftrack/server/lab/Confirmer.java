@@ -103,6 +103,10 @@ class Confirmer {
       String outcome = "placed at " + r.version() + " after " + reruns;
       finish(c, Status.PLACED, outcome);
       unsure.placed(r.id(), outcome);
+      // no mail of its own (the regression's mail, held for the round, goes out now); webhooks that follow it hear it
+      alerts.publish(new AlertService.Event("regression.placed", "placed." + r.id() + "." + r.version(), r.product(),
+          r.machine(), null, r.product() + " " + r.benchmark() + " on " + r.machine() + ": " + outcome,
+          "/regressions/" + r.id(), Map.of("regression", r)));
       return true;
     }
     if (c.rounds() >= props.roundsFor(confirmations.othersWaitedAnHour(c.product(), c.machine()))) {

@@ -8,10 +8,12 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.perftrack.server.alerts.Receiver;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
@@ -104,6 +106,20 @@ class ConfirmJobsTest extends IntegrationTest {
 
   @Test
   void aFloodOfUnsureSeriesIsOneJobPerMachineAndRoundAndTheRoundPlacesEachStep() {
+    try (Receiver receiver = Receiver.answering(200)) {
+      Http.Response hook = http().postJson("/api/v1/webhooks", json(Map.of("url", receiver.url("/placed"), "kind",
+          "json", "product", product, "events", List.of("regression.placed"))), ADMIN_TOKEN);
+      assertThat(hook.status()).as(hook.body()).isEqualTo(201);
+      List<Long> claims = placesEachStep();
+      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(receiver.requests())
+          .as("one regression.placed delivery per placed step, carrying the regression")
+          .extracting(r -> r.json().get("event").asString() + " " + r.json().get("regression").get("id").asLong()
+              + " " + r.json().get("regression").get("version").asString())
+          .containsExactlyInAnyOrderElementsOf(claims.stream().map(id -> "regression.placed " + id + " 1.12").toList()));
+    }
+  }
+
+  private List<Long> placesEachStep() {
     List<Long> claims = unsureClaims();
     long agent = register(List.of("timing", "confirm"), VERSIONS);
     LabTicks.tick(app);
@@ -135,6 +151,7 @@ class ConfirmJobsTest extends IntegrationTest {
     assertThat(http().page("/lab").text()).contains("placed at 1.12 after 1 re-run of 1.10..1.12");
     LabTicks.tick(app);
     assertThat(claim(agent)).as("settled: no further round").isNull();
+    return claims;
   }
 
   @Test
