@@ -37,7 +37,7 @@ final class LabClient {
   }
 
   /** The kinds of job this agent takes, named when it registers. */
-  static final List<String> KINDS = Collections.unmodifiableList(Arrays.asList("timing", "confirm"));
+  static final List<String> KINDS = Collections.unmodifiableList(Arrays.asList("timing", "confirm", "profile"));
 
   /** One entry of a job's plan: measure {@code benchmark} at these versions only. */
   static final class PlanEntry {
@@ -86,11 +86,13 @@ final class LabClient {
     }
   }
 
+  private final String root;
   private final String base;
   private final String token;
 
   LabClient(String server, String token) {
-    this.base = server.replaceAll("/+$", "") + "/api/v1/lab";
+    this.root = server.replaceAll("/+$", "") + "/api/v1";
+    this.base = root + "/lab";
     this.token = token;
   }
 
@@ -159,6 +161,19 @@ final class LabClient {
     post("/jobs/" + job.id + "/finish", body);
   }
 
+  /** A profile job ends with the ids of the profiles it sent. */
+  void finishProfiles(Job job, List<Long> profileIds) throws IOException {
+    Map<String, Object> body = new LinkedHashMap<String, Object>();
+    body.put("lease", job.lease);
+    body.put("profileIds", profileIds);
+    post("/jobs/" + job.id + "/finish", body);
+  }
+
+  /** Sends one profile of a profile job ({@code POST /api/v1/profiles}); returns its id. */
+  long sendProfile(Map<String, Object> profile) throws IOException {
+    return request("POST", root + "/profiles", profile).get("id").asLong();
+  }
+
   void fail(Job job, String error) throws IOException {
     Map<String, Object> body = new LinkedHashMap<String, Object>();
     body.put("lease", job.lease);
@@ -172,14 +187,13 @@ final class LabClient {
     post("/jobs/" + job.id + "/release", body);
   }
 
-  /** POSTs JSON; the answer's JSON, or null for 204. */
   private JsonNode post(String path, Map<String, Object> body) throws IOException {
     return request("POST", path, body);
   }
 
   /** A GET ({@code body} null) or a POST of JSON; the answer's JSON, or null for 204. */
   private JsonNode request(String method, String path, Map<String, Object> body) throws IOException {
-    HttpURLConnection c = (HttpURLConnection) new URL(base + path).openConnection();
+    HttpURLConnection c = (HttpURLConnection) new URL(path.startsWith("http") ? path : base + path).openConnection();
     try {
       c.setConnectTimeout(10_000);
       c.setReadTimeout(60_000);
@@ -207,7 +221,7 @@ final class LabClient {
       if (status >= 400 && status < 500 && status != 408 && status != 429) {
         throw new Refused(status, problem);
       }
-      throw new IOException("HTTP " + status + " from " + base + path);
+      throw new IOException("HTTP " + status + " from " + path);
     } finally {
       c.disconnect();
     }

@@ -262,6 +262,8 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   /** One job: measure its versions interleaved, spool, report finished (fenced by the lease), upload. */
+  private static final String PROFILE = "profile";
+
   private final class JobRun {
     private final LabClient client;
     private final AgentConfig config;
@@ -286,6 +288,10 @@ final class ServeCommand implements Callable<Integer> {
       current.set(runner);
       progress.set("preparing");
       try {
+        if (PROFILE.equals(job.reason)) {
+          profile(runner);
+          return;
+        }
         List<RunUpload> runs = measure(runner);
         if (runner.cancelled()) {
           report("returning job " + job.id + " to the queue", new Call() {
@@ -329,7 +335,24 @@ final class ServeCommand implements Callable<Integer> {
       return text.toString();
     }
 
-    private List<RunUpload> measure(ShellRunner runner) throws AgentException, IOException, InterruptedException {
+    /** A profile job: profiles sent and the job finished by {@link ProfileJob}; a cancelled one goes back. */
+    private void profile(ShellRunner runner) throws AgentException, IOException, InterruptedException {
+      PrintWriter console = new PrintWriter(new ProgressWriter(out, progress), true);
+      List<Long> ids = new ProfileJob(runner, context.windowsHost(), console).run(client, job, s.product, s.machine,
+          targets(), Suite.select(job.benchmarks), s.workDir, s.repetitions, s.scale,
+          Duration.ofSeconds(stepTimeoutSeconds));
+      if (ids == null) {
+        report("returning job " + job.id + " to the queue", new Call() {
+          @Override
+          public void call() throws IOException {
+            client.release(job);
+          }
+        });
+      }
+    }
+
+    /** The configured targets of the job's versions, in the job's order. */
+    private List<TargetConfig> targets() throws AgentException, IOException, InterruptedException {
       Map<String, TargetConfig> byVersion = new LinkedHashMap<String, TargetConfig>();
       for (TargetConfig t : resolve(config, s)) {
         if (!byVersion.containsKey(t.version())) {
@@ -344,6 +367,11 @@ final class ServeCommand implements Callable<Integer> {
         }
         targets.add(t);
       }
+      return targets;
+    }
+
+    private List<RunUpload> measure(ShellRunner runner) throws AgentException, IOException, InterruptedException {
+      List<TargetConfig> targets = targets();
       List<Benchmark> benchmarks = Suite.select(job.benchmarks != null ? job.benchmarks : config.benchmarks());
       RunPlan plan = new RunPlan(s.server, s.token, s.product, s.machine, s.repetitions,
           s.scale, benchmarks, targets, s.spool, s.workDir, false);

@@ -124,6 +124,12 @@ class Agents {
     return jdbc.sql("SELECT count(*) FROM lab_agent WHERE deletion_id IS NULL").query(Long.class).single();
   }
 
+  /** The agents that take profile jobs. */
+  List<Agent> takingProfiles() {
+    return jdbc.sql("SELECT " + COLUMNS + " FROM lab_agent WHERE deletion_id IS NULL AND 'profile' = ANY (kinds)"
+        + " ORDER BY id").query(Agents::map).list();
+  }
+
   List<Agent> ofProduct(String product, String machine) {
     return jdbc.sql("SELECT " + COLUMNS + """
          FROM lab_agent WHERE product = ? AND (CAST(? AS text) IS NULL OR machine = ?) AND deletion_id IS NULL

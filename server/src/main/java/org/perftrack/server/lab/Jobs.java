@@ -249,6 +249,18 @@ class Jobs {
     return -1;
   }
 
+  /** The index of the first of {@code ids} that is not a profile this job sent; -1 when all are. */
+  int firstForeignProfile(long jobId, List<Long> ids) {
+    List<Long> ofJob = jdbc.sql("SELECT id FROM profile WHERE id = ANY (?) AND job_id = ?")
+        .params(ids.toArray(Long[]::new), jobId).query(Long.class).list();
+    for (int i = 0; i < ids.size(); i++) {
+      if (!ofJob.contains(ids.get(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
   private List<UUID> runsOf(Job job, List<UUID> ids) {
     return jdbc.sql(RUNS_OF_JOB).params(ids.toArray(UUID[]::new), job.product(), job.machine(),
         job.versions().toArray(String[]::new)).query(UUID.class).list();

@@ -83,12 +83,34 @@ class Lab {
   @Transactional
   Jobs.Job finish(long jobId, UUID lease, List<UUID> runIds, long tokenId) {
     Jobs.Job held = held(jobId, lease, tokenId);
+    if (ProfileJobs.REASON.equals(held.reason())) {
+      throw new InvalidInput("profileIds", "job " + jobId + " is a profile job: it finishes with profileIds");
+    }
     int foreign = jobs.firstForeignRun(held, runIds);
     if (foreign >= 0) {
       throw new InvalidInput("runIds[" + foreign + "]", "run " + runIds.get(foreign) + " is not a run of this job"
           + " (product " + held.product() + ", machine " + held.machine() + ", versions " + held.versions() + ")");
     }
     Jobs.Job job = jobs.finish(jobId, lease, runIds).orElseThrow(() -> lost(jobId));
+    if (job.agentId() != null && agents.succeeded(job.agentId())) {
+      agents.find(job.agentId()).ifPresent(mail::working);
+    }
+    return job;
+  }
+
+  /** A profile job ends with the profiles its agent sent for it ({@code POST /api/v1/profiles}), each of this job. */
+  @Transactional
+  Jobs.Job finishProfiles(long jobId, UUID lease, List<Long> profileIds, long tokenId) {
+    Jobs.Job held = held(jobId, lease, tokenId);
+    if (!ProfileJobs.REASON.equals(held.reason())) {
+      throw new InvalidInput("profileIds", "job " + jobId + " is a " + held.reason() + " job: it finishes with runIds");
+    }
+    int foreign = jobs.firstForeignProfile(jobId, profileIds);
+    if (foreign >= 0) {
+      throw new InvalidInput("profileIds[" + foreign + "]", "profile " + profileIds.get(foreign)
+          + " is not a profile this job sent");
+    }
+    Jobs.Job job = jobs.finish(jobId, lease, List.of()).orElseThrow(() -> lost(jobId));
     if (job.agentId() != null && agents.succeeded(job.agentId())) {
       agents.find(job.agentId()).ifPresent(mail::working);
     }

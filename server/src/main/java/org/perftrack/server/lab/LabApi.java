@@ -48,7 +48,8 @@ class LabApi {
   record Claimed(long id, UUID lease, List<String> versions, List<String> benchmarks, String reason,
       List<PlanEntry> plan) {}
 
-  record Finish(UUID lease, List<UUID> runIds) {}
+  /** A timing job finishes with the runs it measured; a profile job with the profiles it sent. */
+  record Finish(UUID lease, List<UUID> runIds, List<Long> profileIds) {}
 
   record Failure(UUID lease, String error) {}
 
@@ -139,6 +140,12 @@ class LabApi {
 
   @PostMapping("/api/v1/lab/jobs/{id}/finish")
   Jobs.Job finish(@PathVariable long id, @RequestBody Finish f, Authentication who) {
+    if (f.profileIds() != null) {
+      if (f.profileIds().isEmpty() || f.profileIds().size() > MAX_RUNS) {
+        throw new InvalidInput("profileIds", "list the ids of the profiles the job sent");
+      }
+      return lab.finishProfiles(id, lease(f.lease()), f.profileIds(), token(who));
+    }
     if (f.runIds() == null || f.runIds().isEmpty() || f.runIds().size() > MAX_RUNS) {
       throw new InvalidInput("runIds", "list the ids of the runs the job measured");
     }

@@ -26,10 +26,12 @@ class LabTicker extends BackgroundThread {
   private final Bisector bisector;
   private final Confirmer confirmer;
   private final LabMail mail;
+  private final ProfileJobs profiles;
+  private final ProfileProperties profileProps;
   private final TransactionTemplate tx;
 
   LabTicker(LabProperties props, Agents agents, Jobs jobs, Schedules schedules, Bisector bisector, Confirmer confirmer,
-      LabMail mail, TransactionTemplate tx) {
+      LabMail mail, ProfileJobs profiles, ProfileProperties profileProps, TransactionTemplate tx) {
     super("perftrack-lab", Thread.NORM_PRIORITY);
     this.props = props;
     this.agents = agents;
@@ -38,6 +40,8 @@ class LabTicker extends BackgroundThread {
     this.bisector = bisector;
     this.confirmer = confirmer;
     this.mail = mail;
+    this.profiles = profiles;
+    this.profileProps = profileProps;
     this.tx = tx;
   }
 
@@ -53,6 +57,9 @@ class LabTicker extends BackgroundThread {
         bisector.startAutomatic();
       }
       bisector.advance();
+      if (profileProps.automatically()) {
+        profiles.startAutomatic();
+      }
     } catch (RuntimeException e) {
       log.warn("lab tick failed; the next one tries again", e);
     }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.lab.Bisections;
+import org.perftrack.server.profiles.RegressionProfiles;
 import org.perftrack.server.pages.Catalog;
 import org.perftrack.server.pages.PageNotFound;
 import org.perftrack.server.problems.InvalidInput;
@@ -46,13 +47,15 @@ class RegressionPages {
   private final RegressionDetails details;
   private final Catalog catalog;
   private final Bisections bisections;
+  private final RegressionProfiles profiles;
 
   RegressionPages(Regressions regressions, RegressionDetails details, Catalog catalog,
-      Bisections bisections) {
+      Bisections bisections, RegressionProfiles profiles) {
     this.regressions = regressions;
     this.details = details;
     this.catalog = catalog;
     this.bisections = bisections;
+    this.profiles = profiles;
   }
 
   @GetMapping("/regressions")
@@ -122,6 +125,7 @@ class RegressionPages {
     model.addAttribute("page", details.of(r, Regression.Status.TRIAGE));
     model.addAttribute("bisection", bisections.forRegression(id).orElse(null));
     model.addAttribute("cannotBisect", bisections.cannotBisect(id).orElse(null));
+    model.addAttribute("profile", profiles.of(r));
     return "regressions/regression";
   }
 

@@ -13,7 +13,7 @@ final class ApiAccess {
   /** Reads that are never public: subscribers' e-mail addresses, webhooks (their URLs reach a team's chat). */
   static final String[] ADMIN_READS = {"/api/v1/subscriptions", "/api/v1/subscriptions/**", "/api/v1/audit",
       "/api/v1/deletions", "/api/v1/webhooks", "/api/v1/webhooks/**"};
-  static final String[] UPLOADS = {"/api/v1/runs", "/api/v1/runs:import"};
+  static final String[] UPLOADS = {"/api/v1/runs", "/api/v1/runs:import", "/api/v1/profiles"};
   static final String[] TRIAGE_PATCHES = {"/api/v1/regressions/*", "/api/v1/summaries/*"};
   static final String[] TRIAGE_PUTS = {"/api/v1/benchmark-settings/**"};
   /** Triage of regressions; excluding a run from judgement and including it again ({@code /api/v1/runs/{id}:exclude}). */

@@ -41,7 +41,10 @@ import org.springframework.test.context.DynamicPropertySource;
     // webhook tests post to a receiver they start on this machine
     "perftrack.webhooks.allowed-networks=" + IntegrationTest.WEBHOOK_NETWORKS,
     // the lab's clock: leases, silent agents and bisection rounds are looked at five times a second
-    "perftrack.lab.tick=200ms"})
+    "perftrack.lab.tick=200ms",
+    // profiles are asked for by the tests that want them (ProfilesApiTest): a real agent in the shared context
+    // would otherwise trace every regression of the lab tests
+    "perftrack.lab.profile.automatically=false"})
 public abstract class IntegrationTest {
 
   /** The bootstrap token: scopes upload and read. */
