@@ -5,6 +5,7 @@ import jakarta.mail.Session;
 import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
+import org.perftrack.server.products.ChangeLinks;
 import org.springframework.mail.javamail.MimeMessageHelper;
 import org.springframework.stereotype.Component;
 import org.thymeleaf.TemplateEngine;
@@ -26,15 +27,17 @@ class MailComposer {
   private final TemplateEngine engine = engine();
   private final AlertsProperties props;
   private final SiteProperties site;
+  private final ChangeLinks changes;
 
-  MailComposer(AlertsProperties props, SiteProperties site) {
+  MailComposer(AlertsProperties props, SiteProperties site, ChangeLinks changes) {
     this.props = props;
     this.site = site;
+    this.changes = changes;
   }
 
   MimeMessage compose(Outbox.Claimed row) throws MessagingException {
     MailPayload payload = row.mail();
-    MailView view = MailView.of(payload, site.base());
+    MailView view = MailView.of(payload, site.base(), r -> changes.of(r).range());
     Context ctx = new Context();
     ctx.setVariable("mail", view);
     String template = "lab".equals(payload.kind()) ? "mail/notice" : "mail/alert";

@@ -1,0 +1,121 @@
+package org.perftrack.server.products;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.perftrack.server.support.Fixtures.json;
+import static org.perftrack.server.support.Fixtures.unique;
+
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.perftrack.server.alerts.Mailbox;
+import org.perftrack.server.regressions.StepFixtures;
+import org.perftrack.server.support.Http;
+import org.perftrack.server.support.IntegrationTest;
+import org.perftrack.wire.RunUpload;
+
+/** A product's links to what changed, set by API, on the regression and summary pages and in the summary's mail. */
+class ChangeLinksTest extends IntegrationTest {
+
+  static final String RANGE = "https://example.org/compare/{from}...{to}";
+  static final String VERSION = "https://example.org/releases/{version}";
+  static Mailbox mailbox;
+
+  @BeforeAll
+  static void smtp() {
+    mailbox = Mailbox.started(MAIL_PORT);
+  }
+
+  @AfterAll
+  static void stopSmtp() {
+    mailbox.close();
+  }
+
+  @Test
+  void theStepsRangeAndVersionLinkToTheirChangesOnThePagesAndInTheMail() throws Exception {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    for (RunUpload run : StepFixtures.history(product, machine, "write-64b")) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+    var regression = http().get("/api/v1/regressions?product=" + product).json().valueStream()
+        .filter(r -> r.get("metric").asString().equals("time-per-op")).findFirst().orElseThrow();
+    long id = regression.get("id").asLong();
+    long summary = regression.get("summaryId").asLong();
+    assertThat(http().page("/regressions/" + id).body()).as("no template, no link").doesNotContain("What changed");
+
+    assertThat(put(product, Map.of("versionUrl", VERSION, "rangeUrl", RANGE), ADMIN_TOKEN).status()).isEqualTo(200);
+
+    String page = http().page("/regressions/" + id).body();
+    assertThat(page).contains("What changed:",
+        "href=\"https://example.org/compare/1.5.19-4...1.5.24-2\">changes from 1.5.19-4 to 1.5.24-2</a>",
+        "href=\"https://example.org/releases/1.5.24-2\">changes in 1.5.24-2</a>");
+    assertThat(http().page("/summaries/" + summary).body()).contains(
+        "href=\"https://example.org/compare/1.5.19-4...1.5.24-2\">changes 1.5.19-4 → 1.5.24-2</a>",
+        "href=\"https://example.org/releases/1.5.24-2\">changes in 1.5.24-2</a>");
+
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE dedup_key = ?").param("summary-" + summary)
+        .update();
+    MimeMessage mail = await().atMost(Duration.ofSeconds(30)).until(() -> about(product), m -> m != null);
+    assertThat(Mailbox.part(mail, "text/plain"))
+        .contains("  changes:    https://example.org/compare/1.5.19-4...1.5.24-2");
+    assertThat(Mailbox.part(mail, "text/html"))
+        .contains("<a href=\"https://example.org/compare/1.5.19-4...1.5.24-2\">changes</a>");
+  }
+
+  @Test
+  void badTemplatesAreRefusedNamingTheFieldAndOnlyAnAdminSetsThem() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    List<RunUpload> runs = StepFixtures.history(product, machine, "write-64b");
+    assertThat(http().postJson("/api/v1/runs", json(runs.get(0)), TOKEN).status()).isEqualTo(201);
+
+    var ftp = put(product, Map.of("versionUrl", "ftp://example.org/{version}"), ADMIN_TOKEN);
+    var unknown = put(product, Map.of("versionUrl", VERSION, "rangeUrl", "https://x.org/{from}..{head}"), ADMIN_TOKEN);
+    var notAUrl = put(product, Map.of("rangeUrl", "compare {from} {to}"), ADMIN_TOKEN);
+    var noBody = http().send(request(product, ADMIN_TOKEN).PUT(HttpRequest.BodyPublishers.noBody()));
+
+    assertThat(ftp.status()).isEqualTo(400);
+    assertThat(ftp.body()).contains("versionUrl", "http or https");
+    assertThat(unknown.status()).isEqualTo(400);
+    assertThat(unknown.body()).contains("rangeUrl", "{head}");
+    assertThat(notAUrl.status()).isEqualTo(400);
+    assertThat(notAUrl.body()).contains("rangeUrl");
+    assertThat(noBody.status()).isEqualTo(400);
+    assertThat(http().get("/api/v1/products/" + product + "/change-links").body())
+        .as("nothing half-stored").doesNotContain("example.org");
+    assertThat(put(product, Map.of("rangeUrl", RANGE), TOKEN).status()).as("an upload token").isEqualTo(403);
+    assertThat(put(unique("none"), Map.of("rangeUrl", RANGE), ADMIN_TOKEN).status()).isEqualTo(404);
+  }
+
+  @Test
+  void valuesAreUrlEncodedIntoTheTemplate() {
+    assertThat(ChangeLinks.fill("https://x.org/log?from={from}&to={to}", Map.of("from", "1.0 rc/1", "to", "2.0&x")))
+        .isEqualTo("https://x.org/log?from=1.0%20rc%2F1&to=2.0%26x");
+  }
+
+  private static MimeMessage about(String product) throws MessagingException {
+    for (MimeMessage m : mailbox.awaitMessages(ALERT_RECIPIENT, 0, Duration.ofSeconds(1))) {
+      if (m.getSubject().contains(product)) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  private Http.Response put(String product, Map<String, String> body, String token) {
+    return http().send(request(product, token).PUT(HttpRequest.BodyPublishers.ofString(json(body))));
+  }
+
+  private HttpRequest.Builder request(String product, String token) {
+    return HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/api/v1/products/" + product + "/change-links"))
+        .header("Content-Type", "application/json").header("Authorization", "Bearer " + token);
+  }
+}
