@@ -1,6 +1,7 @@
 package org.perftrack.server.products;
 
 import org.perftrack.server.audit.Audit;
+import org.perftrack.server.changes.ChangeLinks;
 import org.perftrack.server.pages.PageNotFound;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;

@@ -1,4 +1,4 @@
-package org.perftrack.server.products;
+package org.perftrack.server.changes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package org.perftrack.server.products;
+package org.perftrack.server.changes;
 
 import java.net.URI;
 import java.net.URLEncoder;
@@ -31,7 +31,7 @@ public class ChangeLinks {
   public record Templates(String versionUrl, String rangeUrl) {}
 
   /** The links a regression's page and mail show: each null when its template is not set. */
-  public record Links(String version, String range, String from, String to) {}
+  public record OfStep(String version, String range, String from, String to) {}
 
   private final JdbcClient jdbc;
 
@@ -57,13 +57,13 @@ public class ChangeLinks {
   }
 
   /** The links of a regression: its version, and the range its step is between (the suspect range when ranged). */
-  public Links of(Regression r) {
+  public OfStep of(Regression r) {
     Templates t = templates(r.product()).orElse(new Templates(null, null));
     String from = r.ranged() ? before(r.product(), r.firstSuspect()) : r.baselineVersion();
     String to = r.ranged() ? r.lastSuspect() : r.version();
     String range = t.rangeUrl() == null || from == null ? null : fill(t.rangeUrl(), Map.of("from", from, "to", to));
     String version = t.versionUrl() == null ? null : fill(t.versionUrl(), Map.of("version", r.version()));
-    return new Links(version, range, from, to);
+    return new OfStep(version, range, from, to);
   }
 
   /** The link to one version's changes, or null. */
