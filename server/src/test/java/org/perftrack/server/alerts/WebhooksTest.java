@@ -120,7 +120,7 @@ class WebhooksTest extends IntegrationTest {
       }
       JsonNode delivery = http().getWithToken("/api/v1/webhooks/" + made.json().get("id").asLong(), ADMIN_TOKEN).json()
           .get("deliveries").get(0);
-      await().atMost(Duration.ofSeconds(10)).until(() -> "sent".equals(deliveryOf(made).path("status").asString()));
+      await().atMost(Duration.ofSeconds(60)).until(() -> "sent".equals(deliveryOf(made).path("status").asString()));
       assertThat(deliveryOf(made).get("attempts").asInt()).isEqualTo(2);
       assertThat(deliveryOf(made).get("answerCode").asInt()).isEqualTo(200);
       assertThat(delivery.get("id").asString()).isEqualTo(body.get("id").asString());
