@@ -22,7 +22,6 @@ import org.springframework.web.servlet.mvc.support.RedirectAttributes;
 class AdminPages {
 
   private static final Set<String> ROLES = Set.of("USER", "ADMIN");
-  private static final int MIN_PASSWORD = 10;
 
   private final ApiTokens tokens;
   private final Users users;
@@ -95,6 +94,23 @@ class AdminPages {
     return "redirect:/admin";
   }
 
+  /** An admin sets another user's password (who forgot theirs); the user changes it on their account page. */
+  @PostMapping("/admin/users/password")
+  String resetPassword(@RequestParam(defaultValue = "") String username, @RequestParam(defaultValue = "") String password,
+      Principal who, RedirectAttributes flash) {
+    var problem = Users.passwordProblem(password);
+    if (problem.isPresent()) {
+      flash.addFlashAttribute("error", problem.get());
+    } else if (!users.reset(username, password)) {
+      flash.addFlashAttribute("error", "User: there is no user " + username + ".");
+    } else {
+      audit.record(who.getName(), "reset password", "user " + username, null);
+      flash.addFlashAttribute("message", "Password of " + username + " reset: tell them the new one, and that they"
+          + " can change it on their account page.");
+    }
+    return "redirect:/admin";
+  }
+
   /** Who the audit log names for what the server does by itself (a purge, a branch prune). */
   private static final String SYSTEM_ACTOR = "perftrack";
 
@@ -108,8 +124,9 @@ class AdminPages {
     if (users.exists(name)) {
       return "User name: " + name + " exists already.";
     }
-    if (password.length() < MIN_PASSWORD) {
-      return "Password: at least " + MIN_PASSWORD + " characters.";
+    String weak = Users.passwordProblem(password).orElse(null);
+    if (weak != null) {
+      return weak;
     }
     if (!ROLES.contains(role)) {
       return "Role: USER or ADMIN.";

@@ -55,6 +55,9 @@ class NavigationAdvice {
     if (uri.startsWith("/admin")) {
       return "admin";
     }
+    if (uri.startsWith("/account")) {
+      return "account";
+    }
     return uri.equals("/") ? "home" : "";
   }
 }

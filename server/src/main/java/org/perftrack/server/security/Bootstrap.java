@@ -78,7 +78,9 @@ class Bootstrap implements SmartInitializingSingleton {
   private void adminUser() {
     String configured = props.admin().password();
     if (configured != null && !configured.isBlank()) {
-      users.save("admin", configured, "ADMIN");
+      if (users.setFromEnvironment("admin", configured, "ADMIN")) {
+        log.info("The password of 'admin' is the one in PERFTRACK_ADMIN_PASSWORD (a value it had not set before)");
+      }
     } else if (!users.exists("admin")) {
       byte[] bytes = new byte[12];
       new SecureRandom().nextBytes(bytes);

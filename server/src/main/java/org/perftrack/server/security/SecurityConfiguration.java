@@ -83,6 +83,7 @@ class SecurityConfiguration {
         .authorizeHttpRequests(a -> {
           a.requestMatchers(ALWAYS_OPEN).permitAll();
           a.requestMatchers("/admin/**").hasRole("ADMIN");
+          a.requestMatchers("/account", "/account/**").authenticated();
           if (publicRead) {
             a.requestMatchers(HttpMethod.GET, "/**").permitAll();
           }
