@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * One run as sent to {@code POST /api/v1/runs}: one version of a product measured on one machine.
@@ -22,7 +21,7 @@ import java.util.Objects;
  */
 @JsonPropertyOrder({"id", "product", "version", "machine", "suite", "batch", "startedAt", "finishedAt",
     "attributes", "results", "failures", "branch", "startPoint", "batchSize"})
-public final class RunUpload {
+public final class RunUpload extends WireValue {
 
   public static final String LOWER_IS_BETTER = "lower_is_better";
   public static final String HIGHER_IS_BETTER = "higher_is_better";
@@ -47,15 +46,7 @@ public final class RunUpload {
       Instant startedAt, Instant finishedAt, Map<String, String> attributes, List<ResultUpload> results,
       List<BenchmarkFailure> failures) {
     this(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results, failures, null,
-        null);
-  }
-
-  /** A run as sent before {@code batchSize} was part of the contract (judged on arrival). */
-  public RunUpload(String id, String product, String version, MachineInfo machine, String suite, String batch,
-      Instant startedAt, Instant finishedAt, Map<String, String> attributes, List<ResultUpload> results,
-      List<BenchmarkFailure> failures, String branch, String startPoint) {
-    this(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results, failures, branch,
-        startPoint, null);
+        null, null);
   }
 
   /**
@@ -186,39 +177,14 @@ public final class RunUpload {
   }
 
   @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof RunUpload)) {
-      return false;
-    }
-    RunUpload r = (RunUpload) o;
-    return Objects.equals(id, r.id) && Objects.equals(product, r.product) && Objects.equals(version, r.version)
-        && Objects.equals(machine, r.machine) && Objects.equals(suite, r.suite) && Objects.equals(batch, r.batch)
-        && Objects.equals(startedAt, r.startedAt) && Objects.equals(finishedAt, r.finishedAt)
-        && Objects.equals(attributes, r.attributes) && Objects.equals(results, r.results)
-        && Objects.equals(failures, r.failures) && Objects.equals(branch, r.branch)
-        && Objects.equals(startPoint, r.startPoint) && Objects.equals(batchSize, r.batchSize);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results,
-        failures, branch, startPoint, batchSize);
-  }
-
-  @Override
-  public String toString() {
-    return "RunUpload[id=" + id + ", product=" + product + ", version=" + version + ", machine=" + machine
-        + ", suite=" + suite + ", batch=" + batch + ", startedAt=" + startedAt + ", finishedAt=" + finishedAt
-        + ", attributes=" + attributes + ", results=" + results + ", failures=" + failures + ", branch=" + branch
-        + ", startPoint=" + startPoint + ", batchSize=" + batchSize + "]";
+  Object[] values() {
+    return new Object[] {id, product, version, machine, suite, batch, startedAt, finishedAt, attributes, results,
+        failures, branch, startPoint, batchSize};
   }
 
   /** The machine a run was measured on; {@code attributes} hold anything else worth comparing (antivirus…). */
   @JsonPropertyOrder({"name", "os", "cpu", "cores", "memoryMb", "attributes"})
-  public static final class MachineInfo {
+  public static final class MachineInfo extends WireValue {
 
     private final String name;
     private final String os;
@@ -278,28 +244,8 @@ public final class RunUpload {
     }
 
     @Override
-    public boolean equals(Object o) {
-      if (this == o) {
-        return true;
-      }
-      if (!(o instanceof MachineInfo)) {
-        return false;
-      }
-      MachineInfo m = (MachineInfo) o;
-      return Objects.equals(name, m.name) && Objects.equals(os, m.os) && Objects.equals(cpu, m.cpu)
-          && Objects.equals(cores, m.cores) && Objects.equals(memoryMb, m.memoryMb)
-          && Objects.equals(attributes, m.attributes);
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(name, os, cpu, cores, memoryMb, attributes);
-    }
-
-    @Override
-    public String toString() {
-      return "MachineInfo[name=" + name + ", os=" + os + ", cpu=" + cpu + ", cores=" + cores + ", memoryMb="
-          + memoryMb + ", attributes=" + attributes + "]";
+    Object[] values() {
+      return new Object[] {name, os, cpu, cores, memoryMb, attributes};
     }
   }
 
@@ -310,7 +256,7 @@ public final class RunUpload {
    */
   @JsonPropertyOrder({"benchmark", "metric", "unit", "direction", "samples", "n", "mean", "stddev", "min",
       "median", "max"})
-  public static final class ResultUpload {
+  public static final class ResultUpload extends WireValue {
 
     private final String benchmark;
     private final String metric;
@@ -418,37 +364,14 @@ public final class RunUpload {
     }
 
     @Override
-    public boolean equals(Object o) {
-      if (this == o) {
-        return true;
-      }
-      if (!(o instanceof ResultUpload)) {
-        return false;
-      }
-      ResultUpload r = (ResultUpload) o;
-      return Objects.equals(benchmark, r.benchmark) && Objects.equals(metric, r.metric)
-          && Objects.equals(unit, r.unit) && Objects.equals(direction, r.direction)
-          && Objects.equals(samples, r.samples) && Objects.equals(n, r.n) && Objects.equals(mean, r.mean)
-          && Objects.equals(stddev, r.stddev) && Objects.equals(min, r.min) && Objects.equals(median, r.median)
-          && Objects.equals(max, r.max);
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(benchmark, metric, unit, direction, samples, n, mean, stddev, min, median, max);
-    }
-
-    @Override
-    public String toString() {
-      return "ResultUpload[benchmark=" + benchmark + ", metric=" + metric + ", unit=" + unit + ", direction="
-          + direction + ", samples=" + samples + ", n=" + n + ", mean=" + mean + ", stddev=" + stddev + ", min="
-          + min + ", median=" + median + ", max=" + max + "]";
+    Object[] values() {
+      return new Object[] {benchmark, metric, unit, direction, samples, n, mean, stddev, min, median, max};
     }
   }
 
   /** A benchmark of the suite that produced no samples in this run, and why. */
   @JsonPropertyOrder({"benchmark", "message"})
-  public static final class BenchmarkFailure {
+  public static final class BenchmarkFailure extends WireValue {
 
     private final String benchmark;
     private final String message;
@@ -470,25 +393,8 @@ public final class RunUpload {
     }
 
     @Override
-    public boolean equals(Object o) {
-      if (this == o) {
-        return true;
-      }
-      if (!(o instanceof BenchmarkFailure)) {
-        return false;
-      }
-      BenchmarkFailure f = (BenchmarkFailure) o;
-      return Objects.equals(benchmark, f.benchmark) && Objects.equals(message, f.message);
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(benchmark, message);
-    }
-
-    @Override
-    public String toString() {
-      return "BenchmarkFailure[benchmark=" + benchmark + ", message=" + message + "]";
+    Object[] values() {
+      return new Object[] {benchmark, message};
     }
   }
 }

@@ -55,4 +55,23 @@ class RunUploadJackson2Test {
     assertThat(back.results().get(0).samples()).isNull();
     assertThat(back.results().get(0).n()).isEqualTo(30);
   }
+
+  @Test
+  void equalShapesAreEqualWithOneHashAndReadAsTheirFields() {
+    RunUpload.ResultUpload a = new RunUpload.ResultUpload("fork", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+        List.of(75.0, 76.0));
+    RunUpload.ResultUpload same = new RunUpload.ResultUpload("fork", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+        List.of(75.0, 76.0));
+    RunUpload.ResultUpload other = new RunUpload.ResultUpload("fork", "time-per-op", "us", RunUpload.LOWER_IS_BETTER,
+        List.of(75.0, 77.0));
+
+    assertThat(a).isEqualTo(same).hasSameHashCodeAs(same).isNotEqualTo(other).isNotEqualTo(null);
+    assertThat(run(a)).isEqualTo(run(same)).isNotEqualTo(run(other)).isNotEqualTo(run(a).withBatchSize(2));
+    assertThat(new RunUpload.BenchmarkFailure("fork", "crashed")).isNotEqualTo(
+        new RunUpload.BenchmarkFailure("fork", "timed out"));
+    assertThat(a).hasToString("ResultUpload[benchmark=fork, metric=time-per-op, unit=us, direction=lower_is_better, "
+        + "samples=[75.0, 76.0], n=null, mean=null, stddev=null, min=null, median=null, max=null]");
+    assertThat(new RunUpload.BenchmarkFailure("fork", "crashed")).hasToString(
+        "BenchmarkFailure[benchmark=fork, message=crashed]");
+  }
 }

@@ -119,6 +119,15 @@ public final class Restore {
       missing.removeAll(rows.keySet());
       throw new Refused("the backup is incomplete: no rows of " + missing);
     }
+    setSequences(jdbc, manifest);
+    for (String t : names) {
+      jdbc.sql("ALTER TABLE " + Catalog.quote(t) + " ENABLE TRIGGER USER").update();
+    }
+    return rows;
+  }
+
+  /** The sequences as the backup left them, and past every restored id where the backup has no value for one. */
+  private static void setSequences(JdbcClient jdbc, Manifest manifest) {
     for (Catalog.Sequence s : manifest.sequences()) {
       jdbc.sql("SELECT setval(CAST(? AS regclass), ?, ?)").params(Catalog.quote(s.name()),
           s.last() == null ? s.start() : s.last(), s.last() != null).query(Long.class).single();
@@ -130,10 +139,6 @@ public final class Restore {
           + " WHERE m > (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END"
           + " FROM " + g.sequence() + ")").param(g.sequence()).query(Long.class).optional();
     }
-    for (String t : names) {
-      jdbc.sql("ALTER TABLE " + Catalog.quote(t) + " ENABLE TRIGGER USER").update();
-    }
-    return rows;
   }
 
   /** Every migration of the backup must be one this jar has: an older jar cannot make a newer schema. */

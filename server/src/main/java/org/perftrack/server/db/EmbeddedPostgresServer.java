@@ -94,22 +94,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     boolean fresh = !Files.isRegularFile(dir.resolve("postgresql.conf"));
     boolean legacy = !fresh && !password.isStored();
     log.info("{} embedded PostgreSQL in {}", fresh ? "Initialising" : "Reusing", dir);
-    EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-        .setDataDirectory(dir)
-        .setCleanDataDirectory(false)
-        .setRegisterShutdownHook(false)
-        .setPort(port)
-        .setPGStartupWait(java.time.Duration.ofSeconds(60))
-        .setConnectConfig("PGHOST", "127.0.0.1")
-        .setConnectConfig("password", password.value())
-        .setServerConfig("listen_addresses", "127.0.0.1")
-        .setServerConfig("unix_socket_directories", socketDirectory())
-        .setServerConfig("unix_socket_permissions", "0700")
-        .setServerConfig("password_encryption", "scram-sha-256")
-        // zonky's defaults are made for throw-away test databases; perftrack keeps real data
-        .setServerConfig("fsync", props.durable() ? "on" : "off")
-        .setServerConfig("synchronous_commit", props.durable() ? "on" : "off")
-        .setServerConfig("full_page_writes", props.durable() ? "on" : "off");
+    EmbeddedPostgres.Builder builder = builder();
     Path pwfile = null;
     if (fresh) {
       pwfile = password.writeInitdbFile();
@@ -134,6 +119,26 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
       closeTrustAuthentication();
     }
     postmaster = OrphanPostmaster.running(dir).orElse(null);
+  }
+
+  /** The server's settings: on 127.0.0.1 and a private socket only, with passwords, as durable as configured. */
+  private EmbeddedPostgres.Builder builder() {
+    return EmbeddedPostgres.builder()
+        .setDataDirectory(dir)
+        .setCleanDataDirectory(false)
+        .setRegisterShutdownHook(false)
+        .setPort(port)
+        .setPGStartupWait(java.time.Duration.ofSeconds(60))
+        .setConnectConfig("PGHOST", "127.0.0.1")
+        .setConnectConfig("password", password.value())
+        .setServerConfig("listen_addresses", "127.0.0.1")
+        .setServerConfig("unix_socket_directories", socketDirectory())
+        .setServerConfig("unix_socket_permissions", "0700")
+        .setServerConfig("password_encryption", "scram-sha-256")
+        // zonky's defaults are made for throw-away test databases; perftrack keeps real data
+        .setServerConfig("fsync", props.durable() ? "on" : "off")
+        .setServerConfig("synchronous_commit", props.durable() ? "on" : "off")
+        .setServerConfig("full_page_writes", props.durable() ? "on" : "off");
   }
 
   /** A data directory made before passwords: set one, then turn {@code trust} off. */

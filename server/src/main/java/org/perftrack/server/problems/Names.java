@@ -190,32 +190,35 @@ public final class Names {
           + ")"));
       return false;
     }
+    String unreadable = unreadableCharacter(value);
+    if (unreadable != null) {
+      problems.add(new FieldProblem(field, unreadable));
+      return false;
+    }
+    return true;
+  }
+
+  /** Why {@code value} is not text to keep (its first control character, lone surrogate or noncharacter), or null. */
+  private static String unreadableCharacter(String value) {
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if (Character.isISOControl(c)) {
-        problems.add(new FieldProblem(field, "must not contain control characters (found U+"
-            + String.format("%04X", (int) c) + " at " + i + ")"));
-        return false;
+        return "must not contain control characters (found U+" + String.format("%04X", (int) c) + " at " + i + ")";
       }
-      if (Character.isSurrogate(c)) {
-        boolean paired = Character.isHighSurrogate(c) && i + 1 < value.length()
-            && Character.isLowSurrogate(value.charAt(i + 1));
-        if (!paired) {
-          problems.add(new FieldProblem(field, "must be valid Unicode text (found a lone surrogate U+"
-              + String.format("%04X", (int) c) + " at " + i + ", as sent by the JSON escape \\u"
-              + String.format("%04x", (int) c) + ")"));
-          return false;
-        }
+      boolean paired = Character.isHighSurrogate(c) && i + 1 < value.length()
+          && Character.isLowSurrogate(value.charAt(i + 1));
+      if (Character.isSurrogate(c) && !paired) {
+        return "must be valid Unicode text (found a lone surrogate U+" + String.format("%04X", (int) c) + " at " + i
+            + ", as sent by the JSON escape \\u" + String.format("%04x", (int) c) + ")";
       }
       int cp = value.codePointAt(i);
       if (nonCharacter(cp)) {
-        problems.add(new FieldProblem(field, "must not contain Unicode noncharacters (found " + describe(cp) + " at " + i
-            + "): XML, and so a JUnit report, cannot hold them"));
-        return false;
+        return "must not contain Unicode noncharacters (found " + describe(cp) + " at " + i
+            + "): XML, and so a JUnit report, cannot hold them";
       }
       i += Character.charCount(cp) - 1;
     }
-    return true;
+    return null;
   }
 
   /** U+FDD0..U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, U+1FFFE, …): never text. */
