@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * The claim rule on a segment's step mass: at the version with the most mass of a step of at least min-change, one
- * version when it holds the claim probability, else the run of at most {@link #WIDEST} versions around it with the
- * most such mass; then the next peak outside it, at most {@link #PEAKS} peaks.
+ * version when it holds the claim probability, else the narrowest run around it (of at most {@code widest} versions,
+ * {@link #WIDEST} unless said) whose mass holds it, else the widest run with the most such mass; then the next peak
+ * outside it, at most {@link #PEAKS} peaks.
  */
 final class Claims {
   static final int WIDEST = 4;
@@ -18,7 +19,7 @@ final class Claims {
   private Claims() {
   }
 
-  static Posterior of(StepMass m, double claimProbability) {
+  static Posterior of(StepMass m, double claimProbability, int widest) {
     boolean[] taken = new boolean[m.n];
     taken[0] = true;
     List<Claim> claims = new ArrayList<>();
@@ -36,16 +37,14 @@ final class Claims {
       double[] big = up ? m.up : m.down;
       int first = at;
       int last = at;
-      if (probability(m, big, at, at) < claimProbability) {
+      for (int width = 2; width <= widest && probability(m, big, first, last) < claimProbability; width++) {
         double most = -1;
-        for (int width = 2; width <= WIDEST; width++) {
-          for (int a = Math.max(1, at - width + 1); a <= at && a + width - 1 < m.n; a++) {
-            double mass = free(taken, a, a + width - 1) ? sum(big, a, a + width - 1) : -1;
-            if (mass > most + 1e-12) {
-              most = mass;
-              first = a;
-              last = a + width - 1;
-            }
+        for (int a = Math.max(1, at - width + 1); a <= at && a + width - 1 < m.n; a++) {
+          double mass = free(taken, a, a + width - 1) ? sum(big, a, a + width - 1) : -1;
+          if (mass > most + 1e-12) {
+            most = mass;
+            first = a;
+            last = a + width - 1;
           }
         }
       }

@@ -5,13 +5,18 @@ import org.perftrack.server.stats.Robust;
 
 /**
  * Each run's level on the log scale and the variance its samples give it, pooled over the segment: the mean of the
- * logs, or their trimmed mean when the segment's samples have heavier tails than a normal (see the package comment).
+ * logs without rare outlier samples, or their trimmed mean when the segment's samples have heavier tails than a
+ * normal (see the package comment).
  */
 final class RunLevels {
   /** Pooled SD over the SD that the runs' median variance implies above which the level is a trimmed mean. */
   static final double HEAVY = 1.25;
   /** The median of a chi-square with 4 degrees of freedom over 4: a normal run of 5's median variance. */
   private static final double MEDIAN_CHI2_4 = 0.8392;
+  /** Robust SDs from its run's median beyond which a sample is an outlier (when they are rare). */
+  static final double FAR = 6;
+  /** The largest share of a segment's samples that may be outliers (more: the runs have two modes). */
+  static final double RARE = 0.12;
 
   final int[] version;
   final double[] level;
@@ -36,6 +41,7 @@ final class RunLevels {
         logs[r++] = Arrays.stream(samples).map(Math::log).toArray();
       }
     }
+    logs = withoutOutliers(logs);
     boolean trimmed = heavyTailed(logs);
     double pooled = pooledVariance(logs, trimmed);
     double[] level = new double[runs];
@@ -48,6 +54,41 @@ final class RunLevels {
       within[i] = pooled / (kept * kept * n);
     }
     return new RunLevels(version, level, within, trimmed);
+  }
+
+  /**
+   * The runs without their outlier samples, when the segment has few: samples further from their run's median than
+   * {@link #FAR} times the pooled robust SD of the samples around their runs' medians, if no more than {@link #RARE}
+   * of all samples are and no run loses half of its samples (else the runs as they are: two modes, not outliers).
+   */
+  static double[][] withoutOutliers(double[][] logs) {
+    int total = Arrays.stream(logs).mapToInt(l -> l.length).sum();
+    double[] deviations = new double[total];
+    double[] medians = new double[logs.length];
+    int d = 0;
+    for (int i = 0; i < logs.length; i++) {
+      medians[i] = Robust.median(logs[i]);
+      for (double x : logs[i]) {
+        deviations[d++] = logs[i].length >= 3 ? Math.abs(x - medians[i]) : 0;
+      }
+    }
+    double[] nonZero = Arrays.stream(deviations).filter(x -> x > 0).sorted().toArray();
+    if (nonZero.length < 10) {
+      return logs;
+    }
+    double limit = FAR * Robust.MAD_TO_SD * Robust.sortedMedian(nonZero, nonZero.length);
+    double[][] kept = new double[logs.length][];
+    int far = 0;
+    for (int i = 0; i < logs.length; i++) {
+      double median = medians[i];
+      kept[i] = logs[i].length < 3 ? logs[i] : Arrays.stream(logs[i]).filter(x -> Math.abs(x - median) <= limit)
+          .toArray();
+      far += logs[i].length - kept[i].length;
+      if (2 * kept[i].length <= logs[i].length) {
+        return logs;
+      }
+    }
+    return far == 0 || far > RARE * total ? logs : kept;
   }
 
   /** How many samples a trimmed mean drops at each end ({@link Robust#TRIM}). */

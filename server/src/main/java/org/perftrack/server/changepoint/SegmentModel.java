@@ -9,11 +9,15 @@ import org.perftrack.server.stats.Robust;
  * @param claimProbability what a claim's probability must reach ({@code perftrack.detection.claim-probability})
  * @param minChange the smallest relative change a claim is about ({@code perftrack.detection.min-change})
  * @param stepRate the prior probability of a step at each version ({@link StepRate})
+ * @param widest the most versions a claim names when no fewer hold its probability
  */
-public record SegmentModel(double claimProbability, double minChange, double stepRate) {
+public record SegmentModel(double claimProbability, double minChange, double stepRate, int widest) {
   public static final double CLAIM_PROBABILITY = 0.97;
-  /** Standard errors from the fitted level beyond which a version's variance widens (an outlier session). */
-  static final double OUTLIER = 4;
+  /** The prior share of outlier sessions (a version whose level is off its fit by any factor up to the range). */
+  static final double OUTLIERS = 0.03;
+  static final double OUTLIER_RANGE = 2;
+  /** Rounds of widening outlier sessions' variances (each with the likeliest configuration judged again). */
+  static final int ROUNDS = 2;
   /** The prior probability that a segment's levels drift (a slope per version, SD {@link StepMass#DRIFT}). */
   static final double DRIFTS = 0.03;
   /** The between-run variance's grid: 0, then these powers of two times the scatter's rough estimate. */
@@ -24,10 +28,16 @@ public record SegmentModel(double claimProbability, double minChange, double ste
   static final double BLIP = 4;
 
   public SegmentModel {
-    if (!(claimProbability > 0 && claimProbability < 1) || !(minChange >= 0) || !(stepRate > 0 && stepRate < 1)) {
+    if (!(claimProbability > 0 && claimProbability < 1) || !(minChange >= 0) || !(stepRate > 0 && stepRate < 1)
+        || widest < 1) {
       throw new IllegalArgumentException("claimProbability " + claimProbability + ", minChange " + minChange
-          + ", stepRate " + stepRate);
+          + ", stepRate " + stepRate + ", widest " + widest);
     }
+  }
+
+  /** Claims of at most {@link Claims#WIDEST} versions. */
+  public SegmentModel(double claimProbability, double minChange, double stepRate) {
+    this(claimProbability, minChange, stepRate, Claims.WIDEST);
   }
 
   /** With the default claim probability and the rate of a product with no history. */
@@ -51,11 +61,11 @@ public record SegmentModel(double claimProbability, double minChange, double ste
       levels(runs, between, inflate, y, v);
     }
     StepMass mass = StepMass.of(y, v, stepRate, minStep(), DRIFTS);
-    if (widenOutliers(mass, y, v, inflate)) {
+    for (int round = 0; round < ROUNDS && widenOutliers(mass, y, v, inflate); round++) {
       levels(runs, between, inflate, y, v);
       mass = StepMass.of(y, v, stepRate, minStep(), DRIFTS);
     }
-    return Claims.of(mass, claimProbability);
+    return Claims.of(mass, claimProbability, widest);
   }
 
   /**
@@ -67,7 +77,7 @@ public record SegmentModel(double claimProbability, double minChange, double ste
       return new Posterior(java.util.List.of(), new double[level.length], 1, 0);
     }
     return Claims.of(StepMass.of(new double[][] {level}, new double[][] {variance}, stepRate, minStep(),
-        drifts ? 1 : 0), claimProbability);
+        drifts ? 1 : 0), claimProbability, widest);
   }
 
   double minStep() {
@@ -134,8 +144,10 @@ public record SegmentModel(double claimProbability, double minChange, double ste
   }
 
   /**
-   * Widens the variance of each version (but the newest) further than {@link #OUTLIER} standard errors from the
-   * likeliest configuration's fitted level; whether any was.
+   * Widens the variance of each version (but the newest) by its chance of being an outlier session given the
+   * likeliest configuration's fitted levels: a mixture of the version's normal (share 1 - {@link #OUTLIERS}) and a
+   * level anywhere within a factor {@link #OUTLIER_RANGE} of the fit; its variance is divided by its chance of being
+   * normal. Whether any version's variance grew.
    */
   static boolean widenOutliers(StepMass mass, double[][] y, double[][] v, double[] inflate) {
     if (mass.bestDrifts) {
@@ -145,6 +157,7 @@ public record SegmentModel(double claimProbability, double minChange, double ste
     double[] vv = v[mass.bestAlternative];
     int n = yy.length;
     int[] cuts = {0, mass.bestFirst < 0 ? n : mass.bestFirst, mass.bestSecond < 0 ? n : mass.bestSecond, n};
+    double outlierDensity = OUTLIERS / (2 * Math.log(OUTLIER_RANGE));
     boolean widened = false;
     for (int s = 0; s + 1 < cuts.length; s++) {
       double sum = 0;
@@ -154,9 +167,12 @@ public record SegmentModel(double claimProbability, double minChange, double ste
         weight += 1 / vv[k];
       }
       for (int k = cuts[s]; k < cuts[s + 1] && k < n - 1; k++) {
-        double z = Math.abs(yy[k] - sum / weight) / Math.sqrt(vv[k]);
-        if (z > OUTLIER) {
-          inflate[k] = (z / OUTLIER) * (z / OUTLIER);
+        double base = vv[k] / inflate[k];
+        double r = yy[k] - sum / weight;
+        double normal = (1 - OUTLIERS) * Math.exp(-r * r / (2 * base)) / Math.sqrt(2 * Math.PI * base);
+        double wider = 1 / Math.max(1e-6, normal / (normal + outlierDensity));
+        if (wider > inflate[k] * 1.01) {
+          inflate[k] = wider;
           widened = true;
         }
       }

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.perftrack.server.changepoint.Posterior;
+import org.perftrack.server.changepoint.SegmentModel;
 
 /**
  * The change-point model and the oracle on the evaluation's series ({@link Evaluation}'s {@code --bayes}): exact and
@@ -20,14 +21,18 @@ final class BayesEvaluation {
   private final Map<String, Calibration> calibration = new LinkedHashMap<>();
 
   private final int machineCount;
+  private final int widest;
 
-  BayesEvaluation(double claimProbability, int machineCount) {
+  /** {@code widest}: the most versions a claim names ({@link SegmentModel#widest}). */
+  BayesEvaluation(double claimProbability, int machineCount, int widest) {
     this.claimProbability = claimProbability;
     this.machineCount = machineCount;
+    this.widest = widest;
   }
 
   void run(List<Long> seeds, double minSnr, int noiseSeries, PrintStream out) {
-    List<BayesMethod> methods = List.of(BayesMethod.model(claimProbability), BayesMethod.oracle(claimProbability));
+    List<BayesMethod> methods = List.of(BayesMethod.model(claimProbability, widest),
+        BayesMethod.oracle(claimProbability, widest));
     out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %9s %9s %8s %9s%n", "seed", "method", "precision", "recall",
         "F1", "alerts/1k", "steps/1k", "range-F1", "ms");
     for (long seed : seeds) {

@@ -21,7 +21,8 @@ import org.perftrack.server.detection.DetectionSettings;
  * noise (default 3; 0 = any size 2 %..300 %), {@code --families} adds a per-family breakdown; {@code --bayes} adds
  * the change-point model and the oracle ({@link BayesEvaluation}), {@code --bayes-only} runs only those,
  * {@code --noise-series N} adds N noise-only series for their false alerts, {@code --claim P} the claim probability,
- * {@code --machines M} fewer machines for them (a quick look while tuning).
+ * {@code --machines M} fewer machines for them (a quick look while tuning), {@code --widest W} the most versions
+ * their claims name (4).
  */
 public final class Evaluation {
   static final int MACHINES = 40;
@@ -36,6 +37,7 @@ public final class Evaluation {
     boolean bayesOnly = false;
     int noiseSeries = 0;
     int machines = MACHINES;
+    int widest = 4;
     double claim = org.perftrack.server.changepoint.SegmentModel.CLAIM_PROBABILITY;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -45,6 +47,7 @@ public final class Evaluation {
         case "--noise-series" -> noiseSeries = Integer.parseInt(args[++i]);
         case "--claim" -> claim = Double.parseDouble(args[++i]);
         case "--machines" -> machines = Integer.parseInt(args[++i]);
+        case "--widest" -> widest = Integer.parseInt(args[++i]);
         case "--families" -> families = true;
         case "--loaded" -> loaded = true;
         default -> seeds.add(Long.parseLong(args[i]));
@@ -57,7 +60,7 @@ public final class Evaluation {
       new Evaluation().run(seeds, minSnr, families, loaded, System.out);
     }
     if (bayes || bayesOnly) {
-      new BayesEvaluation(claim, machines).run(seeds, minSnr, noiseSeries, System.out);
+      new BayesEvaluation(claim, machines, widest).run(seeds, minSnr, noiseSeries, System.out);
     }
   }
 
