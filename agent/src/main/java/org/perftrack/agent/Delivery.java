@@ -53,10 +53,11 @@ final class Delivery {
     boolean products = RegressionLines.severalProducts(all);
     for (JsonNode r : summary.regressions()) {
       out.println(RegressionLines.line("REGRESSION", r, products)
-          + (r.path("confirmed").asBoolean(true) ? "" : " (unconfirmed: waiting for the next build)"));
+          + (r.path("confirmed").asBoolean(true) ? "" : " (unconfirmed: waiting for the next build)")
+          + RegressionLines.profile(r));
     }
     for (JsonNode r : summary.confirmed()) {
-      out.println(RegressionLines.line("CONFIRMED", r, products));
+      out.println(RegressionLines.line("CONFIRMED", r, products) + RegressionLines.profile(r));
     }
     int inconclusive = 0;
     for (JsonNode w : summary.waiting()) {

@@ -39,6 +39,12 @@ final class RegressionLines {
         : " (starts between " + first + " and " + last + ")";
   }
 
+  /** "; why: http://server/regressions/12#profile" when the lab profiled the regression or will, else empty. */
+  static String profile(JsonNode r) {
+    JsonNode url = r.get(org.perftrack.agent.upload.Stored.PROFILE_URL);
+    return url == null || url.isNull() ? "" : "; why: " + url.asText();
+  }
+
   /** Whether these lines name more than one product: then each line names its own. */
   static boolean severalProducts(Iterable<JsonNode> lines) {
     Set<String> products = new HashSet<>();

@@ -46,11 +46,27 @@ public final class Stored implements Outcome {
   }
 
   public List<JsonNode> regressions() {
-    return list("regressions");
+    return withProfiles(list("regressions"));
   }
 
   public List<JsonNode> confirmed() {
-    return list("confirmed");
+    return withProfiles(list("confirmed"));
+  }
+
+  /** The field a listed regression gets when the answer names its profile: the address of its "Why" card. */
+  public static final String PROFILE_URL = "profileUrl";
+
+  /** Each regression whose profile the answer names (done, queued or running) gets {@link #PROFILE_URL}. */
+  private List<JsonNode> withProfiles(List<JsonNode> regressions) {
+    for (JsonNode p : list("profiles")) {
+      for (JsonNode r : regressions) {
+        if (r instanceof ObjectNode && r.path("id").asLong(-1) == p.path("regression").asLong(-2)
+            && p.hasNonNull("path")) {
+          ((ObjectNode) r).put(PROFILE_URL, base + p.get("path").asText());
+        }
+      }
+    }
+    return regressions;
   }
 
   /**

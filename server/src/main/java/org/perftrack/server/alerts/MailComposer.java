@@ -28,16 +28,19 @@ class MailComposer {
   private final AlertsProperties props;
   private final SiteProperties site;
   private final ChangeLinks changes;
+  private final java.util.List<ProfileLink> profiles;
 
-  MailComposer(AlertsProperties props, SiteProperties site, ChangeLinks changes) {
+  MailComposer(AlertsProperties props, SiteProperties site, ChangeLinks changes, java.util.List<ProfileLink> profiles) {
     this.props = props;
     this.site = site;
     this.changes = changes;
+    this.profiles = profiles;
   }
 
   MimeMessage compose(Outbox.Claimed row) throws MessagingException {
     MailPayload payload = row.mail();
-    MailView view = MailView.of(payload, site.base(), r -> changes.of(r).range());
+    MailView view = MailView.of(payload, site.base(), r -> changes.of(r).range(),
+        r -> profiles.stream().map(p -> p.path(r)).filter(java.util.Objects::nonNull).findFirst().orElse(null));
     Context ctx = new Context();
     ctx.setVariable("mail", view);
     String template = "lab".equals(payload.kind()) ? "mail/notice" : "mail/alert";

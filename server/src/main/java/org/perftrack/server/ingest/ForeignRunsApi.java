@@ -6,6 +6,7 @@ import org.perftrack.formats.FormatException;
 import org.perftrack.formats.Formats;
 import org.perftrack.formats.ResultFormat;
 import org.perftrack.formats.RunContext;
+import org.perftrack.server.alerts.ProfileLink;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.InvalidInput.FieldProblem;
 import org.perftrack.wire.FileRunId;
@@ -29,9 +30,11 @@ class ForeignRunsApi {
   private static final String PERFTRACK = "perftrack";
 
   private final IngestService ingest;
+  private final List<ProfileLink> profiles;
 
-  ForeignRunsApi(IngestService ingest) {
+  ForeignRunsApi(IngestService ingest, List<ProfileLink> profiles) {
     this.ingest = ingest;
+    this.profiles = profiles;
   }
 
   @PostMapping(path = "/api/v1/runs", params = "format")
@@ -49,7 +52,7 @@ class ForeignRunsApi {
     IngestService.Outcome outcome = ingest.ingest(run);
     return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
         .header(HttpHeaders.LOCATION, "/api/v1/runs/" + outcome.id())
-        .body(RunUploadApi.UploadResponse.of(outcome));
+        .body(RunUploadApi.UploadResponse.of(outcome, profiles));
   }
 
   private static ResultFormat format(String name) {

@@ -2,6 +2,7 @@ package org.perftrack.server.ingest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import org.perftrack.server.alerts.ProfileLink;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.WaitingChange;
 import org.perftrack.server.summaries.Summaries;
@@ -27,25 +28,37 @@ class RunUploadApi {
    * session's runs are all stored its regressions are empty, and the upload that completes it lists those of all
    * the session's runs; for a branch run, its inconclusive changes (those the default branch would report once one
    * more build shows them: a branch build is judged once, so they do not fail the check; left out for the default
-   * branch).
+   * branch); {@code profiles}: the listed regressions whose profile is done, queued or running, with the path of
+   * its "Why" card (left out when none is).
    */
   record UploadResponse(String id, List<Regression> regressions, List<Regression> confirmed,
       List<Summaries.Change> summaries, @JsonInclude(JsonInclude.Include.NON_NULL) String branch,
       @JsonInclude(JsonInclude.Include.NON_NULL) String startPoint, List<WaitingChange> waiting,
       @JsonInclude(JsonInclude.Include.NON_NULL) Sessions.SessionProgress session,
-      @JsonInclude(JsonInclude.Include.NON_NULL) List<WaitingChange> inconclusive) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<WaitingChange> inconclusive,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Profiled> profiles) {
 
-    static UploadResponse of(IngestService.Outcome outcome) {
+    static UploadResponse of(IngestService.Outcome outcome, List<ProfileLink> links) {
+      List<Profiled> profiles = java.util.stream.Stream.concat(outcome.regressions().stream(),
+              outcome.confirmed().stream())
+          .flatMap(r -> links.stream().map(l -> l.path(r)).filter(java.util.Objects::nonNull).limit(1)
+              .map(path -> new Profiled(r.id(), path)))
+          .distinct().toList();
       return new UploadResponse(outcome.id().toString(), outcome.regressions(), outcome.confirmed(),
           outcome.summaries(), outcome.branch(), outcome.startPoint(), outcome.waiting(), outcome.session(),
-          outcome.inconclusive());
+          outcome.inconclusive(), profiles);
     }
   }
 
-  private final IngestService ingest;
+  /** A listed regression whose profile (the "Why" card) is done, queued or running: the path of the card. */
+  record Profiled(long regression, String path) {}
 
-  RunUploadApi(IngestService ingest) {
+  private final IngestService ingest;
+  private final List<ProfileLink> profiles;
+
+  RunUploadApi(IngestService ingest, List<ProfileLink> profiles) {
     this.ingest = ingest;
+    this.profiles = profiles;
   }
 
   @PostMapping(path = "/api/v1/runs", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -54,6 +67,6 @@ class RunUploadApi {
         who != null && who.getPrincipal() instanceof TokenPrincipal token ? token.tokenId() : null);
     return ResponseEntity.status(outcome.created() ? HttpStatus.CREATED : HttpStatus.OK)
         .header("Location", "/api/v1/runs/" + outcome.id())
-        .body(UploadResponse.of(outcome));
+        .body(UploadResponse.of(outcome, profiles));
   }
 }

@@ -7,6 +7,7 @@ import org.perftrack.server.problems.Conflict;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
 import org.perftrack.wire.VersionKey;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
@@ -20,13 +21,15 @@ class Lab {
   private final LabMail mail;
   private final LabProperties props;
   private final JdbcClient jdbc;
+  private final ApplicationEventPublisher events;
 
-  Lab(Agents agents, Jobs jobs, LabMail mail, LabProperties props, JdbcClient jdbc) {
+  Lab(Agents agents, Jobs jobs, LabMail mail, LabProperties props, JdbcClient jdbc, ApplicationEventPublisher events) {
     this.agents = agents;
     this.jobs = jobs;
     this.mail = mail;
     this.props = props;
     this.jdbc = jdbc;
+    this.events = events;
   }
 
   /**
@@ -114,6 +117,8 @@ class Lab {
     if (job.agentId() != null && agents.succeeded(job.agentId())) {
       agents.find(job.agentId()).ifPresent(mail::working);
     }
+    events.publishEvent(new ProfileJobs.Finished(job.id(), job.product(), job.machine(), job.versions(),
+        job.benchmarks() == null ? List.of() : job.benchmarks(), List.copyOf(profileIds)));
     return job;
   }
 

@@ -41,6 +41,13 @@ public class ProfileJobs {
   /** The newest profile job of a pair that covers a benchmark. */
   public record JobState(long id, JobStatus status, String error) {}
 
+  /**
+   * An application event: a profile job finished with its profiles (published inside the finishing transaction, so
+   * what a listener stores commits with the job, once).
+   */
+  public record Finished(long jobId, String product, String machine, List<String> versions, List<String> benchmarks,
+      List<Long> profileIds) {}
+
   static final String REASON = "profile";
 
   private final Agents agents;

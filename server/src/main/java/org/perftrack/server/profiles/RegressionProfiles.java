@@ -3,6 +3,7 @@ package org.perftrack.server.profiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.perftrack.server.alerts.ProfileLink;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.lab.JobStatus;
@@ -14,7 +15,7 @@ import org.springframework.stereotype.Service;
 
 /** A regression's profile: the state of its lab job, and the difference of its two versions' profiles once both exist. */
 @Service
-public class RegressionProfiles {
+public class RegressionProfiles implements ProfileLink {
 
   private final Regressions regressions;
   private final ProfileJobs jobs;
@@ -53,6 +54,17 @@ public class RegressionProfiles {
     Optional<String> impossible = jobs.whyImpossible(pair);
     return impossible.map(why -> state(ProfileStatus.IMPOSSIBLE, r, pair, why))
         .orElseGet(() -> state(ProfileStatus.NONE, r, pair, null));
+  }
+
+  /** The regression page's "Why" card, when its profile is done, queued or running (the mail links to it). */
+  @Override
+  public String path(Regression r) {
+    return link(r, of(r).status());
+  }
+
+  static String link(Regression r, ProfileStatus status) {
+    return status == ProfileStatus.DONE || status == ProfileStatus.QUEUED || status == ProfileStatus.RUNNING
+        ? "/regressions/" + r.id() + "#profile" : null;
   }
 
   /**

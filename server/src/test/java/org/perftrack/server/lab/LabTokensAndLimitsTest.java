@@ -140,7 +140,7 @@ class LabTokensAndLimitsTest extends IntegrationTest {
   void agentsAreCappedPerTokenAndPerProductAndTargetsPerAgent() {
     LabProperties small = new LabProperties(props.silentAfter(), props.failuresToMail(), props.lease(),
         props.maxAttempts(), props.tick(), false, 2, 3, 5, props.pageSize());
-    Lab lab = new Lab(agents, jobs, mail, small, jdbc);
+    Lab lab = new Lab(agents, jobs, mail, small, jdbc, event -> { });
     long one = tokens.create("one", "test", java.util.EnumSet.of(Scope.UPLOAD)).id();
     long two = tokens.create("two", "test", java.util.EnumSet.of(Scope.UPLOAD)).id();
     lab.register(product, "m1", "t", 60, List.of("1"), null, one);
