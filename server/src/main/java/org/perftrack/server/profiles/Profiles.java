@@ -55,6 +55,23 @@ class Profiles {
     return jdbc.sql(NEWEST).params(product, machine, benchmark, version).query(Profiles::map).optional();
   }
 
+  /** A benchmark of a machine profiled at both of two versions. */
+  record Both(String machine, String benchmark) {}
+
+  static final String BOTH = """
+      SELECT a.machine, a.benchmark FROM profile a
+       WHERE a.product = :product AND a.version = :base AND (CAST(:machine AS text) IS NULL OR a.machine = :machine)
+         AND EXISTS (SELECT 1 FROM profile b WHERE b.product = a.product AND b.machine = a.machine
+                        AND b.benchmark = a.benchmark AND b.version = :head)
+       GROUP BY a.machine, a.benchmark ORDER BY a.benchmark, a.machine LIMIT :limit""";
+
+  /** The benchmarks (of one machine, or of all when null) profiled at both versions, at most {@code limit}. */
+  List<Both> both(String product, String machine, String base, String head, int limit) {
+    return jdbc.sql(BOTH).param("product", product).param("machine", machine).param("base", base)
+        .param("head", head).param("limit", limit)
+        .query((rs, n) -> new Both(rs.getString("machine"), rs.getString("benchmark"))).list();
+  }
+
   /**
    * The raw tracer output kept with a profile: {@code syscalls} (the strace table) or {@code functions} (perf's top
    * functions).

@@ -44,6 +44,8 @@ class ProfilesApi {
       + "[{name, callsPerOp, errorsPerOp, timeShare}], `counters` [{name, perOp}], `functions` [{name, module, "
       + "selfShare}], `missing` (tools that were missing or not permitted), `rawSyscalls` and `rawFunctions` (the "
       + "tracers' tables, at most 64 KiB each). The agent then finishes the job with `{\"lease\", \"profileIds\"}`.")
+  @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "201", description = "Stored: its id, job, "
+      + "version and benchmark. 400 names each bad field; 409 when the job is not running on an agent of this token.")
   ResponseEntity<Stored> upload(@RequestBody ProfileUpload upload, Authentication who) {
     if (upload.job() == null) {
       throw new InvalidInput("job", "name the profile job this profile measures");
@@ -75,6 +77,8 @@ class ProfilesApi {
   @io.swagger.v3.oas.annotations.Operation(description = "Queues a profile job of the regression's two versions "
       + "(every open regression of that machine and pair in one job) and answers 202 with the state; 409 with "
       + "`state: impossible` when no lab agent of the machine offers both versions (nothing is stored).")
+  @io.swagger.v3.oas.annotations.responses.ApiResponse(responseCode = "202", description = "Queued, or a job of the "
+      + "pair already waits or runs: the profile's state as GET answers it.")
   ResponseEntity<Object> requestProfile(@PathVariable long id, Authentication who) {
     try {
       return ResponseEntity.status(HttpStatus.ACCEPTED).body(regressionProfiles.request(id, who.getName()));

@@ -46,8 +46,8 @@ class ProfileCardInBrowserTest extends BrowserTest {
     return p;
   }
 
-  @Test
-  void theWhyCardReadsItsSentenceFirstOnALaptopAndAPhone() {
+  /** A regression of write-64b from 1.5.19-4 to 1.5.24-2 whose profile is done; its id. */
+  private long profiledRegression() {
     upload(run(product, "1.5.19-4", machine, result("write-64b", 17.9, 18.1, 18.0, 18.05, 17.95)));
     JsonNode created = upload(run(product, "1.5.24-2", machine, result("write-64b", 47.9, 48.1, 48.0, 48.05, 47.95)));
     long regression = created.get("regressions").get(0).get("id").asLong();
@@ -68,6 +68,12 @@ class ProfileCardInBrowserTest extends BrowserTest {
     assertThat(http().postJson("/api/v1/lab/jobs/" + id + "/finish", "{\"lease\": \"" + job.get("lease").asString()
         + "\", \"profileIds\": [" + a + ", " + b + "]}", TOKEN).status()).isEqualTo(200);
 
+    return regression;
+  }
+
+  @Test
+  void theWhyCardReadsItsSentenceFirstOnALaptopAndAPhone() {
+    long regression = profiledRegression();
     open("/regressions/" + regression);
     browser.screenshot("regression-why-laptop", 1366);
     browser.screenshot("regression-why-phone", 390);
@@ -87,6 +93,41 @@ class ProfileCardInBrowserTest extends BrowserTest {
       assertThat(browser.shownOnPhoneScreen("#profile .profile-syscalls tbody tr")).as("each changed call whole")
           .anySatisfy(row -> assertThat(row.replaceAll("[\\s\\u00a0]+", " "))
               .isEqualTo("write() 1.5.19-4: 1 1.5.24-2: 3 changed"));
+      assertThat(browser.overflowAtPhoneSize()).isEmpty();
+    } finally {
+      browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));
+    }
+  }
+
+  /** The summary says what its profiled members share, compare shows the profile: read as a person sees them. */
+  @Test
+  void theSummaryAndCompareShowTheProfileOnALaptopAndAPhone() {
+    long regression = profiledRegression();
+    long summary = http().get("/api/v1/regressions/" + regression).json().get("summaryId").asLong();
+
+    open("/summaries/" + summary);
+    browser.screenshot("summary-profiles-laptop", 1366);
+    browser.screenshot("summary-profiles-phone", 390);
+    assertThat(browser.driver.findElement(By.id("profiles")).getText()).isEqualTo("""
+        Why (profiles)
+        1 of 1 slower benchmark gained 2 context switches per operation
+        1 of 1 slower benchmark makes 2 more write() calls per operation
+        1 of 1 slower benchmark makes 2 more read() calls per operation
+        1 of 1 profiled by the lab; each member's page says why in its “Why” card.""");
+
+    open("/compare?product=" + product + "&machine=" + machine + "&base=1.5.19-4&head=1.5.24-2");
+    browser.screenshot("compare-profiles-laptop", 1366);
+    browser.screenshot("compare-profiles-phone", 390);
+    assertThat(browser.driver.findElement(By.id("profiles")).getText()).startsWith("Profiles of both versions\n"
+        + "write-64b on " + machine + ": each write() in 1.5.24-2 makes 2 more write() and 2 more read() calls")
+        .contains("Raw tracer output: system calls of 1.5.19-4 · CPU profile of 1.5.19-4");
+
+    browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      assertThat(browser.overflowAtPhoneSize()).isEmpty();
+      open("/summaries/" + summary);
+      assertThat(browser.shownOnPhoneScreen("#shared-profiles li")).as("each shared change whole on a phone")
+          .contains("1 of 1 slower benchmark gained 2 context switches per operation");
       assertThat(browser.overflowAtPhoneSize()).isEmpty();
     } finally {
       browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1366, 900));

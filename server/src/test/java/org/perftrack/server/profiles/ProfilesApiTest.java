@@ -185,6 +185,74 @@ class ProfilesApiTest extends IntegrationTest {
         .as("nothing stored").isZero();
   }
 
+  /**
+   * Both members of a summary profiled: the summary says what they share, compare shows the profiles of the two
+   * versions, the summary's mail links to each member's profile, and the OpenAPI document lists the 4xx answers.
+   */
+  @Test
+  void whatTheProfilesShowReachesTheSummaryTheCompareAndTheMail() throws Exception {
+    List<Long> regressions = twoRegressions();
+    long agent = register(List.of("profile"));
+    assertThat(http().postJson("/api/v1/regressions/" + regressions.get(0) + "/profile", "", token(Scope.TRIAGE))
+        .status()).isEqualTo(202);
+    JsonNode job = http().postJson("/api/v1/lab/agents/" + agent + "/claim", "{}", TOKEN).json();
+    long id = job.get("id").asLong();
+    List<Long> ids = new java.util.ArrayList<>();
+    for (String benchmark : List.of("spawn", "fork")) {
+      ids.add(http().postJson("/api/v1/profiles", json(withNames(profile(id, "1.0", benchmark, 1, 0))), TOKEN).json()
+          .get("id").asLong());
+      ids.add(http().postJson("/api/v1/profiles", json(withNames(profile(id, "2.0", benchmark, 3, 2))), TOKEN).json()
+          .get("id").asLong());
+    }
+    assertThat(http().postJson("/api/v1/lab/jobs/" + id + "/finish", json(Map.of("lease", job.get("lease").asString(),
+        "profileIds", ids)), TOKEN).status()).isEqualTo(200);
+
+    long summary = http().get("/api/v1/regressions/" + regressions.get(0)).json().get("summaryId").asLong();
+    assertThat(http().page("/summaries/" + summary).text()).contains("Why (profiles)",
+        "2 of 2 slower benchmarks gained 2 context switches per operation",
+        "2 of 2 slower benchmarks make 2 more write() calls per operation", "2 of 2 profiled by the lab");
+    String compare = http().page("/compare?product=" + product + "&machine=" + machine + "&base=1.0&head=2.0").text();
+    assertThat(compare).contains("Profiles of both versions",
+        "fork on " + machine + ": each fork() in 2.0 makes 2 more write() calls and 2 more context switches",
+        "spawn on " + machine + ": each spawn in 2.0 makes 2 more write() calls");
+    assertThat(http().page("/compare?product=" + product + "&base=1.0&head=1.0").text())
+        .doesNotContain("Profiles of both versions");
+
+    try (org.perftrack.server.alerts.Mailbox mailbox = org.perftrack.server.alerts.Mailbox.started(MAIL_PORT)) {
+      jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE dedup_key = ?").param("summary-" + summary)
+          .update();
+      jakarta.mail.internet.MimeMessage mail = org.awaitility.Awaitility.await()
+          .atMost(java.time.Duration.ofSeconds(30)).until(() -> mailbox.awaitMessages(ALERT_RECIPIENT, 0,
+              java.time.Duration.ofSeconds(1)).stream().filter(m -> subject(m).contains(product)).findFirst()
+              .orElse(null), m -> m != null);
+      for (long r : regressions) {
+        assertThat(org.perftrack.server.alerts.Mailbox.part(mail, "text/plain"))
+            .contains("  profile:    " + PUBLIC_URL + "/regressions/" + r + "#profile");
+        assertThat(org.perftrack.server.alerts.Mailbox.part(mail, "text/html"))
+            .contains("<a href=\"" + PUBLIC_URL + "/regressions/" + r + "#profile\">profile</a>");
+      }
+    }
+
+    JsonNode api = http().get("/v3/api-docs").json().get("paths");
+    assertAnswers(api.get("/api/v1/regressions/{id}/profile").get("get"), "200", "404");
+    assertAnswers(api.get("/api/v1/regressions/{id}/profile").get("post"), "202", "403", "404", "409");
+    assertAnswers(api.get("/api/v1/profiles").get("post"), "201", "400", "403", "409", "413");
+  }
+
+  private static void assertAnswers(JsonNode operation, String... codes) {
+    for (String code : codes) {
+      assertThat(operation.get("responses").has(code)).as(code + " in " + operation).isTrue();
+    }
+  }
+
+  private static String subject(jakarta.mail.internet.MimeMessage m) {
+    try {
+      return m.getSubject();
+    } catch (jakarta.mail.MessagingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   @Test
   void openRegressionsOfAPairAnAgentOffersGetOneJobOnce() {
     twoRegressions();
