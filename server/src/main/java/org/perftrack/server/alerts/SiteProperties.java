@@ -23,7 +23,7 @@ public record SiteProperties(@DefaultValue(SiteProperties.DEFAULT_URL) @NotNull 
   }
 
   /** The public URL without a trailing slash, to append paths to. */
-  String base() {
+  public String base() {
     String s = publicUrl.toString();
     return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
   }

@@ -18,10 +18,21 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 /** 401 as problem+json, with the header that tells a client which scheme to use. */
 class ProblemAuthenticationEntryPoint implements AuthenticationEntryPoint {
 
+  private final String needed;
+
+  ProblemAuthenticationEntryPoint() {
+    this("this request needs an API token: Authorization: Bearer <token>");
+  }
+
+  /** @param needed what the 401 says a request lacks */
+  ProblemAuthenticationEntryPoint(String needed) {
+    this.needed = needed;
+  }
+
   @Override
   public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
       throws IOException {
-    write(response, "this request needs an API token: Authorization: Bearer <token>");
+    write(response, needed);
   }
 
   /**

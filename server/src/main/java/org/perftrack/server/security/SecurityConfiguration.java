@@ -66,6 +66,32 @@ class SecurityConfiguration {
     return http.build();
   }
 
+  /**
+   * The Atom feeds ({@code /feeds/**}): read like the pages, but a feed reader signs in nowhere and sends no header,
+   * so on a server without public reads it passes a token with the read scope in the address ({@code ?token=}).
+   */
+  @Bean
+  @Order(0)
+  SecurityFilterChain feeds(HttpSecurity http, ApiTokens tokens, SecurityProperties props) throws Exception {
+    var entryPoint = new ProblemAuthenticationEntryPoint("this feed needs a token with the read scope: ?token=<token>");
+    http.securityMatcher("/feeds/**")
+        .csrf(c -> c.disable())
+        .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+        .addFilterBefore(BearerTokenFilter.inQuery(tokens, entryPoint), UsernamePasswordAuthenticationFilter.class)
+        .exceptionHandling(e -> e.authenticationEntryPoint(entryPoint)
+            .accessDeniedHandler(ProblemAuthenticationEntryPoint::forbidden))
+        .authorizeHttpRequests(a -> {
+          if (props.security().publicRead()) {
+            a.requestMatchers(HttpMethod.GET, "/feeds/**").permitAll();
+          } else {
+            a.requestMatchers(HttpMethod.GET, "/feeds/**")
+                .hasAnyAuthority(Scope.READ.authority(), Scope.ADMIN.authority());
+          }
+          a.anyRequest().denyAll();
+        });
+    return http.build();
+  }
+
   @Bean
   SignInThrottle signInThrottle() {
     return new SignInThrottle(java.time.Clock.systemUTC());
