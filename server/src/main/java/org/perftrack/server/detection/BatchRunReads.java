@@ -141,7 +141,8 @@ class BatchRunReads {
    * version many times has many rows here).
    */
   static final String BATCH_RUNS_OF_VERSIONS = """
-      SELECT x.series_id, x.batch::text AS batch, v.name AS version, x.samples::text AS samples FROM (
+      SELECT x.series_id, x.batch::text AS batch, x.version_id, v.name AS version, x.samples::text AS samples,
+             x.received_at, x.id FROM (
         SELECT DISTINCT ON (r.series_id, ru.batch, r.version_id)
           r.series_id, ru.batch, r.version_id, r.samples, ru.received_at, ru.id
         FROM result r JOIN run ru ON ru.id = r.run_id
@@ -158,14 +159,102 @@ class BatchRunReads {
    */
   Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, List<Long> versionIds) {
     Map<Long, List<BatchRun>> out = new HashMap<>();
-    if (seriesIds.isEmpty() || versionIds.isEmpty()) {
-      return out;
+    if (!seriesIds.isEmpty() && !versionIds.isEmpty()) {
+      firstRuns(seriesIds, versionIds, (series, version, run) -> out.computeIfAbsent(series, k -> new ArrayList<>())
+          .add(run.run()));
     }
+    return out;
+  }
+
+  private interface FirstRunSink {
+    void accept(long seriesId, long versionId, FirstRun run);
+  }
+
+  /** A session's first run of a version in a series, with the order the reads list it in. */
+  private record FirstRun(BatchRun run, java.time.Instant receivedAt, String runId) {
+    boolean after(java.time.Instant at, String id) {
+      int c = receivedAt.compareTo(at);
+      return c > 0 || c == 0 && runId.compareTo(id) > 0; // a uuid's text sorts as PostgreSQL sorts the uuid
+    }
+  }
+
+  private static final java.util.Comparator<FirstRun> LISTED = java.util.Comparator.comparing(FirstRun::receivedAt)
+      .thenComparing(FirstRun::runId);
+
+  private void firstRuns(List<Long> seriesIds, List<Long> versionIds, FirstRunSink sink) {
     jdbc.sql(BATCH_RUNS_OF_VERSIONS).params(seriesIds.toArray(Long[]::new), versionIds.toArray(Long[]::new))
         .query((ResultSet rs) -> {
-          out.computeIfAbsent(rs.getLong("series_id"), k -> new ArrayList<>()).add(batchRun(rs));
+          sink.accept(rs.getLong("series_id"), rs.getLong("version_id"), new FirstRun(batchRun(rs),
+              rs.getObject("received_at", java.time.OffsetDateTime.class).toInstant(), rs.getString("id")));
         });
-    return out;
+  }
+
+  /** A new {@link Kept}, for the runs of sessions one transaction judges one after the other. */
+  Kept kept() {
+    return new Kept();
+  }
+
+  /**
+   * The reads of {@link #batchRuns(List, List)} kept while one transaction judges a session's runs one after the
+   * other: each (series, version) is read once, and read again only when a run judged meanwhile becomes its
+   * session's first of that version there ({@link #judging}). So a session of N runs of one version reads that
+   * version's N runs once, not once per run. Only for a transaction that holds the series' locks and changes no
+   * result meanwhile.
+   */
+  final class Kept {
+    private final Map<Long, Map<Long, List<FirstRun>>> byVersion = new HashMap<>(); // version -> series -> runs
+
+    /** As {@link BatchRunReads#batchRuns(List, List)}, from what was read before where it still holds. */
+    Map<Long, List<BatchRun>> batchRuns(List<Long> seriesIds, List<Long> versionIds) {
+      Map<Long, List<BatchRun>> out = new HashMap<>();
+      if (seriesIds.isEmpty() || versionIds.isEmpty()) {
+        return out;
+      }
+      java.util.Set<Long> series = new java.util.LinkedHashSet<>();
+      java.util.Set<Long> versions = new java.util.LinkedHashSet<>();
+      for (Long v : versionIds) {
+        Map<Long, List<FirstRun>> known = byVersion.get(v);
+        for (Long s : seriesIds) {
+          if (known == null || !known.containsKey(s)) {
+            series.add(s);
+            versions.add(v);
+          }
+        }
+      }
+      if (!series.isEmpty()) {
+        for (Long v : versions) {
+          Map<Long, List<FirstRun>> known = byVersion.computeIfAbsent(v, k -> new HashMap<>());
+          series.forEach(s -> known.put(s, new ArrayList<>()));
+        }
+        firstRuns(List.copyOf(series), List.copyOf(versions), (s, v, run) -> byVersion.get(v).get(s).add(run));
+      }
+      List<Long> distinct = versionIds.stream().distinct().toList();
+      for (Long s : seriesIds) {
+        List<FirstRun> runs = new ArrayList<>();
+        distinct.forEach(v -> runs.addAll(byVersion.get(v).get(s)));
+        if (!runs.isEmpty()) {
+          runs.sort(LISTED);
+          out.put(s, runs.stream().map(FirstRun::run).collect(java.util.stream.Collectors.toCollection(
+              ArrayList::new)));
+        }
+      }
+      return out;
+    }
+
+    /**
+     * A run of {@code batch} and {@code versionId}, received at {@code receivedAt}, is judged from now on: the
+     * series where it may become the session's first run of its version are read again.
+     */
+    void judging(java.util.UUID runId, java.util.UUID batch, long versionId, java.time.OffsetDateTime receivedAt) {
+      Map<Long, List<FirstRun>> known = byVersion.get(versionId);
+      if (known == null) {
+        return;
+      }
+      String session = batch.toString();
+      String id = runId.toString();
+      known.values().removeIf(runs -> runs.stream().noneMatch(r -> r.run().batch().equals(session)
+          && !r.after(receivedAt.toInstant(), id)));
+    }
   }
 
   private static BatchRun batchRun(ResultSet rs) throws SQLException {

@@ -105,7 +105,8 @@ public class DetectionService {
     });
     loaded.sort(java.util.Comparator.comparingLong(SeriesWindow::seriesId)); // the order detection always had
     List<WaitingChange> waiting = new ArrayList<>();
-    List<Long> raised = judge(run, loaded, settings.forProduct(run.productId()), null, null, null, waiting);
+    List<Long> raised = judge(run, loaded, settings.forProduct(run.productId()), null, null, null, waiting,
+        kept == null ? null : kept.batchRuns);
     return new Judgement(queries.byIds(raised), waiting);
   }
 
@@ -117,6 +118,15 @@ public class DetectionService {
   public final class ReadBack {
     private final Map<Long, Map<Long, VersionLevel>> byVersion = new HashMap<>(); // version -> series -> point
     private final Map<Long, Set<Long>> written = new HashMap<>(); // version -> series whose kept point is stored
+    private final BatchRunReads.Kept batchRuns = batches.kept();
+
+    /**
+     * The caller judges this run of a session from now on (it is no longer waiting for its session): the interleaved
+     * runs read before are read again where it may change them.
+     */
+    public void judging(UUID runId, UUID batch, long versionId, java.time.OffsetDateTime receivedAt) {
+      batchRuns.judging(runId, batch, versionId, receivedAt);
+    }
 
     /**
      * The points to write: those of {@code points} not stored by this transaction already; the read-back ones are
@@ -161,7 +171,8 @@ public class DetectionService {
 
   /** Detects over the loaded windows of one run, reconciles and writes; returns the ids of what it raised. */
   private List<Long> judge(StoredRun run, List<SeriesWindow> loaded, Map<String, BenchmarkSettings.Setting> knobs,
-      Set<Long> withSteps, List<DetectionResult> firstPass, String curation, List<WaitingChange> waiting) {
+      Set<Long> withSteps, List<DetectionResult> firstPass, String curation, List<WaitingChange> waiting,
+      BatchRunReads.Kept kept) {
     List<SeriesWindow> primary = primary(loaded);
     DetectionSettings defaults = properties.defaults();
     List<Long> primaryIds = primary.stream().map(SeriesWindow::seriesId).toList();
@@ -179,7 +190,9 @@ public class DetectionService {
       }
     }
     if (!stepped.isEmpty()) {
-      batchRuns.putAll(batches.batchRuns(stepped, List.copyOf(windowVersions)));
+      List<Long> versionsOfSteps = List.copyOf(windowVersions);
+      batchRuns.putAll(kept == null ? batches.batchRuns(stepped, versionsOfSteps)
+          : kept.batchRuns(stepped, versionsOfSteps));
       results = detector.detectRun(updates(primary, batchRuns, run, null, knobs, defaults));
     }
     Map<Long, DetectionResult> judged = new HashMap<>();
@@ -288,7 +301,7 @@ public class DetectionService {
       for (int i = 0; i < current.runs().size(); i++) {
         StoredRun run = current.runs().get(i);
         List<Long> ids = judge(run, current.loaded().get(i), knobs.get(run.productId()), withSteps, first.get(i),
-            curation, null);
+            curation, null, null);
         if (!ids.isEmpty()) {
           raised.computeIfAbsent(run.runId(), k -> new ArrayList<>()).addAll(queries.byIds(ids));
         }

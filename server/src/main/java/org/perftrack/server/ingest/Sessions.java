@@ -157,6 +157,7 @@ class Sessions {
       if (jdbc.sql("DELETE FROM session_pending WHERE run_id = ?").param(r.runId()).update() == 0) {
         continue; // claimed: a run no longer listed was judged by the transaction that took it off the list
       }
+      kept.judging(r.runId(), batch, r.versionId(), r.receivedAt());
       List<Long> ids = jdbc.sql("SELECT DISTINCT series_id FROM result WHERE run_id = ? ORDER BY series_id")
           .param(r.runId()).query(Long.class).list();
       DetectionService.Judgement j = detection.onRunStored(new StoredRun(by, productId, r.versionId(), batch, ids), kept);

@@ -103,6 +103,54 @@ class BatchRunReadsTest extends IntegrationTest {
     }
   }
 
+  @Test
+  void readsKeptWhileASessionsRunsAreJudgedOneAfterTheOtherAreThoseReadAfresh() {
+    String product = unique("reads");
+    String machine = unique("lab");
+    String other = UUID.randomUUID().toString(); // a judged session measuring two versions
+    for (int v = 1; v <= 4; v++) {
+      assertThat(http().postJson("/api/v1/runs", json(measured(product, machine, "1." + v + "-1", v >= 3 ? other : null,
+          null, "write-64b", "fork")), TOKEN).status()).isEqualTo(201);
+    }
+    // a session of four runs, three sent: one of 1.4-1 measuring fork only, then two of 1.5-1; they wait (size 4)
+    String batch = UUID.randomUUID().toString();
+    List<RunUpload> sent = List.of(measured(product, machine, "1.5-1", batch, 4, "write-64b", "fork"),
+        measured(product, machine, "1.4-1", batch, 4, "fork"),
+        measured(product, machine, "1.5-1", batch, 4, "write-64b", "fork"));
+    for (RunUpload r : sent) {
+      assertThat(http().postJson("/api/v1/runs", json(r), TOKEN).status()).isEqualTo(201);
+    }
+    List<Long> series = List.of(series(product, "write-64b"), series(product, "fork"));
+    List<Long> versions = jdbc.sql("""
+        SELECT v.id FROM version v JOIN product p ON p.id = v.product_id WHERE p.name = ? ORDER BY v.sort_key""")
+        .param(product).query(Long.class).list();
+    BatchRunReads.Kept kept = reads.kept();
+    assertThat(read(kept.batchRuns(series, versions))).isEqualTo(read(reads.batchRuns(series, versions)))
+        .as("the other session's runs").isNotEmpty();
+    // judged in version order, as a session's completing upload does: 1.4-1, then 1.5-1's two runs
+    for (RunUpload r : List.of(sent.get(1), sent.get(0), sent.get(2))) {
+      Map<String, Object> run = jdbc.sql("SELECT id, batch, version_id, received_at FROM run WHERE id = ?")
+          .param(UUID.fromString(r.id())).query().singleRow();
+      jdbc.sql("DELETE FROM session_pending WHERE run_id = ?").param(run.get("id")).update();
+      kept.judging((UUID) run.get("id"), (UUID) run.get("batch"), ((Number) run.get("version_id")).longValue(),
+          ((java.sql.Timestamp) run.get("received_at")).toInstant().atOffset(java.time.ZoneOffset.UTC));
+      assertThat(read(kept.batchRuns(series, versions))).as("after judging " + r.version())
+          .isEqualTo(read(reads.batchRuns(series, versions)));
+      assertThat(read(kept.batchRuns(series.subList(1, 2), versions.subList(3, 5))))
+          .isEqualTo(read(reads.batchRuns(series.subList(1, 2), versions.subList(3, 5))));
+    }
+    assertThat(read(reads.batchRuns(series, versions)).get(series.get(0))).as("write-64b: the session's 1.5-1 now")
+        .anyMatch(r -> r.startsWith(batch + " 1.5-1 "));
+  }
+
+  /** Batch runs as "batch version samples", in their order, per series. */
+  private static Map<Long, List<String>> read(Map<Long, List<BatchRun>> runs) {
+    Map<Long, List<String>> out = new java.util.TreeMap<>();
+    runs.forEach((series, list) -> out.put(series, list.stream().map(r -> r.batch() + " " + r.version() + " "
+        + java.util.Arrays.toString(r.samples())).toList()));
+    return out;
+  }
+
   private static double[] samples(RunUpload run, String benchmark) {
     return run.results().stream().filter(r -> r.benchmark().equals(benchmark)).findFirst().orElseThrow().samples()
         .stream().mapToDouble(Double::doubleValue).toArray();

@@ -41,8 +41,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * during the completing upload against the same number just before it.
  *
  * <p>Run: {@code bench/run-main.sh org.perftrack.server.detection.eval.SessionUploadBenchmark [1,10,100] [rounds]
- * [metrics] [one-version]} (rounds per N, default 3; at N ≥ 100 at most 2, at N ≥ 1000 one; {@code one-version}:
- * each session's N runs, and those judged on arrival, are all of one new version; no run under load then).
+ * [metrics] [one-version] [completing-only]} (rounds per N, default 3; at N ≥ 100 at most 2, at N ≥ 1000 one;
+ * {@code one-version}: each session's N runs, and those judged on arrival, are all of one new version; no run under
+ * load then; {@code completing-only}: only the completing upload, none judged on arrival and no run under load).
  */
 public final class SessionUploadBenchmark {
   private static final String TOKEN = "bench-token-0123456789";
@@ -55,7 +56,10 @@ public final class SessionUploadBenchmark {
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
     int metrics = args.length > 2 ? Integer.parseInt(args[2]) : 100;
     // one-version: the N runs of a session (and of the runs judged on arrival) are all of one new version
-    boolean oneVersion = args.length > 3 && args[3].equals("one-version");
+    boolean oneVersion = Arrays.asList(args).subList(Math.min(3, args.length), args.length).contains("one-version");
+    // completing-only: no uploads judged on arrival to compare with (a session of 1,000 takes long enough)
+    boolean completingOnly = Arrays.asList(args).subList(Math.min(3, args.length), args.length)
+        .contains("completing-only");
     Path dir = Files.createTempDirectory("perftrack-session-bench");
     Path db = dir.resolve("db");
     String[] appArgs = {"--server.port=0", "--perftrack.embedded-db.dir=" + db, "--perftrack.alerts.enabled=false",
@@ -85,7 +89,7 @@ public final class SessionUploadBenchmark {
         Random seed = new Random(n);
         long levelsSeed = seed.nextLong();
         double[] levels = null; // the levels the history ended with (the same on the three machines)
-        for (String machine : List.of(session, batched, plain)) {
+        for (String machine : completingOnly ? List.of(session) : List.of(session, batched, plain)) {
           Random random = new Random(levelsSeed);
           levels = levels(metrics, random);
           for (int v = 1; v <= HISTORY; v++) {
@@ -130,7 +134,7 @@ public final class SessionUploadBenchmark {
             throw new IllegalStateException("the session's last run did not judge it");
           }
           // the same runs, judged on arrival
-          for (boolean withBatch : new boolean[] {true, false}) {
+          for (boolean withBatch : completingOnly ? new boolean[0] : new boolean[] {true, false}) {
             Random same = new Random(runsSeed);
             double[] sl = levels.clone();
             UUID b = withBatch ? UUID.randomUUID() : null;
@@ -144,17 +148,20 @@ public final class SessionUploadBenchmark {
           levels = lv;
         }
         double[] c = median(completing);
-        double[] a = median(onArrivalBatch);
-        double[] p = median(onArrival);
         System.out.printf(Locale.ROOT, "N=%d (%d rounds, medians): completing upload %.0f ms, CPU %.0f ms (Java %.0f +"
             + " PostgreSQL %.0f); the session's other N-1 uploads %.0f ms in all%n", n, r, c[0], c[1] + c[2], c[1], c[2],
             storeOnly / r);
+        if (completingOnly) {
+          continue;
+        }
+        double[] a = median(onArrivalBatch);
+        double[] p = median(onArrival);
         System.out.printf(Locale.ROOT, "  N uploads of one batch judged on arrival: %.0f ms, CPU %.0f ms -> ratio"
             + " completing/on-arrival: time %.2f, CPU %.2f%n", a[0], a[1] + a[2], c[0] / a[0], (c[1] + c[2]) / (a[1] + a[2]));
         System.out.printf(Locale.ROOT, "  N uploads without batch judged on arrival: %.0f ms, CPU %.0f ms -> ratio:"
             + " time %.2f, CPU %.2f; per run of the session: %.1f ms, CPU %.1f ms%n", p[0], p[1] + p[2], c[0] / p[0],
             (c[1] + c[2]) / (p[1] + p[2]), c[0] / n, (c[1] + c[2]) / n);
-        if (n >= 10 && !oneVersion) {
+        if (n >= 10 && !oneVersion && !completingOnly) {
           nextVersion = contended(base, ingest, session, n, nextVersion, levels, seed.nextLong());
         }
       }
