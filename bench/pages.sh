@@ -2,7 +2,8 @@
 # Page-latency check on a big database (not part of mvn verify).
 #   bench/pages.sh seed    [dir] [versions] [machines]  fill dir with machines (20) x versions (200) x 50 metrics
 #                                                  x 5 samples (2000 versions: 10 M samples; 2000 200: 100 M)
-#   bench/pages.sh latency [dir] [requests] [page] start the server on dir and print p50/p95 of every page
+#   bench/pages.sh latency [dir] [requests] [page] start the server on dir and print, per page, p50/p95 of the
+#                                                  server time (Server-Timing) and the client p95 (gzip asked)
 #   bench/pages.sh explain [dir]                   EXPLAIN ANALYZE of the pages' SQL on dir
 #   bench/pages.sh size    [dir]                   disk per table and per stored sample
 #   bench/pages.sh detect  [dir] [rounds]          detection's time and CPU for the newest run

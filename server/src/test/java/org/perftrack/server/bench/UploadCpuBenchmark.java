@@ -29,24 +29,25 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * CPU per single upload of 100 results × 5 samples, one client, each run a new version of a machine whose
- * series already hold some history (the common CI case): CPU of the server's request threads (Tomcat's
- * {@code http-nio-*} workers, from the JVM's thread CPU clocks) and of the PostgreSQL backends (all postgres
- * processes of the embedded server, from {@code /proc/<pid>/stat}). Baseline in the same run: the CPU of
- * COPYing the same samples (one row per result, arrays) into a bare table, per run.
+ * CPU per single upload of {@code results} results × 5 samples (default 100), one client, each run a new version of
+ * a machine whose series already hold some history (the common CI case): CPU of the whole JVM (server and the
+ * client's sending, from {@code /proc/self/stat}; the bodies are made before), of which the server's request threads
+ * (Tomcat's {@code http-nio-*} workers, from the JVM's thread CPU clocks), and of every PostgreSQL process of the
+ * embedded server (backends, WAL writer, checkpointer, from {@code /proc/<pid>/stat}). Baseline in the same run: the
+ * CPU of COPYing the same samples (one row per result, arrays) into a bare table, per run.
  *
- * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.UploadCpuBenchmark [uploads] [history]}
+ * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.UploadCpuBenchmark [uploads] [history] [results]}
  */
 public final class UploadCpuBenchmark {
 
   private static final String TOKEN = "bench-token-0123456789";
-  private static final int RESULTS = 100;
   private static final int SAMPLES = 5;
   private static final long TICK_NS = 10_000_000L; // USER_HZ = 100 on Linux
 
   public static void main(String[] args) throws Exception {
     int uploads = args.length > 0 ? Integer.parseInt(args[0]) : 200;
     int history = args.length > 1 ? Integer.parseInt(args[1]) : 100;
+    int results = args.length > 2 ? Integer.parseInt(args[2]) : 100;
     Path dir = Files.createTempDirectory("perftrack-cpu-bench");
     try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
         .run("--server.port=0", "--perftrack.embedded-db.dir=" + dir.resolve("db"),
@@ -56,13 +57,24 @@ public final class UploadCpuBenchmark {
           + "/api/v1/runs";
       HttpClient http = HttpClient.newHttpClient();
       Random random = new Random(7);
-      double[] levels = new double[RESULTS];
-      for (int i = 0; i < RESULTS; i++) {
+      double[] levels = new double[results];
+      for (int i = 0; i < results; i++) {
         levels[i] = 10 + random.nextInt(1000);
       }
       int version = 0;
+      List<RunUpload> past = new ArrayList<>(); // the history, imported 200 runs a request (2,000 uploads take long)
       for (int i = 0; i < history; i++) {
-        post(http, base, Json.MAPPER.writeValueAsString(run(++version, levels, random)));
+        past.add(run(++version, levels, random));
+        if (past.size() == 200 || i == history - 1) {
+          HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + ":import"))
+              .header("Content-Type", "application/x-ndjson").header("Authorization", "Bearer " + TOKEN)
+              .POST(HttpRequest.BodyPublishers.ofByteArray(BenchmarkRuns.ndjson(past))).build(),
+              HttpResponse.BodyHandlers.ofString());
+          if (r.statusCode() != 200 || !r.body().contains("\"failed\":0")) {
+            throw new IllegalStateException("import failed: " + r.statusCode() + " " + r.body());
+          }
+          past.clear();
+        }
       }
       JdbcClient jdbc = app.getBean(JdbcClient.class);
       jdbc.sql("ANALYZE").update();
@@ -73,12 +85,13 @@ public final class UploadCpuBenchmark {
       List<String> bodies = runs.stream().map(Json.MAPPER::writeValueAsString).toList();
       Path pgData = dir.resolve("db");
       System.out.printf(Locale.ROOT, "upload CPU benchmark: %d uploads of %d results x %d samples, one client, after"
-          + " %d versions of history, %d cores%n", uploads, RESULTS, SAMPLES, history,
+          + " %d versions of history, %d cores%n", uploads, results, SAMPLES, history,
           Runtime.getRuntime().availableProcessors());
       for (int round = 1; round <= 2; round++) {
         int from = (round - 1) * uploads / 2;
         int to = round * uploads / 2;
         long server0 = serverThreadsCpu();
+        long jvm0 = processCpu();
         Map<Long, Long> pg0 = postgresCpu(pgData);
         long wall0 = System.nanoTime();
         for (int i = from; i < to; i++) {
@@ -86,6 +99,7 @@ public final class UploadCpuBenchmark {
         }
         double wall = (System.nanoTime() - wall0) / 1e6 / (to - from);
         double server = (serverThreadsCpu() - server0) / 1e6 / (to - from);
+        double jvm = (processCpu() - jvm0) / 1e6 / (to - from);
         double pg = delta(pg0, postgresCpu(pgData)) / 1e6 / (to - from);
         DataSource ds = app.getBean(DataSource.class);
         Map<Long, Long> copy0 = postgresCpu(pgData);
@@ -96,16 +110,23 @@ public final class UploadCpuBenchmark {
             / (to - from);
         double copyPg = delta(copy0, postgresCpu(pgData)) / 1e6 / (to - from);
         double copyWall = (System.nanoTime() - copyWall0) / 1e6 / (to - from);
-        System.out.printf(Locale.ROOT, "round %d: per upload CPU %.1f ms = server threads %.1f ms + PostgreSQL %.1f ms"
-                + " (wall %.1f ms) | baseline COPY of the same samples per run: %.2f ms = client %.2f + PostgreSQL"
-                + " %.2f (wall %.2f ms); ratio upload/COPY CPU %.1f%n", round, server + pg, server, pg, wall,
-            copyJava + copyPg, copyJava, copyPg, copyWall, (server + pg) / (copyJava + copyPg));
+        System.out.printf(Locale.ROOT, "round %d: per upload CPU %.1f ms = JVM %.1f ms (request threads %.1f ms) +"
+                + " PostgreSQL %.1f ms (wall %.1f ms) | baseline COPY of the same samples per run: %.2f ms = client"
+                + " %.2f + PostgreSQL %.2f (wall %.2f ms); ratio upload/COPY CPU %.1f%n", round, jvm + pg, jvm, server,
+            pg, wall, copyJava + copyPg, copyJava, copyPg, copyWall, (jvm + pg) / (copyJava + copyPg));
       }
       System.out.println("(PostgreSQL CPU counts every postgres process at 10 ms clock ticks: backends, WAL writer,"
           + " checkpointer)");
     } finally {
       org.springframework.util.FileSystemUtils.deleteRecursively(dir); // its database: about 1 GB a run
     }
+  }
+
+  /** CPU of the whole JVM (every thread, the garbage collector's and the JIT's too), in ns. */
+  static long processCpu() throws Exception {
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_NS;
   }
 
   /** CPU of Tomcat's request threads, in ns. */
@@ -188,7 +209,7 @@ public final class UploadCpuBenchmark {
   }
 
   static RunUpload run(int version, double[] levels, Random random) {
-    List<RunUpload.ResultUpload> results = new ArrayList<>(RESULTS);
+    List<RunUpload.ResultUpload> results = new ArrayList<>(levels.length);
     for (int m = 0; m < levels.length; m++) {
       double session = 1 + 0.01 * random.nextGaussian();
       List<Double> samples = new ArrayList<>(SAMPLES);
