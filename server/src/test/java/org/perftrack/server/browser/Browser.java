@@ -33,6 +33,32 @@ final class Browser implements AutoCloseable {
   final ChromeDriver driver;
   private final Path profile;
 
+  private static Browser shared;
+
+  /** The run's one Chromium, started on first use and quit when the JVM ends. */
+  static synchronized Browser shared() throws IOException {
+    if (shared == null) {
+      Browser started = new Browser();
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          started.close();
+        } catch (IOException | RuntimeException e) {
+          // the JVM is ending: a profile folder left in /tmp is all that can remain
+        }
+      }, "perftrack-chromium-quit"));
+      shared = started;
+    }
+    return shared;
+  }
+
+  /** As a new browser: no page, no cookies (so signed out), a laptop's window, no console messages kept. */
+  void forget() {
+    driver.get("about:blank");
+    driver.executeCdpCommand("Network.clearBrowserCookies", Map.of());
+    driver.manage().window().setSize(new Dimension(1366, 900));
+    driver.manage().logs().get(LogType.BROWSER).getAll();
+  }
+
   Browser() throws IOException {
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
     profile = Files.createTempDirectory("perftrack-chromium");

@@ -6,7 +6,6 @@ import static org.perftrack.server.support.Fixtures.json;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -15,19 +14,19 @@ import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;
 
-/** A page test in one Chromium per class: open a page, upload runs, sign in as the admin. */
+/**
+ * A page test in the run's one Chromium (starting one takes seconds), which each class gets signed out, at a
+ * laptop's size and with no console messages left from the class before: open a page, upload runs, sign in as the
+ * admin.
+ */
 abstract class BrowserTest extends IntegrationTest {
 
   static Browser browser;
 
   @BeforeAll
-  static void startBrowser() throws IOException {
-    browser = new Browser();
-  }
-
-  @AfterAll
-  static void stopBrowser() throws IOException {
-    browser.close();
+  static void freshBrowser() throws IOException {
+    browser = Browser.shared();
+    browser.forget();
   }
 
   void open(String path) {
