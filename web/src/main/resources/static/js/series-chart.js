@@ -113,11 +113,30 @@
         ctx.moveTo(x, u.bbox.top);
         ctx.lineTo(x, u.bbox.top + u.bbox.height);
         ctx.stroke();
-        ctx.font = (12 * devicePixelRatio) + 'px system-ui, sans-serif';
-        ctx.fillText(mk.kind === 'improvement' ? '▼' : '▲', x + 4 * devicePixelRatio, u.bbox.top + 14 * devicePixelRatio);
       });
       ctx.restore();
+      labelMarkers(u, data);
     };
+  }
+
+  // the version each dashed line marks, as text over the chart: read without pointing at the line, and kept within
+  // the chart (near the right edge, on a phone, the label sits left of its line); one label per version and kind
+  function labelMarkers(u, data) {
+    u.over.querySelectorAll('.chart-step').forEach(function (e) { e.remove(); });
+    var seen = {}, placed = 0;
+    (data.markers || []).forEach(function (mk) {
+      var i = mk.at != null ? mk.at : data.versions.indexOf(mk.version);
+      var version = mk.version || data.versions[i];
+      if (i < 0 || i < u.scales.x.min || i > u.scales.x.max || seen[mk.kind + ' ' + version]) return;
+      seen[mk.kind + ' ' + version] = true;
+      var label = document.createElement('span');
+      label.className = 'chart-step ' + (mk.kind || '');
+      label.textContent = (mk.kind === 'improvement' ? '▼ ' : '▲ ') + version;
+      label.style.top = (2 + 18 * placed++) + 'px';
+      u.over.appendChild(label);
+      var x = u.valToPos(i, 'x'), w = label.offsetWidth;
+      label.style.left = (x + 4 + w <= u.over.clientWidth ? x + 4 : Math.max(0, x - 4 - w)) + 'px';
+    });
   }
 
   function showNewest(u, data) {

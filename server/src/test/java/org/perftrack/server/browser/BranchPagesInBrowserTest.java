@@ -38,12 +38,15 @@ class BranchPagesInBrowserTest extends BrowserTest {
     assertThat(browser.driver.findElement(By.id("build-" + buildId())).getText())
         .contains("1.5.19-4+pr5.1 on " + machine, "against 1.5.19-3", "1 regression", "2.67× slower");
     browser.screenshot("branch-laptop", 1366);
-    // on a phone each verdict and change is read beside its benchmark, not in a column scrolled off to the right,
-    // and a metric reads whole ("time-per-op", not "time-per-" over "op")
+    // on a phone each verdict, change, the two values and p are read beside the benchmark, not in columns scrolled
+    // off to the right, and a metric reads whole ("time-per-op", not "time-per-" over "op")
     browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
     try {
       WebElement slow = browser.driver.findElement(By.xpath("//tr[contains(@class, 'verdict-regression')]/td[1]"));
-      assertThat(slow.getText().replace('\n', ' ')).isEqualTo("write-64b regression 2.67× slower");
+      assertThat(slow.getText().replace('\n', ' '))
+          .isEqualTo("write-64b regression 2.67× slower 18.03 us → 48.1 us, p < 0.001");
+      assertThat(browser.shownOnPhoneScreen("tr.verdict-regression .values-on-phone"))
+          .containsExactly("18.03 us → 48.1 us, p < 0.001");
       WebElement badge = slow.findElement(By.cssSelector(".badge.regression"));
       assertThat(badge.getRect().getX() + badge.getRect().getWidth()).as("the verdict within the screen")
           .isLessThanOrEqualTo(390);
