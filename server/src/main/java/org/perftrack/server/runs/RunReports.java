@@ -124,7 +124,8 @@ public class RunReports {
       String version = rs.getString("version");
       List<UUID> session = runs.session(id);
       Session judged = null;
-      List<Regression> found = regressions.createdBy(id);
+      List<Regression> found = regressions.createdBy(id).stream()
+          .filter(g -> g.status() != Regression.Status.WITHDRAWN).toList();
       if (session.size() > 1) {
         // a session's runs are judged together (the regressions are recorded as the upload that completed it
         // raised them): each run's report lists those at its own version
@@ -142,13 +143,19 @@ public class RunReports {
       }
       Map<String, Regression> raised = new HashMap<>();
       found.forEach(g -> raised.put(g.benchmark() + '\0' + g.metric(), g));
+      // a step at this version is this run's whoever placed it there (the lab's bisection, a later upload)
+      String product = rs.getString("product");
+      String machine = rs.getString("machine");
+      regressions.page(new Regressions.Criteria(product, machine, version, Regression.Status.VISIBLE,
+          Regression.Kind.REGRESSION), Regressions.From.START, 0, null, 1000).rows()
+          .forEach(g -> raised.put(g.benchmark() + '\0' + g.metric(), g));
       List<Row> rows = levels.of(id).stream().map(l -> {
         Regression g = raised.get(l.benchmark() + '\0' + l.metric());
-        return g != null ? of(g) : row(l.benchmark(), l.metric(), l.unit(), l.direction(), l.baselineVersion(),
-            l.baselineValue(), l.value(), null);
+        return g == null ? row(l.benchmark(), l.metric(), l.unit(), l.direction(), l.baselineVersion(),
+            l.baselineValue(), l.value(), null) : g.version().equals(version) ? of(g) : since(g, l);
       }).toList();
-      return new Report(rs.getString("id"), rs.getString("product"), version, rs.getString("machine"),
-          null, null, moved(rs.getString("product"), rs.getString("machine"), version, rows), judged);
+      return new Report(rs.getString("id"), product, version, machine, null, null,
+          moved(product, machine, version, rows), judged);
     }).optional();
   }
 
@@ -180,6 +187,16 @@ public class RunReports {
   private static Row of(Regression g) {
     return new Row(g.benchmark(), g.metric(), g.unit(), g.direction(), g.baselineVersion(), g.baselineValue(),
         g.value(), g.ratio(), g.pValue(), Verdict.REGRESSION);
+  }
+
+  /**
+   * A step this run raised that now sits at another version (bisection placed it between the versions it was found
+   * between): the row compares this run's own value with the step's baseline, the one version it names.
+   */
+  private static Row since(Regression g, RunLevels.Level l) {
+    Double ratio = l.value() == null || g.baselineValue() == 0 ? g.ratio() : l.value() / g.baselineValue();
+    return new Row(g.benchmark(), g.metric(), g.unit(), g.direction(), g.baselineVersion(), g.baselineValue(),
+        l.value() == null ? g.value() : l.value(), ratio, g.pValue(), Verdict.REGRESSION);
   }
 
   /** A row without a step: unchanged against its baseline, or nothing to compare with; null for a secondary metric. */
