@@ -66,22 +66,14 @@ final class CargoBenchFormat extends TextFormat {
       if (unit == null) {
         throw new FormatException(sourceName + ": line " + (i + 1) + ": unit '" + m.group(3) + "/iter', expected ns, µs, ms or s");
       }
-      run.add(m.group(1), "time-per-iteration", unit, LOWER_IS_BETTER, List.of(number(m.group(2), sourceName, i)));
+      run.add(m.group(1), "time-per-iteration", unit, LOWER_IS_BETTER, List.of(printedNumber(m.group(2), sourceName, i)));
       if (m.group(5) != null) {
-        run.add(m.group(1), "throughput", "MB/s", HIGHER_IS_BETTER, List.of(number(m.group(5), sourceName, i)));
+        run.add(m.group(1), "throughput", "MB/s", HIGHER_IS_BETTER, List.of(printedNumber(m.group(5), sourceName, i)));
       }
       results++;
     }
     if (results > 0) {
       run.note("libtest prints one median per benchmark, not its samples: one sample per benchmark and run");
-    }
-  }
-
-  private static double number(String text, String source, int line) throws FormatException {
-    try {
-      return Double.parseDouble(text.replace(",", ""));
-    } catch (NumberFormatException e) {
-      throw new FormatException(source + ": line " + (line + 1) + ": '" + text + "' is not a number");
     }
   }
 }

@@ -24,6 +24,7 @@ public final class Formats {
     register(new CargoBenchFormat());
     register(new VitestFormat());
     register(new PyperfFormat());
+    register(new BenchmarkJsFormat());
   }
 
   private Formats() {}

@@ -46,4 +46,13 @@ abstract class TextFormat extends ForeignFormat<List<String>> {
 
   /** Whether a line holds a benchmark's figures (and so must not be the cut-off end of the file). */
   abstract boolean isResultLine(String line);
+
+  /** A number as a tool prints it, with thousands separators ({@code 1,234.5}); {@code line} counts from 0. */
+  static double printedNumber(String text, String source, int line) throws FormatException {
+    try {
+      return Double.parseDouble(text.replace(",", ""));
+    } catch (NumberFormatException e) {
+      throw new FormatException(source + ": line " + (line + 1) + ": '" + text + "' is not a number");
+    }
+  }
 }

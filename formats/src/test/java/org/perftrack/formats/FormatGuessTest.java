@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Arrays;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.perftrack.wire.CutOff;
 import org.perftrack.wire.FormatGuess;
 
 /** Every golden file is recognised as its tool's, also when it breaks off half-way. */
@@ -22,11 +23,28 @@ class FormatGuessTest {
       "asv, asv/cheetah-v1.json", "asv, asv/results/ci-runner/4f8c2a1d-virtualenv-py3.11.json",
       "bmf, bmf/latency-throughput.json", "vitest, vitest/vitest-1.6.1.json", "vitest, vitest/vitest-3.2.4.json",
       "pyperf, pyperf/timeit-2.10.json", "pyperf, pyperf/suite-2.10.json",
+      "benchmarkjs, benchmarkjs/benchmark-2.1.4-console.txt", "benchmarkjs, benchmarkjs/benchmark-2.1.4.json",
+      "benchmarkjs, benchmarkjs/benchmark-2.1.4-one.json",
       "criterion, criterion/0.3.6/criterion/sum/100/new/sample.json"})
   void aFileIsRecognisedWholeAndCutOff(String format, String file) {
     byte[] whole = Golden.bytes(file);
     assertThat(FormatGuess.guess(whole)).isEqualTo(format);
     assertThat(FormatGuess.guess(Arrays.copyOf(whole, whole.length * 2 / 3))).isEqualTo(format);
+  }
+
+  /** What the agent checks before it sends a tool's file: a JSON file cut off is named with the line it ends on. */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"hyperfine/basic.json", "gbench/repetitions.json",
+      "jmh/sample-ss.json", "pytest-benchmark/autosave.json", "benchmarkdotnet/full-0.13.json",
+      "vitest/vitest-3.2.4.json", "pyperf/suite-2.10.json", "benchmarkjs/benchmark-2.1.4.json"})
+  void aJsonFileCutOffIsNamedWithTheLineItEndsOn(String file) {
+    byte[] whole = Golden.bytes(file);
+    byte[] cut = Arrays.copyOf(whole, whole.length * 2 / 3);
+    long lines = new String(cut, java.nio.charset.StandardCharsets.UTF_8).chars().filter(c -> c == '\n').count() + 1;
+
+    assertThat(CutOff.of(whole)).isNull();
+    assertThat(CutOff.of(cut)).isEqualTo("truncated JSON: the file ends at line " + lines + " inside an unfinished value");
+    assertThat(CutOff.of(Golden.bytes("go-bench/count3-go1.19.txt"))).as("not JSON: for the converter").isNull();
   }
 
   @ParameterizedTest(name = "{1}")

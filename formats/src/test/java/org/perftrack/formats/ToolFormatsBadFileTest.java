@@ -23,6 +23,7 @@ class ToolFormatsBadFileTest {
       "bmf, bmf/latency-throughput.json, truncated JSON",
       "vitest, vitest/vitest-3.2.4.json, truncated JSON",
       "pyperf, pyperf/suite-2.10.json, truncated JSON",
+      "benchmarkjs, benchmarkjs/benchmark-2.1.4.json, truncated JSON",
       "asv, asv/cheetah-v1.json, truncated JSON",
       "catch2, catch2/catch2-2.13.10.xml, truncated XML",
       "go-bench, go-bench/count3-go1.19.txt, truncated: the file ends inside line",
@@ -57,7 +58,9 @@ class ToolFormatsBadFileTest {
       "catch2, asv/cheetah-v1.json, asv, asv",
       "asv, catch2/catch2-2.13.10.xml, Catch2 XML, catch2",
       "hyperfine, jmh/thrpt-avgt-gc.json, JMH, jmh",
-      "criterion, hyperfine/basic.json, hyperfine, hyperfine"})
+      "criterion, hyperfine/basic.json, hyperfine, hyperfine",
+      "go-bench, benchmarkjs/benchmark-2.1.4-console.txt, Benchmark.js, benchmarkjs",
+      "benchmarkjs, vitest/vitest-3.2.4.json, vitest bench, vitest"})
   void anotherToolsFileIsNamedWithTheFormatToUse(String format, String file, String label, String right) {
     assertThatThrownBy(() -> Golden.convert(format, file))
         .isInstanceOf(FormatException.class)

@@ -39,12 +39,15 @@ public final class FormatGuess {
     LABELS.put("cargo-bench", "cargo bench (libtest)");
     LABELS.put("vitest", "vitest bench");
     LABELS.put("pyperf", "pyperf");
+    LABELS.put("benchmarkjs", "Benchmark.js");
   }
 
   private static final Pattern GO_LINE =
       Pattern.compile("(?m)^Benchmark\\S*\\s+\\d+\\s+[-+0-9.eE]+ ns/op\\b");
   private static final Pattern LIBTEST_LINE = // libtest pads the names to one width
       Pattern.compile("(?m)^test \\S.* \\.\\.\\. bench:\\s+[0-9,.]+ \\S+/iter");
+  private static final Pattern BENCHMARKJS_LINE = // String(benchmark): "fib(10) x 1,431,759 ops/sec +-0.74% (93 runs sampled)", the sign as the console shows it
+      Pattern.compile("(?m)^.+ x [0-9,.]+ ops/sec \\S{1,3}[0-9.]+% \\(\\d+ runs? sampled\\)");
   private static final Pattern CATCH2_ROOT = Pattern.compile("<(Catch2TestRun|Catch)[\\s>]");
   private static final Pattern CRITERION_ENTRY = Pattern.compile("(^|.*/)new/(benchmark|sample)\\.json");
   private static final Pattern ASV_ENTRY = Pattern.compile("(^|.*/)benchmarks\\.json|(^|.*/)machine\\.json");
@@ -72,6 +75,9 @@ public final class FormatGuess {
     }
     if (GO_LINE.matcher(text).find()) {
       return "go-bench";
+    }
+    if (BENCHMARKJS_LINE.matcher(text).find()) {
+      return "benchmarkjs";
     }
     return LIBTEST_LINE.matcher(text).find() ? "cargo-bench" : null;
   }
@@ -113,12 +119,19 @@ public final class FormatGuess {
     if (root instanceof List) {
       List<Object> list = (List<Object>) root;
       Map<String, Object> first = first(list);
+      if (isBenchmarkJs(first)) {
+        return "benchmarkjs";
+      }
       return list.isEmpty() || first.containsKey("primaryMetric") || first.containsKey("jmhVersion") ? "jmh" : null;
     }
     if (!(root instanceof Map)) {
       return null;
     }
     Map<String, Object> o = (Map<String, Object>) root;
+    if (isBenchmarkJs(o) || o.containsKey("length") && o.get("0") instanceof Map
+        && isBenchmarkJs((Map<String, Object>) o.get("0"))) {
+      return "benchmarkjs"; // one Benchmark, or the suite: its benchmarks under "0", "1", …
+    }
     if (o.get("context") instanceof Map && o.get("benchmarks") instanceof List) {
       return "gbench";
     }
@@ -167,6 +180,12 @@ public final class FormatGuess {
       return "criterion"; // one file of a Criterion folder: its converter asks for the folder
     }
     return null;
+  }
+
+  /** A serialised Benchmark.js benchmark: its name, and its rate or its statistics (which come first). */
+  private static boolean isBenchmarkJs(Map<String, ?> o) {
+    return o.containsKey("name") && (o.containsKey("hz")
+        || o.get("stats") instanceof Map && ((Map<?, ?>) o.get("stats")).containsKey("rme"));
   }
 
   /** {"benchmark": {"measure": {"value": 1.0, …}, …}, …}: every benchmark's measures have a value. */

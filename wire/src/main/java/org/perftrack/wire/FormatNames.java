@@ -15,7 +15,7 @@ public final class FormatNames {
 
   public static final List<String> ALL = Collections.unmodifiableList(
       Arrays.asList(PERFTRACK, "hyperfine", "gbench", "jmh", "pytest-benchmark", "criterion", "go-bench",
-          "benchmarkdotnet", "catch2", "asv", "bmf", "cargo-bench", "vitest", "pyperf"));
+          "benchmarkdotnet", "catch2", "asv", "bmf", "cargo-bench", "vitest", "pyperf", "benchmarkjs"));
 
   /** The formats whose tool writes a folder, sent as one zip of it (the agent zips the folder). */
   public static final List<String> FOLDERS = Collections.unmodifiableList(Arrays.asList("criterion", "asv"));

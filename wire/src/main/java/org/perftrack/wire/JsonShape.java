@@ -35,6 +35,27 @@ final class JsonShape {
     return root[0];
   }
 
+  /**
+   * The line (from 1) the text ends on when it ends inside its first value, as a file cut off does; -1 when that value
+   * is whole, or when reading stopped before the end (odd JSON, or deeper than is read: the converter names it).
+   */
+  static int cutOffLine(String text) {
+    JsonShape reader = new JsonShape(text);
+    try {
+      reader.value(0, new Object[1], 0);
+      return -1;
+    } catch (Stop e) {
+      if (reader.at < text.length()) {
+        return -1;
+      }
+      int line = 1;
+      for (int i = 0; i < text.length(); i++) {
+        line += text.charAt(i) == '\n' ? 1 : 0;
+      }
+      return line;
+    }
+  }
+
   /** The end of what could be read. */
   private static final class Stop extends Exception {
     private static final long serialVersionUID = 1L;

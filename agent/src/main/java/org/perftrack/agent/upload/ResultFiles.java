@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.perftrack.wire.CutOff;
 import org.perftrack.wire.FolderZip;
 import org.perftrack.wire.FormatGuess;
 import org.perftrack.wire.FormatNames;
@@ -55,7 +56,7 @@ public final class ResultFiles {
         throw new RunFileException(path + ": this looks like a " + FormatGuess.label(seen) + " file, not "
             + FormatGuess.label(format) + " (use --format " + seen + ")");
       }
-      return new Item(path, format, content, false);
+      return whole(new Item(path, format, content, false));
     }
     if (seen == null && path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.csv(\\.gz)?")) {
       throw new RunFileException(path + ": a CSV file goes in with 'perftrack-agent import " + path.getFileName()
@@ -64,7 +65,19 @@ public final class ResultFiles {
     if (seen == null) {
       return new Item(path, FormatNames.PERFTRACK, content, false); // read as a run file, which names what is wrong
     }
-    return new Item(path, seen, content, !seen.equals(FormatNames.PERFTRACK));
+    return whole(new Item(path, seen, content, !seen.equals(FormatNames.PERFTRACK)));
+  }
+
+  /**
+   * A tool's JSON file cut off is refused here, naming the line it ends on, before anything is spooled or sent; the
+   * server's converter says what else may be wrong with a file (the agent does not convert: see {@link CutOff}).
+   */
+  private static Item whole(Item item) throws RunFileException {
+    String cut = item.isRun() ? null : CutOff.of(item.content);
+    if (cut != null) {
+      throw new RunFileException(item.path + ": " + cut + "; nothing was sent");
+    }
+    return item;
   }
 
   private static Item folder(Path path, String format) throws RunFileException, IOException {

@@ -98,4 +98,22 @@ class AgentForeignUploadTest extends IntegrationTest {
     assertThat(home.resolve("spool")).satisfiesAnyOf(
         spool -> assertThat(spool).doesNotExist(), spool -> assertThat(spool).isEmptyDirectory());
   }
+
+  /** A tool's JSON file cut off is refused by the agent itself, naming the line it ends on; nothing is spooled. */
+  @Test
+  void aTruncatedFileIsRefusedBeforeAnythingIsSpooledNamingTheLineItEndsOn() throws Exception {
+    byte[] whole = Files.readAllBytes(Path.of("../formats/src/test/resources/golden/gbench/repetitions.json"));
+    byte[] cut = java.util.Arrays.copyOf(whole, whole.length * 2 / 3);
+    Path bench = Files.write(home.resolve("cut.json"), cut);
+    long lines = new String(cut, java.nio.charset.StandardCharsets.UTF_8).chars().filter(c -> c == '\n').count() + 1;
+
+    AgentProcess.Result result = upload("http://localhost:" + port, "--product", product, "--version", "2.0.1",
+        bench.toString());
+
+    assertThat(result.exitCode()).as(result.out()).isEqualTo(1);
+    assertThat(result.out()).contains("cut.json: truncated JSON: the file ends at line " + lines
+        + " inside an unfinished value; nothing was sent");
+    assertThat(home.resolve("spool")).satisfiesAnyOf(
+        spool -> assertThat(spool).doesNotExist(), spool -> assertThat(spool).isEmptyDirectory());
+  }
 }

@@ -112,7 +112,8 @@ class ForeignFormatUploadTest extends IntegrationTest {
       "asv, asv/results/, bench_sort.MemSuite.mem_list, memory, B, lower_is_better, 1",
       "bmf, bmf/latency-throughput.json, tests::parse_small, throughput, ops/s, higher_is_better, 1",
       "vitest, vitest/vitest-3.2.4.json, math.bench.js > sort > toSorted, time, ms, lower_is_better, 0",
-      "pyperf, pyperf/suite-2.10.json, sort, time, s, lower_is_better, 6"})
+      "pyperf, pyperf/suite-2.10.json, sort, time, s, lower_is_better, 6",
+      "benchmarkjs, benchmarkjs/benchmark-2.1.4.json, fib(15), time-per-op, s, lower_is_better, 9"})
   void everyToolsFileIsStoredWithItsUnitDirectionAndSamples(String format, String file, String benchmark,
       String metric, String unit, String direction, int samples) {
     String product = unique("demo");
@@ -165,6 +166,7 @@ class ForeignFormatUploadTest extends IntegrationTest {
   @ParameterizedTest(name = "{1} as {3}")
   @CsvSource({
       "go-bench, go-bench/count3-go1.19.txt, go test -bench, text/plain",
+      "benchmarkjs, benchmarkjs/benchmark-2.1.4-console.txt, Benchmark.js, text/plain",
       "catch2, catch2/catch2-v3-layout.xml, Catch2 XML, application/xml",
       "gbench, gbench/repetitions.json, Google Benchmark, application/octet-stream"})
   void aToolFileWithoutAFormatIsAnsweredWithTheFormatToAddWhateverItsContentType(String format, String file,
