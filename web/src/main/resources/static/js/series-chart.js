@@ -7,7 +7,8 @@
 (function () {
   'use strict';
   var PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#332288', '#555555'];
-  var MARK = { regression: '#b3261e', improvement: '#1d6b3a' };
+  var MARK = { regression: '#b3261e', improvement: '#1d6b3a', note: '#4b2f7f' };
+  var GLYPH = { regression: '▲', improvement: '▼', note: '◆' };
   // values arrive in the series' unit and are written in the one the server chose for them (data.shown: GB/s, 1e9)
   var shownPer = 1;
 
@@ -108,7 +109,8 @@
         ctx.strokeStyle = MARK[mk.kind] || '#8a5a00';
         ctx.fillStyle = ctx.strokeStyle;
         ctx.lineWidth = 2 * devicePixelRatio;
-        ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+        ctx.setLineDash(mk.kind === 'note' ? [2 * devicePixelRatio, 3 * devicePixelRatio]
+          : [6 * devicePixelRatio, 4 * devicePixelRatio]);
         ctx.beginPath();
         ctx.moveTo(x, u.bbox.top);
         ctx.lineTo(x, u.bbox.top + u.bbox.height);
@@ -131,7 +133,7 @@
       seen[mk.kind + ' ' + version] = true;
       var label = document.createElement('span');
       label.className = 'chart-step ' + (mk.kind || '');
-      label.textContent = (mk.kind === 'improvement' ? '▼ ' : '▲ ') + version;
+      label.textContent = (GLYPH[mk.kind] || '▲') + ' ' + version;
       label.style.top = (2 + 18 * placed++) + 'px';
       u.over.appendChild(label);
       var x = u.valToPos(i, 'x'), w = label.offsetWidth;

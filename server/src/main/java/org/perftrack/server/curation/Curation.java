@@ -163,6 +163,25 @@ public class Curation {
     });
   }
 
+  /** Deletes a note on the charts (restorable until purged): the charts and lists leave it out. */
+  public Change deleteAnnotation(long id, String by) {
+    return tx.execute(s -> {
+      CurationStore.AnnotationRow a = store.lockAnnotation(id).orElseThrow(() -> new NotFound("no annotation " + id));
+      String what = "annotation " + id + " (" + a.text() + ")";
+      long deletion = store.newDeletion("annotation", a.productId(), null, null, what, 0, by);
+      store.deleteAnnotation(id, deletion);
+      audit.record(by, "deleted", what, "deletion " + deletion);
+      return new Change(what, deletion, List.of());
+    });
+  }
+
+  /** Undoes the deletion of a note: its deletion's restore, for the one who deleted it (triage, not admin). */
+  public Change restoreAnnotation(long id, String by) {
+    long deletion = store.deletionOfAnnotation(id)
+        .orElseThrow(() -> new NotFound("annotation " + id + " is not deleted (or is purged already)"));
+    return restore(deletion, by);
+  }
+
   static String describe(CurationStore.BranchRow b) {
     return "branch " + b.name() + " of " + b.product() + " (" + b.runs() + (b.runs() == 1 ? " build)" : " builds)");
   }
@@ -178,6 +197,9 @@ public class Curation {
               + " delete it first to restore this one");
         });
         store.deleteLabAgent(d.labAgentId(), null);
+      }
+      if ("annotation".equals(d.kind())) {
+        store.deleteAnnotation(d.annotationId(), null);
       }
       List<UUID> counting = store.countingRunsOf(d.id());
       store.undelete(d.id());

@@ -25,7 +25,8 @@ class CurationStore {
 
   /** One deletion, as the Recently deleted page lists it. */
   record Deletion(long id, String kind, Long productId, Long machineId, Long versionId, UUID runId, Long branchId,
-      Long labAgentId, String description, int runs, String deletedBy, Instant deletedAt, Instant purgeAt) {}
+      Long labAgentId, Long annotationId, String description, int runs, String deletedBy, Instant deletedAt,
+      Instant purgeAt) {}
 
   private final JdbcClient jdbc;
 
@@ -197,6 +198,27 @@ class CurationStore {
     jdbc.sql("UPDATE lab_agent SET deletion_id = ? WHERE id = ?").params(deletion, id).update();
   }
 
+  /** A note on the charts (not deleted), locked for the change: its product (if it names one) and text. */
+  record AnnotationRow(long id, Long productId, String text) {}
+
+  Optional<AnnotationRow> lockAnnotation(long id) {
+    return jdbc.sql("SELECT id, product_id, text FROM annotation WHERE id = ? AND deletion_id IS NULL FOR UPDATE")
+        .param(id).query(AnnotationRow.class).optional();
+  }
+
+  void deleteAnnotation(long id, Long deletion) {
+    jdbc.sql("UPDATE annotation SET deletion_id = ? WHERE id = ?").params(deletion, id).update();
+    if (deletion != null) {
+      jdbc.sql("UPDATE deletion SET annotation_id = ? WHERE id = ?").params(id, deletion).update();
+    }
+  }
+
+  /** The deletion (not purged yet) of a deleted note. */
+  Optional<Long> deletionOfAnnotation(long id) {
+    return jdbc.sql("SELECT deletion_id FROM annotation WHERE id = ? AND deletion_id IS NOT NULL").param(id)
+        .query(Long.class).optional();
+  }
+
   /** The job a deleted agent was running goes back to the queue. */
   void releaseJobsOf(long agentId) {
     jdbc.sql("""
@@ -310,7 +332,8 @@ class CurationStore {
   }
 
   static final String DELETIONS = """
-      SELECT id, kind, product_id, machine_id, version_id, run_id, branch_id, lab_agent_id, description, runs, deleted_by, deleted_at,
+      SELECT id, kind, product_id, machine_id, version_id, run_id, branch_id, lab_agent_id, annotation_id, description,
+             runs, deleted_by, deleted_at,
              deleted_at + make_interval(secs => ?) AS purge_at
       FROM deletion ORDER BY deleted_at DESC, id DESC LIMIT ?""";
 

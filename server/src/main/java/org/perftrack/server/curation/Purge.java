@@ -71,7 +71,7 @@ class Purge {
       });
     } while (chunk.size() == CHUNK);
     boolean versions = tx.execute(s -> store.lockDeletion(deletion, 0).map(d -> {
-      boolean version = !"run".equals(d.kind()) && !"branch".equals(d.kind());
+      boolean version = !List.of("run", "branch", "annotation").contains(d.kind());
       if ("version".equals(d.kind())) {
         forgetVersion(d.versionId());
       }
@@ -84,6 +84,9 @@ class Purge {
       }
       if ("branch".equals(d.kind())) { // its builds and their results go with it
         jdbc.sql("DELETE FROM branch WHERE id = ?").param(d.branchId()).update();
+      }
+      if ("annotation".equals(d.kind())) {
+        jdbc.sql("DELETE FROM annotation WHERE id = ? AND deletion_id = ?").params(d.annotationId(), d.id()).update();
       }
       if ("lab-agent".equals(d.kind())) {
         jdbc.sql("DELETE FROM lab_agent WHERE id = ? AND deletion_id = ?").params(d.labAgentId(), d.id()).update();

@@ -61,12 +61,14 @@ public class IngestService {
   private final Summaries summaries;
   private final Branches branches;
   private final Sessions sessions;
+  private final List<RunWatch> watches;
   private final Timer storeTimer;
   private final Timer detectTimer;
 
   IngestService(RunStore store, Ids ids, TransactionTemplate tx, DetectionService detection, Rejudging rejudging,
-      Summaries summaries, Branches branches, Sessions sessions, MeterRegistry meters) {
+      Summaries summaries, Branches branches, Sessions sessions, List<RunWatch> watches, MeterRegistry meters) {
     this.rejudging = rejudging;
+    this.watches = List.copyOf(watches);
     this.sessions = sessions;
     this.ids = ids;
     this.branches = branches;
@@ -116,6 +118,7 @@ public class IngestService {
       ids.refuseDeleted(run);
       List<Long> seriesIds = series.seriesIds();
       store.copyResults(id, versionId, series.results(), seriesIds);
+      watches.forEach(w -> w.stored(id, productId, versionId, machineId));
       long stored = System.nanoTime();
       storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
       UUID batch = run.batch() == null ? null : UUID.fromString(run.batch());

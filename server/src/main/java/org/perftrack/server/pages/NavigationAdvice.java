@@ -58,6 +58,9 @@ class NavigationAdvice {
     if (uri.startsWith("/account")) {
       return "account";
     }
+    if (uri.startsWith("/annotations")) {
+      return "annotations";
+    }
     return uri.equals("/") ? "home" : "";
   }
 }

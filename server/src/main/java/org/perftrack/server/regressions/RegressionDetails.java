@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.runs.Environment;
 import org.perftrack.server.runs.RunQueries;
 import org.perftrack.server.series.SeriesChart;
 import org.perftrack.server.series.SeriesQueries.VersionResults;

@@ -17,7 +17,10 @@ final class ApiAccess {
   static final String[] TRIAGE_PATCHES = {"/api/v1/regressions/*", "/api/v1/summaries/*"};
   static final String[] TRIAGE_PUTS = {"/api/v1/benchmark-settings/**"};
   /** Triage of regressions; excluding a run from judgement and including it again ({@code /api/v1/runs/{id}:exclude}). */
-  static final String[] TRIAGE_POSTS = {"/api/v1/regressions/*/**", "/api/v1/runs/*"};
+  static final String[] TRIAGE_POSTS = {"/api/v1/regressions/*/**", "/api/v1/runs/*", "/api/v1/annotations",
+      "/api/v1/annotations/*", "/api/v1/summaries/*"};
+  /** Notes on the charts are curated by triage: deleted (with undo) like they are made. */
+  static final String[] TRIAGE_DELETES = {"/api/v1/annotations/*"};
   /** What a lab agent does with its (upload) token: register, heartbeat, claim and report its jobs. */
   static final String[] AGENT_POSTS = {"/api/v1/lab/agents", "/api/v1/lab/agents/*/**", "/api/v1/lab/jobs/*/**"};
   /** Asking the lab for work: a run now, a schedule. */
@@ -33,6 +36,7 @@ final class ApiAccess {
     a.requestMatchers(HttpMethod.PATCH, TRIAGE_PATCHES).hasAnyAuthority(granting(Scope.TRIAGE));
     a.requestMatchers(HttpMethod.PUT, TRIAGE_PUTS).hasAnyAuthority(granting(Scope.TRIAGE));
     a.requestMatchers(HttpMethod.POST, TRIAGE_POSTS).hasAnyAuthority(granting(Scope.TRIAGE));
+    a.requestMatchers(HttpMethod.DELETE, TRIAGE_DELETES).hasAnyAuthority(granting(Scope.TRIAGE));
     a.requestMatchers(HttpMethod.POST, AGENT_POSTS).hasAnyAuthority(granting(Scope.UPLOAD));
     a.requestMatchers(HttpMethod.POST, LAB_REQUESTS).hasAnyAuthority(granting(Scope.TRIAGE));
     a.requestMatchers(HttpMethod.DELETE, LAB_REQUESTS).hasAnyAuthority(granting(Scope.TRIAGE));

@@ -1,6 +1,8 @@
 package org.perftrack.server.series;
 
 import java.util.List;
+import java.util.stream.Stream;
+import org.perftrack.server.annotations.Annotations;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.pages.Fmt;
 import org.perftrack.server.series.SeriesChart.Marker;
@@ -8,7 +10,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The steps detection recorded on the charted series (regressions and improvements, not withdrawn),
- * as chart markers, as {@link Regressions#markedOn} gives them.
+ * as chart markers, as {@link Regressions#markedOn} gives them; and the notes (annotations) that fall on the
+ * chart, as markers of kind {@code note} at the version each falls at ({@link Annotations#onChart}).
  */
 @Component
 class RegressionMarkers {
@@ -19,9 +22,11 @@ class RegressionMarkers {
   private static final Fmt FMT = new Fmt();
 
   private final Regressions regressions;
+  private final Annotations annotations;
 
-  RegressionMarkers(Regressions regressions) {
+  RegressionMarkers(Regressions regressions, Annotations annotations) {
     this.regressions = regressions;
+    this.annotations = annotations;
   }
 
   List<Marker> of(List<Long> seriesIds) {
@@ -29,10 +34,14 @@ class RegressionMarkers {
   }
 
   List<Located> located(List<Long> seriesIds) {
-    return regressions.markedOn(seriesIds).stream()
+    Stream<Located> steps = regressions.markedOn(seriesIds).stream()
         .map(r -> new Located(new Marker(r.version(), r.machine(), r.kind().wire(),
             FMT.verdictChange(r.ratio(), r.direction(), r.unit()) + " " + r.place() + " on " + r.machine()
-                + " (" + r.status().wire() + ")", "/regressions/" + r.id()), r.sortKey()))
-        .toList();
+                + " (" + r.status().wire() + ")", "/regressions/" + r.id()), r.sortKey()));
+    Stream<Located> notes = annotations.onChart(seriesIds).stream()
+        .map(p -> new Located(new Marker(p.version(), p.note().machine(), "note", p.note().text() + " ("
+            + p.note().when() + ", " + p.note().scope() + "; at " + p.version() + ")",
+            "/annotations#annotation-" + p.note().id()), p.sortKey()));
+    return Stream.concat(steps, notes).toList();
   }
 }

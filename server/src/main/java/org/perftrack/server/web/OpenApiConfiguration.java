@@ -32,7 +32,8 @@ class OpenApiConfiguration {
       `upload` — POST /api/v1/runs (JSON, ?format=…, :import) and a lab agent's calls; \
       `read` — every GET of the API and /v3/api-docs when public-read is off; \
       `triage` — PATCH regressions and summaries, PUT benchmark settings, POST actions on a regression, \
-      lab jobs and schedules; \
+      lab jobs and schedules, notes on the charts (POST and DELETE /api/v1/annotations, :restore) and \
+      POST /api/v1/summaries/{id}:infrastructure; \
       `admin` — everything, including /api/v1/subscriptions (subscribers' addresses), /api/v1/webhooks and any \
       write not listed. \
       The bootstrap token (PERFTRACK_BOOTSTRAP_TOKEN) has upload and read. A missing or unknown token is 401, \
@@ -204,7 +205,10 @@ class OpenApiConfiguration {
       "GET /api/v1/compare", "Compare two versions (or two products) on one machine",
       "GET /api/v1/series", "The values of one metric over every version on one machine",
       "POST /api/v1/webhooks", "Add a webhook (its secret is in this answer only, never in a GET)",
-      "POST /api/v1/webhooks/{id}/test", "Send a test delivery to one webhook");
+      "POST /api/v1/webhooks/{id}/test", "Send a test delivery to one webhook",
+      "POST /api/v1/annotations", "Add a note to the charts (at a time or a version; all products, a product, a machine)",
+      "POST /api/v1/annotations/{id}:restore", "Undo the deletion of a note",
+      "POST /api/v1/summaries/{id}:infrastructure", "Triage a summary as caused by the infrastructure (a note's event)");
 
   static String summary(PathItem.HttpMethod method, String path, String resource) {
     String known = KNOWN.get(method + " " + path);

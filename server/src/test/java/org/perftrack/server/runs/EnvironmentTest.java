@@ -1,11 +1,11 @@
-package org.perftrack.server.regressions;
+package org.perftrack.server.runs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.perftrack.server.runs.RunQueries.StoredRunView;
+import org.junit.jupiter.api.Test;
 import org.perftrack.wire.RunUpload;
 
 class EnvironmentTest {
