@@ -4,12 +4,17 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.perftrack.server.audit.Audit;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.problems.InvalidInput;
@@ -95,7 +100,7 @@ public class Annotations {
     }
     Annotation.Kind k = null;
     if (blankToNull(kind) != null) {
-      k = java.util.Arrays.stream(Annotation.Kind.values()).filter(x -> x.wire().equals(kind.strip())).findFirst()
+      k = Arrays.stream(Annotation.Kind.values()).filter(x -> x.wire().equals(kind.strip())).findFirst()
           .orElseThrow(() -> new InvalidInput("kind", "must be note or environment"));
     }
     Long productId = blankToNull(product) == null ? null : product("product", product.strip());
@@ -127,27 +132,33 @@ public class Annotations {
     return near(s.members());
   }
 
+  /** Each machine's chart is placed once; a member keeps the notes in its step (after its baseline, to its version). */
   private Near near(List<Regression> members) {
     Map<Long, Annotation> notes = new LinkedHashMap<>();
-    Long product = null;
-    for (Regression r : members) {
-      Optional<Long> productId = store.productId(r.product());
-      product = productId.orElse(product);
-      Optional<Long> machineId = store.machineId(r.machine());
-      if (productId.isEmpty() || machineId.isEmpty()) {
-        continue;
-      }
-      String from = store.sortKey(productId.get(), r.baselineVersion()).orElse("");
-      String to = store.sortKey(productId.get(), r.version()).orElse("");
-      store.placed(productId.get(), List.of(machineId.get())).stream()
-          .filter(p -> p.sortKey().compareTo(from) > 0 && p.sortKey().compareTo(to) <= 0)
-          .forEach(p -> notes.putIfAbsent(p.note().id(), p.note()));
+    Optional<Long> productId = members.isEmpty() ? Optional.empty() : store.productId(members.get(0).product());
+    if (productId.isEmpty()) {
+      return new Near(List.of(), List.of());
     }
-    return new Near(product == null ? List.of() : sameDay(notes.values(), product), List.copyOf(notes.values()));
+    Map<String, String> keys = new HashMap<>();
+    Function<String, String> key = v -> keys.computeIfAbsent(v,
+        x -> store.sortKey(productId.get(), x).orElse(""));
+    Map<String, List<Regression>> byMachine = members.stream()
+        .collect(Collectors.groupingBy(Regression::machine, LinkedHashMap::new,
+            Collectors.toList()));
+    byMachine.forEach((machine, steps) -> store.machineId(machine).ifPresent(machineId -> {
+      List<AnnotationStore.Placed> placed = store.placed(productId.get(), List.of(machineId));
+      for (Regression r : steps) {
+        String from = key.apply(r.baselineVersion());
+        String to = key.apply(r.version());
+        placed.stream().filter(p -> p.sortKey().compareTo(from) > 0 && p.sortKey().compareTo(to) <= 0)
+            .forEach(p -> notes.putIfAbsent(p.note().id(), p.note()));
+      }
+    }));
+    return new Near(sameDay(notes.values(), productId.get()), List.copyOf(notes.values()));
   }
 
   /** "3 machines had an antivirus change the same day (2026-12-07): xp-1, xp-2, xp-3". */
-  private List<String> sameDay(java.util.Collection<Annotation> notes, long productId) {
+  private List<String> sameDay(Collection<Annotation> notes, long productId) {
     Set<String> out = new LinkedHashSet<>();
     for (Annotation a : notes) {
       if (a.kind() != Annotation.Kind.ENVIRONMENT || a.subject() == null || a.at() == null) {
