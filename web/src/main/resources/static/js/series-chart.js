@@ -115,6 +115,10 @@
         ctx.moveTo(x, u.bbox.top);
         ctx.lineTo(x, u.bbox.top + u.bbox.height);
         ctx.stroke();
+        if (mk.kind === 'note') { // a note's ◆ sits at the bottom, under the steps' labels at the top
+          ctx.font = (12 * devicePixelRatio) + 'px system-ui, sans-serif';
+          ctx.fillText(GLYPH.note, x + 4 * devicePixelRatio, u.bbox.top + u.bbox.height - 6 * devicePixelRatio);
+        }
       });
       ctx.restore();
       labelMarkers(u, data);
@@ -129,11 +133,12 @@
     (data.markers || []).forEach(function (mk) {
       var i = mk.at != null ? mk.at : data.versions.indexOf(mk.version);
       var version = mk.version || data.versions[i];
-      if (i < 0 || i < u.scales.x.min || i > u.scales.x.max || seen[mk.kind + ' ' + version]) return;
+      // steps are labelled with their version; notes are named in the list under the chart
+      if (mk.kind === 'note' || i < 0 || i < u.scales.x.min || i > u.scales.x.max || seen[mk.kind + ' ' + version]) return;
       seen[mk.kind + ' ' + version] = true;
       var label = document.createElement('span');
       label.className = 'chart-step ' + (mk.kind || '');
-      label.textContent = (GLYPH[mk.kind] || '▲') + ' ' + version;
+      label.textContent = (mk.kind === 'improvement' ? '▼ ' : '▲ ') + version;
       label.style.top = (2 + 18 * placed++) + 'px';
       u.over.appendChild(label);
       var x = u.valToPos(i, 'x'), w = label.offsetWidth;
