@@ -114,15 +114,19 @@ public final class FormatGuess {
     return asv ? "asv" : null;
   }
 
+  /** A JSON array: Benchmark.js's benchmarks, or JMH's results. */
+  private static String guessJsonList(List<Object> list) {
+    Map<String, Object> first = first(list);
+    if (isBenchmarkJs(first)) {
+      return "benchmarkjs";
+    }
+    return list.isEmpty() || first.containsKey("primaryMetric") || first.containsKey("jmhVersion") ? "jmh" : null;
+  }
+
   @SuppressWarnings("unchecked")
   private static String guessJson(Object root) {
     if (root instanceof List) {
-      List<Object> list = (List<Object>) root;
-      Map<String, Object> first = first(list);
-      if (isBenchmarkJs(first)) {
-        return "benchmarkjs";
-      }
-      return list.isEmpty() || first.containsKey("primaryMetric") || first.containsKey("jmhVersion") ? "jmh" : null;
+      return guessJsonList((List<Object>) root);
     }
     if (!(root instanceof Map)) {
       return null;
