@@ -1,58 +1,197 @@
 package org.perftrack.server.detection;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
+import org.perftrack.server.changepoint.Posterior;
+import org.perftrack.server.changepoint.Segment;
+import org.perftrack.server.changepoint.SegmentModel;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * What detection is unsure of, for the lab to settle by measuring again ({@code lab.Confirmer}): today an open claim
- * whose suspect versions span more than one version. And what the lab found, written to the claim's history.
+ * What detection is unsure of, for the lab to settle by measuring again ({@code lab.Confirmer}): an open claim whose
+ * series the change-point model ({@link SegmentModel}) judges unsure around it ({@link Doubt#unsure}). And what the
+ * lab found, written to the claim's history.
  */
 @Repository
 public class UnsureClaims {
 
   /**
    * An unsure claim of one series: {@code suspects} are the versions the step may start at and the measured one
-   * before the first of them, in version order.
+   * before each of them, in version order.
    */
   public record UnsureClaim(long regressionId, long seriesId, String product, String machine, String benchmark,
       String metric, List<String> suspects) {}
 
-  private final JdbcClient jdbc;
+  /**
+   * When the model's posterior is unsure, and which versions the lab measures again ({@code perftrack.lab.confirm.*}).
+   *
+   * @param low a probability at or below this is no doubt worth a job
+   * @param high a probability at or above this is settled
+   * @param suspectMass a version with at least this P(step at k) is a suspect, with the one before it
+   * @param maxVersions the most versions of one series measured again
+   */
+  public record Doubt(double low, double high, double suspectMass, int maxVersions) {
 
-  UnsureClaims(JdbcClient jdbc) {
-    this.jdbc = jdbc;
+    /**
+     * Unsure: the best candidate's or any step's probability ({@link Posterior#unsure}), or the likeliest single
+     * version's step mass (where a step that surely exists starts), strictly between low and high.
+     */
+    public boolean unsure(Posterior p) {
+      double placed = max(p.stepMass());
+      return p.unsure(low, high) || placed > low && placed < high;
+    }
+
+    /**
+     * The indices to measure again, in order: each k with P(step at k) at least {@code suspectMass} and k - 1, the
+     * likeliest first while they fit in {@code maxVersions}; empty when the posterior is settled.
+     */
+    public List<Integer> suspects(Posterior p) {
+      if (!unsure(p)) {
+        return List.of();
+      }
+      double[] mass = p.stepMass();
+      TreeSet<Integer> out = new TreeSet<>();
+      IntStream.range(1, mass.length).filter(k -> mass[k] >= suspectMass).boxed()
+          .sorted(Comparator.comparingDouble(k -> -mass[k])).forEach(k -> {
+            TreeSet<Integer> with = new TreeSet<>(out);
+            with.add(k - 1);
+            with.add(k);
+            if (with.size() <= maxVersions) {
+              out.addAll(with);
+            }
+          });
+      return List.copyOf(out);
+    }
+
+    private static double max(double[] x) {
+      double m = 0;
+      for (double v : x) {
+        m = Math.max(m, v);
+      }
+      return m;
+    }
   }
 
-  /**
-   * Open ranged claims on machines whose lab agent takes confirm jobs, that the lab never confirmed and no
-   * bisection serves; the series' measured versions from the one before the first suspect to the last suspect.
-   */
-  static final String RANGED = """
+  /** Versions of the series read on each side of a claim for the model's segment. */
+  static final int SIDE = 12;
+
+  private final JdbcClient jdbc;
+  private final SegmentModel model;
+  /** Claims judged settled, with the series' result count then: judged again only when runs come or go. */
+  private final Map<Long, Long> settled = new ConcurrentHashMap<>();
+
+  UnsureClaims(JdbcClient jdbc, DetectionProperties detection) {
+    this.jdbc = jdbc;
+    this.model = SegmentModel.of(detection.minChange());
+  }
+
+  /** Open claims on machines whose lab agent takes confirm jobs, that the lab never confirmed and no bisection serves. */
+  static final String CANDIDATES = """
       SELECT rg.id, rg.series_id, p.name AS product, m.name AS machine, s.benchmark, s.metric,
-             ARRAY(SELECT pv.name FROM detection_point dp JOIN version pv ON pv.id = dp.version_id
-                    WHERE dp.series_id = rg.series_id AND dp.sort_key <= lv.sort_key COLLATE "C"
-                      AND dp.sort_key >= COALESCE((SELECT max(b.sort_key) FROM detection_point b
-                                                    WHERE b.series_id = rg.series_id
-                                                      AND b.sort_key < fv.sort_key COLLATE "C"), fv.sort_key)
-                    ORDER BY dp.sort_key) AS suspects
+             (SELECT count(*) FROM result r WHERE r.series_id = rg.series_id) AS results
         FROM regression rg
         JOIN series s ON s.id = rg.series_id
         JOIN product p ON p.id = s.product_id
         JOIN machine m ON m.id = s.machine_id
-        JOIN version fv ON fv.id = rg.first_suspect_version_id
-        JOIN version lv ON lv.id = rg.last_suspect_version_id
         JOIN lab_agent a ON a.product = p.name AND a.machine = m.name AND a.deletion_id IS NULL
                         AND 'confirm' = ANY (a.kinds)
-       WHERE rg.status = 'open' AND rg.first_suspect_version_id <> rg.last_suspect_version_id
+       WHERE rg.status = 'open'
          AND NOT EXISTS (SELECT 1 FROM confirmation c WHERE c.regression_id = rg.id)
          AND NOT EXISTS (SELECT 1 FROM bisection_regression br WHERE br.regression_id = rg.id)
        ORDER BY rg.id""";
 
-  public List<UnsureClaim> ranged() {
-    return jdbc.sql(RANGED).query((rs, i) -> new UnsureClaim(rs.getLong("id"), rs.getLong("series_id"),
-        rs.getString("product"), rs.getString("machine"), rs.getString("benchmark"), rs.getString("metric"),
-        List.of((String[]) rs.getArray("suspects").getArray()))).list();
+  private record Candidate(UnsureClaim claim, long results) {}
+
+  /** The open claims the model is unsure of, each with its suspect versions (at least two). */
+  public List<UnsureClaim> unsure(Doubt doubt) {
+    List<Candidate> candidates = jdbc.sql(CANDIDATES).query((rs, i) -> new Candidate(new UnsureClaim(rs.getLong("id"),
+        rs.getLong("series_id"), rs.getString("product"), rs.getString("machine"), rs.getString("benchmark"),
+        rs.getString("metric"), List.of()), rs.getLong("results"))).list();
+    settled.keySet().retainAll(candidates.stream().map(c -> c.claim().regressionId()).toList());
+    List<UnsureClaim> out = new ArrayList<>();
+    for (Candidate c : candidates) {
+      if (Long.valueOf(c.results()).equals(settled.get(c.claim().regressionId()))) {
+        continue;
+      }
+      List<String> suspects = suspects(c.claim().regressionId(), doubt);
+      if (suspects.size() >= 2) {
+        UnsureClaim u = c.claim();
+        out.add(new UnsureClaim(u.regressionId(), u.seriesId(), u.product(), u.machine(), u.benchmark(), u.metric(),
+            suspects));
+      } else {
+        settled.put(c.claim().regressionId(), c.results());
+      }
+    }
+    return out;
+  }
+
+  /** Whether the model is unsure of this claim's series now (empty when the claim is gone). */
+  public Optional<Boolean> isUnsure(long regressionId, Doubt doubt) {
+    Optional<Segment> segment = segment(regressionId);
+    return segment.map(s -> s.versions().size() >= 2 && doubt.unsure(model.judge(s)));
+  }
+
+  private List<String> suspects(long regressionId, Doubt doubt) {
+    return segment(regressionId).map(s -> doubt.suspects(model.judge(s)).stream()
+        .map(k -> s.versions().get(k).name()).toList()).orElse(List.of());
+  }
+
+  /**
+   * The series' runs around a claim: {@link #SIDE} measured versions before its first suspect, the suspects, and
+   * {@link #SIDE} after its last; each run's positive samples (a summary-only result counts as one sample, its mean).
+   */
+  static final String SEGMENT = """
+      WITH c AS (SELECT rg.series_id, fv.sort_key AS first_key, lv.sort_key AS last_key
+                   FROM regression rg
+                   JOIN version fv ON fv.id = COALESCE(rg.first_suspect_version_id, rg.version_id)
+                   JOIN version lv ON lv.id = COALESCE(rg.last_suspect_version_id, rg.version_id)
+                  WHERE rg.id = ?),
+      points AS (
+        (SELECT dp.series_id, dp.version_id, dp.sort_key FROM detection_point dp, c
+          WHERE dp.series_id = c.series_id AND dp.sort_key < c.first_key ORDER BY dp.sort_key DESC LIMIT ?)
+        UNION ALL
+        (SELECT dp.series_id, dp.version_id, dp.sort_key FROM detection_point dp, c
+          WHERE dp.series_id = c.series_id AND dp.sort_key >= c.first_key AND dp.sort_key <= c.last_key)
+        UNION ALL
+        (SELECT dp.series_id, dp.version_id, dp.sort_key FROM detection_point dp, c
+          WHERE dp.series_id = c.series_id AND dp.sort_key > c.last_key ORDER BY dp.sort_key LIMIT ?))
+      SELECT v.name, CASE WHEN cardinality(r.samples) = 0 THEN ARRAY[r.mean] ELSE r.samples END AS samples
+        FROM points pt
+        JOIN version v ON v.id = pt.version_id
+        JOIN result r ON r.series_id = pt.series_id AND r.version_id = pt.version_id
+       ORDER BY pt.sort_key, r.run_id""";
+
+  private record RunRow(String version, double[] samples) {}
+
+  Optional<Segment> segment(long regressionId) {
+    List<RunRow> rows = jdbc.sql(SEGMENT).params(regressionId, SIDE, SIDE).query((rs, i) -> {
+      Double[] boxed = (Double[]) rs.getArray("samples").getArray();
+      return new RunRow(rs.getString("name"), java.util.Arrays.stream(boxed).mapToDouble(Double::doubleValue)
+          .toArray());
+    }).list();
+    if (rows.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Segment.Version> versions = new ArrayList<>();
+    List<double[]> runs = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      RunRow row = rows.get(i);
+      if (row.samples().length > 0 && java.util.Arrays.stream(row.samples()).allMatch(x -> x > 0)) {
+        runs.add(row.samples());
+      }
+      if ((i + 1 == rows.size() || !rows.get(i + 1).version().equals(row.version())) && !runs.isEmpty()) {
+        versions.add(new Segment.Version(row.version(), runs));
+        runs = new ArrayList<>();
+      }
+    }
+    return Optional.of(new Segment(versions, 0));
   }
 
   static final String EVENT = """

@@ -7,6 +7,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import org.perftrack.server.detection.UnsureClaims;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -39,6 +40,11 @@ public record ConfirmProperties(
   @AssertTrue(message = "low must be below high")
   public boolean isLowBelowHigh() {
     return low < high;
+  }
+
+  /** The thresholds detection's model is judged by. */
+  UnsureClaims.Doubt doubt() {
+    return new UnsureClaims.Doubt(low, high, suspectMass, maxVersions);
   }
 
   /** The most rounds a series gets now: more when the machine's queue is idle. */

@@ -21,8 +21,9 @@ import org.springframework.transaction.annotation.Transactional;
  * measures the suspect versions again (and the one before them), one job per machine and round holding an entry per
  * series, at most {@code perftrack.lab.confirm.rounds} rounds ({@code idle-rounds} when no other job of the machine
  * has waited an hour). The answers are ordinary further runs, judged as every upload is; after each round the claim
- * is looked at again: placed at one version, withdrawn, or still unsure. A confirmation that cannot run says so and
- * leaves the claim as it was.
+ * is looked at again: withdrawn when detection withdrew it; placed when detection holds it at one version and the
+ * model is no longer unsure (or the rounds are spent); still unsure when it stays a range; else another round. A
+ * confirmation that cannot run says so and leaves the claim as it was.
  */
 @Service
 class Confirmer {
@@ -52,10 +53,9 @@ class Confirmer {
   @Transactional
   public int start() {
     int started = 0;
-    for (UnsureClaims.UnsureClaim c : unsure.ranged()) {
-      List<String> versions = c.suspects().size() > props.maxVersions()
-          ? c.suspects().subList(0, props.maxVersions()) : c.suspects();
-      if (versions.size() >= 2 && confirmations.create(c.product(), c.machine(), c.seriesId(), c.regressionId(),
+    for (UnsureClaims.UnsureClaim c : unsure.unsure(props.doubt())) {
+      List<String> versions = c.suspects();
+      if (confirmations.create(c.product(), c.machine(), c.seriesId(), c.regressionId(),
           c.benchmark(), c.metric(), versions).isPresent()) {
         started++;
       }
@@ -99,7 +99,9 @@ class Confirmer {
       return true;
     }
     Regression r = found.get();
-    if (!r.ranged()) {
+    boolean settled = !unsure.isUnsure(r.id(), props.doubt()).orElse(false);
+    boolean spent = c.rounds() >= props.roundsFor(confirmations.othersWaitedAnHour(c.product(), c.machine()));
+    if (!r.ranged() && (settled || spent)) {
       String outcome = "placed at " + r.version() + " after " + reruns;
       finish(c, Status.PLACED, outcome);
       unsure.placed(r.id(), outcome);
@@ -109,7 +111,7 @@ class Confirmer {
           "/regressions/" + r.id(), Map.of("regression", r)));
       return true;
     }
-    if (c.rounds() >= props.roundsFor(confirmations.othersWaitedAnHour(c.product(), c.machine()))) {
+    if (settled || spent) {
       finish(c, Status.UNSURE, "still " + r.place() + " after " + reruns);
       return true;
     }

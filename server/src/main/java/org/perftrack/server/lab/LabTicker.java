@@ -45,7 +45,8 @@ class LabTicker extends BackgroundThread {
     this.tx = tx;
   }
 
-  void tick() {
+  /** One tick at a time (the scheduler's and a test's): a claim is judged for confirmation before bisection sees it. */
+  synchronized void tick() {
     try {
       tx.executeWithoutResult(s -> jobs.expireLeases(props.maxAttempts()));
       tx.executeWithoutResult(s -> agents.newlySilent(props.silentAfter()).forEach(mail::silent));

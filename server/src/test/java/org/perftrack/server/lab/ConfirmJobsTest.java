@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Confirm jobs through HTTP on the real server and PostgreSQL, the test playing the agent: unsure claims (steps
- * placed only within two versions) on a machine whose agent takes confirm jobs are re-measured at their suspect
+ * placed only within two versions, the change-point model unsure where) on a machine whose agent takes confirm jobs are re-measured at their suspect
  * versions, one job per machine and round holding an entry per series, and the claims end placed.
  */
 class ConfirmJobsTest extends IntegrationTest {
@@ -127,13 +127,17 @@ class ConfirmJobsTest extends IntegrationTest {
     JsonNode job = await().atMost(Duration.ofSeconds(30)).until(() -> claim(agent), java.util.Objects::nonNull);
     assertThat(job.get("reason").asString()).isEqualTo("confirm");
     assertThat(job.get("plan")).as("one entry per unsure series").hasSize(3);
+    List<String> suspects = job.get("plan").get(0).get("versions").valueStream().map(JsonNode::asString).toList();
+    assertThat(suspects).as("the model's suspects: the step's version and the one before it, at most 8")
+        .contains("1.11", "1.12").hasSizeLessThanOrEqualTo(8);
     for (JsonNode e : job.get("plan")) {
-      assertThat(e.get("versions").valueStream().map(JsonNode::asString))
-          .as("the suspects and the version before them").containsExactly("1.10", "1.11", "1.12");
+      assertThat(e.get("versions").valueStream().map(JsonNode::asString)).containsExactlyElementsOf(suspects);
     }
-    assertThat(job.get("versions").valueStream().map(JsonNode::asString)).containsExactly("1.10", "1.11", "1.12");
+    assertThat(job.get("versions").valueStream().map(JsonNode::asString)).containsExactlyElementsOf(suspects);
     assertThat(claim(agent)).as("one job per machine and round").isNull();
-    assertThat(http().page("/lab").text()).contains("confirm write-64b between 1.10 and 1.12");
+    String range = suspects.get(0) + ".." + suspects.get(suspects.size() - 1);
+    assertThat(http().page("/lab").text())
+        .contains("confirm write-64b between " + suspects.get(0) + " and " + suspects.get(suspects.size() - 1));
 
     answer(job);
     await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
@@ -143,27 +147,51 @@ class ConfirmJobsTest extends IntegrationTest {
         assertThat(r.get("version").asString()).as(r.toString()).isEqualTo("1.12");
         assertThat(r.get("firstSuspect").asString()).isEqualTo("1.12");
         assertThat(r.get("history").valueStream().map(h -> h.get("action").asString() + ": " + h.get("reason").asString()))
-            .contains("placed: placed at 1.12 after 1 re-run of 1.10..1.12");
+            .contains("placed: placed at 1.12 after 1 re-run of " + range);
       }
     });
     assertThat(http().page("/regressions/" + claims.get(0)).text())
-        .contains("placed at 1.12 after 1 re-run of 1.10..1.12");
-    assertThat(http().page("/lab").text()).contains("placed at 1.12 after 1 re-run of 1.10..1.12");
+        .contains("placed at 1.12 after 1 re-run of " + range);
+    assertThat(http().page("/lab").text()).contains("placed at 1.12 after 1 re-run of " + range);
     LabTicks.tick(app);
     assertThat(claim(agent)).as("settled: no further round").isNull();
     return claims;
   }
 
   @Test
+  void aConfirmJobWhoseAgentGoesAwayReturnsToTheQueueAndNoSecondJobIsMade() {
+    List<Long> claims = unsureClaims();
+    long agent = register(List.of("timing", "confirm"), VERSIONS);
+    LabTicks.tick(app);
+    JsonNode job = await().atMost(Duration.ofSeconds(30)).until(() -> claim(agent), java.util.Objects::nonNull);
+    assertThat(job.get("reason").asString()).isEqualTo("confirm");
+
+    // the agent stops sending heartbeats: its lease runs out and the lab's next ticks put the job back
+    jdbc.sql("UPDATE lab_job SET lease_until = now() - interval '1 minute' WHERE id = ?").param(job.get("id").asLong())
+        .update();
+    LabTicks.tick(app);
+    LabTicks.tick(app);
+    assertThat(jdbc.sql("SELECT status FROM lab_job WHERE id = ?").param(job.get("id").asLong()).query(String.class)
+        .single()).isEqualTo("queued");
+    assertThat(jdbc.sql("SELECT count(*) FROM lab_job WHERE machine = ? AND reason = 'confirm'").param(machine)
+        .query(Long.class).single()).as("the same job, not a second one").isEqualTo(1);
+    long back = register(List.of("timing", "confirm"), VERSIONS);
+    JsonNode again = claim(back);
+    assertThat(again.get("id").asLong()).isEqualTo(job.get("id").asLong());
+    assertThat(again.get("plan")).hasSize(claims.size());
+    assertThat(claim(back)).as("one job per machine and round").isNull();
+  }
+
+  @Test
   void aConfirmationThatCannotRunSaysSoAndTheClaimStaysAsItWas() {
     List<Long> claims = unsureClaims();
-    long agent = register(List.of("confirm"), VERSIONS.stream().filter(v -> !v.equals("1.10")).toList());
+    long agent = register(List.of("confirm"), VERSIONS.stream().filter(v -> !v.equals("1.11")).toList());
     LabTicks.tick(app);
     LabTicks.tick(app);
     assertThat(claim(agent)).isNull();
     assertThat(jdbc.sql("SELECT outcome FROM confirmation WHERE regression_id = ?").param(claims.get(0))
-        .query(String.class).single()).isEqualTo("cannot confirm: the agent of " + machine + " does not offer 1.10");
-    assertThat(http().page("/lab").text()).contains("cannot confirm: the agent of " + machine + " does not offer 1.10");
+        .query(String.class).single()).isEqualTo("cannot confirm: the agent of " + machine + " does not offer 1.11");
+    assertThat(http().page("/lab").text()).contains("cannot confirm: the agent of " + machine + " does not offer 1.11");
     JsonNode r = regression(claims.get(0));
     assertThat(r.get("firstSuspect").asString()).isEqualTo("1.11");
     assertThat(r.get("lastSuspect").asString()).isEqualTo("1.12");

@@ -22,13 +22,18 @@ import org.perftrack.server.detection.DetectionSettings;
  * the change-point model and the oracle ({@link BayesEvaluation}), {@code --bayes-only} runs only those,
  * {@code --noise-series N} adds N noise-only series for their false alerts, {@code --claim P} the claim probability,
  * {@code --machines M} fewer machines for them (a quick look while tuning), {@code --widest W} the most versions
- * their claims name (4).
+ * their claims name (4); {@code --lab confirm} runs only {@link LabConfirmEvaluation} (a simulated lab answering
+ * confirm jobs).
  */
 public final class Evaluation {
   static final int MACHINES = 40;
   static final int METRICS = 50;
 
   public static void main(String[] args) {
+    if (List.of(args).contains("--lab")) {
+      LabConfirmEvaluation.main(args, System.out);
+      return;
+    }
     List<Long> seeds = new ArrayList<>();
     double minSnr = 3;
     boolean families = false;

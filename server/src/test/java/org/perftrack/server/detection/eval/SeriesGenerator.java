@@ -23,6 +23,8 @@ final class SeriesGenerator {
   private final Random random;
   private final double minSnr;
   private final boolean noiseOnly;
+  /** What made each series (its base level and drift), for {@link #rerun}: kept aside, drawing nothing more. */
+  private final java.util.Map<LabeledSeries, double[]> made = new java.util.IdentityHashMap<>();
 
   SeriesGenerator(long seed, double minSnr) {
     this(seed, minSnr, false);
@@ -81,7 +83,25 @@ final class SeriesGenerator {
         samples[v][s] = level * session * family.sample(random);
       }
     }
-    return new LabeledSeries(family.name(), direction, samples, labels, new double[0][], sessionSd);
+    LabeledSeries out = new LabeledSeries(family.name(), direction, samples, labels, new double[0][], sessionSd);
+    made.put(out, new double[] {base, drift});
+    return out;
+  }
+
+  /**
+   * A fresh run of version {@code v} of a series this generator made, drawn from {@code random}: a new session (its
+   * own session jitter and the family's session factor) and new samples, as a lab measuring the version again.
+   */
+  double[] rerun(LabeledSeries s, int v, Random random) {
+    double[] m = made.get(s);
+    NoiseFamily family = NoiseFamily.valueOf(s.family());
+    double level = m[0] * levelFactor(s.labels(), v);
+    double session = Math.exp(s.sessionSd() * random.nextGaussian()) * family.session(random, v, m[1]);
+    double[] samples = new double[s.samples()[v].length];
+    for (int i = 0; i < samples.length; i++) {
+      samples[i] = level * session * family.sample(random);
+    }
+    return samples;
   }
 
   private List<LabeledSeries.Label> labels(Direction direction, double pointNoise) {
