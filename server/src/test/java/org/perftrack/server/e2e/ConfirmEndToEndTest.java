@@ -16,9 +16,12 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.lab.LabTicks;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,6 +40,9 @@ class ConfirmEndToEndTest extends IntegrationTest {
 
   @TempDir
   Path home;
+
+  @Autowired
+  private ApplicationContext app;
 
   private final String product = unique("cygwin");
   private final String machine = unique("lab");
@@ -96,19 +102,24 @@ class ConfirmEndToEndTest extends IntegrationTest {
   }
 
   private Path config(String name, String productName, String targets) throws Exception {
+    return config(name, productName, targets, 5);
+  }
+
+  private Path config(String name, String productName, String targets, int repetitions) throws Exception {
     return Files.writeString(home.resolve(name), """
         server: http://localhost:%d
         token: %s
         product: %s
         machine: %s
-        repetitions: 5
+        repetitions: %d
         scale: 0.1
         benchmarks: [fork]
         spool: %s
         workDir: %s
         heartbeat: 1
         %s
-        """.formatted(port, TOKEN, productName, machine, home.resolve("spool"), home.resolve("work"), targets));
+        """.formatted(port, TOKEN, productName, machine, repetitions, home.resolve("spool"), home.resolve("work"),
+        targets));
   }
 
   private String discover(Path layers) {
@@ -171,6 +182,42 @@ class ConfirmEndToEndTest extends IntegrationTest {
     await().atMost(Duration.ofSeconds(60)).until(() -> log().contains("CONFIRM fork time-per-op: " + outcome));
     System.out.printf("e2e confirm: %s -> %s%n", before.get("firstSuspect").asString() + ".."
         + before.get("lastSuspect").asString(), outcome);
+  }
+
+  /**
+   * The A/A case: the same installations without the step (every fork 400 ms with the same seeded jitter). A real
+   * first pass ({@code run}, one repetition a version: the jitter is all the doubt there is), then {@code serve} with
+   * the lab's ticks: it may get confirm jobs, but no regression opens and none is left open.
+   */
+  @Test
+  void anAaLayerMayGetConfirmJobsButNoRegressionOpens() throws Exception {
+    Path layers = layers(false);
+    Path first = config("first.yml", product, discover(layers), 1);
+    ProcessBuilder run = AgentProcess.builder(home, "run", "--config", first.toString(), "--step-timeout", "60");
+    Process pass = run.start();
+    assertThat(pass.waitFor(600, TimeUnit.SECONDS)).as("the first pass ends").isTrue();
+    assertThat(pass.exitValue()).as(Files.readString(AgentProcess.output(run))).isZero();
+    assertThat(jdbc.sql("SELECT count(DISTINCT r.version_id) FROM run r JOIN product p ON p.id = r.product_id"
+        + " WHERE p.name = ?").param(product).query(Long.class).single()).isEqualTo(VERSIONS);
+
+    agent = AgentProcess.builder(home, "serve", "--config", config("serve.yml", product, discover(layers), 5)
+        .toString(), "--poll", "1", "--step-timeout", "60").start();
+    await().atMost(Duration.ofSeconds(120)).until(() -> jdbc.sql("SELECT count(*) FROM lab_agent WHERE product = ?"
+        + " AND machine = ? AND 'confirm' = ANY (kinds)").params(product, machine).query(Long.class).single() == 1);
+    await().atMost(Duration.ofSeconds(300)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+      LabTicks.tick(app);
+      return jdbc.sql("SELECT count(*) FROM lab_job WHERE machine = ? AND status IN ('queued', 'running')")
+          .param(machine).query(Long.class).single() == 0
+          && jdbc.sql("SELECT count(*) FROM confirmation WHERE machine = ? AND status = 'running'").param(machine)
+          .query(Long.class).single() == 0;
+    });
+    var regressions = http().get("/api/v1/regressions?product=" + product + "&machine=" + machine);
+    assertThat(regressions.status()).isEqualTo(200);
+    assertThat(regressions.json().valueStream().filter(r -> !r.get("status").asString().equals("withdrawn"))
+        .map(JsonNode::toString).toList()).as("no regression opens in an A/A layer").isEmpty();
+    System.out.printf("e2e A/A: %d confirm jobs, %d regressions raised and withdrawn%n",
+        jdbc.sql("SELECT count(*) FROM lab_job WHERE machine = ? AND reason = 'confirm'").param(machine)
+            .query(Long.class).single(), regressions.json().size());
   }
 
   private JsonNode forkRegression(String productName) {

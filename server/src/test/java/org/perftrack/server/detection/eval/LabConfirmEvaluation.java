@@ -18,9 +18,10 @@ import org.perftrack.server.detection.UnsureClaims;
  * first pass (one run a version); while the posterior is unsure ({@link UnsureClaims.Doubt}, the server's rule and
  * thresholds) the lab measures its suspect versions again, each a fresh run of the generator (a new session), one
  * round at a time, at most {@code rounds}; the series is judged again on all its runs (never averaged into the first).
- * Scored before and after, for the model and for the oracle (the same posterior knowing the true noise of each
- * version's level: its variance falls with the number of runs), with the same lab answering both: the n-th re-run of
- * a version of a series is the same draw for both.
+ * Scored before and after, for the model and for the oracle ({@link FamilyOracle}: each run's level and variance as
+ * the family gives them, a version's runs weighted by precision; for session shifts the version-level mixture over the
+ * combined runs, an approximation once a version has several sessions), with the same lab answering both: the n-th
+ * re-run of a version of a series is the same draw for both.
  */
 final class LabConfirmEvaluation {
   private final double claimProbability;
@@ -125,6 +126,12 @@ final class LabConfirmEvaluation {
       out.printf(Locale.ROOT, "%s: rounds per machine %.2f on average;%s%n", method,
           (double) t.machineRounds / t.machines, rounds);
     });
+    tallies.forEach((method, t) -> out.printf(Locale.ROOT, "%s counts (to pool runs): steps %d; none: found %d, false %d;"
+        + " confirm: found %d, false %d; small steps %d, exact none %d, confirm %d; series %d, machines %d,"
+        + " version-runs %d, sent %d, noise-only %d, false alerts none %d, confirm %d%n", method, t.before.labels,
+        t.before.truePositives, t.before.falsePositives, t.after.truePositives, t.after.falsePositives,
+        t.smallBefore.labels, t.smallBefore.truePositives, t.smallAfter.truePositives, t.series, t.machines,
+        t.versionRuns, t.sent, t.before.noiseSeries, t.before.noiseRegressions, t.after.noiseRegressions));
     out.println("runs/series, runs/mach: extra version-runs (one benchmark measured at one version once) per series"
         + " and per machine; sent: share of series sent to the lab at least once; small-exact / small-rng: the two"
         + " small-step families' steps found at their exact version / within the claim's versions.");
@@ -176,17 +183,28 @@ final class LabConfirmEvaluation {
       return model.judge(new Segment(versions, 0));
     }
     NoiseFamily family = NoiseFamily.valueOf(s.family());
-    boolean trimmed = BayesMethod.trimmed(family);
-    double[] noise = BayesMethod.noise(family, s.samples()[0].length);
+    double session = s.sessionSd() * s.sessionSd();
     double[] level = new double[runs.size()];
     double[] variance = new double[level.length];
     for (int k = 0; k < level.length; k++) {
       double sum = 0;
+      double weight = 0;
       for (double[] run : runs.get(k)) {
-        sum += BayesMethod.estimate(run, trimmed);
+        double[] logs = java.util.Arrays.stream(run).map(Math::log).toArray();
+        double[] estimate = switch (family) {
+          case BIMODAL -> FamilyOracle.mixture(logs, false);
+          case OUTLIER_SAMPLES -> FamilyOracle.mixture(logs, true);
+          default -> new double[] {FamilyOracle.estimate(family, logs), FamilyOracle.noise(family, logs.length)};
+        };
+        double v = estimate[1] + session;
+        sum += estimate[0] / v;
+        weight += 1 / v;
       }
-      level[k] = sum / runs.get(k).size();
-      variance[k] = (s.sessionSd() * s.sessionSd() + noise[0] + noise[1]) / runs.get(k).size();
+      level[k] = sum / weight;
+      variance[k] = 1 / weight;
+    }
+    if (family == NoiseFamily.SESSION_SHIFTS) {
+      return FamilyOracle.sessionShifts(model, level, variance);
     }
     return model.judgeLevels(level, variance, family == NoiseFamily.SLOW_DRIFT);
   }
