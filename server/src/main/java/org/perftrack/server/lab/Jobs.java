@@ -227,10 +227,13 @@ class Jobs {
 
   /**
    * True when every run the job reported is on the server (the agent uploads after finishing) and is a run of
-   * the job's product, machine and versions; a run of anything else never counts.
+   * the job's product, machine and versions, and judged (none waits for the rest of its session); a run of anything
+   * else never counts.
    */
   boolean runsArrived(Job job) {
-    return !job.runIds().isEmpty() && runsOf(job, job.runIds()).size() == job.runIds().size();
+    return !job.runIds().isEmpty() && runsOf(job, job.runIds()).size() == job.runIds().size()
+        && jdbc.sql("SELECT count(*) FROM session_pending WHERE run_id = ANY (?)")
+            .param(job.runIds().toArray(UUID[]::new)).query(Long.class).single() == 0;
   }
 
   /** The index of the first run of {@code ids} that is stored but is not a run of the job; -1 when none is. */
