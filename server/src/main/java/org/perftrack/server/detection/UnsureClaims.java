@@ -92,11 +92,22 @@ public class UnsureClaims {
     this.model = SegmentModel.of(detection.minChange());
   }
 
-  /** Open claims on machines whose lab agent takes confirm jobs, that the lab never confirmed and no bisection serves. */
+  /**
+   * Open claims on machines whose lab agent takes confirm jobs, that the lab never confirmed and no bisection serves;
+   * with detection's range: the measured versions from the one before its first suspect to its last.
+   */
   static final String CANDIDATES = """
       SELECT rg.id, rg.series_id, p.name AS product, m.name AS machine, s.benchmark, s.metric,
-             (SELECT count(*) FROM result r WHERE r.series_id = rg.series_id) AS results
+             (SELECT count(*) FROM result r WHERE r.series_id = rg.series_id) AS results,
+             ARRAY(SELECT pv.name FROM detection_point dp JOIN version pv ON pv.id = dp.version_id
+                    WHERE dp.series_id = rg.series_id AND dp.sort_key <= lv.sort_key
+                      AND dp.sort_key >= COALESCE((SELECT max(b.sort_key) FROM detection_point b
+                                                    WHERE b.series_id = rg.series_id
+                                                      AND b.sort_key < fv.sort_key), fv.sort_key)
+                    ORDER BY dp.sort_key) AS range
         FROM regression rg
+        JOIN version fv ON fv.id = COALESCE(rg.first_suspect_version_id, rg.version_id)
+        JOIN version lv ON lv.id = COALESCE(rg.last_suspect_version_id, rg.version_id)
         JOIN series s ON s.id = rg.series_id
         JOIN product p ON p.id = s.product_id
         JOIN machine m ON m.id = s.machine_id
@@ -113,14 +124,14 @@ public class UnsureClaims {
   public List<UnsureClaim> unsure(Doubt doubt) {
     List<Candidate> candidates = jdbc.sql(CANDIDATES).query((rs, i) -> new Candidate(new UnsureClaim(rs.getLong("id"),
         rs.getLong("series_id"), rs.getString("product"), rs.getString("machine"), rs.getString("benchmark"),
-        rs.getString("metric"), List.of()), rs.getLong("results"))).list();
+        rs.getString("metric"), List.of((String[]) rs.getArray("range").getArray())), rs.getLong("results"))).list();
     settled.keySet().retainAll(candidates.stream().map(c -> c.claim().regressionId()).toList());
     List<UnsureClaim> out = new ArrayList<>();
     for (Candidate c : candidates) {
       if (Long.valueOf(c.results()).equals(settled.get(c.claim().regressionId()))) {
         continue;
       }
-      List<String> suspects = suspects(c.claim().regressionId(), doubt);
+      List<String> suspects = suspects(c.claim().regressionId(), c.claim().suspects(), doubt);
       if (suspects.size() >= 2) {
         UnsureClaim u = c.claim();
         out.add(new UnsureClaim(u.regressionId(), u.seriesId(), u.product(), u.machine(), u.benchmark(), u.metric(),
@@ -138,10 +149,24 @@ public class UnsureClaims {
     return segment.map(s -> s.versions().size() >= 2 && doubt.unsure(model.judge(s)));
   }
 
-  private List<String> suspects(long regressionId, Doubt doubt) {
-    return segment(regressionId).map(s -> doubt.suspects(model.judge(s)).stream()
-        .map(k -> s.versions().get(k).name()).toList()).orElse(List.of());
+  /**
+   * The model's suspects; with them, while they fit in {@code maxVersions}, detection's own range and the version
+   * before it (what detection needs measured again to place the claim itself). None when the model is settled.
+   */
+  private List<String> suspects(long regressionId, List<String> range, Doubt doubt) {
+    return segment(regressionId).map(s -> {
+      List<Integer> byModel = doubt.suspects(model.judge(s));
+      TreeSet<Integer> out = new TreeSet<>(byModel);
+      List<String> names = s.versions().stream().map(Segment.Version::name).toList();
+      TreeSet<Integer> with = new TreeSet<>(out);
+      range.stream().map(names::indexOf).filter(k -> k >= 0).forEach(with::add);
+      if (!byModel.isEmpty() && with.size() <= doubt.maxVersions()) {
+        out = with;
+      }
+      return out.stream().map(names::get).toList();
+    }).orElse(List.of());
   }
+
 
   /**
    * The series' runs around a claim: {@link #SIDE} measured versions before its first suspect, the suspects, and
