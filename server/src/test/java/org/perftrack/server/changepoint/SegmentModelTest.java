@@ -1,6 +1,7 @@
 package org.perftrack.server.changepoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +93,40 @@ class SegmentModelTest {
     assertThat(p.claims()).isNotEmpty();
     assertThat(p.best()).isLessThan(SegmentModel.CLAIM_PROBABILITY);
     assertThat(p.unsure(0.01, 0.99)).isTrue();
+  }
+
+  @Test
+  void rareOutlierSamplesAreLeftOutSoASmallStepAmongThemIsPlacedExactly() {
+    Segment s = segment(new Random(12), 30, 0.01, 0.002, 15, 1.04);
+    List<Segment.Version> versions = new ArrayList<>();
+    for (int k = 0; k < 30; k++) {
+      double[] samples = s.versions().get(k).runs().get(0).clone();
+      if (k % 4 == 1) {
+        samples[k % 5] *= 2.5;
+      }
+      versions.add(new Segment.Version("1." + k, List.of(samples)));
+    }
+    Posterior p = model.judge(new Segment(versions, 0));
+    assertThat(p.claimed()).singleElement().satisfies(c -> {
+      assertThat(c.first()).isEqualTo(15);
+      assertThat(c.width()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void aClaimNamesTheNarrowestRunThatHoldsItsProbabilityAndWiderRunsOnlyWhereNoneOfFourDoes() {
+    SegmentModel upToEight = new SegmentModel(SegmentModel.CLAIM_PROBABILITY, 0.02, StepRate.initial(), 8);
+    Segment placed = segment(new Random(2), 30, 0.08, 0.003, 12, 1.12);
+    assertThat(model.judge(placed).claimed()).extracting(Claim::first, Claim::last).containsExactly(tuple(11, 13));
+    assertThat(upToEight.judge(placed).claimed()).extracting(Claim::first, Claim::last)
+        .containsExactly(tuple(11, 13));
+    Segment spread = segment(new Random(1), 30, 0.08, 0.003, 12, 1.12);
+    assertThat(model.judge(spread).claimed()).isEmpty();
+    assertThat(upToEight.judge(spread).claimed()).singleElement().satisfies(c -> {
+      assertThat(c.width()).isBetween(5, 8);
+      assertThat(c.first()).isLessThanOrEqualTo(12);
+      assertThat(c.last()).isGreaterThanOrEqualTo(12);
+    });
   }
 
   @Test

@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  * </pre>
  */
 public final class RealWindows {
-  static final int SEGMENT = 50;
+  static final int SEGMENT = 30;
 
   public static void main(String[] args) throws IOException {
     Path file = Path.of(args.length > 0 ? args[0] : "../shared/data/mozilla-dev/cases.jsonl");
