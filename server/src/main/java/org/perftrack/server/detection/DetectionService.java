@@ -229,15 +229,15 @@ public class DetectionService {
 
   /**
    * Writes, in an import batch's transaction, the points of the (series, version) pairs it stored from the values
-   * it stored, and marks the pairs due for judging ({@link Rejudging}: a crash before {@link #onImported} leaves
-   * them marked); returns the pairs that had a point already, which {@link #onImported} reads back from all their
-   * runs.
+   * it stored, and marks the pairs due for judging by import {@code importId} ({@link Rejudging}: a crash before
+   * {@link #onImported} leaves them marked); returns the pairs that had a point already, which {@link #onImported}
+   * reads back from all their runs.
    */
-  public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values) {
+  public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values, UUID importId) {
     Map<Long, VersionRef> versions =
         knownNames.versions(values.keySet().stream().map(k -> k.get(1)).distinct().toList());
     Set<List<Long>> existing = pointWrites.writeNewPoints(values, versions);
-    due.mark(values.keySet(), null);
+    due.mark(values.keySet(), null, importId);
     return existing;
   }
 

@@ -24,11 +24,17 @@ class JudgingDue {
   }
 
   static final String MARK = """
-      INSERT INTO judging_due (series_id, version_id, reason)
-      SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::text[])
-      ON CONFLICT (series_id, version_id) DO UPDATE SET reason = coalesce(EXCLUDED.reason, judging_due.reason)""";
+      INSERT INTO judging_due (series_id, version_id, reason, import_id)
+      SELECT k.*, ? FROM unnest(?::bigint[], ?::bigint[], ?::text[]) AS k
+      ON CONFLICT (series_id, version_id) DO UPDATE
+        SET reason = coalesce(EXCLUDED.reason, judging_due.reason), import_id = EXCLUDED.import_id""";
 
   void mark(Collection<List<Long>> pairs, String reason) {
+    mark(pairs, reason, null);
+  }
+
+  /** Marks the pairs due; {@code importId}: the import whose batch stored them, which judges them at its end. */
+  void mark(Collection<List<Long>> pairs, String reason, java.util.UUID importId) {
     if (pairs.isEmpty()) {
       return;
     }
@@ -36,7 +42,7 @@ class JudgingDue {
     sorted.sort(java.util.Comparator.comparing((List<Long> p) -> p.get(0)).thenComparing(p -> p.get(1)));
     String[] reasons = new String[sorted.size()];
     java.util.Arrays.fill(reasons, reason);
-    jdbc.sql(MARK).params(sorted.stream().map(p -> p.get(0)).toArray(Long[]::new),
+    jdbc.sql(MARK).params(importId, sorted.stream().map(p -> p.get(0)).toArray(Long[]::new),
         sorted.stream().map(p -> p.get(1)).toArray(Long[]::new), reasons).update();
   }
 
@@ -50,16 +56,60 @@ class JudgingDue {
         : jdbc.sql(OF_SERIES).params(seriesIds.toArray(Long[]::new), ageSeconds).query(Due.class).list();
   }
 
+  static final String OF_SERIES_LEFT = """
+      SELECT series_id, version_id, reason FROM judging_due
+      WHERE series_id = ANY(?::bigint[]) AND due_since < ? AND (import_id IS NULL OR import_id <> ALL(?::uuid[]))""";
+
+  /**
+   * The due pairs of these series marked by transactions that began before {@code before} (the database's clock),
+   * but not by the imports {@code running}.
+   */
+  List<Due> ofSeries(Collection<Long> seriesIds, java.time.OffsetDateTime before, Collection<java.util.UUID> running) {
+    return seriesIds.isEmpty() ? List.of() : jdbc.sql(OF_SERIES_LEFT).params(seriesIds.toArray(Long[]::new), before,
+        running.toArray(java.util.UUID[]::new)).query(Due.class).list();
+  }
+
+  /** The database's clock, as {@code due_since} is written with. */
+  java.time.OffsetDateTime now() {
+    return jdbc.sql("SELECT statement_timestamp()").query(java.time.OffsetDateTime.class).single();
+  }
+
+  static final String STILL_DUE = """
+      SELECT d.series_id, d.version_id FROM unnest(?::bigint[], ?::bigint[]) AS k(series_id, version_id)
+      JOIN judging_due d ON d.series_id = k.series_id AND d.version_id = k.version_id""";
+
+  /**
+   * Which of these pairs are still due (read under the series' locks: a pair gone meanwhile was judged by the
+   * transaction that took it off).
+   */
+  java.util.Set<List<Long>> stillDue(Collection<List<Long>> pairs) {
+    java.util.Set<List<Long>> out = new java.util.HashSet<>();
+    if (!pairs.isEmpty()) {
+      jdbc.sql(STILL_DUE).params(pairs.stream().map(p -> p.get(0)).toArray(Long[]::new),
+          pairs.stream().map(p -> p.get(1)).toArray(Long[]::new))
+          .query((java.sql.ResultSet rs) -> {
+            out.add(List.of(rs.getLong(1), rs.getLong(2)));
+          });
+    }
+    return out;
+  }
+
   static final String AT_PLACES = """
       SELECT d.series_id, d.version_id, d.reason
       FROM unnest(?::bigint[], ?::bigint[]) AS k(machine_id, version_id)
       JOIN judging_due d ON d.version_id = k.version_id
-      JOIN series s ON s.id = d.series_id AND s.machine_id = k.machine_id""";
+      JOIN series s ON s.id = d.series_id AND s.machine_id = k.machine_id
+      WHERE d.due_since < ? AND (d.import_id IS NULL OR d.import_id <> ALL(?::uuid[]))""";
 
-  /** The due pairs measured at these (machine id, version id) places. */
-  List<Due> atPlaces(Collection<List<Long>> places) {
+  /**
+   * The due pairs measured at these (machine id, version id) places, marked before {@code before} but not by the
+   * imports {@code running}.
+   */
+  List<Due> atPlaces(Collection<List<Long>> places, java.time.OffsetDateTime before,
+      Collection<java.util.UUID> running) {
     return places.isEmpty() ? List.of() : jdbc.sql(AT_PLACES).params(places.stream().map(p -> p.get(0))
-        .toArray(Long[]::new), places.stream().map(p -> p.get(1)).toArray(Long[]::new)).query(Due.class).list();
+        .toArray(Long[]::new), places.stream().map(p -> p.get(1)).toArray(Long[]::new), before,
+        running.toArray(java.util.UUID[]::new)).query(Due.class).list();
   }
 
   static final String OLDEST = """

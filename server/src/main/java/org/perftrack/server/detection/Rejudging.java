@@ -84,11 +84,22 @@ public class Rejudging {
 
   static final long STALE_SECONDS = 3600;
 
-  /** An import's look for the pairs left due in its series and at its (machine id, version id) places. */
-  public Outcome pickUp(Collection<Long> seriesIds, Collection<List<Long>> places) {
-    List<JudgingDue.Due> found = new ArrayList<>(due.ofSeries(seriesIds, 0));
-    due.atPlaces(places).stream().filter(d -> !seriesIds.contains(d.seriesId())).forEach(found::add);
+  /**
+   * An import's look for the pairs left due in its series and at its (machine id, version id) places by what came
+   * before it (an import that stopped before its end): only pairs marked before {@code began} ({@link #clock()} when
+   * the import began) and not by the imports still {@code running} in this server, so that it does not judge, nor
+   * wait for, what other imports store meanwhile and judge themselves.
+   */
+  public Outcome pickUp(Collection<Long> seriesIds, Collection<List<Long>> places, java.time.OffsetDateTime began,
+      Collection<java.util.UUID> running) {
+    List<JudgingDue.Due> found = new ArrayList<>(due.ofSeries(seriesIds, began, running));
+    due.atPlaces(places, began, running).stream().filter(d -> !seriesIds.contains(d.seriesId())).forEach(found::add);
     return judgeDue(found);
+  }
+
+  /** The database's clock: when an import began, for {@link #pickUp}. */
+  public java.time.OffsetDateTime clock() {
+    return due.now();
   }
 
   /** Judges up to {@code limit} of the oldest pairs left due anywhere (at start-up); none left gives NONE. */
@@ -96,9 +107,17 @@ public class Rejudging {
     return judgeDue(due.oldest(limit));
   }
 
+  /** Judges pairs found due, those still due once their series are locked (another transaction may have judged them). */
   private Outcome judgeDue(List<JudgingDue.Due> found) {
+    if (found.isEmpty()) {
+      return Outcome.NONE;
+    }
+    Set<Long> locked = new TreeSet<>();
+    found.forEach(d -> locked.add(d.seriesId()));
+    locks.lockSeries(List.copyOf(locked));
+    Set<List<Long>> still = due.stillDue(found.stream().map(d -> List.of(d.seriesId(), d.versionId())).toList());
     Map<String, List<List<Long>>> byReason = new LinkedHashMap<>();
-    found.forEach(d -> byReason.computeIfAbsent(d.reason() == null ? "" : d.reason(), k -> new ArrayList<>())
+    found.stream().filter(d -> still.contains(List.of(d.seriesId(), d.versionId()))).forEach(d -> byReason.computeIfAbsent(d.reason() == null ? "" : d.reason(), k -> new ArrayList<>())
         .add(List.of(d.seriesId(), d.versionId())));
     List<Regression> raised = new ArrayList<>();
     Set<Long> series = new LinkedHashSet<>();

@@ -219,7 +219,7 @@ final class ImportBatch {
     }
     // the detection points of what this batch stored, from its own values; pairs that had runs before are
     // summarised again from all their runs when detection runs at the end
-    readBack.addAll(detection.onImportedValues(values));
+    readBack.addAll(detection.onImportedValues(values, context.id()));
   }
 
   /**
@@ -265,6 +265,8 @@ final class ImportBatch {
    * request thread and stored two at a time on store threads, so what both change is synchronized.
    */
   static final class Context {
+    /** The import's id on the pairs it marks due ({@code judging_due.import_id}). */
+    private final UUID id = UUID.randomUUID();
     private final Map<UUID, Pending> hashesInFile = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, Touched> touched = new HashMap<>();
     private final Set<List<Long>> readBack = new java.util.HashSet<>();
@@ -339,6 +341,10 @@ final class ImportBatch {
 
     synchronized Set<List<Long>> unchangedPlaces() {
       return Set.copyOf(unchangedPlaces);
+    }
+
+    UUID id() {
+      return id;
     }
 
     Map<String, Touched> touched() {

@@ -77,6 +77,8 @@ public class ImportService {
   private final TransactionTemplate tx;
   private final Timer storeTimer;
   private final Timer detectTimer;
+  /** The imports under way in this server: each judges the pairs it marks due itself, at its end. */
+  private final Set<UUID> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final ExecutorService storers = Executors.newCachedThreadPool(new ThreadFactory() {
     private final AtomicInteger count = new AtomicInteger();
 
@@ -137,19 +139,25 @@ public class ImportService {
    */
   private Report imported(long started, ImportBatch.Context context, java.util.function.LongSupplier lineCount,
       long maxHeldBytes, java.util.function.Consumer<Pipeline> feed) {
-    Pipeline pipeline = new Pipeline(context, maxHeldBytes);
+    java.time.OffsetDateTime began = rejudging.clock(); // what was left due before: this import judges it too
+    running.add(context.id());
     try {
-      feed.accept(pipeline);
-      pipeline.finish();
-    } catch (RuntimeException e) {
-      judgeWhatWasStored(pipeline, context, lineCount.getAsLong());
-      throw e;
+      Pipeline pipeline = new Pipeline(context, maxHeldBytes);
+      try {
+        feed.accept(pipeline);
+        pipeline.finish();
+      } catch (RuntimeException e) {
+        judgeWhatWasStored(pipeline, context, lineCount.getAsLong(), began);
+        throw e;
+      }
+      long stored = System.nanoTime();
+      storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
+      Report report = detectAndAnnounce(context, lineCount.getAsLong(), began);
+      detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
+      return report;
+    } finally {
+      running.remove(context.id());
     }
-    long stored = System.nanoTime();
-    storeTimer.record(stored - started, TimeUnit.NANOSECONDS);
-    Report report = detectAndAnnounce(context, lineCount.getAsLong());
-    detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
-    return report;
   }
 
   /** The next line; null at the end, or where the body broke off (that line is reported, the rest not read). */
@@ -165,10 +173,11 @@ public class ImportService {
   }
 
   /** After an import stopped half-way: the batches already stored are judged (best effort: the stop is answered). */
-  private void judgeWhatWasStored(Pipeline pipeline, ImportBatch.Context context, long lineCount) {
+  private void judgeWhatWasStored(Pipeline pipeline, ImportBatch.Context context, long lineCount,
+      java.time.OffsetDateTime began) {
     try {
       pipeline.await();
-      detectAndAnnounce(context, lineCount);
+      detectAndAnnounce(context, lineCount, began);
     } catch (RuntimeException e) {
       log.error("import: the batches stored before the import stopped could not be judged", e);
     }
@@ -357,9 +366,10 @@ public class ImportService {
 
   /**
    * Detection once per touched series, judging each touched version in version order as if its runs had arrived
-   * one by one ({@link DetectionService#onImported}); then mail for the newest steps only.
+   * one by one ({@link DetectionService#onImported}); then mail for the newest steps only. What was left due before
+   * the import {@code began} in its series is judged too ({@link Rejudging#pickUp}).
    */
-  private Report detectAndAnnounce(ImportBatch.Context context, long lineCount) {
+  private Report detectAndAnnounce(ImportBatch.Context context, long lineCount, java.time.OffsetDateTime began) {
     List<DetectionService.Imported> touched = new ArrayList<>();
     Set<Long> allSeries = new HashSet<>();
     for (ImportBatch.Touched t : context.touched().values()) {
@@ -372,7 +382,8 @@ public class ImportService {
       raised.putAll(tx.execute(status -> detection.onImported(touched, context.readBack())));
     }
     // what an earlier import of these series or runs stored but never judged (it crashed before its end): no run
-    Rejudging.Outcome left = tx.execute(status -> rejudging.pickUp(allSeries, context.unchangedPlaces()));
+    Rejudging.Outcome left = tx.execute(status -> rejudging.pickUp(allSeries, context.unchangedPlaces(), began,
+        List.copyOf(running)));
     if (!left.raised().isEmpty()) {
       raised.put(null, left.raised());
       allSeries.addAll(left.seriesIds());
