@@ -29,8 +29,11 @@ class MailComposer {
   private final SiteProperties site;
   private final ChangeLinks changes;
   private final java.util.List<ProfileLink> profiles;
+  private final java.util.List<BugLink> bugs;
 
-  MailComposer(AlertsProperties props, SiteProperties site, ChangeLinks changes, java.util.List<ProfileLink> profiles) {
+  MailComposer(AlertsProperties props, SiteProperties site, ChangeLinks changes, java.util.List<ProfileLink> profiles,
+      java.util.List<BugLink> bugs) {
+    this.bugs = bugs;
     this.props = props;
     this.site = site;
     this.changes = changes;
@@ -40,7 +43,8 @@ class MailComposer {
   MimeMessage compose(Outbox.Claimed row) throws MessagingException {
     MailPayload payload = row.mail();
     MailView view = MailView.of(payload, site.base(), r -> changes.of(r).range(),
-        r -> profiles.stream().map(p -> p.path(r)).filter(java.util.Objects::nonNull).findFirst().orElse(null));
+        r -> profiles.stream().map(p -> p.path(r)).filter(java.util.Objects::nonNull).findFirst().orElse(null),
+        r -> bugs.stream().flatMap(b -> b.urls(r).stream()).distinct().toList());
     Context ctx = new Context();
     ctx.setVariable("mail", view);
     String template = "lab".equals(payload.kind()) ? "mail/notice" : "mail/alert";

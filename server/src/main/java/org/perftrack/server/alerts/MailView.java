@@ -27,7 +27,7 @@ record MailView(String heading, String intro, String machine, String product, St
   record Row(String benchmark, String metric, String baselineVersion, String version, String machine,
       String baselineValue, String value, String ratio, String change, String confidence, String hints,
       String regressionUrl, String seriesUrl, String compareUrl, String suspects, String unconfirmed,
-      String changesUrl, String profileUrl) {}
+      String changesUrl, String profileUrl, List<String> bugs) {}
 
   /**
    * What a subject adds when steps in it were seen in one build only: " (unconfirmed: one build so far)" when all
@@ -41,14 +41,15 @@ record MailView(String heading, String intro, String machine, String product, St
 
   /**
    * {@code changes}: the link to what changed in a regression's range (ChangeLinks), or null; {@code profile}: the
-   * path of its profile ({@link ProfileLink}), or null.
+   * path of its profile ({@link ProfileLink}), or null; {@code bugs}: the bugs filed about it ({@link BugLink}).
    */
   static MailView of(MailPayload p, String base, java.util.function.Function<Regression, String> changes,
-      java.util.function.Function<Regression, String> profile) {
+      java.util.function.Function<Regression, String> profile, java.util.function.Function<Regression, List<String>> bugs) {
     // a summary spans machines: shown like the digest, one row per machine and benchmark
     boolean summary = "summary".equals(p.kind());
     boolean digest = "digest".equals(p.kind()) || summary;
-    List<Row> rows = p.items().stream().map(i -> row(i, base, changes.apply(i), profile.apply(i))).toList();
+    List<Row> rows = p.items().stream().map(i -> row(i, base, changes.apply(i), profile.apply(i), bugs.apply(i)))
+        .toList();
     String heading = p.text() != null ? p.text() : digest
         ? Wording.count(rows.size(), "open regression") + " you follow"
         : Wording.count(rows.size(), "regression") + " in " + p.product() + " " + p.version()
@@ -62,7 +63,7 @@ record MailView(String heading, String intro, String machine, String product, St
         p.link() == null ? null : Links.to(base, p.link()));
   }
 
-  static Row row(Regression i, String base, String changesUrl, String profilePath) {
+  static Row row(Regression i, String base, String changesUrl, String profilePath, List<String> bugs) {
     String hints = i.hints().stream().map(h -> h.metric() + (h.ratio() == null ? "" : " " + MailFormat.ratio(h.ratio()))
         + " (" + MailFormat.quantity(h.baselineValue(), h.unit()) + " → " + MailFormat.quantity(h.value(), h.unit()) + ")")
         .collect(Collectors.joining("; "));
@@ -75,6 +76,6 @@ record MailView(String heading, String intro, String machine, String product, St
             "metric", i.metric(), "machine", i.machine()),
         Links.to(base, "/compare", "product", i.product(), "machine", i.machine(), "base", i.baselineVersion(),
             "head", i.version()), i.ranged() ? i.place() : null, i.confirmed() ? null : UNCONFIRMED, changesUrl,
-        profilePath == null ? null : Links.to(base, profilePath));
+        profilePath == null ? null : Links.to(base, profilePath), bugs);
   }
 }

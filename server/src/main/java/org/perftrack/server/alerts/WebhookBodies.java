@@ -206,7 +206,7 @@ class WebhookBodies {
   record Message(String headline, String text, String url, String linkLabel, List<MailView.Row> rows, int more) {
 
     static Message of(WebhookPayload p, String base) {
-      List<MailView.Row> rows = p.members().stream().limit(SHOWN).map(r -> MailView.row(r, base, null, null)).toList();
+      List<MailView.Row> rows = p.members().stream().limit(SHOWN).map(r -> MailView.row(r, base, null, null, List.of())).toList();
       String url = Links.to(base, p.link() == null ? "/" : p.link());
       String label = p.summaryId() != null ? "Open the summary" : "Open in perftrack";
       return new Message(p.headline(), p.text(), url, label, rows, Math.max(0, p.members().size() - SHOWN));

@@ -80,7 +80,8 @@ public class ChangeLinks {
         """).param("product", product).param("version", version).query(String.class).optional().orElse(null);
   }
 
-  static String fill(String template, Map<String, String> values) {
+  /** The template with each {@code {name}} replaced by its value, URL-encoded. */
+  public static String fill(String template, Map<String, String> values) {
     Matcher m = PLACEHOLDER.matcher(template);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
@@ -90,7 +91,11 @@ public class ChangeLinks {
     return m.appendTail(out).toString();
   }
 
-  static String check(String field, String template, Set<String> known) {
+  /**
+   * A URL template checked: null when blank, else stripped, http or https once filled, at most {@link #MAX}
+   * characters, with no placeholder but {@code known}; a 400 naming {@code field} otherwise.
+   */
+  public static String check(String field, String template, Set<String> known) {
     if (template == null || template.isBlank()) {
       return null;
     }
@@ -109,7 +114,7 @@ public class ChangeLinks {
     }
     URI uri;
     try {
-      uri = URI.create(fill(t, Map.of("version", "v", "from", "a", "to", "b")));
+      uri = URI.create(fill(t, known.stream().collect(java.util.stream.Collectors.toMap(k -> k, k -> "x"))));
     } catch (IllegalArgumentException e) {
       throw new InvalidInput(field, "must be a URL, got: " + t);
     }

@@ -15,7 +15,9 @@ final class ApiAccess {
       "/api/v1/deletions", "/api/v1/webhooks", "/api/v1/webhooks/**"};
   static final String[] UPLOADS = {"/api/v1/runs", "/api/v1/runs:import", "/api/v1/profiles"};
   static final String[] TRIAGE_PATCHES = {"/api/v1/regressions/*", "/api/v1/summaries/*"};
-  static final String[] TRIAGE_PUTS = {"/api/v1/benchmark-settings/**"};
+  /** Benchmark settings; the bugs filed about a regression or a summary. */
+  static final String[] TRIAGE_PUTS = {"/api/v1/benchmark-settings/**", "/api/v1/regressions/*/bugs",
+      "/api/v1/summaries/*/bugs"};
   /** Triage of regressions; excluding a run from judgement and including it again ({@code /api/v1/runs/{id}:exclude}). */
   static final String[] TRIAGE_POSTS = {"/api/v1/regressions/*/**", "/api/v1/runs/*", "/api/v1/annotations",
       "/api/v1/annotations/*", "/api/v1/summaries/*"};

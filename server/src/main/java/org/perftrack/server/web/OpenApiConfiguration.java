@@ -31,7 +31,7 @@ class OpenApiConfiguration {
       API tokens carry scopes, chosen by the admin who makes one (page /admin): \
       `upload` — POST /api/v1/runs (JSON, ?format=…, :import) and a lab agent's calls; \
       `read` — every GET of the API and /v3/api-docs when public-read is off; \
-      `triage` — PATCH regressions and summaries, PUT benchmark settings, POST actions on a regression, \
+      `triage` — PATCH regressions and summaries, PUT benchmark settings and the bugs of a regression or summary, POST actions on a regression, \
       lab jobs and schedules, notes on the charts (POST and DELETE /api/v1/annotations, :restore) and \
       POST /api/v1/summaries/{id}:infrastructure; \
       `admin` — everything, including /api/v1/subscriptions (subscribers' addresses), /api/v1/webhooks and any \
