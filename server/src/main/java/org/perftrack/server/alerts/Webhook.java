@@ -21,10 +21,12 @@ record Webhook(long id, String kind, String url, String secret, String productPa
 
   /**
    * The events a webhook may follow. {@code summary.*} carry a summary, {@code agent.*} the agent,
-   * {@code bisection.done} the bisection, {@code regression.placed} the regression, {@code profile.done} the profile.
+   * {@code bisection.done} the bisection, {@code regression.placed} the regression, {@code profile.done} the profile,
+   * {@code schedule.missed} the lab's schedule.
    */
   static final List<String> EVENTS = List.of("summary.opened", "summary.grew", "summary.withdrawn", "agent.silent",
-      "agent.back", "agent.failing", "agent.working", "bisection.done", "regression.placed", "profile.done");
+      "agent.back", "agent.failing", "agent.working", "bisection.done", "regression.placed", "profile.done",
+      "schedule.missed");
 
   /** The event of the "send a test" button: every webhook takes it, whatever it follows. */
   static final String TEST = "test";

@@ -92,6 +92,18 @@ class Jobs {
         .query(Jobs::map).single();
   }
 
+  /** How many jobs {@code createdBy} (a schedule) has queued so far. */
+  long queuedBy(String createdBy) {
+    return jdbc.sql("SELECT count(*) FROM lab_job WHERE created_by = ?").param(createdBy).query(Long.class).single();
+  }
+
+  /** Whether a job that {@code createdBy} (a schedule) queued for the machine still waits for an agent to take it. */
+  boolean waiting(String createdBy, String product, String machine) {
+    return jdbc.sql("""
+        SELECT EXISTS (SELECT 1 FROM lab_job WHERE status = 'queued' AND product = ? AND machine = ? AND created_by = ?)
+        """).params(product, machine, createdBy).query(Boolean.class).single();
+  }
+
   /** A planned job (confirm, profile): its flat versions (in version order) and benchmarks are the plan's union. */
   Job enqueue(String product, String machine, String reason, List<PlanEntry> plan, String createdBy) {
     List<String> versions = plan.stream().flatMap(e -> e.versions().stream()).distinct()

@@ -56,6 +56,25 @@ class LabMail {
             + String.join(", ", b.benchmarks()) + "): " + b.sentence(), b.link(), Map.of("bisection", b)));
   }
 
+  /**
+   * A schedule that came due and could not run: one notice per schedule, never one per series, and one only while it
+   * keeps missing ({@code queued}, the runs it has queued so far, is the same until it queues one again).
+   */
+  void scheduleMissed(Schedules.Schedule s, long queued, String why) {
+    String where = s.product() + (s.machine() == null ? "" : " on " + s.machine());
+    Map<String, Object> schedule = new LinkedHashMap<>();
+    schedule.put("id", s.id());
+    schedule.put("product", s.product());
+    schedule.put("machine", s.machine());
+    schedule.put("cron", s.cron());
+    schedule.put("dueAt", s.nextRunAt());
+    schedule.put("reason", why);
+    alerts.publish(new AlertService.Event("schedule.missed", "schedule." + s.id() + ".missed-after." + queued,
+        s.product(), s.machine(), "[perftrack] lab: the schedule of " + where + " missed its run",
+        "Schedule " + s.id() + " (" + s.cron() + ", " + where + ") missed its run due " + WHEN.format(s.nextRunAt())
+            + ": " + why, "/lab", Map.of("schedule", schedule)));
+  }
+
   private void agent(String event, String key, Agents.Agent a, String subject, String text) {
     alerts.publish(new AlertService.Event(event, key, a.product(), a.machine(), subject, text, "/lab",
         Map.of("agent", view(a))));

@@ -66,12 +66,32 @@ class LabTicker extends BackgroundThread {
     }
   }
 
+  /**
+   * Queues each due schedule's run on every agent of its product (and machine) that offers targets. A run it cannot
+   * queue, because no such agent is there or the run it queued last time still waits for its agent (queued again it
+   * would only pile up), is missed: one notice for the schedule, whatever the number of machines and series, and
+   * one only until it queues a run again.
+   */
   private void runSchedules() {
     for (Schedules.Schedule s : schedules.dueLocked()) {
+      String by = "schedule " + s.id();
+      java.util.List<String> waiting = new java.util.ArrayList<>();
+      int queued = 0;
       for (Agents.Agent a : agents.ofProduct(s.product(), s.machine())) {
-        if (!a.targets().isEmpty()) {
-          jobs.enqueue(a.product(), a.machine(), a.targets(), null, "schedule", null, "schedule " + s.id());
+        if (a.targets().isEmpty()) {
+          continue;
         }
+        if (jobs.waiting(by, a.product(), a.machine())) {
+          waiting.add(a.machine());
+        } else {
+          jobs.enqueue(a.product(), a.machine(), a.targets(), null, "schedule", null, by);
+          queued++;
+        }
+      }
+      if (queued == 0 || !waiting.isEmpty()) {
+        mail.scheduleMissed(s, jobs.queuedBy(by), waiting.isEmpty() ? "no agent of " + s.product()
+            + (s.machine() == null ? "" : " on " + s.machine()) + " offers anything to run"
+            : "the run it queued before still waits for " + String.join(", ", waiting));
       }
       schedules.advanced(s.id(), Schedules.next(Schedules.parse(s.cron()), Instant.now()));
     }
