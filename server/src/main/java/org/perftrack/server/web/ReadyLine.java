@@ -28,8 +28,8 @@ class ReadyLine {
       log.info("perftrack is ready at http://{}:{}", host.contains(":") ? "[" + host + "]" : host,
           web.getWebServer().getPort());
       if (!environment.containsProperty("perftrack.public-url")) {
-        log.warn("perftrack.public-url (PERFTRACK_PUBLIC_URL) is not set: links in mails and run reports start with"
-            + " its default, {}; set it to the address people reach this server by", org.perftrack.server.alerts.SiteProperties.DEFAULT_URL);
+        log.warn("perftrack.public-url (PERFTRACK_PUBLIC_URL) is not set: links in mails, run reports and feeds"
+            + " start with its default, {}; set it to the address people reach this server by", org.perftrack.server.alerts.SiteProperties.DEFAULT_URL);
       }
     }
   }

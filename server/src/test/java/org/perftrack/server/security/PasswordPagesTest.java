@@ -27,6 +27,10 @@ class PasswordPagesTest extends IntegrationTest {
     String user = newUser("first-password-1");
     FormClient person = signedIn(user, "first-password-1");
     assertThat(person.get("/account").body()).contains("Change your password", "Signed in as <b>" + user + "</b>");
+    assertThat(person.get("/account").body().replaceAll("<[^>]+>", "").replaceAll("\\s+", " "))
+        .as("a user who is not 'admin' is not sent to PERFTRACK_ADMIN_PASSWORD, which sets admin's password only")
+        .contains("Forgot your password? An admin resets it on the admin page; the user admin alone can also start"
+            + " the server with a new PERFTRACK_ADMIN_PASSWORD.");
 
     HttpResponse<String> wrong = person.post("/account", "/account/password",
         "current=not-my-password&password=second-password-2&repeat=second-password-2");
