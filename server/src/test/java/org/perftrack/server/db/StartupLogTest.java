@@ -48,7 +48,7 @@ class StartupLogTest {
     assertThat(log).doesNotContain("outOfOrder").doesNotContain("Did not clean up directory");
     // the warnings an operator reads are the password shown once and the public URL to set; not SpringDoc's advice
     // to switch off the OpenAPI document and Swagger UI that the README offers
-    assertThat(log).contains("perftrack.public-url (PERFTRACK_PUBLIC_URL) is not set: links in mails and run reports"
+    assertThat(log).contains("perftrack.public-url (PERFTRACK_PUBLIC_URL) is not set: links in mails, run reports and feeds"
         + " start with its default, http://localhost:8080");
     assertThat(log.lines().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList())
         .allMatch(l -> l.contains("o.perftrack.server.security.Bootstrap") || l.contains("perftrack.public-url"));
