@@ -1,5 +1,8 @@
 /**
- * Detection: which version made which benchmark slower, on which machine, by how much, how sure.
+ * Detection: which version made which benchmark slower, on which machine, by how much, how sure. Owns
+ * {@code regression}, {@code regression_event}, {@code detection_point}, {@code detection_stamp},
+ * {@code judging_due} and {@code benchmark_setting}; every other package reads regressions through
+ * {@link org.perftrack.server.detection.Regressions} (BoundariesTest).
  *
  * <p>The statistics are plain Java ({@link org.perftrack.server.detection.Detector},
  * {@link org.perftrack.server.detection.Reconciler}, {@link org.perftrack.server.detection.VersionComparer});
