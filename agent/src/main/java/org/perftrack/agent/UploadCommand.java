@@ -6,16 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.perftrack.agent.config.AgentConfig;
 import org.perftrack.agent.upload.Reports;
 import org.perftrack.agent.upload.ResultFiles;
 import org.perftrack.agent.upload.RunFileException;
-import org.perftrack.agent.upload.RunFiles;
 import org.perftrack.agent.upload.Spool;
+import org.perftrack.formats.RunContext;
 import org.perftrack.wire.FileRunId;
 import org.perftrack.wire.FormatGuess;
 import org.perftrack.wire.FormatNames;
@@ -29,8 +27,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code upload}: spools result files (our runs, or another tool's files with {@code --format}, which the
- * server converts) and sends everything waiting in the spool for that server.
+ * {@code upload}: converts result files into runs (our runs, or another tool's files, with the server's own
+ * converters), spools them and sends everything waiting in the spool for that server. Every file is converted
+ * before any is spooled: one that does not convert stops the command, naming what is wrong, and nothing is sent.
  * Without files it only sends the spool.
  */
 @Command(name = "upload",
@@ -38,7 +37,7 @@ import picocli.CommandLine.Spec;
     exitCodeList = {ExitCode.HELP_0, ExitCode.HELP_1, ExitCode.HELP_2, ExitCode.HELP_3, ExitCode.HELP_4},
     footer = ExitCode.HELP_ORDER,
     description = {"Upload result files, then everything waiting in the spool for the same server.",
-        "Files are spooled before they are sent; the server converts other tools' files whole or not at all."})
+        "Each file is converted here, whole or not at all, as the server would, then spooled and sent."})
 final class UploadCommand implements Callable<Integer> {
 
   @Spec
@@ -106,6 +105,28 @@ final class UploadCommand implements Callable<Integer> {
     String url = server.server(config, context);
     String token = server.token(config, context);
     server.require(url, token);
+    checkOptions();
+    List<ResultFiles.Item> items = new ArrayList<>();
+    for (Path file : files) {
+      items.add(ResultFiles.read(file, format));
+    }
+    for (ResultFiles.Item item : items) {
+      if (item.recognised) {
+        spec.commandLine().getOut().println(item.path + ": a " + FormatGuess.label(item.format) + " "
+            + (Files.isDirectory(item.path) ? "folder" : "file") + " (format " + item.format + ")");
+      }
+    }
+    List<RunUpload> runs = convert(config, items);
+    Spool spool = server.spool(config, context, url);
+    List<Path> spooled = spool(spool, runs);
+    PrintWriter out = spec.commandLine().getOut();
+    int code = Delivery.send(Delivery.sender(spool, url, token, server.retry(), out, spec.commandLine().getErr())
+        .own(own), server.failOn(), out, spooled);
+    writeReports(new Reports(url, token));
+    return code;
+  }
+
+  private void checkOptions() {
     if (format != null && !FormatNames.ALL.contains(format)) {
       throw new ParameterException(spec.commandLine(), "--format: unknown format '" + format + "'; known formats: "
           + String.join(", ", FormatNames.ALL));
@@ -120,23 +141,12 @@ final class UploadCommand implements Callable<Integer> {
     if (runId != null && files.size() > 1) {
       throw new ParameterException(spec.commandLine(), "--run-id names one run: give a single FILE");
     }
-    List<ResultFiles.Item> items = new ArrayList<>();
-    for (Path file : files) {
-      items.add(ResultFiles.read(file, format));
-    }
-    Spool spool = server.spool(config, context, url);
+  }
+
+  /** Spools the runs; the entries to send now are those that were not waiting already. */
+  private List<Path> spool(Spool spool, List<RunUpload> runs) throws IOException {
     List<Path> spooled = new ArrayList<>();
-    List<ResultFiles.Item> foreign = new ArrayList<>();
-    for (ResultFiles.Item item : items) {
-      if (item.recognised) {
-        spec.commandLine().getOut().println(item.path + ": a " + FormatGuess.label(item.format) + " "
-            + (Files.isDirectory(item.path) ? "folder" : "file") + " (format " + item.format + ")");
-      }
-      if (!item.isRun()) {
-        foreign.add(item);
-      }
-    }
-    for (RunUpload run : readRuns(items)) {
+    for (RunUpload run : runs) {
       boolean waiting = spool.has(run.id());
       Path entry = spool.save(run);
       sent.add(run.id());
@@ -145,12 +155,7 @@ final class UploadCommand implements Callable<Integer> {
         spooled.add(entry);
       }
     }
-    spooled.addAll(spoolForeign(config, spool, foreign));
-    PrintWriter out = spec.commandLine().getOut();
-    int code = Delivery.send(Delivery.sender(spool, url, token, server.retry(), out, spec.commandLine().getErr())
-        .own(own), server.failOn(), out, spooled);
-    writeReports(new Reports(url, token));
-    return code;
+    return spooled;
   }
 
   /**
@@ -182,61 +187,40 @@ final class UploadCommand implements Callable<Integer> {
     }
   }
 
-  /** Our own run files, every one read before any is spooled: one bad file stops the command with its name. */
-  private List<RunUpload> readRuns(List<ResultFiles.Item> items) throws RunFileException {
+  /**
+   * Every file converted into its run before any is spooled (one bad file stops the command with its name), by the
+   * server's converters: another tool's file gets the tags and the run id the server would give it ({@link FileRunId}:
+   * the same file with the same tags is the same run), our own run file keeps what it says unless an option overrides it.
+   */
+  private List<RunUpload> convert(AgentConfig config, List<ResultFiles.Item> items) throws RunFileException {
+    String productName = ServerOptions.first(product, config == null ? null : config.product());
+    String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
     List<RunUpload> runs = new ArrayList<>();
     for (ResultFiles.Item item : items) {
+      RunUpload run;
       if (item.isRun()) {
-        RunUpload run = RunFiles.read(item.content, item.path.toString(), product, version, machine, runId);
-        runs.add(branch == null ? run : run.onBranch(branch, startPoint));
+        run = item.convert(new RunContext(product, version, machine, runId));
+      } else {
+        requireTags(item, productName);
+        String id = runId != null ? runId
+            : FileRunId.of(item.format, productName, version, machineName, branch, item.content);
+        run = item.convert(new RunContext(productName, version, machineName, id));
       }
+      runs.add(branch == null ? run : run.onBranch(branch, startPoint));
     }
     return runs;
   }
 
-  /**
-   * Another tool's files go to the server as they are ({@code POST /api/v1/runs?format=…}): its converters
-   * need Java 17, the agent runs on Java 8. Each is spooled first with its query and a run id made here,
-   * so a file the server has not accepted yet stays in the spool and a resend is the same run.
-   */
-  private List<Path> spoolForeign(AgentConfig config, Spool spool, List<ResultFiles.Item> items) throws IOException {
-    String productName = ServerOptions.first(product, config == null ? null : config.product());
-    if ((productName == null || version == null) && !items.isEmpty()) {
-      ResultFiles.Item first = items.get(0);
+  /** Another tool's file does not say what it measured: the options (or the config's product) must. */
+  private void requireTags(ResultFiles.Item item, String productName) {
+    if (productName == null || version == null) {
       String missing = productName == null && version == null ? "--product and --version"
           : productName == null ? "--product" : "--version";
-      throw new ParameterException(spec.commandLine(), first.recognised
-          ? first.path + " is a " + FormatGuess.label(first.format) + " file (--format " + first.format
+      throw new ParameterException(spec.commandLine(), item.recognised
+          ? item.path + " is a " + FormatGuess.label(item.format) + " file (--format " + item.format
               + "): it needs " + missing
-          : "--format " + first.format + " needs " + missing);
+          : "--format " + item.format + " needs " + missing);
     }
-    String machineName = ServerOptions.first(machine, config == null ? null : config.machine(), context.hostName());
-    List<Path> spooled = new ArrayList<>();
-    for (ResultFiles.Item item : items) {
-      byte[] content = item.content;
-      String id = runId != null ? runId
-          : FileRunId.of(item.format, productName, version, machineName, branch, content);
-      Map<String, String> query = new LinkedHashMap<>();
-      query.put("format", item.format);
-      query.put("product", productName);
-      query.put("version", version);
-      query.put("machine", machineName);
-      query.put("id", id);
-      if (branch != null) {
-        query.put("branch", branch);
-      }
-      if (startPoint != null) {
-        query.put("startPoint", startPoint);
-      }
-      boolean waiting = spool.has(id);
-      Path entry = spool.saveForeign(id, query, content);
-      sent.add(id);
-      own.add(entry);
-      if (!waiting) {
-        spooled.add(entry);
-      }
-    }
-    return spooled;
   }
 
   /** The known format names, for the help text. */

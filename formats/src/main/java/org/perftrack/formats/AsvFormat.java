@@ -2,10 +2,11 @@ package org.perftrack.formats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Collections;
 import java.util.Map;
 import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 /**
  * asv (airspeed velocity): one result file of {@code .asv/results/MACHINE/COMMIT-ENV.json}, alone or in a zip of
@@ -33,7 +34,7 @@ final class AsvFormat extends ForeignFormat<Map<String, byte[]>> {
       return FolderFiles.unzip(content, sourceName, path -> WANTED.matcher(path).matches());
     }
     JsonInput.read(content, sourceName);
-    return Map.of(sourceName, content);
+    return Collections.singletonMap(sourceName, content);
   }
 
   @Override

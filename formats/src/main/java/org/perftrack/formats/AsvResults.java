@@ -2,10 +2,12 @@ package org.perftrack.formats;
 
 import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
+import java.util.stream.Collectors;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /** One asv result file read into a run: its rows, their parameter combinations, samples and units. */
 final class AsvResults {
@@ -31,12 +33,12 @@ final class AsvResults {
     if (medians) {
       run.note("asv kept no samples (run with --record-samples to keep them): its result, a median, is one sample");
     }
-    run.attribute("asv.commit_hash", file.path("commit_hash").asString(""));
-    run.attribute("asv.env_name", file.path("env_name").asString(""));
-    run.attribute("asv.python", file.path("python").asString(""));
+    run.attribute("asv.commit_hash", file.path("commit_hash").asText(""));
+    run.attribute("asv.env_name", file.path("env_name").asText(""));
+    run.attribute("asv.python", file.path("python").asText(""));
     for (Map.Entry<String, JsonNode> p : file.path("params").properties()) {
       if (p.getValue().isValueNode()) {
-        run.attribute("asv.params." + p.getKey(), p.getValue().asString());
+        run.attribute("asv.params." + p.getKey(), p.getValue().asText());
       }
     }
     if (file.path("date").isNumber()) {
@@ -45,18 +47,42 @@ final class AsvResults {
   }
 
   /** One benchmark's values: result per combination, the parameter lists, samples per combination. */
-  private record Row(JsonNode result, JsonNode params, JsonNode samples) {
+  private static final class Row {
+    private final JsonNode result;
+    private final JsonNode params;
+    private final JsonNode samples;
+
+    Row(JsonNode result, JsonNode params, JsonNode samples) {
+      this.result = result;
+      this.params = params;
+      this.samples = samples;
+    }
+
+    JsonNode result() {
+      return result;
+    }
+
+    JsonNode params() {
+      return params;
+    }
+
+    JsonNode samples() {
+      return samples;
+    }
+
 
     static Row of(JsonNode columns, JsonNode row) {
       JsonNode result = null;
       JsonNode params = null;
       JsonNode samples = null;
       for (int i = 0; i < columns.size() && i < row.size(); i++) {
-        switch (columns.get(i).asString()) {
-          case "result" -> result = row.get(i);
-          case "params" -> params = row.get(i);
-          case "samples" -> samples = row.get(i);
-          default -> { }
+        String column = columns.get(i).asText();
+        if (column.equals("result")) {
+          result = row.get(i);
+        } else if (column.equals("params")) {
+          params = row.get(i);
+        } else if (column.equals("samples")) {
+          samples = row.get(i);
         }
       }
       return new Row(result, params, samples);
@@ -72,7 +98,7 @@ final class AsvResults {
     }
 
     private static JsonNode wrap(JsonNode value) {
-      return Json.MAPPER.createArrayNode().add(value == null ? Json.MAPPER.nullNode() : value);
+      return JsonInput.MAPPER.createArrayNode().add(value == null ? JsonInput.MAPPER.nullNode() : value);
     }
   }
 
@@ -101,50 +127,54 @@ final class AsvResults {
         run.add(benchmark, unit[0], unit[1], LOWER_IS_BETTER, JsonInput.numbers(samples, where, path + ".samples"));
       } else {
         medians = true;
-        run.add(benchmark, unit[0], unit[1], LOWER_IS_BETTER, List.of(JsonInput.number(value, where, path)));
+        run.add(benchmark, unit[0], unit[1], LOWER_IS_BETTER, Text.list(JsonInput.number(value, where, path)));
       }
     }
   }
 
   /** "" for a benchmark without parameters, else "(a=1, b='x')" per combination, the first parameter slowest. */
   private List<String> combinations(String name, JsonNode params) {
-    List<String> combos = new ArrayList<>(List.of(""));
+    List<String> combos = new ArrayList<>(Text.list(""));
     if (params == null || !params.isArray() || params.isEmpty()) {
       return combos;
     }
     JsonNode names = descriptions.path(name).path("param_names");
-    List<List<String>> parts = new ArrayList<>(List.of(List.of()));
+    List<List<String>> parts = new ArrayList<>(Text.list(Collections.emptyList()));
     for (int p = 0; p < params.size(); p++) {
       List<List<String>> next = new ArrayList<>();
-      String label = names.has(p) ? names.get(p).asString() + "=" : "";
+      String label = names.has(p) ? names.get(p).asText() + "=" : "";
       for (List<String> prefix : parts) {
-        for (JsonNode v : params.get(p).values()) {
+        for (JsonNode v : params.get(p)) {
           List<String> longer = new ArrayList<>(prefix);
-          longer.add(label + v.asString());
+          longer.add(label + v.asText());
           next.add(longer);
         }
       }
       parts = next;
     }
-    return parts.stream().map(c -> "(" + String.join(", ", c) + ")").toList();
+    return parts.stream().map(c -> "(" + String.join(", ", c) + ")").collect(Collectors.toList());
   }
 
   /** [metric, unit] from benchmarks.json's type and unit, or from the name's prefix without it. */
   private String[] unit(String name) {
     JsonNode description = descriptions.path(name);
-    String type = description.path("type").asString("");
-    String unit = description.path("unit").asString("");
+    String type = description.path("type").asText("");
+    String unit = description.path("unit").asText("");
     String last = name.substring(name.lastIndexOf('.') + 1);
     if (type.isEmpty()) {
       type = last.startsWith("time") ? "time" : last.startsWith("peakmem") ? "peakmemory"
           : last.startsWith("mem") ? "memory" : "track";
     }
-    return switch (type) {
-      case "time" -> new String[] {"time", "s"};
-      case "memory" -> new String[] {"memory", "B"};
-      case "peakmemory" -> new String[] {"peak-memory", "B"};
-      default -> new String[] {"track", unit.isEmpty() || unit.equals("unit") ? "1" : unit.equals("seconds") ? "s"
-          : unit.equals("bytes") ? "B" : unit};
-    };
+    switch (type) {
+      case "time":
+        return new String[] {"time", "s"};
+      case "memory":
+        return new String[] {"memory", "B"};
+      case "peakmemory":
+        return new String[] {"peak-memory", "B"};
+      default:
+        return new String[] {"track", unit.isEmpty() || unit.equals("unit") ? "1" : unit.equals("seconds") ? "s"
+            : unit.equals("bytes") ? "B" : unit};
+    }
   }
 }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * BenchmarkDotNet's JSON exporters ({@code *-report-full.json}, {@code *-report.json},
@@ -29,7 +29,7 @@ final class BenchmarkDotNetFormat extends JsonFormat {
   void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     JsonNode benchmarks = root.get("Benchmarks");
     Map<String, Integer> seen = new HashMap<>();
-    for (JsonNode b : benchmarks.values()) {
+    for (JsonNode b : benchmarks) {
       seen.merge(fullName(b), 1, Integer::sum);
     }
     boolean summaries = false;
@@ -50,16 +50,16 @@ final class BenchmarkDotNetFormat extends JsonFormat {
 
   private static String fullName(JsonNode b) {
     if (b.hasNonNull("FullName")) {
-      return b.get("FullName").asString();
+      return b.get("FullName").asText();
     }
-    String parameters = b.path("Parameters").asString("");
-    return b.path("Namespace").asString("") + "." + b.path("Type").asString("") + "." + b.path("Method").asString("")
+    String parameters = b.path("Parameters").asText("");
+    return b.path("Namespace").asText("") + "." + b.path("Type").asText("") + "." + b.path("Method").asText("")
         + (parameters.isEmpty() ? "" : "(" + parameters + ")");
   }
 
   /** "Memory.AllocEmptyList: ShortRun(IterationCount=3)" → "ShortRun(IterationCount=3)". */
   private static String job(JsonNode b) {
-    String display = b.path("DisplayInfo").asString("");
+    String display = b.path("DisplayInfo").asText("");
     int colon = display.indexOf(": ");
     return colon < 0 ? display : display.substring(colon + 2);
   }
@@ -87,7 +87,7 @@ final class BenchmarkDotNetFormat extends JsonFormat {
       return false;
     }
     if (allocationsMeasured(b)) {
-      run.add(name, "allocated-bytes-per-op", "B", LOWER_IS_BETTER, List.of(JsonInput.number(
+      run.add(name, "allocated-bytes-per-op", "B", LOWER_IS_BETTER, Text.list(JsonInput.number(
           b.path("Memory").get("BytesAllocatedPerOperation"), source, at + ".Memory.BytesAllocatedPerOperation")));
     }
     return summary;
@@ -98,8 +98,8 @@ final class BenchmarkDotNetFormat extends JsonFormat {
     List<Double> values = new ArrayList<>();
     for (int i = 0; i < measurements.size(); i++) {
       JsonNode m = measurements.get(i);
-      String mode = m.path("IterationMode").asString("");
-      String stage = m.path("IterationStage").asString("");
+      String mode = m.path("IterationMode").asText("");
+      String stage = m.path("IterationStage").asText("");
       if (mode.equals("Workload") && stage.equals("Result") || mode.equals("Result") && stage.isEmpty()) {
         double ops = JsonInput.number(m.get("Operations"), run.source(), at + "[" + i + "].Operations");
         double ns = JsonInput.number(m.get("Nanoseconds"), run.source(), at + "[" + i + "].Nanoseconds");
@@ -118,8 +118,8 @@ final class BenchmarkDotNetFormat extends JsonFormat {
       return false;
     }
     if (b.path("Metrics").isArray()) {
-      return b.get("Metrics").values().stream()
-          .anyMatch(m -> m.path("Descriptor").path("Id").asString("").equals("Allocated Memory"));
+      return b.get("Metrics").valueStream()
+          .anyMatch(m -> m.path("Descriptor").path("Id").asText("").equals("Allocated Memory"));
     }
     return b.path("Memory").path("BytesAllocatedPerOperation").asDouble(0) > 0;
   }
@@ -129,13 +129,13 @@ final class BenchmarkDotNetFormat extends JsonFormat {
   }
 
   private static void describe(ForeignRun run, JsonNode host) {
-    for (String field : List.of("BenchmarkDotNetVersion", "OsVersion", "RuntimeVersion", "Architecture",
+    for (String field : Text.list("BenchmarkDotNetVersion", "OsVersion", "RuntimeVersion", "Architecture",
         "Configuration", "DotNetCliVersion")) {
       if (host.path(field).isValueNode()) {
-        run.attribute("benchmarkdotnet." + field, host.get(field).asString());
+        run.attribute("benchmarkdotnet." + field, host.get(field).asText());
       }
     }
     JsonNode cpu = host.path("ProcessorName");
-    run.attribute("benchmarkdotnet.ProcessorName", cpu.isObject() ? cpu.path("Value").asString("") : cpu.asString(""));
+    run.attribute("benchmarkdotnet.ProcessorName", cpu.isObject() ? cpu.path("Value").asText("") : cpu.asText(""));
   }
 }

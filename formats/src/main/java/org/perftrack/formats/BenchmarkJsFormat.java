@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Benchmark.js (and what prints its way: benchmark, tinybench's older console, many npm packages' bench scripts), as
@@ -54,7 +54,7 @@ final class BenchmarkJsFormat extends TextFormat {
 
   @Override
   void read(List<String> lines, ForeignRun run, String sourceName) throws FormatException {
-    String first = lines.stream().filter(l -> !l.isBlank()).findFirst().orElse("").strip();
+    String first = lines.stream().filter(l -> !Text.blank(l)).findFirst().map(Text::strip).orElse("");
     if (first.startsWith("{") || first.startsWith("[")) {
       readJson(JsonInput.read(String.join("\n", lines).getBytes(StandardCharsets.UTF_8), sourceName), run);
       return;
@@ -68,7 +68,7 @@ final class BenchmarkJsFormat extends TextFormat {
       }
       Matcher m = LINE.matcher(line);
       if (m.matches()) {
-        run.addSummary(m.group(1).strip(), "time-per-op", "s", LOWER_IS_BETTER, stats(m, sourceName, i));
+        run.addSummary(Text.strip(m.group(1)), "time-per-op", "s", LOWER_IS_BETTER, stats(m, sourceName, i));
         any = true;
       } else if (line.contains(" ops/sec ")) {
         throw new FormatException(sourceName + ": line " + (i + 1) + " is not a Benchmark.js result line: '"
@@ -116,12 +116,12 @@ final class BenchmarkJsFormat extends TextFormat {
       if (b.has("error")) {
         JsonNode error = b.get("error");
         run.fail(name, "the benchmark threw an error" + (error.hasNonNull("message")
-            ? ": " + error.get("message").asString() : ""));
+            ? ": " + error.get("message").asText() : ""));
         continue;
       }
       JsonNode sample = b.path("stats").path("sample");
       run.add(name, "time-per-op", "s", LOWER_IS_BETTER, sample.isArray() && !sample.isEmpty()
-          ? JsonInput.numbers(sample, source, at(path, "stats.sample")) : List.of(figure(b, source, path)));
+          ? JsonInput.numbers(sample, source, at(path, "stats.sample")) : Text.list(figure(b, source, path)));
     }
   }
 

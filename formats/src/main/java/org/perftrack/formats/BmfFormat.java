@@ -6,7 +6,7 @@ import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Bencher Metric Format: {@code {"BENCHMARK": {"MEASURE": {"value": …, "lower_value": …, "upper_value": …}}}}.
@@ -19,20 +19,36 @@ final class BmfFormat extends JsonFormat {
 
   static final String NAME = "bmf";
 
-  private record Measure(String unit, String direction) {}
+  private static final class Measure {
+    private final String unit;
+    private final String direction;
 
-  private static final Map<String, Measure> BUILT_IN = Map.ofEntries(
-      Map.entry("latency", new Measure("ns", LOWER_IS_BETTER)),
-      Map.entry("throughput", new Measure("ops/s", HIGHER_IS_BETTER)),
-      Map.entry("file-size", new Measure("B", LOWER_IS_BETTER)),
-      Map.entry("build-time", new Measure("s", LOWER_IS_BETTER)),
-      Map.entry("instructions", new Measure("1", LOWER_IS_BETTER)),
-      Map.entry("cycles", new Measure("1", LOWER_IS_BETTER)),
-      Map.entry("estimated-cycles", new Measure("1", LOWER_IS_BETTER)),
-      Map.entry("l1-accesses", new Measure("1", LOWER_IS_BETTER)),
-      Map.entry("l2-accesses", new Measure("1", LOWER_IS_BETTER)),
-      Map.entry("ram-accesses", new Measure("1", LOWER_IS_BETTER)),
-      Map.entry("total-accesses", new Measure("1", LOWER_IS_BETTER)));
+    Measure(String unit, String direction) {
+      this.unit = unit;
+      this.direction = direction;
+    }
+
+    String unit() {
+      return unit;
+    }
+
+    String direction() {
+      return direction;
+    }
+  }
+
+  private static final Map<String, Measure> BUILT_IN = Text.map(
+      "latency", new Measure("ns", LOWER_IS_BETTER),
+      "throughput", new Measure("ops/s", HIGHER_IS_BETTER),
+      "file-size", new Measure("B", LOWER_IS_BETTER),
+      "build-time", new Measure("s", LOWER_IS_BETTER),
+      "instructions", new Measure("1", LOWER_IS_BETTER),
+      "cycles", new Measure("1", LOWER_IS_BETTER),
+      "estimated-cycles", new Measure("1", LOWER_IS_BETTER),
+      "l1-accesses", new Measure("1", LOWER_IS_BETTER),
+      "l2-accesses", new Measure("1", LOWER_IS_BETTER),
+      "ram-accesses", new Measure("1", LOWER_IS_BETTER),
+      "total-accesses", new Measure("1", LOWER_IS_BETTER));
 
   BmfFormat() {
     super(NAME, "an object of benchmarks, each an object of measures with a \"value\" (Bencher Metric Format)");
@@ -53,7 +69,7 @@ final class BmfFormat extends JsonFormat {
           unknown.add(measure.getKey());
           known = new Measure("1", LOWER_IS_BETTER);
         }
-        run.add(benchmark.getKey(), measure.getKey(), known.unit(), known.direction(), List.of(value));
+        run.add(benchmark.getKey(), measure.getKey(), known.unit(), known.direction(), Text.list(value));
       }
     }
     if (!unknown.isEmpty()) {

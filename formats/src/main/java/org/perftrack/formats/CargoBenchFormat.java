@@ -24,7 +24,7 @@ final class CargoBenchFormat extends TextFormat {
   private static final Pattern RESULT = Pattern.compile(
       "^test (\\S.*?)\\s+\\.\\.\\. bench:\\s+([0-9,.]+) (\\S+)/iter \\(\\+/- ([0-9,.]+)\\)(?: = ([0-9,.]+) MB/s)?\\s*$");
   private static final Pattern FAILED = Pattern.compile("^test (\\S.*?)\\s+\\.\\.\\. FAILED\\s*$");
-  private static final Map<String, String> UNITS = Map.of("ns", "ns", "µs", "us", "μs", "us", "us", "us", "ms", "ms", "s", "s");
+  private static final Map<String, String> UNITS = Text.map("ns", "ns", "µs", "us", "μs", "us", "us", "us", "ms", "ms", "s", "s");
 
   CargoBenchFormat() {
     super(NAME, "lines like 'test x ... bench: 1,234 ns/iter (+/- 56)' (cargo bench with libtest)");
@@ -66,9 +66,9 @@ final class CargoBenchFormat extends TextFormat {
       if (unit == null) {
         throw new FormatException(sourceName + ": line " + (i + 1) + ": unit '" + m.group(3) + "/iter', expected ns, µs, ms or s");
       }
-      run.add(m.group(1), "time-per-iteration", unit, LOWER_IS_BETTER, List.of(printedNumber(m.group(2), sourceName, i)));
+      run.add(m.group(1), "time-per-iteration", unit, LOWER_IS_BETTER, Text.list(printedNumber(m.group(2), sourceName, i)));
       if (m.group(5) != null) {
-        run.add(m.group(1), "throughput", "MB/s", HIGHER_IS_BETTER, List.of(printedNumber(m.group(5), sourceName, i)));
+        run.add(m.group(1), "throughput", "MB/s", HIGHER_IS_BETTER, Text.list(printedNumber(m.group(5), sourceName, i)));
       }
       results++;
     }

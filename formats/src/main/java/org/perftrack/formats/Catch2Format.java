@@ -53,7 +53,23 @@ final class Catch2Format extends ForeignFormat<Document> {
     }
   }
 
-  private record Bench(String testCase, Element element) {}
+  private static final class Bench {
+    private final String testCase;
+    private final Element element;
+
+    Bench(String testCase, Element element) {
+      this.testCase = testCase;
+      this.element = element;
+    }
+
+    String testCase() {
+      return testCase;
+    }
+
+    Element element() {
+      return element;
+    }
+  }
 
   @Override
   void read(Document document, ForeignRun run, String sourceName) throws FormatException {
@@ -82,7 +98,8 @@ final class Catch2Format extends ForeignFormat<Document> {
   }
 
   private static String testCase(Element e) {
-    for (org.w3c.dom.Node n = e.getParentNode(); n instanceof Element parent; n = n.getParentNode()) {
+    for (org.w3c.dom.Node n = e.getParentNode(); n instanceof Element; n = n.getParentNode()) {
+      Element parent = (Element) n;
       if (parent.getTagName().equals("TestCase")) {
         return parent.getAttribute("name");
       }
@@ -91,7 +108,7 @@ final class Catch2Format extends ForeignFormat<Document> {
   }
 
   private static void addBenchmark(ForeignRun run, String name, Element bench, String at) throws FormatException {
-    if (name.isBlank()) {
+    if (Text.blank(name)) {
       throw new FormatException(run.source() + ": " + at + " has no name");
     }
     Element mean = child(bench, "mean");

@@ -5,11 +5,13 @@ import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.perftrack.wire.FormatGuess;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Criterion.rs's folder {@code target/criterion}, sent as a zip of it: every {@code …/new/benchmark.json} with its
@@ -40,7 +42,7 @@ final class CriterionFormat extends ForeignFormat<Map<String, byte[]>> {
         throw new FormatException(sourceName + ": this is one file of a Criterion.rs folder; send the whole folder"
             + " target/criterion (agent: upload --product … --version … target/criterion; by hand: a zip of it)");
       }
-      return Map.of(); // the format check names what it is
+      return Collections.emptyMap(); // the format check names what it is
     }
     return FolderFiles.unzip(content, sourceName, path -> WANTED.matcher(path).matches());
   }
@@ -52,7 +54,7 @@ final class CriterionFormat extends ForeignFormat<Map<String, byte[]>> {
       if (path.endsWith("new/benchmark.json")) {
         String folder = path.substring(0, path.length() - "benchmark.json".length());
         JsonNode benchmark = JsonInput.read(files.get(path), sourceName + ": " + path);
-        String name = benchmark.hasNonNull("full_id") ? benchmark.get("full_id").asString()
+        String name = benchmark.hasNonNull("full_id") ? benchmark.get("full_id").asText()
             : JsonInput.text(benchmark.get("title"), sourceName + ": " + path, "full_id");
         byName.put(name, folder);
       }
@@ -96,10 +98,10 @@ final class CriterionFormat extends ForeignFormat<Map<String, byte[]>> {
 
   private static void addThroughput(ForeignRun run, String name, JsonNode throughput, List<Double> perIteration)
       throws FormatException {
-    for (String kind : List.of("Bytes", "BytesDecimal", "Elements")) {
+    for (String kind : Text.list("Bytes", "BytesDecimal", "Elements")) {
       if (throughput.has(kind)) {
         double perOp = JsonInput.number(throughput.get(kind), run.source(), "throughput." + kind);
-        List<Double> rates = perIteration.stream().map(ns -> perOp / (ns * 1e-9)).toList();
+        List<Double> rates = perIteration.stream().map(ns -> perOp / (ns * 1e-9)).collect(Collectors.toList());
         boolean bytes = kind.startsWith("Bytes");
         run.add(name, bytes ? "bytes-per-second" : "elements-per-second", bytes ? "B/s" : "elements/s",
             HIGHER_IS_BETTER, rates);

@@ -75,11 +75,51 @@ final class ForeignRun {
     if (samples.isEmpty()) {
       throw new FormatException(source + ": benchmark '" + benchmark + "' has no samples for " + metric);
     }
-    addResult(benchmark, metric, new ResultUpload(benchmark, metric, unit, direction, List.copyOf(samples)));
+    addResult(benchmark, metric, new ResultUpload(benchmark, metric, unit, direction, Text.copy(samples)));
   }
 
   /** The statistics a tool wrote when it kept no raw samples; the server stores and shows them as such. */
-  record Stats(int n, double mean, Double stddev, Double min, Double median, Double max) {}
+  static final class Stats {
+    private final int n;
+    private final double mean;
+    private final Double stddev;
+    private final Double min;
+    private final Double median;
+    private final Double max;
+
+    Stats(int n, double mean, Double stddev, Double min, Double median, Double max) {
+      this.n = n;
+      this.mean = mean;
+      this.stddev = stddev;
+      this.min = min;
+      this.median = median;
+      this.max = max;
+    }
+
+    int n() {
+      return n;
+    }
+
+    double mean() {
+      return mean;
+    }
+
+    Double stddev() {
+      return stddev;
+    }
+
+    Double min() {
+      return min;
+    }
+
+    Double median() {
+      return median;
+    }
+
+    Double max() {
+      return max;
+    }
+  }
 
   /** Adds one metric of one benchmark as a summary-only result. */
   void addSummary(String benchmark, String metric, String unit, String direction, Stats stats)
@@ -110,23 +150,20 @@ final class ForeignRun {
 
   /** Attributes only describe the run, so an odd one is tidied (control characters, length) rather than refused. */
   void attribute(String key, String value) {
-    if (value == null || value.isBlank() || key.length() > MAX_NAME || attributes.size() >= MAX_ATTRIBUTES - 1) {
+    if (value == null || Text.blank(value) || key.length() > MAX_NAME || attributes.size() >= MAX_ATTRIBUTES - 1) {
       return;
     }
     attributes.put(key.replaceAll("\\p{Cntrl}", " "), tidy(value));
   }
 
   private static String tidy(String value) {
-    String clean = value.replaceAll("\\p{Cntrl}", " ").strip();
+    String clean = Text.strip(value.replaceAll("\\p{Cntrl}", " "));
     return clean.length() <= MAX_ATTRIBUTE_VALUE ? clean : clean.substring(0, MAX_ATTRIBUTE_VALUE - 1) + "…";
   }
 
   private String nameHint() {
-    return switch (format) {
-      case "hyperfine" -> "; name the command with hyperfine --command-name";
-      case "jmh" -> "; shorten the class or @Param names";
-      default -> "";
-    };
+    return format.equals("hyperfine") ? "; name the command with hyperfine --command-name"
+        : format.equals("jmh") ? "; shorten the class or @Param names" : "";
   }
 
   /** Something a reader of the run should know (a command that exited non-zero), kept in the "note" attribute. */
@@ -149,10 +186,10 @@ final class ForeignRun {
     }
     String id = isBlank(context.runId()) ? UUID.randomUUID().toString() : context.runId();
     return new RunUpload(id, context.product(), context.version(), MachineInfo.named(context.machine()), format,
-        null, startedAt, null, Collections.unmodifiableMap(attributes), List.copyOf(results), List.copyOf(failures));
+        null, startedAt, null, Collections.unmodifiableMap(attributes), Text.copy(results), Text.copy(failures));
   }
 
   private static boolean isBlank(String s) {
-    return s == null || s.isBlank();
+    return s == null || Text.blank(s);
   }
 }

@@ -43,6 +43,6 @@ public final class Formats {
   }
 
   public static List<String> names() {
-    return List.copyOf(FORMATS.keySet());
+    return Text.copy(FORMATS.keySet());
   }
 }

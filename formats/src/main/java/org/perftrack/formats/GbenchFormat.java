@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Google Benchmark's {@code --benchmark_format=json} (or {@code --benchmark_out}): the repetitions of one
@@ -27,25 +27,69 @@ final class GbenchFormat extends JsonFormat {
 
   static final String NAME = "gbench";
 
-  private static final Set<String> TIME_UNITS = Set.of("ns", "us", "ms", "s");
+  private static final Set<String> TIME_UNITS = Text.set("ns", "us", "ms", "s");
 
   /** Fields the library writes itself; any other number is a user counter. */
-  private static final Set<String> STANDARD_FIELDS = Set.of("name", "family_index", "per_family_instance_index",
+  private static final Set<String> STANDARD_FIELDS = Text.set("name", "family_index", "per_family_instance_index",
       "run_name", "run_type", "repetitions", "repetition_index", "threads", "iterations", "real_time", "cpu_time",
       "time_unit", "bytes_per_second", "items_per_second", "label", "error_occurred", "error_message", "skipped",
       "skip_message", "aggregate_name", "aggregate_unit", "big_o", "rms", "complexity_n", "cpu_coefficient",
       "real_coefficient", "allocs_per_iter", "max_bytes_used");
 
   /** Counters the library itself knows the meaning of: throughput, and the memory manager's figures. */
-  private record Counter(String field, String metric, String unit, String direction) {}
+  private static final class Counter {
+    private final String field;
+    private final String metric;
+    private final String unit;
+    private final String direction;
 
-  private static final List<Counter> COUNTERS = List.of(
+    Counter(String field, String metric, String unit, String direction) {
+      this.field = field;
+      this.metric = metric;
+      this.unit = unit;
+      this.direction = direction;
+    }
+
+    String field() {
+      return field;
+    }
+
+    String metric() {
+      return metric;
+    }
+
+    String unit() {
+      return unit;
+    }
+
+    String direction() {
+      return direction;
+    }
+  }
+
+  private static final List<Counter> COUNTERS = Text.list(
       new Counter("bytes_per_second", "bytes-per-second", "B/s", HIGHER_IS_BETTER),
       new Counter("items_per_second", "items-per-second", "items/s", HIGHER_IS_BETTER),
       new Counter("allocs_per_iter", "allocs-per-iteration", "allocs", LOWER_IS_BETTER),
       new Counter("max_bytes_used", "max-bytes-used", "B", LOWER_IS_BETTER));
 
-  private record Repetition(JsonNode entry, String at) {}
+  private static final class Repetition {
+    private final JsonNode entry;
+    private final String at;
+
+    Repetition(JsonNode entry, String at) {
+      this.entry = entry;
+      this.at = at;
+    }
+
+    JsonNode entry() {
+      return entry;
+    }
+
+    String at() {
+      return at;
+    }
+  }
 
   /** The aggregates' names in files without run_type (1.4 and older). */
   private static final Pattern OLD_AGGREGATE =
@@ -62,7 +106,7 @@ final class GbenchFormat extends JsonFormat {
   void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     describeContext(run, root.get("context"));
     JsonNode benchmarks = root.get("benchmarks");
-    boolean old = benchmarks.values().stream().noneMatch(entry -> entry.has("run_type"));
+    boolean old = benchmarks.valueStream().noneMatch(entry -> entry.has("run_type"));
     Map<String, List<Repetition>> byRun = new LinkedHashMap<>();
     Map<String, Map<String, Repetition>> aggregates = new LinkedHashMap<>();
     group(run, benchmarks, old, byRun, aggregates);
@@ -111,7 +155,7 @@ final class GbenchFormat extends JsonFormat {
   /** {@code aggregate_name} (1.5 and newer), else the name's suffix ({@code BM_x_mean}); BigO and RMS as such. */
   private static String statistic(JsonNode entry) {
     if (entry.has("aggregate_name")) {
-      return entry.get("aggregate_name").asString();
+      return entry.get("aggregate_name").asText();
     }
     if (entry.has("big_o")) {
       return "BigO";
@@ -119,7 +163,7 @@ final class GbenchFormat extends JsonFormat {
     if (entry.has("rms")) {
       return "RMS";
     }
-    String name = entry.path("name").asString();
+    String name = entry.path("name").asText();
     return name.substring(name.lastIndexOf('_') + 1);
   }
 
@@ -134,7 +178,7 @@ final class GbenchFormat extends JsonFormat {
   private static void addSummaries(ForeignRun run, String name, Map<String, Repetition> byStatistic)
       throws FormatException {
     Repetition mean = byStatistic.get("mean");
-    String unit = timeUnit(run, List.of(mean));
+    String unit = timeUnit(run, Text.list(mean));
     JsonNode counts = mean.entry().has("repetitions") ? mean.entry().get("repetitions") : mean.entry().get("iterations");
     int n = (int) JsonInput.number(counts, run.source(), mean.at() + (mean.entry().has("repetitions") ? ".repetitions" : ".iterations"));
     run.addSummary(name, "real-time", unit, LOWER_IS_BETTER, stats(run, byStatistic, "real_time", n));
@@ -145,7 +189,7 @@ final class GbenchFormat extends JsonFormat {
       }
     }
     Set<String> userCounters = new TreeSet<>();
-    for (String field : mean.entry().propertyNames()) {
+    for (String field : JsonInput.names(mean.entry())) {
       JsonNode value = mean.entry().get(field);
       if (!STANDARD_FIELDS.contains(field) && value.isNumber() && !JsonInput.isInfinite(value)) {
         userCounters.add(field);
@@ -173,11 +217,11 @@ final class GbenchFormat extends JsonFormat {
   }
 
   private static boolean isAggregate(JsonNode entry, boolean old) {
-    if ("aggregate".equals(entry.path("run_type").asString()) || entry.has("aggregate_name")
+    if ("aggregate".equals(entry.path("run_type").asText()) || entry.has("aggregate_name")
         || entry.has("big_o") || entry.has("rms")) {
       return true;
     }
-    return old && OLD_AGGREGATE.matcher(entry.path("name").asString()).matches();
+    return old && OLD_AGGREGATE.matcher(entry.path("name").asText()).matches();
   }
 
   private static void addBenchmark(ForeignRun run, String name, List<Repetition> reps) throws FormatException {
@@ -185,8 +229,8 @@ final class GbenchFormat extends JsonFormat {
       // 1.8 also reports SkipWithMessage: error_occurred false, but a message and no usable times
       if (rep.entry().path("error_occurred").asBoolean(false) || rep.entry().path("skipped").asBoolean(false)
           || rep.entry().has("error_message") || rep.entry().has("skip_message")) {
-        String message = rep.entry().path("error_message").asString(rep.entry().path("skip_message").asString(""));
-        run.fail(name, message.isBlank() ? "skipped with an error" : message);
+        String message = rep.entry().path("error_message").asText(rep.entry().path("skip_message").asText(""));
+        run.fail(name, Text.blank(message) ? "skipped with an error" : message);
         return;
       }
     }
@@ -199,7 +243,7 @@ final class GbenchFormat extends JsonFormat {
       }
     }
     Set<String> userCounters = new TreeSet<>();
-    for (String field : reps.get(0).entry().propertyNames()) {
+    for (String field : JsonInput.names(reps.get(0).entry())) {
       JsonNode value = reps.get(0).entry().get(field);
       if (!STANDARD_FIELDS.contains(field) && (value.isNumber() || JsonInput.isInfinite(value))) {
         userCounters.add(field);
@@ -255,11 +299,11 @@ final class GbenchFormat extends JsonFormat {
   /** A date without a time zone (1.4 and older write local time) is read as UTC; gbench.date keeps it as written. */
   private static void describeContext(ForeignRun run, JsonNode context) {
     run.startedAt(JsonInput.instant(context.get("date"), true));
-    run.attribute("gbench.date", context.path("date").asString(""));
-    for (String field : List.of("host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_scaling_enabled",
+    run.attribute("gbench.date", context.path("date").asText(""));
+    for (String field : Text.list("host_name", "executable", "num_cpus", "mhz_per_cpu", "cpu_scaling_enabled",
         "library_version", "library_build_type")) {
       if (context.path(field).isValueNode()) {
-        run.attribute("gbench." + field, context.get(field).asString());
+        run.attribute("gbench." + field, context.get(field).asText());
       }
     }
   }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * {@code go test -bench} text output. Each result line is one sample of its benchmark, so {@code -count N}
@@ -34,9 +35,31 @@ final class GoBenchFormat extends TextFormat {
   private static final Pattern CONFIG = Pattern.compile("^(goos|goarch|pkg|cpu): (.+)$");
   private static final Pattern FAILED = Pattern.compile("^\\s*--- FAIL: (Benchmark\\S*)");
 
-  private record Metric(String name, String unit, String direction) {}
+  private static final class Metric {
+    private final String name;
+    private final String unit;
+    private final String direction;
 
-  private static final Map<String, Metric> KNOWN = Map.of(
+    Metric(String name, String unit, String direction) {
+      this.name = name;
+      this.unit = unit;
+      this.direction = direction;
+    }
+
+    String name() {
+      return name;
+    }
+
+    String unit() {
+      return unit;
+    }
+
+    String direction() {
+      return direction;
+    }
+  }
+
+  private static final Map<String, Metric> KNOWN = Text.map(
       "ns/op", new Metric("time-per-op", "ns", LOWER_IS_BETTER),
       "MB/s", new Metric("throughput", "MB/s", HIGHER_IS_BETTER),
       "B/op", new Metric("bytes-per-op", "B", LOWER_IS_BETTER),
@@ -63,10 +86,10 @@ final class GoBenchFormat extends TextFormat {
       Matcher config = CONFIG.matcher(line);
       if (config.matches()) {
         if (config.group(1).equals("pkg")) {
-          pkg = config.group(2).strip();
+          pkg = Text.strip(config.group(2));
           packages.add(pkg);
         } else {
-          run.attribute("go." + config.group(1), config.group(2).strip());
+          run.attribute("go." + config.group(1), Text.strip(config.group(2)));
         }
         continue;
       }
@@ -93,7 +116,7 @@ final class GoBenchFormat extends TextFormat {
   }
 
   private static boolean isJson(List<String> lines) {
-    return lines.stream().filter(l -> !l.isBlank()).findFirst().map(l -> l.strip().startsWith("{")).orElse(false);
+    return lines.stream().filter(l -> !Text.blank(l)).findFirst().map(l -> Text.strip(l).startsWith("{")).orElse(false);
   }
 
   /**
@@ -103,10 +126,10 @@ final class GoBenchFormat extends TextFormat {
   private static List<String> fromEvents(List<String> events, String source) throws FormatException {
     Map<String, StringBuilder> byPackage = new LinkedHashMap<>();
     for (int i = 0; i < events.size(); i++) {
-      if (events.get(i).isBlank()) {
+      if (Text.blank(events.get(i))) {
         continue;
       }
-      tools.jackson.databind.JsonNode event;
+      com.fasterxml.jackson.databind.JsonNode event;
       try {
         event = JsonInput.read(events.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8), "event");
       } catch (FormatException e) {
@@ -114,14 +137,14 @@ final class GoBenchFormat extends TextFormat {
             ? ": truncated: the file ends inside line " + (i + 1) + ", an unfinished go test -json event"
             : ": line " + (i + 1) + " is not a go test -json event: " + e.getMessage().substring("event: ".length())), e);
       }
-      if (event.path("Action").asString("").equals("output")) {
-        byPackage.computeIfAbsent(event.path("Package").asString(""), p -> new StringBuilder())
-            .append(event.path("Output").asString(""));
+      if (event.path("Action").asText("").equals("output")) {
+        byPackage.computeIfAbsent(event.path("Package").asText(""), p -> new StringBuilder())
+            .append(event.path("Output").asText(""));
       }
     }
     List<String> lines = new ArrayList<>();
     for (StringBuilder text : byPackage.values()) {
-      lines.addAll(text.toString().lines().toList());
+      lines.addAll(Text.lines(text.toString()));
     }
     return lines;
   }

@@ -5,7 +5,7 @@ import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * hyperfine's {@code --export-json}: one benchmark per command, named after the command or its
@@ -62,7 +62,7 @@ final class HyperfineFormat extends JsonFormat {
   private static void noteFailures(ForeignRun run, String command, JsonNode exitCodes) {
     TreeSet<String> nonZero = new TreeSet<>();
     int failed = 0;
-    for (JsonNode code : exitCodes.values()) {
+    for (JsonNode code : exitCodes) {
       if (!code.isNumber() || code.longValue() != 0) {
         nonZero.add(code.isNumber() ? String.valueOf(code.longValue()) : "signal");
         failed++;

@@ -8,7 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * JMH's {@code -rf json}: each measurement iteration of each fork is a sample ({@code rawData[fork][iteration]});
@@ -23,9 +23,25 @@ final class JmhFormat extends JsonFormat {
 
   static final String NAME = "jmh";
 
-  private record Mode(String metric, String direction) {}
+  private static final class Mode {
+    private final String metric;
+    private final String direction;
 
-  private static final Map<String, Mode> MODES = Map.of(
+    Mode(String metric, String direction) {
+      this.metric = metric;
+      this.direction = direction;
+    }
+
+    String metric() {
+      return metric;
+    }
+
+    String direction() {
+      return direction;
+    }
+  }
+
+  private static final Map<String, Mode> MODES = Text.map(
       "thrpt", new Mode("throughput", HIGHER_IS_BETTER),
       "avgt", new Mode("average-time", LOWER_IS_BETTER),
       "sample", new Mode("sample-time", LOWER_IS_BETTER),
@@ -38,7 +54,7 @@ final class JmhFormat extends JsonFormat {
   @Override
   void read(JsonNode root, ForeignRun run, String sourceName) throws FormatException {
     Map<String, Integer> modesPerBenchmark = new HashMap<>();
-    for (JsonNode entry : root.values()) {
+    for (JsonNode entry : root) {
       modesPerBenchmark.merge(benchmarkName(entry), 1, Integer::sum);
     }
     for (int i = 0; i < root.size(); i++) {
@@ -102,13 +118,13 @@ final class JmhFormat extends JsonFormat {
   }
 
   static String benchmarkName(JsonNode entry) {
-    String name = entry.path("benchmark").asString();
+    String name = entry.path("benchmark").asText();
     JsonNode params = entry.path("params");
     if (!params.isObject() || params.isEmpty()) {
       return name;
     }
     List<String> pairs = new ArrayList<>();
-    params.forEachEntry((key, value) -> pairs.add(key + "=" + value.asString()));
+    params.forEachEntry((key, value) -> pairs.add(key + "=" + value.asText()));
     return name + "[" + String.join(",", pairs) + "]";
   }
 
@@ -154,11 +170,11 @@ final class JmhFormat extends JsonFormat {
   }
 
   private static void describeJvm(ForeignRun run, JsonNode first) {
-    for (String field : List.of("jmhVersion", "jdkVersion", "vmName", "vmVersion")) {
-      run.attribute("jmh." + field, first.path(field).asString(""));
+    for (String field : Text.list("jmhVersion", "jdkVersion", "vmName", "vmVersion")) {
+      run.attribute("jmh." + field, first.path(field).asText(""));
     }
     List<String> jvmArgs = new ArrayList<>();
-    first.path("jvmArgs").values().forEach(arg -> jvmArgs.add(arg.asString()));
+    first.path("jvmArgs").forEach(arg -> jvmArgs.add(arg.asText()));
     run.attribute("jmh.jvmArgs", String.join(" ", jvmArgs));
   }
 }

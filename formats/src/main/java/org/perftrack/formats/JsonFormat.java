@@ -1,6 +1,6 @@
 package org.perftrack.formats;
 
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /** A tool's JSON file, parsed whole before its shape is checked (a broken file is named as such first). */
 abstract class JsonFormat extends ForeignFormat<JsonNode> {

@@ -8,13 +8,16 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
-import tools.jackson.core.exc.UnexpectedEndOfInputException;
-import tools.jackson.core.json.JsonReadFeature;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
 
 /**
  * Reads another tool's JSON file whole, then reads values out of it, naming the file and the JSON path of
@@ -22,8 +25,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class JsonInput {
 
-  /** NaN and Infinity are accepted by the parser so that they get a precise "non-finite" message, not "invalid JSON". */
-  private static final JsonMapper MAPPER = Json.MAPPER.rebuild()
+  /**
+   * Jackson 2, as in the agent (Jackson 3 needs Java 17). NaN and Infinity are accepted by the parser so that they
+   * get a precise "non-finite" message, not "invalid JSON"; our own run files are read with it too (ISO instants).
+   */
+  static final JsonMapper MAPPER = JsonMapper.builder()
+      .addModule(new JavaTimeModule())
+      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
       .build();
@@ -34,7 +43,7 @@ final class JsonInput {
   static boolean blank(byte[] content) {
     for (byte b : content) {
       if (b < 0) {
-        return new String(content, StandardCharsets.UTF_8).isBlank(); // other than ASCII: Unicode's white space
+        return Text.blank(new String(content, StandardCharsets.UTF_8)); // other than ASCII: Unicode's white space
       }
       if (!(b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == 0x0b || b == '\f' || (b >= 0x1c && b <= 0x1f))) {
         return false;
@@ -49,11 +58,13 @@ final class JsonInput {
     }
     try {
       return MAPPER.readTree(content);
-    } catch (JacksonException e) {
-      if (e instanceof UnexpectedEndOfInputException || String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
+    } catch (JsonProcessingException e) {
+      if (e instanceof JsonEOFException || String.valueOf(e.getOriginalMessage()).contains("end-of-input")) {
         throw new FormatException(source + ": truncated JSON: the file ends" + where(e) + " inside an unfinished value", e);
       }
       throw new FormatException(source + ": invalid JSON" + where(e) + ": " + scrub(e.getOriginalMessage()), e);
+    } catch (IOException e) {
+      throw new FormatException(source + ": unreadable: " + e.getMessage(), e);
     }
   }
 
@@ -65,7 +76,7 @@ final class JsonInput {
     double value;
     if (node.isNumber()) {
       value = node.doubleValue();
-    } else if (node.isString() && node.stringValue().matches("[+-]?(NaN|Infinity|inf|nan)")) {
+    } else if (node.isTextual() && node.textValue().matches("[+-]?(NaN|Infinity|inf|nan)")) {
       value = Double.NaN;
     } else {
       throw new FormatException(source + ": " + path + " is not a number: " + node);
@@ -85,7 +96,7 @@ final class JsonInput {
     if (node.isNumber()) {
       return Double.isInfinite(node.doubleValue());
     }
-    return node.isString() && node.stringValue().matches("[+-]?(Infinity|inf)");
+    return node.isTextual() && node.textValue().matches("[+-]?(Infinity|inf)");
   }
 
   static List<Double> numbers(JsonNode array, String source, String path) throws FormatException {
@@ -98,10 +109,15 @@ final class JsonInput {
   }
 
   static String text(JsonNode node, String source, String path) throws FormatException {
-    if (node == null || !node.isValueNode() || node.isNull() || node.asString().isBlank()) {
+    if (node == null || !node.isValueNode() || node.isNull() || Text.blank(node.asText())) {
       throw new FormatException(source + ": " + path + " is missing or not a text");
     }
-    return node.asString();
+    return node.asText();
+  }
+
+  /** The names of an object's fields, in the file's order. */
+  static Iterable<String> names(JsonNode object) {
+    return object::fieldNames;
   }
 
   static JsonNode requireArray(JsonNode node, String source, String path) throws FormatException {
@@ -123,11 +139,11 @@ final class JsonInput {
    * decorates the run, so an odd one is not worth rejecting the file for.
    */
   static Instant instant(JsonNode node, boolean noOffsetMeansUtc) {
-    if (node == null || !node.isString()) {
+    if (node == null || !node.isTextual()) {
       return null;
     }
     try {
-      return OffsetDateTime.parse(node.stringValue()).toInstant();
+      return OffsetDateTime.parse(node.textValue()).toInstant();
     } catch (DateTimeParseException e) {
       if (!noOffsetMeansUtc) {
         return null;
@@ -135,14 +151,14 @@ final class JsonInput {
     }
     try {
       // Google Benchmark before 1.5 writes "2019-11-29 21:26:59"
-      return LocalDateTime.parse(node.stringValue().replaceFirst(" ", "T")).toInstant(ZoneOffset.UTC);
+      return LocalDateTime.parse(node.textValue().replaceFirst(" ", "T")).toInstant(ZoneOffset.UTC);
     } catch (DateTimeParseException e) {
       return null;
     }
   }
 
-  private static String where(JacksonException e) {
-    TokenStreamLocation at = e.getLocation();
+  private static String where(JsonProcessingException e) {
+    JsonLocation at = e.getLocation();
     return at == null || at.getLineNr() < 0 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
   }
 

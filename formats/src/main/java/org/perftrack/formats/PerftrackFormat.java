@@ -2,8 +2,9 @@ package org.perftrack.formats;
 
 import java.util.UUID;
 import org.perftrack.wire.RunUpload;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /** Our own run JSON (what the agent spools and DESIGN.md documents); the context overrides what it sets. */
 final class PerftrackFormat implements ResultFormat {
@@ -20,18 +21,20 @@ final class PerftrackFormat implements ResultFormat {
     FormatSniffer.require(name(), seen, sourceName, "an object with \"product\", \"version\" and \"results\"");
     RunUpload run;
     try {
-      run = Json.MAPPER.treeToValue(root, RunUpload.class);
-    } catch (JacksonException e) {
+      run = JsonInput.MAPPER.treeToValue(root, RunUpload.class);
+    } catch (JsonProcessingException | IllegalArgumentException e) {
       StringBuilder path = new StringBuilder();
-      for (JacksonException.Reference r : e.getPath()) {
-        if (r.getPropertyName() != null) {
-          path.append(path.length() == 0 ? "" : ".").append(r.getPropertyName());
+      for (JsonMappingException.Reference r : e instanceof JsonMappingException
+          ? ((JsonMappingException) e).getPath() : java.util.Collections.<JsonMappingException.Reference>emptyList()) {
+        if (r.getFieldName() != null) {
+          path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
         } else if (r.getIndex() >= 0) {
           path.append('[').append(r.getIndex()).append(']');
         }
       }
       throw new FormatException(sourceName + ": not a perftrack run file: " + (path.length() == 0 ? "" : path + ": ")
-          + JsonInput.scrub(e.getOriginalMessage()), e);
+          + JsonInput.scrub(e instanceof JsonProcessingException
+              ? ((JsonProcessingException) e).getOriginalMessage() : e.getMessage()), e);
     }
     if (run.results() == null || run.results().isEmpty()) {
       throw new FormatException(sourceName + ": the run has no results");

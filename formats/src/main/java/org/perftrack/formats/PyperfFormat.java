@@ -5,7 +5,7 @@ import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * pyperf's JSON ({@code -o FILE}, {@code pyperf timeit … -o}, pyperformance): a suite of benchmarks, each with
@@ -18,7 +18,7 @@ final class PyperfFormat extends JsonFormat {
 
   static final String NAME = "pyperf";
 
-  private static final Map<String, String> UNITS = Map.of("second", "s", "byte", "B", "integer", "1");
+  private static final Map<String, String> UNITS = Text.map("second", "s", "byte", "B", "integer", "1");
 
   PyperfFormat() {
     super(NAME, "an object with \"benchmarks\", each with \"runs\" (pyperf -o FILE)");
@@ -31,10 +31,10 @@ final class PyperfFormat extends JsonFormat {
     for (int i = 0; i < benchmarks.size(); i++) {
       addBenchmark(run, benchmarks.get(i), common, "benchmarks[" + i + "]");
     }
-    run.attribute("pyperf.version", root.path("version").asString(""));
+    run.attribute("pyperf.version", root.path("version").asText(""));
     for (Map.Entry<String, JsonNode> field : common.properties()) {
       if (field.getValue().isValueNode() && !field.getKey().equals("name")) {
-        run.attribute("pyperf." + field.getKey(), field.getValue().asString());
+        run.attribute("pyperf." + field.getKey(), field.getValue().asText());
       }
     }
   }
@@ -45,7 +45,7 @@ final class PyperfFormat extends JsonFormat {
     JsonNode metadata = benchmark.path("metadata");
     JsonNode nameNode = metadata.has("name") ? metadata.get("name") : common.get("name");
     String name = JsonInput.text(nameNode, source, at + ".metadata.name");
-    String unitName = metadata.path("unit").asString(common.path("unit").asString("second"));
+    String unitName = metadata.path("unit").asText(common.path("unit").asText("second"));
     String unit = UNITS.get(unitName);
     if (unit == null) {
       throw new FormatException(source + ": " + at + ".metadata.unit is '" + unitName + "', expected second, byte or integer");

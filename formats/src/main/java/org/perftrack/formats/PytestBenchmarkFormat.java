@@ -4,7 +4,7 @@ import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * pytest-benchmark's {@code --benchmark-json}: each round's time per iteration ({@code stats.data}, seconds)
@@ -29,12 +29,12 @@ final class PytestBenchmarkFormat extends JsonFormat {
     for (int i = 0; i < benchmarks.size(); i++) {
       addBenchmark(run, benchmarks.get(i), "benchmarks[" + i + "]");
     }
-    if (benchmarks.values().stream().anyMatch(b -> !b.path("stats").has("data"))) {
+    if (benchmarks.valueStream().anyMatch(b -> !b.path("stats").has("data"))) {
       run.note("no raw timings (an autosave without --benchmark-save-data): summary statistics only, which"
           + " detection weighs less than samples");
     }
     run.startedAt(JsonInput.instant(root.get("datetime"), true)); // utcnow().isoformat(): UTC without an offset
-    run.attribute("pytest-benchmark.version", root.path("version").asString(""));
+    run.attribute("pytest-benchmark.version", root.path("version").asText(""));
     describe(run, "machine_info", root.path("machine_info"));
     describe(run, "commit_info", root.path("commit_info"));
   }
@@ -61,7 +61,7 @@ final class PytestBenchmarkFormat extends JsonFormat {
     for (Map.Entry<String, JsonNode> extra : benchmark.path("extra_info").properties()) {
       JsonNode value = extra.getValue();
       if (value.isNumber() && Double.isFinite(value.doubleValue())) {
-        run.add(name, "extra:" + extra.getKey(), EXTRA_UNIT, LOWER_IS_BETTER, List.of(value.doubleValue()));
+        run.add(name, "extra:" + extra.getKey(), EXTRA_UNIT, LOWER_IS_BETTER, Text.list(value.doubleValue()));
       }
     }
   }
@@ -74,11 +74,11 @@ final class PytestBenchmarkFormat extends JsonFormat {
     for (Map.Entry<String, JsonNode> field : info.properties()) {
       JsonNode value = field.getValue();
       if (value.isValueNode() && !value.isNull()) {
-        run.attribute(prefix + "." + field.getKey(), value.asString());
+        run.attribute(prefix + "." + field.getKey(), value.asText());
       } else if (value.isObject()) {
         for (Map.Entry<String, JsonNode> inner : value.properties()) {
           if (inner.getValue().isValueNode() && !inner.getValue().isNull()) {
-            run.attribute(prefix + "." + field.getKey() + "." + inner.getKey(), inner.getValue().asString());
+            run.attribute(prefix + "." + field.getKey() + "." + inner.getKey(), inner.getValue().asText());
           }
         }
       }

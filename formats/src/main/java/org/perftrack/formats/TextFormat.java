@@ -21,7 +21,7 @@ abstract class TextFormat extends ForeignFormat<List<String>> {
     if (text.startsWith("\uFEFF")) {
       text = text.substring(1);
     }
-    List<String> lines = text.replace("\r\n", "\n").lines().toList();
+    List<String> lines = Text.lines(text.replace("\r\n", "\n"));
     String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     if (!text.endsWith("\n") && isResultLine(last)) {
       String shown = "'" + (last.length() > 80 ? last.substring(0, 80) + "…" : last) + "'";

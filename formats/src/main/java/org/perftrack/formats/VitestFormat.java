@@ -2,7 +2,7 @@ package org.perftrack.formats;
 
 import static org.perftrack.wire.RunUpload.LOWER_IS_BETTER;
 
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * {@code vitest bench --outputJson FILE} (tinybench underneath): each benchmark is its group's

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.BenchmarkFailure;
 import org.perftrack.wire.RunUpload.ResultUpload;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 class GbenchFormatTest {
 
@@ -73,14 +73,14 @@ class GbenchFormatTest {
   @Test
   void aBenchmarkWithRepetitionsKeepsItsSamplesAndAnotherOfAggregatesOnlyIsASummary() throws Exception {
     JsonNode file = Golden.tree("gbench/repetitions.json");
-    tools.jackson.databind.node.ArrayNode kept = tools.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+    com.fasterxml.jackson.databind.node.ArrayNode kept = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
     for (JsonNode entry : file.get("benchmarks")) {
-      boolean aggregate = "aggregate".equals(entry.path("run_type").asString());
-      if (entry.path("run_name").asString().equals("BM_StringCopy/64") || aggregate) {
+      boolean aggregate = "aggregate".equals(entry.path("run_type").asText());
+      if (entry.path("run_name").asText().equals("BM_StringCopy/64") || aggregate) {
         kept.add(entry);
       }
     }
-    ((tools.jackson.databind.node.ObjectNode) file).set("benchmarks", kept);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) file).set("benchmarks", kept);
 
     RunUpload run = Formats.byName("gbench").convert(file.toString().getBytes(UTF_8), "mixed.json", Golden.CONTEXT);
 
@@ -175,7 +175,7 @@ class GbenchFormatTest {
         "BM_StringCopy/4096", "BM_Sort/64", "BM_Sort/256", "BM_Sort/1024");
     List<Double> repetitions = new ArrayList<>();
     for (JsonNode b : file.get("benchmarks")) {
-      if (b.get("name").asString().equals("BM_StringCopy/64")) {
+      if (b.get("name").asText().equals("BM_StringCopy/64")) {
         repetitions.add(b.get("real_time").doubleValue());
       }
     }
@@ -196,7 +196,7 @@ class GbenchFormatTest {
   private static List<Double> fieldOfIterations(JsonNode file, String runName, String field) {
     List<Double> values = new ArrayList<>();
     for (JsonNode b : file.get("benchmarks")) {
-      if (b.get("run_name").asString().equals(runName) && b.get("run_type").asString().equals("iteration")) {
+      if (b.get("run_name").asText().equals(runName) && b.get("run_type").asText().equals("iteration")) {
         values.add(b.get(field).doubleValue());
       }
     }

@@ -9,7 +9,7 @@ import java.util.List;
 import org.perftrack.wire.FolderZip;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /** The real tool outputs under src/test/resources/golden, and the lookups the converter tests share. */
 final class Golden {
@@ -43,7 +43,11 @@ final class Golden {
 
   /** The file read independently of the converters, to compare their samples with the raw data. */
   static JsonNode tree(String path) {
-    return Json.MAPPER.readTree(bytes(path));
+    try {
+      return JsonInput.MAPPER.readTree(bytes(path));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   static RunUpload convert(String format, String path) throws FormatException {
@@ -58,6 +62,6 @@ final class Golden {
   }
 
   static List<Double> doubles(JsonNode array) {
-    return array.values().stream().map(JsonNode::doubleValue).toList();
+    return array.valueStream().map(JsonNode::doubleValue).toList();
   }
 }

@@ -8,7 +8,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 class HyperfineFormatTest {
 
@@ -102,7 +102,7 @@ class HyperfineFormatTest {
   void aCommandOfHundredsOfCharactersIsKeptWhole() throws Exception {
     RunUpload run = Golden.convert("hyperfine", "hyperfine/long-command.json");
 
-    String command = Golden.tree("hyperfine/long-command.json").at("/results/0/command").asString();
+    String command = Golden.tree("hyperfine/long-command.json").at("/results/0/command").asText();
     assertThat(command).hasSizeGreaterThan(400);
     assertThat(result(run, command, "wall-time").samples()).hasSize(3);
   }

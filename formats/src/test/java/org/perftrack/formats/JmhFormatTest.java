@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 class JmhFormatTest {
 
@@ -105,7 +105,7 @@ class JmhFormatTest {
     RunUpload run = Golden.convert("jmh", "jmh/long-name-ns.json");
 
     String name = "bench.LongNameBench.concatenateTheConfiguredTextWithItsSize[configuration="
-        + Golden.tree("jmh/long-name-ns.json").at("/0/params/configuration").asString() + ",size=10]";
+        + Golden.tree("jmh/long-name-ns.json").at("/0/params/configuration").asText() + ",size=10]";
     assertThat(name).hasSizeGreaterThan(128);
     assertThat(result(run, name, "average-time").unit()).isEqualTo("ns/op");
     assertThat(Golden.convert("jmh", "jmh/long-name-us.json").results().get(0).unit())
@@ -148,7 +148,7 @@ class JmhFormatTest {
 
   private static List<Double> flatten(JsonNode forks) {
     List<Double> values = new ArrayList<>();
-    forks.values().forEach(fork -> values.addAll(Golden.doubles(fork)));
+    forks.forEach(fork -> values.addAll(Golden.doubles(fork)));
     assertThat(values).isNotEmpty();
     return values;
   }

@@ -7,7 +7,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.ResultUpload;
-import tools.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 class PytestBenchmarkFormatTest {
 
@@ -45,11 +45,11 @@ class PytestBenchmarkFormatTest {
 
   @Test
   void numericExtraInfoBecomesSecondaryMetricsOfOneSample() throws Exception {
-    tools.jackson.databind.node.ObjectNode file = (tools.jackson.databind.node.ObjectNode) Golden.tree(FILE);
-    ((tools.jackson.databind.node.ObjectNode) file.at("/benchmarks/0/extra_info"))
+    com.fasterxml.jackson.databind.node.ObjectNode file = (com.fasterxml.jackson.databind.node.ObjectNode) Golden.tree(FILE);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) file.at("/benchmarks/0/extra_info"))
         .put("bytes_allocated", 4096).put("label", "warm cache");
     RunUpload run = Formats.byName("pytest-benchmark")
-        .convert(Json.MAPPER.writeValueAsBytes(file), "extra.json", Golden.CONTEXT);
+        .convert(JsonInput.MAPPER.writeValueAsBytes(file), "extra.json", Golden.CONTEXT);
 
     ResultUpload bytes = result(run, "tests/test_perf.py::test_sort[100]", "extra:bytes_allocated");
     assertThat(bytes.samples()).containsExactly(4096.0);

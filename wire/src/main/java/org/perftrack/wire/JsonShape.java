@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Reads as much of a JSON text as it can into maps, lists, strings, doubles and booleans, and keeps what it
  * read when the text breaks off or goes wrong: enough to tell which tool wrote a file, also a truncated one,
- * without a JSON library (the agent and the server use different Jacksons). Not a validator: the converters
+ * without a JSON library (wire carries none). Not a validator: the converters
  * parse the file again, strictly.
  */
 final class JsonShape {
@@ -33,27 +33,6 @@ final class JsonShape {
       // keep what was read: a truncated or odd file is still recognised by its start
     }
     return root[0];
-  }
-
-  /**
-   * The line (from 1) the text ends on when it ends inside its first value, as a file cut off does; -1 when that value
-   * is whole, or when reading stopped before the end (odd JSON, or deeper than is read: the converter names it).
-   */
-  static int cutOffLine(String text) {
-    JsonShape reader = new JsonShape(text);
-    try {
-      reader.value(0, new Object[1], 0);
-      return -1;
-    } catch (Stop e) {
-      if (reader.at < text.length()) {
-        return -1;
-      }
-      int line = 1;
-      for (int i = 0; i < text.length(); i++) {
-        line += text.charAt(i) == '\n' ? 1 : 0;
-      }
-      return line;
-    }
   }
 
   /** The end of what could be read. */

@@ -5,15 +5,20 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.stream.Stream;
-import org.perftrack.wire.CutOff;
+import org.perftrack.formats.FormatException;
+import org.perftrack.formats.Formats;
+import org.perftrack.formats.RunContext;
 import org.perftrack.wire.FolderZip;
 import org.perftrack.wire.FormatGuess;
 import org.perftrack.wire.FormatNames;
+import org.perftrack.wire.RunUpload;
 
 /**
  * What one FILE or FOLDER of {@code upload} is: its format (given with {@code --format}, or recognised by its
  * shape: the same rules as the server's) and the bytes to send. A folder is a tool's result folder (Criterion's
- * {@code target/criterion}, asv's {@code .asv/results}), sent as one zip of the files its converter reads.
+ * {@code target/criterion}, asv's {@code .asv/results}), read as one zip of the files its converter reads. Each is
+ * converted here by the server's own converters ({@code formats}), so a file the server would refuse is refused
+ * before anything is spooled or sent, with the server's reason.
  */
 public final class ResultFiles {
 
@@ -34,6 +39,19 @@ public final class ResultFiles {
 
     public boolean isRun() {
       return FormatNames.PERFTRACK.equals(format);
+    }
+
+    /**
+     * The run this file is, converted whole as the server converts it (our own run file read with the context
+     * overriding what it says); a file that does not convert is refused naming what is wrong, such as the line a
+     * cut-off file ends on.
+     */
+    public RunUpload convert(RunContext context) throws RunFileException {
+      try {
+        return Formats.byName(format).convert(content, path.toString(), context);
+      } catch (FormatException e) {
+        throw new RunFileException(e.getMessage() + "; nothing was sent");
+      }
     }
   }
 
@@ -56,7 +74,7 @@ public final class ResultFiles {
         throw new RunFileException(path + ": this looks like a " + FormatGuess.label(seen) + " file, not "
             + FormatGuess.label(format) + " (use --format " + seen + ")");
       }
-      return whole(new Item(path, format, content, false));
+      return new Item(path, format, content, false);
     }
     if (seen == null && path.getFileName().toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.csv(\\.gz)?")) {
       throw new RunFileException(path + ": a CSV file goes in with 'perftrack-agent import " + path.getFileName()
@@ -65,19 +83,7 @@ public final class ResultFiles {
     if (seen == null) {
       return new Item(path, FormatNames.PERFTRACK, content, false); // read as a run file, which names what is wrong
     }
-    return whole(new Item(path, seen, content, !seen.equals(FormatNames.PERFTRACK)));
-  }
-
-  /**
-   * A tool's JSON file cut off is refused here, naming the line it ends on, before anything is spooled or sent; the
-   * server's converter says what else may be wrong with a file (the agent does not convert: see {@link CutOff}).
-   */
-  private static Item whole(Item item) throws RunFileException {
-    String cut = item.isRun() ? null : CutOff.of(item.content);
-    if (cut != null) {
-      throw new RunFileException(item.path + ": " + cut + "; nothing was sent");
-    }
-    return item;
+    return new Item(path, seen, content, !seen.equals(FormatNames.PERFTRACK));
   }
 
   private static Item folder(Path path, String format) throws RunFileException, IOException {

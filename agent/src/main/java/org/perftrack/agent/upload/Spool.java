@@ -28,8 +28,9 @@ import org.perftrack.wire.VersionKey;
 /**
  * What waits for one server, one file each, written before any upload so that nothing measured is lost. The spool
  * (its {@code root}) holds a folder per server, named after the server's normalised address, with the address in
- * its {@code server.txt}; in it {@code <id>.json} is a run and {@code <id>.upload} another tool's file for the
- * server to convert, its first line the {@code ?format=…&id=…} query it is sent with, then the file's bytes. Sent
+ * its {@code server.txt}; in it {@code <id>.json} is a run (also one converted from another tool's file), and
+ * {@code <id>.upload} a tool's file an earlier agent left for the server to convert, its first line the
+ * {@code ?format=…&id=…} query it is sent with, then the file's bytes. Sent
  * entries move to {@code sent/}; those the server refused for good move to {@code rejected/} next to a
  * {@code .problem.json} holding the server's answer. Entries in the root itself were spooled before the spool
  * recorded servers: a Spool of no server holds them, and they are sent only when named ({@code spool send ID}).
@@ -117,8 +118,10 @@ public final class Spool {
   /**
    * Keeps another tool's file with the query parameters the server converts it with ({@code format},
    * {@code product}, {@code id}…); {@code id} names the entry, so a resend is the same run to the server.
+   * Earlier agents spooled tool files so; {@code upload} now converts them itself and spools the run, but such
+   * entries left in a spool are still sent. Tests make them with this.
    */
-  public Path saveForeign(String id, Map<String, String> parameters, byte[] file) throws IOException {
+  Path saveForeign(String id, Map<String, String> parameters, byte[] file) throws IOException {
     ByteArrayOutputStream content = new ByteArrayOutputStream();
     content.write(Request.query(parameters).getBytes(StandardCharsets.US_ASCII));
     content.write('\n');

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -14,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.agent.CliRun;
 import org.perftrack.agent.ExitCode;
+import org.perftrack.formats.Formats;
+import org.perftrack.formats.RunContext;
 import org.perftrack.wire.RunUpload;
 
 class UploadCommandTest {
@@ -420,25 +423,47 @@ class UploadCommandTest {
   }
 
   @Test
-  void anotherToolsFileIsSentAsItIsWithItsTagsForTheServerToConvert() throws Exception {
+  void anotherToolsFileIsConvertedHereAndSentAsTheRunTheServersConverterMakes() throws Exception {
     String file = """
         {"results": [{"command": "./write_64b sample 100000", "mean": 0.1, "stddev": 0.001,
           "times": [0.101, 0.099, 0.1]}]}
         """;
     Path hyperfine = Files.writeString(home.resolve("hf.json"), file);
+    String id = "5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f";
     try (FakeServer server = FakeServer.start()) {
       CliRun result = upload(server.url(), "--format", "hyperfine", "--product", "cygwin", "--version", "1.5.24-2",
-          "--machine", "ci 01", "--run-id", "5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", hyperfine.toString());
+          "--machine", "ci 01", "--run-id", id, hyperfine.toString());
 
       assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
-      assertThat(server.stored()).containsExactly(Map.entry("5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f", file));
-      String query = server.queries().get(0);
-      assertThat(FakeServer.parameter(query, "format")).isEqualTo("hyperfine");
-      assertThat(FakeServer.parameter(query, "product")).isEqualTo("cygwin");
-      assertThat(FakeServer.parameter(query, "version")).isEqualTo("1.5.24-2");
-      assertThat(FakeServer.parameter(query, "machine")).isEqualTo("ci 01");
-      assertThat(server.contentTypes()).containsExactly("application/octet-stream");
-      assertThat(folder().resolve("sent/5d1f2c3a-9b8e-4f70-a1d2-3c4b5a6d7e8f.upload")).exists();
+      assertThat(server.stored()).containsOnlyKeys(id);
+      RunUpload sent = WireJson.MAPPER.readValue(server.stored().get(id), RunUpload.class);
+      assertThat(sent).isEqualTo(Formats.byName("hyperfine").convert(file.getBytes(StandardCharsets.UTF_8), "body",
+          new RunContext("cygwin", "1.5.24-2", "ci 01", id)));
+      assertThat(sent.suite()).isEqualTo("hyperfine");
+      assertThat(sent.machine().name()).isEqualTo("ci 01");
+      assertThat(sent.results()).singleElement().satisfies(r -> {
+        assertThat(r.benchmark()).isEqualTo("./write_64b sample 100000");
+        assertThat(r.samples()).containsExactly(0.101, 0.099, 0.1);
+      });
+      assertThat(FakeServer.parameter(server.queries().get(0), "format")).as("the server gets a run, not the file")
+          .isNull();
+      assertThat(server.contentTypes()).singleElement().asString().startsWith("application/json");
+      assertThat(folder().resolve("sent/" + id + ".json")).exists();
+    }
+  }
+
+  @Test
+  void aCutOffToolsFileIsRefusedNamingTheLineItEndsOnAndNothingIsSpooledOrSent() throws Exception {
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), "{\"results\": [{\"command\": \"parse\",\n"
+        + "  \"times\": [0.101, 0.0");
+    try (FakeServer server = FakeServer.start()) {
+      CliRun result = upload(server.url(), "--product", "mytool", "--version", "v1.2.0", hyperfine.toString());
+
+      assertThat(result.exitCode()).isEqualTo(ExitCode.ERROR);
+      assertThat(result.err()).contains(hyperfine + ": truncated JSON: the file ends at line 2, column 23 inside an"
+          + " unfinished value; nothing was sent");
+      assertThat(server.requests()).isZero();
+      assertThat(spool()).satisfiesAnyOf(s -> assertThat(s).doesNotExist(), s -> assertThat(s).isEmptyDirectory());
     }
   }
 
@@ -457,10 +482,10 @@ class UploadCommandTest {
       assertThat(again.out()).contains("(HTTP 200, the server already had it)");
       assertThat(branch.out()).contains("(HTTP 201)");
       assertThat(server.stored()).hasSize(2);
-      List<String> ids = server.queries().stream().map(q -> FakeServer.parameter(q, "id")).toList();
-      assertThat(ids.get(0)).isEqualTo(ids.get(1)).isNotEqualTo(ids.get(2))
+      List<String> ids = List.copyOf(server.stored().keySet());
+      assertThat(ids.get(0)).isNotEqualTo(ids.get(1))
           .isEqualTo(org.perftrack.wire.FileRunId.of("hyperfine", "mytool", "v1.2.0", "gha", null,
-              file.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+              file.getBytes(StandardCharsets.UTF_8)));
     }
   }
 
@@ -471,12 +496,13 @@ class UploadCommandTest {
   }
 
   @Test
-  void anotherToolsFileStaysInTheSpoolWithItsTagsUntilTheServerHasItAndAResendIsTheSameRun() throws Exception {
+  void anotherToolsFileStaysInTheSpoolAsItsRunUntilTheServerHasItAndAResendIsTheSameRun() throws Exception {
     int port;
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
-    Path hyperfine = Files.writeString(home.resolve("hf.json"), "{\"results\": []}");
+    Path hyperfine = Files.writeString(home.resolve("hf.json"), "{\"results\": [{\"command\": \"parse\", "
+        + "\"times\": [0.101, 0.099]}]}\n");
 
     CliRun down = upload("http://127.0.0.1:" + port, "--format", "hyperfine", "--product", "cygwin",
         "--version", "1.5.24-2", hyperfine.toString());
@@ -484,22 +510,21 @@ class UploadCommandTest {
     assertThat(down.exitCode()).isEqualTo(ExitCode.SPOOLED);
     Path[] waiting;
     try (var files = Files.list(folder())) {
-      waiting = files.filter(p -> p.toString().endsWith(".upload")).toArray(Path[]::new);
+      waiting = files.filter(p -> p.toString().endsWith(".json")).toArray(Path[]::new);
     }
     assertThat(waiting).hasSize(1);
-    String id = waiting[0].getFileName().toString().replace(".upload", "");
+    String id = waiting[0].getFileName().toString().replace(".json", "");
     try (FakeServer server = new FakeServer(port)) {
       server.then(503, "{}");
       server.then(201, "{\"id\":\"" + id + "\",\"regressions\":[]}");
       CliRun up = upload(server.url());
       assertThat(up.exitCode()).isEqualTo(ExitCode.OK);
-      assertThat(server.queries()).hasSize(2).allSatisfy(q -> {
-        assertThat(FakeServer.parameter(q, "id")).isEqualTo(id);
-        assertThat(FakeServer.parameter(q, "format")).isEqualTo("hyperfine");
-        assertThat(FakeServer.parameter(q, "machine")).isNotBlank();
-      });
+      assertThat(server.requests()).isEqualTo(2);
       assertThat(waiting[0]).doesNotExist();
-      assertThat(folder().resolve("sent/" + id + ".upload")).exists();
+      RunUpload sent = WireJson.MAPPER.readValue(folder().resolve("sent/" + id + ".json").toFile(), RunUpload.class);
+      assertThat(sent.id()).isEqualTo(id);
+      assertThat(sent.suite()).isEqualTo("hyperfine");
+      assertThat(sent.machine().name()).as("the host name").isNotBlank();
     }
   }
 
@@ -546,8 +571,9 @@ class UploadCommandTest {
 
       assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
       assertThat(result.out()).contains("bench.txt: a go test -bench file (format go-bench)");
-      assertThat(FakeServer.parameter(server.queries().get(0), "format")).isEqualTo("go-bench");
-      assertThat(server.stored().values()).containsExactly(Files.readString(bench));
+      RunUpload sent = WireJson.MAPPER.readValue(server.stored().values().iterator().next(), RunUpload.class);
+      assertThat(sent.suite()).isEqualTo("go-bench");
+      assertThat(sent.results()).isNotEmpty();
     }
   }
 
@@ -589,17 +615,16 @@ class UploadCommandTest {
   }
 
   @Test
-  void criterionsFolderIsSentAsOneZipOfItsNewMeasurements() throws Exception {
+  void criterionsFolderIsConvertedIntoOneRunOfItsNewMeasurements() throws Exception {
     try (FakeServer server = FakeServer.start()) {
       CliRun result = upload(server.url(), "--product", "mylib", "--version", "1.2",
           GOLDEN.resolve("criterion/0.3.6/criterion").toString());
 
       assertThat(result.exitCode()).as(result.out() + result.err()).isEqualTo(ExitCode.OK);
       assertThat(result.out()).contains("criterion: a Criterion.rs folder (format criterion)");
-      assertThat(FakeServer.parameter(server.queries().get(0), "format")).isEqualTo("criterion");
-      String zip = server.stored().values().iterator().next();
-      assertThat(zip).startsWith("PK").contains("criterion/sum/100/new/sample.json")
-          .contains("criterion/fib 15/new/benchmark.json").doesNotContain("/base/");
+      RunUpload sent = WireJson.MAPPER.readValue(server.stored().values().iterator().next(), RunUpload.class);
+      assertThat(sent.suite()).isEqualTo("criterion");
+      assertThat(sent.results()).extracting(RunUpload.ResultUpload::benchmark).contains("fib 15", "sum/100");
     }
   }
 

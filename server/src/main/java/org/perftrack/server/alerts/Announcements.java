@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.wire.VersionKey;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.web.Links;
 import org.springframework.stereotype.Component;
 import org.springframework.web.util.HtmlUtils;

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.audit.Audit;
 import org.perftrack.server.ingest.RunWatch;
 import org.perftrack.server.runs.Environment;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.detection.BranchJudge;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.Regression;

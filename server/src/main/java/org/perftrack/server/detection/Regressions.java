@@ -5,7 +5,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.db.Rows;
 import org.perftrack.server.db.SqlArrays;
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.db.Rows;
 import org.perftrack.wire.VersionKey;
 import org.perftrack.wire.RunUpload;

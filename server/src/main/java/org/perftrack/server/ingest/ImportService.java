@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.annotation.PreDestroy;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.wire.Quantities;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.alerts.AlertService;

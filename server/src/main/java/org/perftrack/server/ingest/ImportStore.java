@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.detection.PointReads;
 import org.perftrack.wire.RunUpload;
 import org.springframework.jdbc.core.simple.JdbcClient;

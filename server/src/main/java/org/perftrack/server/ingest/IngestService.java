@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.branches.Branches;
 import org.perftrack.server.detection.DetectionService;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.db.Rows;
 import org.perftrack.wire.VersionKey;
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.db.SqlArrays;
 import org.perftrack.server.detection.DetectionProperties;
 import org.perftrack.server.detection.Direction;

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.db.Rows;
 import org.perftrack.server.detection.Direction;
 import org.perftrack.server.detection.PointReads;

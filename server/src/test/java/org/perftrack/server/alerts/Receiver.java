@@ -11,7 +11,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -225,7 +225,7 @@ class WebhooksTest extends IntegrationTest {
   private JsonNode deliveryOf(Http.Response made) {
     JsonNode d = http().getWithToken("/api/v1/webhooks/" + made.json().get("id").asLong(), ADMIN_TOKEN).json()
         .get("deliveries");
-    return d.isEmpty() ? org.perftrack.formats.Json.MAPPER.createObjectNode() : d.get(0);
+    return d.isEmpty() ? org.perftrack.server.db.Json.MAPPER.createObjectNode() : d.get(0);
   }
 
   private static JsonNode upload(Http server, RunUpload run) {

@@ -57,7 +57,6 @@ class SizesTest {
       entry("Purge.java", "house issue (#44), after the annotations (#46.2) land"),
       entry("OpenApiConfiguration.java", "house issue (#44), after the annotations (#46.2) land"),
       entry("ServeCommand.java", "house issue (#44), after the agent's confirm and profile jobs land"),
-      entry("UploadCommand.java", "house issue (#44), with the agent's other commands"),
       entry("RunCommand.java", "house issue (#44), with the agent's other commands"),
       entry("ImportCommand.java", "house issue (#44), with the agent's other commands"),
       entry("SpoolDropCommand.java", "house issue (#44), with the agent's other commands"),

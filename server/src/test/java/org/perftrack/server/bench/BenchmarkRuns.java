@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.wire.RunUpload;
 
 /** The history the upload and import benchmarks send: 10 machines × runs/10 versions, each run 100 results of 5 samples. */

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.perftrack.formats.Formats;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.formats.RunContext;
 import org.perftrack.wire.RunUpload;
 

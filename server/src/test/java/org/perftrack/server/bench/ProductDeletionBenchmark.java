@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.PerftrackApplication;
 import org.perftrack.server.security.ApiTokens;
 import org.perftrack.server.security.Scope;

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.PerftrackApplication;
 import org.perftrack.wire.RunUpload;
 import org.postgresql.PGConnection;

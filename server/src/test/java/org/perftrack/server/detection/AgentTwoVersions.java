@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.JsonNode;

@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.support.IntegrationTest;
 
 /** {@code perftrack-agent import FILE…} as a real process against the real server. */

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.wire.RunUpload;
 
 /** Ctrl-C (SIGINT/SIGTERM) on a real agent process: finished benchmarks are spooled, children are ended. */

@@ -3,7 +3,7 @@ package org.perftrack.server.e2e;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;

@@ -7,7 +7,7 @@ import static org.perftrack.server.support.Fixtures.unique;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import tools.jackson.databind.JsonNode;

@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.wire.RunUpload;
 import tools.jackson.databind.SerializationFeature;
 

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import tools.jackson.databind.JsonNode;
 
 /** The real tool outputs the formats module is tested with (Maven runs tests in the module's directory). */

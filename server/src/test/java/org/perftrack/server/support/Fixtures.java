@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.wire.RunUpload.MachineInfo;
 import org.perftrack.wire.RunUpload.ResultUpload;

@@ -7,7 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import tools.jackson.databind.JsonNode;
 
 /** A small real HTTP client for tests (the JDK's), so that requests go through Tomcat and every filter. */

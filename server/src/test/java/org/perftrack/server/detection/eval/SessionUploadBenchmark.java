@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.PerftrackApplication;
 import org.perftrack.server.bench.UploadCpuBenchmark;
 import org.perftrack.server.ingest.IngestService;

@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
-import org.perftrack.formats.Json;
+import org.perftrack.server.db.Json;
 import org.perftrack.server.PerftrackApplication;
 import org.perftrack.server.bench.UploadCpuBenchmark;
 import org.perftrack.server.detection.DetectionService;

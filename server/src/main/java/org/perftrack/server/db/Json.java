@@ -1,10 +1,10 @@
-package org.perftrack.formats;
+package org.perftrack.server.db;
 
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.cfg.DateTimeFeature;
 
-/** The one JSON mapper configuration shared by the agent and the converters. */
+/** The server's one JSON mapper configuration outside Spring MVC: jsonb columns, stored bodies, tests. */
 public final class Json {
 
   public static final JsonMapper MAPPER = JsonMapper.builder()
