@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntPredicate;
 import java.util.stream.IntStream;
+import org.perftrack.server.changepoint.Claim;
 import org.perftrack.server.changepoint.Posterior;
 import org.perftrack.server.changepoint.Segment;
 import org.perftrack.server.changepoint.SegmentModel;
@@ -44,8 +46,19 @@ public class UnsureClaims {
      * version's step mass (where a step that surely exists starts), strictly between low and high.
      */
     public boolean unsure(Posterior p) {
-      double placed = max(p.stepMass());
-      return p.unsure(low, high) || placed > low && placed < high;
+      return p.unsure(low, high) || inside(max(p.stepMass(), k -> true));
+    }
+
+    /**
+     * Unsure of the step the model names nearest version {@code near} (detection's claim there): its probability,
+     * or the largest step mass of a version nearer to it than to any other step the model names, strictly between
+     * low and high. Another candidate elsewhere in the series is no doubt about this claim. When the model names no
+     * step at all (or {@code near} is -1), as {@link #unsure(Posterior)}.
+     */
+    public boolean unsure(Posterior p, int near) {
+      Claim own = near < 0 ? null : nearest(p, near);
+      return own == null ? unsure(p)
+          : inside(own.probability()) || inside(max(p.stepMass(), k -> nearest(p, k) == own));
     }
 
     /**
@@ -53,12 +66,25 @@ public class UnsureClaims {
      * likeliest first while they fit in {@code maxVersions}; empty when the posterior is settled.
      */
     public List<Integer> suspects(Posterior p) {
-      if (!unsure(p)) {
-        return List.of();
+      return unsure(p) ? pick(p.stepMass(), k -> true) : List.of();
+    }
+
+    /**
+     * As {@link #suspects(Posterior)} for the step the model names nearest {@code near} only: the versions nearer to
+     * it than to any other step it names (the mass of a candidate elsewhere is that candidate's suspects, not this
+     * claim's); empty when the model is sure of this step ({@link #unsure(Posterior, int)}).
+     */
+    public List<Integer> suspects(Posterior p, int near) {
+      Claim own = near < 0 ? null : nearest(p, near);
+      if (own == null) {
+        return suspects(p);
       }
-      double[] mass = p.stepMass();
+      return unsure(p, near) ? pick(p.stepMass(), k -> nearest(p, k) == own) : List.of();
+    }
+
+    private List<Integer> pick(double[] mass, IntPredicate of) {
       TreeSet<Integer> out = new TreeSet<>();
-      IntStream.range(1, mass.length).filter(k -> mass[k] >= suspectMass).boxed()
+      IntStream.range(1, mass.length).filter(k -> mass[k] >= suspectMass && of.test(k)).boxed()
           .sorted(Comparator.comparingDouble(k -> -mass[k])).forEach(k -> {
             TreeSet<Integer> with = new TreeSet<>(out);
             with.add(k - 1);
@@ -70,10 +96,28 @@ public class UnsureClaims {
       return List.copyOf(out);
     }
 
-    private static double max(double[] x) {
+    /** The step the model names nearest version {@code k} (the first of equally near ones); null when it names none. */
+    static Claim nearest(Posterior p, int k) {
+      Claim best = null;
+      int distance = Integer.MAX_VALUE;
+      for (Claim c : p.claims()) {
+        int d = k < c.first() ? c.first() - k : k > c.last() ? k - c.last() : 0;
+        if (d < distance) {
+          best = c;
+          distance = d;
+        }
+      }
+      return best;
+    }
+
+    private boolean inside(double probability) {
+      return probability > low && probability < high;
+    }
+
+    private static double max(double[] x, IntPredicate of) {
       double m = 0;
-      for (double v : x) {
-        m = Math.max(m, v);
+      for (int k = 0; k < x.length; k++) {
+        m = of.test(k) ? Math.max(m, x[k]) : m;
       }
       return m;
     }
@@ -145,17 +189,19 @@ public class UnsureClaims {
 
   /** Whether the model is unsure of this claim's series now (empty when the claim is gone). */
   public Optional<Boolean> isUnsure(long regressionId, Doubt doubt) {
-    Optional<Segment> segment = segment(regressionId);
-    return segment.map(s -> s.versions().size() >= 2 && doubt.unsure(model.judge(s)));
+    return segment(regressionId).map(a -> a.segment().versions().size() >= 2
+        && doubt.unsure(model.judge(a.segment()), a.claimed()));
   }
 
   /**
-   * The model's suspects; with them, while they fit in {@code maxVersions}, detection's own range and the version
-   * before it (what detection needs measured again to place the claim itself). None when the model is settled.
+   * The model's suspects of this claim (not those of another candidate step in the series, {@link
+   * Doubt#suspects(Posterior, int)}); with them, while they fit in {@code maxVersions}, detection's own range and the
+   * version before it (what detection needs measured again to place the claim itself). None when the model is settled.
    */
   private List<String> suspects(long regressionId, List<String> range, Doubt doubt) {
-    return segment(regressionId).map(s -> {
-      List<Integer> byModel = doubt.suspects(model.judge(s));
+    return segment(regressionId).map(a -> {
+      Segment s = a.segment();
+      List<Integer> byModel = doubt.suspects(model.judge(s), a.claimed());
       TreeSet<Integer> out = new TreeSet<>(byModel);
       List<String> names = s.versions().stream().map(Segment.Version::name).toList();
       TreeSet<Integer> with = new TreeSet<>(out);
@@ -173,7 +219,7 @@ public class UnsureClaims {
    * {@link #SIDE} after its last; each run's positive samples (a summary-only result counts as one sample, its mean).
    */
   static final String SEGMENT = """
-      WITH c AS (SELECT rg.series_id, fv.sort_key AS first_key, lv.sort_key AS last_key
+      WITH c AS (SELECT rg.series_id, rg.version_id, fv.sort_key AS first_key, lv.sort_key AS last_key
                    FROM regression rg
                    JOIN version fv ON fv.id = COALESCE(rg.first_suspect_version_id, rg.version_id)
                    JOIN version lv ON lv.id = COALESCE(rg.last_suspect_version_id, rg.version_id)
@@ -187,27 +233,33 @@ public class UnsureClaims {
         UNION ALL
         (SELECT dp.series_id, dp.version_id, dp.sort_key FROM detection_point dp, c
           WHERE dp.series_id = c.series_id AND dp.sort_key > c.last_key ORDER BY dp.sort_key LIMIT ?))
-      SELECT v.name, CASE WHEN cardinality(r.samples) = 0 THEN ARRAY[r.mean] ELSE r.samples END AS samples
-        FROM points pt
+      SELECT v.name, CASE WHEN cardinality(r.samples) = 0 THEN ARRAY[r.mean] ELSE r.samples END AS samples,
+             pt.version_id = c.version_id AS claimed
+        FROM points pt CROSS JOIN c
         JOIN version v ON v.id = pt.version_id
         JOIN result r ON r.series_id = pt.series_id AND r.version_id = pt.version_id
        ORDER BY pt.sort_key, r.run_id""";
 
-  private record RunRow(String version, double[] samples) {}
+  private record RunRow(String version, double[] samples, boolean claimed) {}
 
-  Optional<Segment> segment(long regressionId) {
+  /** A claim's segment, and the index in it of the version detection holds the claim at (-1: not measured there). */
+  record Around(Segment segment, int claimed) {}
+
+  Optional<Around> segment(long regressionId) {
     List<RunRow> rows = jdbc.sql(SEGMENT).params(regressionId, SIDE, SIDE).query((rs, i) -> {
       Double[] boxed = (Double[]) rs.getArray("samples").getArray();
       return new RunRow(rs.getString("name"), java.util.Arrays.stream(boxed).mapToDouble(Double::doubleValue)
-          .toArray());
+          .toArray(), rs.getBoolean("claimed"));
     }).list();
     if (rows.isEmpty()) {
       return Optional.empty();
     }
     List<Segment.Version> versions = new ArrayList<>();
     List<double[]> runs = new ArrayList<>();
+    int claimed = -1;
     for (int i = 0; i < rows.size(); i++) {
       RunRow row = rows.get(i);
+      claimed = row.claimed() && claimed < 0 ? versions.size() : claimed;
       if (row.samples().length > 0 && java.util.Arrays.stream(row.samples()).allMatch(x -> x > 0)) {
         runs.add(row.samples());
       }
@@ -216,7 +268,7 @@ public class UnsureClaims {
         runs = new ArrayList<>();
       }
     }
-    return Optional.of(new Segment(versions, 0));
+    return Optional.of(new Around(new Segment(versions, 0), Math.min(claimed, versions.size() - 1)));
   }
 
   static final String EVENT = """

@@ -47,4 +47,38 @@ class UnsureClaimsDoubtTest {
     Posterior p = posterior(0.9, 0, 0.05, 0, 0, 0.4, 0.45, 0, 0.05);
     assertThat(narrow.suspects(p)).containsExactly(3, 4, 5);
   }
+
+  /**
+   * A claim at 12 the model holds at 0.98 and a candidate step down at 3..6 of 0.036 elsewhere in the series (the
+   * first pass of ConfirmEndToEndTest): the claim's suspects are its own versions, not the candidate's, which a
+   * confirmation of this claim would re-measure for nothing (and whose far versions in one session with the step's
+   * left detection's range wider than before).
+   */
+  @Test
+  void aClaimsSuspectsAreItsOwnNotThoseOfAnotherCandidateInTheSeries() {
+    double[] mass = new double[16];
+    mass[3] = 0.0335;
+    mass[11] = 0.0095;
+    mass[12] = 0.9798;
+    Posterior p = new Posterior(List.of(new Claim(3, 6, 3, false, 0.96, 0.036, false),
+        new Claim(12, 12, 12, true, 1.09, 0.9798, true)), mass, 0, 0);
+    assertThat(doubt.suspects(p)).as("the series as a whole").containsExactly(2, 3, 11, 12);
+    assertThat(doubt.suspects(p, 12)).as("the claim at 12").containsExactly(11, 12);
+    assertThat(doubt.suspects(p, 4)).as("the candidate at 3..6").containsExactly(2, 3);
+    assertThat(doubt.suspects(p, -1)).as("a claim the model cannot find: the series").containsExactly(2, 3, 11, 12);
+  }
+
+  @Test
+  void aClaimTheModelIsSureOfIsSettledWhateverAnotherCandidateSays() {
+    double[] mass = new double[16];
+    mass[3] = 0.3;
+    mass[4] = 0.2;
+    mass[12] = 0.995;
+    Posterior p = new Posterior(List.of(new Claim(3, 4, 3, false, 0.96, 0.5, false),
+        new Claim(12, 12, 12, true, 1.09, 0.995, true)), mass, 0, 0);
+    assertThat(doubt.unsure(p, 12)).isFalse();
+    assertThat(doubt.suspects(p, 12)).isEmpty();
+    assertThat(doubt.unsure(p, 4)).isTrue();
+    assertThat(doubt.suspects(p, 4)).containsExactly(2, 3, 4);
+  }
 }

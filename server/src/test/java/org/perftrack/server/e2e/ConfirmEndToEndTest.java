@@ -147,8 +147,6 @@ class ConfirmEndToEndTest extends IntegrationTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Disabled("flaky, issue 38 open: in about one full run of three the round ends placed at "
-      + "1.5.11-1 instead of 1.5.12-1; the cause is not found yet")
   void theFirstRunsLeaveARangeAndAConfirmJobPlacesTheStepAtItsVersion() throws Exception {
     Path layers = layers(true);
     firstPass();
@@ -178,8 +176,10 @@ class ConfirmEndToEndTest extends IntegrationTest {
     assertThat(measured).isNotEmpty().allMatch(m -> m.startsWith("fork@"));
     List<String> planned = jdbc.sql("SELECT versions FROM confirmation WHERE regression_id = ?").param(id)
         .query((rs, i) -> List.of((String[]) rs.getArray(1).getArray())).single();
-    assertThat(planned).as("the model's suspects: the step's version and the one before it, at most 8")
-        .contains(version(STEP_AT - 1), version(STEP_AT)).hasSizeLessThanOrEqualTo(8);
+    assertThat(planned).as("the claim's suspects: the step's version and the one before it, and detection's range"
+        + " (not 1.5.2-1..1.5.3-1, where the first pass leaves a 3 % candidate of another step)")
+        .contains(version(STEP_AT - 1), version(STEP_AT))
+        .isSubsetOf(version(STEP_AT - 2), version(STEP_AT - 1), version(STEP_AT));
     assertThat(measured.stream().map(m -> m.substring(5)).distinct().toList()).isSubsetOf(planned);
     await().atMost(Duration.ofSeconds(60)).until(() -> log().contains("CONFIRM fork time-per-op: " + outcome));
     System.out.printf("e2e confirm: %s -> %s%n", before.get("firstSuspect").asString() + ".."
