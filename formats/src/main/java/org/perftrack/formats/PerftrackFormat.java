@@ -1,5 +1,6 @@
 package org.perftrack.formats;
 
+import java.util.List;
 import java.util.UUID;
 import org.perftrack.wire.RunUpload;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -39,6 +40,7 @@ final class PerftrackFormat implements ResultFormat {
     if (run.results() == null || run.results().isEmpty()) {
       throw new FormatException(sourceName + ": the run has no results");
     }
+    requireFiniteSamples(run, sourceName);
     return new RunUpload(
         firstNonNull(context.runId(), run.id(), UUID.randomUUID().toString()),
         firstNonNull(context.product(), run.product()),
@@ -46,6 +48,19 @@ final class PerftrackFormat implements ResultFormat {
         context.machine() != null ? overrideName(run.machine(), context.machine()) : run.machine(),
         run.suite(), run.batch(), run.startedAt(), run.finishedAt(), run.attributes(), run.results(), run.failures(),
         run.branch(), run.startPoint(), run.batchSize());
+  }
+
+  /** The parser takes a bare NaN (for tool files' sake); in a run file it is as wrong as the server would say. */
+  private static void requireFiniteSamples(RunUpload run, String sourceName) throws FormatException {
+    for (int i = 0; i < run.results().size(); i++) {
+      List<Double> samples = run.results().get(i) == null ? null : run.results().get(i).samples();
+      for (int j = 0; samples != null && j < samples.size(); j++) {
+        if (samples.get(j) != null && !Double.isFinite(samples.get(j))) {
+          throw new FormatException(sourceName + ": results[" + i + "].samples[" + j + "] is " + samples.get(j)
+              + ", not a finite number");
+        }
+      }
+    }
   }
 
   private static RunUpload.MachineInfo overrideName(RunUpload.MachineInfo m, String name) {

@@ -38,6 +38,14 @@ class PerftrackFormatTest {
   }
 
   @Test
+  void aSampleThatIsNotAFiniteNumberIsNamed() {
+    byte[] nan = RUN.replace("47.9", "NaN").getBytes(UTF_8);
+
+    assertThatThrownBy(() -> Formats.byName("perftrack").convert(nan, "run.json", Golden.CONTEXT))
+        .hasMessage("run.json: results[0].samples[1] is NaN, not a finite number");
+  }
+
+  @Test
   void toolFileGivenWithoutFormatNamesTheFormatToUse() {
     assertThatThrownBy(() -> Formats.byName("perftrack").convert(Golden.bytes("jmh/sample-ss.json"), "r.json",
         Golden.CONTEXT))
