@@ -1,6 +1,5 @@
 package org.perftrack.server.bench;
 
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,26 +13,22 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.perftrack.server.PerftrackApplication;
 import org.perftrack.wire.RunUpload;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * Imports by several clients at once: a history of {@code runs} runs × 100 results × 5 samples (10 machines, runs/10
  * versions, {@link BenchmarkRuns}) as NDJSON requests of {@code perRequest} runs to {@code POST /api/v1/runs:import},
  * in version order, sent by 1 client and by N clients at once (each takes the next request when its last one is
  * answered), each round into a product of its own, in one server process and database. Per client count: wall
- * time, CPU of the whole JVM (the clients' sending included, their bodies made before) and of every PostgreSQL
- * process ({@code /proc}); the medians of the rounds, and the ratio N clients / 1 client.
+ * time, CPU of the server's JVM (a process of its own, {@link BenchServer}: the clients are not counted) and of
+ * every PostgreSQL process ({@code /proc}); the medians of the rounds, and the ratio N clients / 1 client. Prints
+ * {@code figure} lines for {@code bench/ab.sh}, which runs this against another commit's server, alternating.
  *
  * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.ImportClientsBenchmark [runs] [perRequest] [rounds]
- * [clients,…]} (defaults 1000 200 3 1,4).
+ * [clients,…]} (defaults 1000 200 3 1,4); paired with main: {@code bench/ab.sh run main 3
+ * org.perftrack.server.bench.ImportClientsBenchmark 1000 200 1 1,4}.
  */
 public final class ImportClientsBenchmark {
-
-  private static final String TOKEN = "bench-token-0123456789";
 
   public static void main(String[] args) throws Exception {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 1000;
@@ -42,12 +37,8 @@ public final class ImportClientsBenchmark {
     int[] clients = args.length > 3 ? Arrays.stream(args[3].split(",")).mapToInt(Integer::parseInt).toArray()
         : new int[] {1, 4};
     Path dir = Files.createTempDirectory("perftrack-import-clients");
-    Path pgData = dir.resolve("db");
-    try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class).run(
-        "--server.port=0", "--perftrack.embedded-db.dir=" + pgData, "--perftrack.bootstrap-token=" + TOKEN,
-        "--perftrack.admin.password=bench", "--perftrack.alerts.enabled=false", "--logging.level.root=WARN")) {
-      URI endpoint = URI.create("http://localhost:" + ((WebServerApplicationContext) app).getWebServer().getPort()
-          + "/api/v1/runs:import");
+    try (BenchServer server = BenchServer.start(dir)) {
+      URI endpoint = server.uri("/api/v1/runs:import");
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       imported(http, endpoint, requests("warmup", 200, 200, new Random(1)), 1); // JIT, pools, caches
       System.out.printf(Locale.ROOT, "import clients benchmark: %d runs x %d results x %d samples, %d runs a request,"
@@ -57,16 +48,16 @@ public final class ImportClientsBenchmark {
       for (int round = 1; round <= rounds; round++) {
         for (int n : clients) {
           List<byte[]> bodies = requests("r" + round + "c" + n, runs, perRequest, new Random(round));
-          System.gc();
-          long jvm0 = processCpu();
-          Map<Long, Long> pg0 = UploadCpuBenchmark.postgresCpu(pgData);
+          long jvm0 = server.jvmCpu();
+          Map<Long, Long> pg0 = server.postgresCpu();
           long t0 = System.nanoTime();
           imported(http, endpoint, bodies, n);
-          double[] x = {(System.nanoTime() - t0) / 1e9, (processCpu() - jvm0) / 1e9,
-              UploadCpuBenchmark.delta(pg0, UploadCpuBenchmark.postgresCpu(pgData)) / 1e9};
+          double[] x = {(System.nanoTime() - t0) / 1e9, (server.jvmCpu() - jvm0) / 1e9,
+              UploadCpuBenchmark.delta(pg0, server.postgresCpu()) / 1e9};
           byClients.computeIfAbsent(n, k -> new ArrayList<>()).add(x);
-          System.out.printf(Locale.ROOT, "round %d, %d client(s): %.2f s wall, CPU JVM %.2f s + PostgreSQL %.2f s%n",
-              round, n, x[0], x[1], x[2]);
+          System.out.printf(Locale.ROOT, "round %d, %d client(s): %.2f s wall, CPU server JVM %.2f s + PostgreSQL"
+              + " %.2f s%nfigure wall-%dc %.3f%nfigure cpu-%dc %.3f%n", round, n, x[0], x[1], x[2], n, x[0], n,
+              x[1] + x[2]);
         }
       }
       double[] one = null;
@@ -106,7 +97,7 @@ public final class ImportClientsBenchmark {
         for (byte[] body = queue.poll(); body != null; body = queue.poll()) {
           try {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(endpoint)
-                .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/x-ndjson")
+                .header("Authorization", "Bearer " + BenchServer.TOKEN).header("Content-Type", "application/x-ndjson")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200 || !r.body().contains("\"failed\":0")) {
               throw new IllegalStateException("import answered " + r.statusCode() + ": " + r.body());
@@ -128,8 +119,4 @@ public final class ImportClientsBenchmark {
     }
   }
 
-  private static long processCpu() {
-    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-        .getProcessCpuTime();
-  }
 }

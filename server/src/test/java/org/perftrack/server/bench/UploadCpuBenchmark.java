@@ -1,9 +1,8 @@
 package org.perftrack.server.bench;
 
+import java.io.IOException;
 import java.io.StringReader;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadInfo;
-import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,27 +19,22 @@ import java.util.Random;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.perftrack.server.db.Json;
-import org.perftrack.server.PerftrackApplication;
 import org.perftrack.wire.RunUpload;
 import org.postgresql.PGConnection;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * CPU per single upload of {@code results} results × 5 samples (default 100), one client, each run a new version of
- * a machine whose series already hold some history (the common CI case): CPU of the whole JVM (server and the
- * client's sending, from {@code /proc/self/stat}; the bodies are made before), of which the server's request threads
- * (Tomcat's {@code http-nio-*} workers, from the JVM's thread CPU clocks), and of every PostgreSQL process of the
- * embedded server (backends, WAL writer, checkpointer, from {@code /proc/<pid>/stat}). Baseline in the same run: the
- * CPU of COPYing the same samples (one row per result, arrays) into a bare table, per run.
+ * a machine whose series already hold some history (the common CI case): CPU of the server's whole JVM (a process of
+ * its own, {@link BenchServer}: every thread, the garbage collector's and the JIT's too; the client is not counted)
+ * and of every PostgreSQL process of its embedded database (backends, WAL writer, checkpointer, from
+ * {@code /proc/<pid>/stat}). Baseline in the same run: the CPU of COPYing the same samples (one row per result,
+ * arrays) into a bare table, per run. Prints {@code figure} lines for {@code bench/ab.sh}.
  *
- * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.UploadCpuBenchmark [uploads] [history] [results]}
+ * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.UploadCpuBenchmark [uploads] [history] [results]};
+ * against another commit's server: {@code bench/ab.sh run COMMIT 3 org.perftrack.server.bench.UploadCpuBenchmark …}.
  */
 public final class UploadCpuBenchmark {
 
-  private static final String TOKEN = "bench-token-0123456789";
   private static final int SAMPLES = 5;
   private static final long TICK_NS = 10_000_000L; // USER_HZ = 100 on Linux
 
@@ -49,12 +43,8 @@ public final class UploadCpuBenchmark {
     int history = args.length > 1 ? Integer.parseInt(args[1]) : 100;
     int results = args.length > 2 ? Integer.parseInt(args[2]) : 100;
     Path dir = Files.createTempDirectory("perftrack-cpu-bench");
-    try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
-        .run("--server.port=0", "--perftrack.embedded-db.dir=" + dir.resolve("db"),
-            "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.admin.password=bench",
-            "--perftrack.alerts.enabled=false", "--logging.level.root=WARN")) {
-      String base = "http://localhost:" + ((WebServerApplicationContext) app).getWebServer().getPort()
-          + "/api/v1/runs";
+    try (BenchServer server = BenchServer.start(dir)) {
+      String base = server.uri("/api/v1/runs").toString();
       HttpClient http = HttpClient.newHttpClient();
       Random random = new Random(7);
       double[] levels = new double[results];
@@ -67,7 +57,7 @@ public final class UploadCpuBenchmark {
         past.add(run(++version, levels, random));
         if (past.size() == 200 || i == history - 1) {
           HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + ":import"))
-              .header("Content-Type", "application/x-ndjson").header("Authorization", "Bearer " + TOKEN)
+              .header("Content-Type", "application/x-ndjson").header("Authorization", "Bearer " + BenchServer.TOKEN)
               .POST(HttpRequest.BodyPublishers.ofByteArray(BenchmarkRuns.ndjson(past))).build(),
               HttpResponse.BodyHandlers.ofString());
           if (r.statusCode() != 200 || !r.body().contains("\"failed\":0")) {
@@ -76,44 +66,46 @@ public final class UploadCpuBenchmark {
           past.clear();
         }
       }
-      JdbcClient jdbc = app.getBean(JdbcClient.class);
-      jdbc.sql("ANALYZE").update();
+      DataSource ds = server.database();
+      try (Connection c = ds.getConnection()) {
+        c.createStatement().execute("ANALYZE");
+      }
       List<RunUpload> runs = new ArrayList<>();
       for (int i = 0; i < uploads; i++) {
         runs.add(run(++version, levels, random));
       }
       List<String> bodies = runs.stream().map(Json.MAPPER::writeValueAsString).toList();
-      Path pgData = dir.resolve("db");
       System.out.printf(Locale.ROOT, "upload CPU benchmark: %d uploads of %d results x %d samples, one client, after"
           + " %d versions of history, %d cores%n", uploads, results, SAMPLES, history,
           Runtime.getRuntime().availableProcessors());
       for (int round = 1; round <= 2; round++) {
         int from = (round - 1) * uploads / 2;
         int to = round * uploads / 2;
-        long server0 = serverThreadsCpu();
-        long jvm0 = processCpu();
-        Map<Long, Long> pg0 = postgresCpu(pgData);
+        long jvm0 = server.jvmCpu();
+        Map<Long, Long> pg0 = server.postgresCpu();
         long wall0 = System.nanoTime();
         for (int i = from; i < to; i++) {
           post(http, base, bodies.get(i));
         }
         double wall = (System.nanoTime() - wall0) / 1e6 / (to - from);
-        double server = (serverThreadsCpu() - server0) / 1e6 / (to - from);
-        double jvm = (processCpu() - jvm0) / 1e6 / (to - from);
-        double pg = delta(pg0, postgresCpu(pgData)) / 1e6 / (to - from);
-        DataSource ds = app.getBean(DataSource.class);
-        Map<Long, Long> copy0 = postgresCpu(pgData);
+        double jvm = (server.jvmCpu() - jvm0) / 1e6 / (to - from);
+        double pg = delta(pg0, server.postgresCpu()) / 1e6 / (to - from);
+        Map<Long, Long> copy0 = server.postgresCpu();
         long copyWall0 = System.nanoTime();
         long copyThread0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         copy(ds, runs.subList(from, to));
         double copyJava = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - copyThread0) / 1e6
             / (to - from);
-        double copyPg = delta(copy0, postgresCpu(pgData)) / 1e6 / (to - from);
+        double copyPg = delta(copy0, server.postgresCpu()) / 1e6 / (to - from);
         double copyWall = (System.nanoTime() - copyWall0) / 1e6 / (to - from);
-        System.out.printf(Locale.ROOT, "round %d: per upload CPU %.1f ms = JVM %.1f ms (request threads %.1f ms) +"
-                + " PostgreSQL %.1f ms (wall %.1f ms) | baseline COPY of the same samples per run: %.2f ms = client"
-                + " %.2f + PostgreSQL %.2f (wall %.2f ms); ratio upload/COPY CPU %.1f%n", round, jvm + pg, jvm, server,
-            pg, wall, copyJava + copyPg, copyJava, copyPg, copyWall, (jvm + pg) / (copyJava + copyPg));
+        System.out.printf(Locale.ROOT, "round %d: per upload CPU %.1f ms = server JVM %.1f ms + PostgreSQL %.1f ms"
+                + " (wall %.1f ms) | baseline COPY of the same samples per run: %.2f ms = client %.2f + PostgreSQL"
+                + " %.2f (wall %.2f ms); ratio upload/COPY CPU %.1f%n", round, jvm + pg, jvm, pg, wall,
+            copyJava + copyPg, copyJava, copyPg, copyWall, (jvm + pg) / (copyJava + copyPg));
+        if (round == 2) { // the first round warms the JIT and the caches
+          System.out.printf(Locale.ROOT, "figure upload-cpu-ms %.2f%nfigure upload-jvm-ms %.2f%n"
+              + "figure upload-pg-ms %.2f%n", jvm + pg, jvm, pg);
+        }
       }
       System.out.println("(PostgreSQL CPU counts every postgres process at 10 ms clock ticks: backends, WAL writer,"
           + " checkpointer)");
@@ -122,24 +114,11 @@ public final class UploadCpuBenchmark {
     }
   }
 
-  /** CPU of the whole JVM (every thread, the garbage collector's and the JIT's too), in ns. */
-  static long processCpu() throws Exception {
-    String stat = Files.readString(Path.of("/proc/self/stat"));
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+  /** utime + stime of a process ({@code /proc/<pid>/stat}: every thread), in ns. */
+  static long cpuOf(Path stat) throws IOException {
+    String text = Files.readString(stat);
+    String[] f = text.substring(text.lastIndexOf(')') + 2).split(" ");
     return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * TICK_NS;
-  }
-
-  /** CPU of Tomcat's request threads, in ns. */
-  private static long serverThreadsCpu() {
-    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    long total = 0;
-    for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
-      if (info != null && info.getThreadName().startsWith("http-nio")) {
-        long t = threads.getThreadCpuTime(info.getThreadId());
-        total += Math.max(0, t);
-      }
-    }
-    return total;
   }
 
   /** utime + stime (ns) of every postgres process whose command line names the data directory or is its child. */
@@ -225,7 +204,7 @@ public final class UploadCpuBenchmark {
 
   static void post(HttpClient http, String base, String body) throws Exception {
     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base))
-        .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
+        .header("Content-Type", "application/json").header("Authorization", "Bearer " + BenchServer.TOKEN)
         .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     if (r.statusCode() != 201) {
       throw new IllegalStateException("upload failed: " + r.statusCode() + " " + r.body());
