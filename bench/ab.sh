@@ -50,7 +50,7 @@ case "${1:?usage: bench/ab.sh run COMMIT ROUNDS MAINCLASS [args…] | build COMM
     one() { # side dir args…
       local side=$1 dir=$2; shift 2
       echo "=== $side ($(basename "$dir")), load $(uptime | sed 's/.*load average: //')"
-      java -Xmx4g -Dbench.server.cp=@"$dir/server.cp" -cp "$(cat "$after/test.cp")" "$main" "$@" | tee /dev/stderr \
+      java -Xmx4g -Dbench.server.cp=@"$dir/server.cp" -cp "$(cat "$after/test.cp")" "$main" "$@" | tee -a /dev/stderr \
         | awk -v side="$side" '$1 == "figure" { print side, $2, $3 }' >> "$out"
     }
     for r in $(seq 1 "$rounds"); do

@@ -32,13 +32,12 @@ public class DetectionService {
   private final Regressions queries;
   private final BenchmarkSettings settings;
   private final DetectionProperties properties;
-  private final JudgingDue due;
   private final Detector detector = new Detector();
   private final Reconciler reconciler = new Reconciler();
 
   DetectionService(SeriesLocks locks, KnownNames knownNames, WindowRead windows, PointWrites pointWrites,
       HistoryRead histories, BatchRunReads batches, SeriesStamps stamps, RegressionStore store, Regressions queries,
-      BenchmarkSettings settings, DetectionProperties properties, JudgingDue due) {
+      BenchmarkSettings settings, DetectionProperties properties) {
     this.locks = locks;
     this.knownNames = knownNames;
     this.windows = windows;
@@ -46,7 +45,6 @@ public class DetectionService {
     this.histories = histories;
     this.batches = batches;
     this.stamps = stamps;
-    this.due = due;
     this.store = store;
     this.queries = queries;
     this.settings = settings;
@@ -229,16 +227,13 @@ public class DetectionService {
 
   /**
    * Writes, in an import batch's transaction, the points of the (series, version) pairs it stored from the values
-   * it stored, and marks the pairs due for judging by import {@code importId} ({@link Rejudging}: a crash before
-   * {@link #onImported} leaves them marked); returns the pairs that had a point already, which {@link #onImported}
-   * reads back from all their runs.
+   * it stored; returns the pairs that had a point already, which {@link #onImported} reads back from all their runs.
+   * (The batch's runs are marked for the import's judging by {@link Rejudging#imported}.)
    */
-  public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values, UUID importId) {
+  public Set<List<Long>> onImportedValues(Map<List<Long>, List<StoredRun.Values>> values) {
     Map<Long, VersionRef> versions =
         knownNames.versions(values.keySet().stream().map(k -> k.get(1)).distinct().toList());
-    Set<List<Long>> existing = pointWrites.writeNewPoints(values, versions);
-    due.mark(values.keySet(), null, importId);
-    return existing;
+    return pointWrites.writeNewPoints(values, versions);
   }
 
   /**
@@ -251,7 +246,8 @@ public class DetectionService {
 
   /**
    * As {@link #onImported(List, Set)}; {@code curation}, when given, is the change of data a person made, which
-   * the decisions name as their reason ({@link CuratedDecisions}). The judged pairs are no longer due.
+   * the decisions name as their reason ({@link CuratedDecisions}). (What is due is cleared by the caller:
+   * {@link Rejudging}, or the import's {@link Rejudging#importJudged}.)
    */
   Map<UUID, List<Regression>> onImported(List<Imported> touched, Set<List<Long>> readBack, String curation) {
     Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
@@ -307,7 +303,6 @@ public class DetectionService {
         }
       }
     }
-    due.done(imported);
     return raised;
   }
 

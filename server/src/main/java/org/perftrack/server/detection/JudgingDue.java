@@ -9,7 +9,10 @@ import org.springframework.stereotype.Repository;
 /**
  * The durable marker of data that changed and was not judged since ({@code judging_due}): written in the
  * transaction that changes the data, deleted by the one that judges it. A crash in between leaves the marker, so the
- * next start, upload or import of the series judges what would otherwise stay unjudged for good.
+ * next start, upload or import of the series judges what would otherwise stay unjudged for good. An import's batches
+ * are marked one row per batch ({@code import_due}: its runs), not one per pair: the import judges them at its end;
+ * only what a crash left behind becomes due pairs ({@link #ADOPTED}). Work judged in the transaction that changed it
+ * marks nothing.
  */
 @Repository
 class JudgingDue {
@@ -23,50 +26,63 @@ class JudgingDue {
     this.jdbc = jdbc;
   }
 
-  static final String MARK = """
-      INSERT INTO judging_due (series_id, version_id, reason, import_id)
-      SELECT k.*, ? FROM unnest(?::bigint[], ?::bigint[], ?::text[]) AS k
-      ON CONFLICT (series_id, version_id) DO UPDATE
-        SET reason = coalesce(EXCLUDED.reason, judging_due.reason), import_id = EXCLUDED.import_id""";
-
-  void mark(Collection<List<Long>> pairs, String reason) {
-    mark(pairs, reason, null);
-  }
-
-  /** Marks the pairs due; {@code importId}: the import whose batch stored them, which judges them at its end. */
-  void mark(Collection<List<Long>> pairs, String reason, java.util.UUID importId) {
-    if (pairs.isEmpty()) {
-      return;
-    }
-    List<List<Long>> sorted = new ArrayList<>(pairs); // one order for every writer: no deadlock between two
-    sorted.sort(java.util.Comparator.comparing((List<Long> p) -> p.get(0)).thenComparing(p -> p.get(1)));
-    String[] reasons = new String[sorted.size()];
-    java.util.Arrays.fill(reasons, reason);
-    jdbc.sql(MARK).params(importId, sorted.stream().map(p -> p.get(0)).toArray(Long[]::new),
-        sorted.stream().map(p -> p.get(1)).toArray(Long[]::new), reasons).update();
-  }
-
-  static final String OF_SERIES = """
-      SELECT series_id, version_id, reason FROM judging_due
-      WHERE series_id = ANY(?::bigint[]) AND due_since <= now() - make_interval(secs => ?)""";
-
-  /** The due pairs of these series marked at least {@code ageSeconds} ago. */
-  List<Due> ofSeries(Collection<Long> seriesIds, long ageSeconds) {
-    return seriesIds.isEmpty() ? List.of()
-        : jdbc.sql(OF_SERIES).params(seriesIds.toArray(Long[]::new), ageSeconds).query(Due.class).list();
-  }
-
-  static final String OF_SERIES_LEFT = """
-      SELECT series_id, version_id, reason FROM judging_due
-      WHERE series_id = ANY(?::bigint[]) AND due_since < ? AND (import_id IS NULL OR import_id <> ALL(?::uuid[]))""";
+  static final String MARK_IMPORTED = "INSERT INTO import_due (import_id, run_ids) VALUES (?, ?::uuid[])";
 
   /**
-   * The due pairs of these series marked by transactions that began before {@code before} (the database's clock),
-   * but not by the imports {@code running}.
+   * In an import batch's transaction: its stored runs, one row, judged by import {@code importId} at its end
+   * ({@link #importJudged}); what a crash leaves is adopted as due pairs by the next look ({@link #ADOPTED}).
+   */
+  void markImported(java.util.UUID importId, Collection<java.util.UUID> runIds) {
+    if (!runIds.isEmpty()) {
+      jdbc.sql(MARK_IMPORTED).params(importId, runIds.toArray(java.util.UUID[]::new)).update();
+    }
+  }
+
+  /** In the import's judging transaction: what it stored is judged. */
+  void importJudged(java.util.UUID importId) {
+    jdbc.sql("DELETE FROM import_due WHERE import_id = ?").param(importId).update();
+  }
+
+  /**
+   * The batches of imports that are not running in this server and stored before a time (parameters 1, 2) become
+   * due pairs, one per (series, version) of their runs, in key order (no deadlock with a {@link #mark}); the adopted
+   * pairs are its rows {@code adopted}.
+   */
+  static final String ADOPTED = """
+      WITH left_behind AS (
+        DELETE FROM import_due WHERE due_since < ? AND import_id <> ALL(?::uuid[]) RETURNING run_ids, due_since),
+      adopted AS (
+        INSERT INTO judging_due (series_id, version_id, due_since)
+        SELECT r.series_id, r.version_id, min(l.due_since)
+        FROM left_behind l CROSS JOIN LATERAL unnest(l.run_ids) AS u(run_id) JOIN result r ON r.run_id = u.run_id
+        GROUP BY r.series_id, r.version_id ORDER BY r.series_id, r.version_id
+        ON CONFLICT (series_id, version_id) DO NOTHING
+        RETURNING series_id, version_id, reason)
+      """;
+
+  static final String OF_SERIES_LEFT = ADOPTED + """
+      SELECT series_id, version_id, reason FROM judging_due WHERE series_id = ANY(?::bigint[]) AND due_since < ?
+      UNION ALL
+      SELECT series_id, version_id, reason FROM adopted WHERE series_id = ANY(?::bigint[])""";
+
+  /**
+   * The due pairs of these series marked before {@code before}, with the batches stored before it by imports not
+   * {@code running} in this server (a crashed import's, adopted as due pairs in the same statement).
    */
   List<Due> ofSeries(Collection<Long> seriesIds, java.time.OffsetDateTime before, Collection<java.util.UUID> running) {
-    return seriesIds.isEmpty() ? List.of() : jdbc.sql(OF_SERIES_LEFT).params(seriesIds.toArray(Long[]::new), before,
-        running.toArray(java.util.UUID[]::new)).query(Due.class).list();
+    if (seriesIds.isEmpty()) {
+      return List.of();
+    }
+    Long[] ids = seriesIds.toArray(Long[]::new);
+    return jdbc.sql(OF_SERIES_LEFT).params(before, running.toArray(java.util.UUID[]::new), ids, before, ids)
+        .query(Due.class).list();
+  }
+
+  static final String ADOPT = ADOPTED + "SELECT count(*) FROM adopted";
+
+  /** Adopts the batches stored before {@code before} by imports not {@code running} as due pairs; how many. */
+  long adopt(java.time.OffsetDateTime before, Collection<java.util.UUID> running) {
+    return jdbc.sql(ADOPT).params(before, running.toArray(java.util.UUID[]::new)).query(Long.class).single();
   }
 
   /** The database's clock, as {@code due_since} is written with. */
@@ -99,17 +115,16 @@ class JudgingDue {
       FROM unnest(?::bigint[], ?::bigint[]) AS k(machine_id, version_id)
       JOIN judging_due d ON d.version_id = k.version_id
       JOIN series s ON s.id = d.series_id AND s.machine_id = k.machine_id
-      WHERE d.due_since < ? AND (d.import_id IS NULL OR d.import_id <> ALL(?::uuid[]))""";
+      WHERE d.due_since < ?""";
 
   /**
-   * The due pairs measured at these (machine id, version id) places, marked before {@code before} but not by the
-   * imports {@code running}.
+   * The due pairs measured at these (machine id, version id) places, marked before {@code before} (after
+   * {@link #ofSeries} or {@link #adopt} in the same transaction: a crashed import's batches are due pairs by then).
    */
-  List<Due> atPlaces(Collection<List<Long>> places, java.time.OffsetDateTime before,
-      Collection<java.util.UUID> running) {
+  List<Due> atPlaces(Collection<List<Long>> places, java.time.OffsetDateTime before) {
     return places.isEmpty() ? List.of() : jdbc.sql(AT_PLACES).params(places.stream().map(p -> p.get(0))
-        .toArray(Long[]::new), places.stream().map(p -> p.get(1)).toArray(Long[]::new), before,
-        running.toArray(java.util.UUID[]::new)).query(Due.class).list();
+        .toArray(Long[]::new), places.stream().map(p -> p.get(1)).toArray(Long[]::new), before)
+        .query(Due.class).list();
   }
 
   static final String OLDEST = """

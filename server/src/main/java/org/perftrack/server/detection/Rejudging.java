@@ -13,11 +13,12 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
 /**
- * Judges series again after their data changed other than by an upload: runs excluded, deleted or restored, and
- * import batches stored but not judged (a crash between the two). The change marks its (series, version) pairs due
- * in its own transaction ({@code judging_due}); judging them summarises each pair's point again from the results that
+ * Judges series again after their data changed other than by an upload: runs excluded, deleted or restored (in the
+ * transaction that changed them), and import batches stored but not judged (a crash between the two: an import's
+ * batches are marked in {@code import_due} until the import judges them; one left behind becomes due pairs in
+ * {@code judging_due}, {@link JudgingDue}). Judging pairs summarises each pair's point again from the results that
  * count (removing it when none is left), judges the windows around them as an upload would, withdraws the open steps
- * whose versions have no data left, and clears the marks, all in the caller's transaction.
+ * whose versions have no data left, and clears their marks, all in the caller's transaction.
  */
 @Service
 public class Rejudging {
@@ -65,45 +66,74 @@ public class Rejudging {
   }
 
   /**
-   * In the transaction that changed the data of these (series, version) pairs: marks them due and judges them.
+   * In the transaction that changed the data of these (series, version) pairs: judges them (nothing is marked due:
+   * a crash undoes the change too), and clears what an earlier change left due there.
    * {@code reason} is what the history says ("data excluded by alice").
    */
   public Outcome changed(Collection<List<Long>> pairs, String reason) {
-    due.mark(pairs, reason);
     return judge(pairs, reason);
   }
 
   /**
-   * An upload's look for pairs of its series left due by another server's import that never finished: only pairs
-   * marked over {@value #STALE_SECONDS} seconds ago (an import under way judges its own at its end; a crashed
-   * server's are also judged when it starts again).
+   * An upload's look for pairs of its series left due by an import that never finished (another server's): only
+   * what was stored over {@value #STALE_SECONDS} seconds ago (an import under way judges its own at its end; a
+   * crashed server's are also judged when it starts again).
    */
   public Outcome pickUpStale(Collection<Long> seriesIds) {
-    return judgeDue(due.ofSeries(seriesIds, STALE_SECONDS));
+    return judgeDue(due.ofSeries(seriesIds, java.time.OffsetDateTime.now().minusSeconds(STALE_SECONDS),
+        List.copyOf(running)));
   }
 
   static final long STALE_SECONDS = 3600;
 
-  /**
-   * An import's look for the pairs left due in its series and at its (machine id, version id) places by what came
-   * before it (an import that stopped before its end): only pairs marked before {@code began} ({@link #clock()} when
-   * the import began) and not by the imports still {@code running} in this server, so that it does not judge, nor
-   * wait for, what other imports store meanwhile and judge themselves.
-   */
-  public Outcome pickUp(Collection<Long> seriesIds, Collection<List<Long>> places, java.time.OffsetDateTime began,
-      Collection<java.util.UUID> running) {
-    List<JudgingDue.Due> found = new ArrayList<>(due.ofSeries(seriesIds, began, running));
-    due.atPlaces(places, began, running).stream().filter(d -> !seriesIds.contains(d.seriesId())).forEach(found::add);
-    return judgeDue(found);
-  }
+  /** The imports under way in this server: each judges what it stores itself, at its end. */
+  private final Set<java.util.UUID> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-  /** The database's clock: when an import began, for {@link #pickUp}. */
-  public java.time.OffsetDateTime clock() {
+  /**
+   * An import begins: until {@link #importEnded} nobody else judges what it stores. Returns when it began (the
+   * database's clock), for {@link #pickUp}.
+   */
+  public java.time.OffsetDateTime importBegins(java.util.UUID importId) {
+    running.add(importId);
     return due.now();
   }
 
-  /** Judges up to {@code limit} of the oldest pairs left due anywhere (at start-up); none left gives NONE. */
+  /** The import has ended (judged, or failed: then what it stored is left to the next look). */
+  public void importEnded(java.util.UUID importId) {
+    running.remove(importId);
+  }
+
+  /** In an import batch's transaction: it stored these runs, which the import judges at its end. */
+  public void imported(java.util.UUID importId, Collection<java.util.UUID> runIds) {
+    due.markImported(importId, runIds);
+  }
+
+  /** In the import's judging transaction: what it stored is judged, nothing of it is left due. */
+  public void importJudged(java.util.UUID importId) {
+    due.importJudged(importId);
+  }
+
+  /**
+   * An import's look for the pairs left due in its series and at its (machine id, version id) places by what came
+   * before it (an import that stopped before its end): only pairs marked and batches stored before {@code began}
+   * ({@link #importBegins}), and not by the imports still running in this server, so that it does not judge, nor
+   * wait for, what other imports store meanwhile and judge themselves.
+   */
+  public Outcome pickUp(Collection<Long> seriesIds, Collection<List<Long>> places, java.time.OffsetDateTime began) {
+    List<JudgingDue.Due> found = new ArrayList<>(due.ofSeries(seriesIds, began, List.copyOf(running)));
+    if (seriesIds.isEmpty() && !places.isEmpty()) {
+      due.adopt(began, List.copyOf(running));
+    }
+    due.atPlaces(places, began).stream().filter(d -> !seriesIds.contains(d.seriesId())).forEach(found::add);
+    return judgeDue(found);
+  }
+
+  /**
+   * Judges up to {@code limit} of the oldest pairs left due anywhere, with the batches of imports not running (at
+   * start-up: what a crash left); none left gives NONE.
+   */
   public Outcome pickUpOldest(int limit) {
+    due.adopt(due.now(), List.copyOf(running));
     return judgeDue(due.oldest(limit));
   }
 

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.perftrack.wire.RunUpload;
 import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.wire.VersionKey;
 import org.perftrack.server.problems.InvalidInput;
@@ -109,9 +110,12 @@ final class ImportBatch {
   private final List<Touched> touched = new ArrayList<>();
 
   private final DetectionService detection;
+  private final Rejudging rejudging;
 
-  ImportBatch(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Context context) {
+  ImportBatch(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Rejudging rejudging,
+      Context context) {
     this.detection = detection;
+    this.rejudging = rejudging;
     this.runs = runs;
     this.store = store;
     this.ids = ids;
@@ -219,7 +223,8 @@ final class ImportBatch {
     }
     // the detection points of what this batch stored, from its own values; pairs that had runs before are
     // summarised again from all their runs when detection runs at the end
-    readBack.addAll(detection.onImportedValues(values, context.id()));
+    readBack.addAll(detection.onImportedValues(values));
+    rejudging.imported(context.id(), touched.stream().map(Touched::runId).toList()); // judged at the import's end
   }
 
   /**
@@ -265,7 +270,7 @@ final class ImportBatch {
    * request thread and stored two at a time on store threads, so what both change is synchronized.
    */
   static final class Context {
-    /** The import's id on the pairs it marks due ({@code judging_due.import_id}). */
+    /** The import's id on the batches it stored and judges at its end ({@code import_due.import_id}). */
     private final UUID id = UUID.randomUUID();
     private final Map<UUID, Pending> hashesInFile = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, Touched> touched = new HashMap<>();

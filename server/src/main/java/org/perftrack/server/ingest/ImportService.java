@@ -77,8 +77,6 @@ public class ImportService {
   private final TransactionTemplate tx;
   private final Timer storeTimer;
   private final Timer detectTimer;
-  /** The imports under way in this server: each judges the pairs it marks due itself, at its end. */
-  private final Set<UUID> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final ExecutorService storers = Executors.newCachedThreadPool(new ThreadFactory() {
     private final AtomicInteger count = new AtomicInteger();
 
@@ -139,8 +137,8 @@ public class ImportService {
    */
   private Report imported(long started, ImportBatch.Context context, java.util.function.LongSupplier lineCount,
       long maxHeldBytes, java.util.function.Consumer<Pipeline> feed) {
-    java.time.OffsetDateTime began = rejudging.clock(); // what was left due before: this import judges it too
-    running.add(context.id());
+    // what was left due before it began this import judges too; what it stores, nobody else
+    java.time.OffsetDateTime began = rejudging.importBegins(context.id());
     try {
       Pipeline pipeline = new Pipeline(context, maxHeldBytes);
       try {
@@ -156,7 +154,7 @@ public class ImportService {
       detectTimer.record(System.nanoTime() - stored, TimeUnit.NANOSECONDS);
       return report;
     } finally {
-      running.remove(context.id());
+      rejudging.importEnded(context.id());
     }
   }
 
@@ -334,7 +332,7 @@ public class ImportService {
 
   /** Checks a batch before its transaction (in file order); null when none of it can be stored. */
   private ImportBatch prepareBatch(List<ImportBatch.Pending> batch, ImportBatch.Context context) {
-    ImportBatch prepared = new ImportBatch(runs, store, ids, detection, context);
+    ImportBatch prepared = new ImportBatch(runs, store, ids, detection, rejudging, context);
     try {
       prepared.prepare(batch);
       return prepared;
@@ -378,12 +376,13 @@ public class ImportService {
       allSeries.addAll(t.seriesIds());
     }
     Map<UUID, List<Regression>> raised = new LinkedHashMap<>();
-    if (!touched.isEmpty()) {
-      raised.putAll(tx.execute(status -> detection.onImported(touched, context.readBack())));
-    }
+    raised.putAll(tx.execute(status -> {
+      Map<UUID, List<Regression>> judged = detection.onImported(touched, context.readBack());
+      rejudging.importJudged(context.id());
+      return judged;
+    }));
     // what an earlier import of these series or runs stored but never judged (it crashed before its end): no run
-    Rejudging.Outcome left = tx.execute(status -> rejudging.pickUp(allSeries, context.unchangedPlaces(), began,
-        List.copyOf(running)));
+    Rejudging.Outcome left = tx.execute(status -> rejudging.pickUp(allSeries, context.unchangedPlaces(), began));
     if (!left.raised().isEmpty()) {
       raised.put(null, left.raised());
       allSeries.addAll(left.seriesIds());

@@ -21,7 +21,8 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
  * A perftrack server in a process of its own, for the benchmarks that measure what a server costs: its JVM's CPU
  * (every thread, from {@code /proc/<pid>/stat}) and that of its embedded PostgreSQL, with no client in either. The
  * server's class path is the system property {@code bench.server.cp} (a class path, or {@code @file} holding one:
- * {@code bench/ab.sh} passes another commit's build there); without it, this tree's own classes.
+ * {@code bench/ab.sh} passes another commit's build there); without it, this tree's own classes. JVM options of the
+ * server go in {@code bench.server.opts}, e.g. {@code -XX:StartFlightRecording=filename=/tmp/server.jfr}.
  */
 final class BenchServer implements AutoCloseable {
 
@@ -45,8 +46,13 @@ final class BenchServer implements AutoCloseable {
     }
     Path pgData = dir.resolve("db");
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx2g", "-cp", serverClassPath(), "org.perftrack.server.PerftrackApplication", "--server.port=" + port,
-        "--perftrack.embedded-db.dir=" + pgData, "--perftrack.bootstrap-token=" + TOKEN,
+        "-Xmx2g"));
+    String opts = System.getProperty("bench.server.opts", "").strip(); // e.g. a flight recording of the server
+    if (!opts.isEmpty()) {
+      command.addAll(List.of(opts.split("\\s+")));
+    }
+    command.addAll(List.of("-cp", serverClassPath(), "org.perftrack.server.PerftrackApplication",
+        "--server.port=" + port, "--perftrack.embedded-db.dir=" + pgData, "--perftrack.bootstrap-token=" + TOKEN,
         "--perftrack.admin.password=bench", "--perftrack.alerts.enabled=false", "--logging.level.root=WARN"));
     Process process = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(dir.resolve("server.log").toFile()).start();
@@ -102,6 +108,22 @@ final class BenchServer implements AutoCloseable {
   /** CPU of every process of its PostgreSQL, per pid, in ns ({@link UploadCpuBenchmark#delta} subtracts two). */
   Map<Long, Long> postgresCpu() throws Exception {
     return UploadCpuBenchmark.postgresCpu(pgData);
+  }
+
+  /**
+   * Starts ({@code file} given) or stops and writes (null) a flight recording of the server ({@code jcmd}), to
+   * profile only what a benchmark measures: {@code jfr print --events jdk.ExecutionSample FILE}.
+   */
+  void record(String file) throws Exception {
+    List<String> command = file != null
+        ? List.of("jcmd", Long.toString(process.pid()), "JFR.start", "name=bench", "settings=profile",
+            "filename=" + file)
+        : List.of("jcmd", Long.toString(process.pid()), "JFR.stop", "name=bench");
+    Process jcmd = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String said = new String(jcmd.getInputStream().readAllBytes());
+    if (jcmd.waitFor() != 0) {
+      throw new IllegalStateException(String.join(" ", command) + ": " + said);
+    }
   }
 
   /** The embedded database, through the port and password the server left in its data directory. */

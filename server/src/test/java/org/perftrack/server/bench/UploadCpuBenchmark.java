@@ -30,7 +30,8 @@ import org.postgresql.PGConnection;
  * {@code /proc/<pid>/stat}). Baseline in the same run: the CPU of COPYing the same samples (one row per result,
  * arrays) into a bare table, per run. Prints {@code figure} lines for {@code bench/ab.sh}.
  *
- * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.UploadCpuBenchmark [uploads] [history] [results]};
+ * <p>Run: {@code bench/run-main.sh org.perftrack.server.bench.UploadCpuBenchmark [uploads] [history] [results]}
+ * ({@code JAVA_OPTS=-Dbench.jfr=/tmp/upload.jfr}: a flight recording of the server during the second round);
  * against another commit's server: {@code bench/ab.sh run COMMIT 3 org.perftrack.server.bench.UploadCpuBenchmark …}.
  */
 public final class UploadCpuBenchmark {
@@ -81,6 +82,10 @@ public final class UploadCpuBenchmark {
       for (int round = 1; round <= 2; round++) {
         int from = (round - 1) * uploads / 2;
         int to = round * uploads / 2;
+        String jfr = System.getProperty("bench.jfr"); // a profile of the measured round only
+        if (round == 2 && jfr != null) {
+          server.record(jfr);
+        }
         long jvm0 = server.jvmCpu();
         Map<Long, Long> pg0 = server.postgresCpu();
         long wall0 = System.nanoTime();
@@ -90,6 +95,9 @@ public final class UploadCpuBenchmark {
         double wall = (System.nanoTime() - wall0) / 1e6 / (to - from);
         double jvm = (server.jvmCpu() - jvm0) / 1e6 / (to - from);
         double pg = delta(pg0, server.postgresCpu()) / 1e6 / (to - from);
+        if (round == 2 && jfr != null) {
+          server.record(null);
+        }
         Map<Long, Long> copy0 = server.postgresCpu();
         long copyWall0 = System.nanoTime();
         long copyThread0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();

@@ -60,10 +60,14 @@ class ImportsMeanwhileTest extends IntegrationTest {
     assertThat(due(product)).as("judged by the import that stored them").isZero();
   }
 
-  /** Due (series, version) pairs of the product's series. */
+  /** Unjudged (series, version) pairs of the product's series: due, or of runs an import stored and judges. */
   private long due(String product) {
     return jdbc.sql("""
-        SELECT count(*) FROM judging_due d JOIN series s ON s.id = d.series_id JOIN product p ON p.id = s.product_id
+        SELECT count(*) FROM (
+          SELECT series_id, version_id FROM judging_due
+          UNION SELECT r.series_id, r.version_id FROM import_due i CROSS JOIN LATERAL unnest(i.run_ids) AS u(run_id)
+            JOIN result r ON r.run_id = u.run_id) d
+        JOIN series s ON s.id = d.series_id JOIN product p ON p.id = s.product_id
         WHERE p.name = ?""").param(product).query(Long.class).single();
   }
 
