@@ -7,7 +7,8 @@
 #       -Dbench.server.cp); prints every run's output, then per `figure NAME VALUE` line the median of each side and
 #       after/before. E.g. bench/ab.sh run 0a12cc2 3 org.perftrack.server.bench.ImportClientsBenchmark 1000 200 1 1,4
 #   bench/ab.sh build COMMIT     only the build of COMMIT; prints the file holding its server's class path
-# ROOT defaults to /tmp/perftrack-ab. The benchmark's own code (the client) is always this tree's.
+# ROOT defaults to /tmp/perftrack-ab. The benchmark's own code (the client) is the after side's: this tree's, or with
+# AFTER=COMMIT that commit's build (then the work tree may change meanwhile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=${ROOT:-/tmp/perftrack-ab}
@@ -44,9 +45,9 @@ case "${1:?usage: bench/ab.sh run COMMIT ROUNDS MAINCLASS [args…] | build COMM
   run)
     commit=${2:?commit}; rounds=${3:?rounds}; main=${4:?main class}; shift 4
     before=$(build "$commit")
-    after="$root/tree-$(git rev-parse --short HEAD)-$$"
-    snapshot "$PWD" "$after"
-    out="$after/figures.txt"; : > "$out"
+    if [ -n "${AFTER:-}" ]; then after=$(build "$AFTER"); keep=1 # a commit, not the work tree
+    else after="$root/tree-$(git rev-parse --short HEAD)-$$"; keep=; snapshot "$PWD" "$after"; fi
+    out="$after/figures-$$.txt"; : > "$out"
     one() { # side dir args…
       local side=$1 dir=$2; shift 2
       echo "=== $side ($(basename "$dir")), load $(uptime | sed 's/.*load average: //')"
@@ -57,7 +58,7 @@ case "${1:?usage: bench/ab.sh run COMMIT ROUNDS MAINCLASS [args…] | build COMM
       if [ $((r % 2)) = 1 ]; then one before "$before" "$@"; one after "$after" "$@"
       else one after "$after" "$@"; one before "$before" "$@"; fi
     done 2>&1
-    echo "=== medians of $rounds paired runs: before = $commit ($(basename "$before")), after = this tree"
+    echo "=== medians of $rounds paired runs: before = $commit ($(basename "$before")), after = ${AFTER:-this tree}"
     awk '{ v[$1 " " $2] = v[$1 " " $2] " " $3; names[$2] = 1 }
       function median(list,   a, n, i, j, t) {
         n = split(list, a, " ")
@@ -67,6 +68,6 @@ case "${1:?usage: bench/ab.sh run COMMIT ROUNDS MAINCLASS [args…] | build COMM
       END { for (n in names) { b = median(v["before " n]); a = median(v["after " n])
         printf "%-16s before %10.3f  after %10.3f  after/before %.3f  (before:%s; after:%s)\n", n, b, a, a / b,
           v["before " n], v["after " n] } }' "$out" | sort
-    rm -rf "$after" ;;
+    if [ -z "$keep" ]; then rm -rf "$after"; else rm -f "$out"; fi ;;
   *) echo "unknown command $1" >&2; exit 2 ;;
 esac

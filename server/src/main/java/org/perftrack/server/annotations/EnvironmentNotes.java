@@ -1,12 +1,10 @@
 package org.perftrack.server.annotations;
 
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -52,12 +50,37 @@ class EnvironmentNotes implements RunWatch {
 
   @Override
   public void stored(UUID run, long productId, long versionId, long machineId) {
-    RunFacts head = facts(RUN, run).orElseThrow();
-    facts(PREVIOUS_ON_MACHINE, machineId, run).ifPresent(before ->
-        note(before, head, row -> row.machine() ? !row.key().startsWith("machine: clock.")
-            : MACHINE_WIDE.contains(row.key()), null, machineId));
-    facts(PREVIOUS_OF_VERSION, versionId, machineId, run).ifPresent(before ->
-        note(before, head, row -> !row.machine() && TOOLCHAIN.contains(row.key()), productId, machineId));
+    // one statement for the run and the two it is compared with; their JSON is parsed only where its text differs
+    Map<String, Row> rows = new java.util.HashMap<>();
+    jdbc.sql(RUNS).params(run, machineId, run, versionId, machineId, run).query((ResultSet rs) -> {
+      rows.put(rs.getString("which"), new Row(rs.getString("id"), rs.getString("machine"), rs.getString("suite"),
+          rs.getString("batch"), rs.getString("attributes"), rs.getTimestamp("started_at").toInstant()));
+    });
+    Row head = rows.get("run");
+    Row onMachine = rows.get("machine");
+    if (onMachine != null && !onMachine.sameFacts(head)) {
+      note(onMachine.facts(), head.facts(), row -> row.machine() ? !row.key().startsWith("machine: clock.")
+          : MACHINE_WIDE.contains(row.key()), null, machineId);
+    }
+    Row ofVersion = rows.get("version");
+    if (ofVersion != null && !ofVersion.sameFacts(head)) {
+      note(ofVersion.facts(), head.facts(), row -> !row.machine() && TOOLCHAIN.contains(row.key()), productId,
+          machineId);
+    }
+  }
+
+  /** A run's facts as stored (JSON text); parsed when compared. */
+  private record Row(String id, String machine, String suite, String batch, String attributes, Instant startedAt) {
+
+    /** The same machine facts and attributes: no note can come of comparing the two. */
+    boolean sameFacts(Row other) {
+      return machine.equals(other.machine) && java.util.Objects.equals(attributes, other.attributes);
+    }
+
+    RunFacts facts() {
+      return new RunFacts(new Environment.Facts(id, Json.MAPPER.readValue(machine, RunUpload.MachineInfo.class),
+          suite, batch, attributes == null ? Map.of() : Json.MAPPER.readValue(attributes, STRING_MAP)), startedAt);
+    }
   }
 
   private void note(RunFacts before, RunFacts head, java.util.function.Predicate<Environment.Row> watched,
@@ -98,23 +121,12 @@ class EnvironmentNotes implements RunWatch {
              r.attributes::text AS attributes, coalesce(r.started_at, r.received_at) AS started_at
       FROM run r
       """;
-  static final String RUN = COLUMNS + "WHERE r.id = ?";
-  static final String PREVIOUS_ON_MACHINE = COLUMNS + """
+  /** The run, the machine's previous run and the previous run of its version on the machine, named by "which". */
+  static final String RUNS = "SELECT 'run' AS which, q.* FROM (" + COLUMNS + "WHERE r.id = ?) q"
+      + " UNION ALL SELECT 'machine', q.* FROM (" + COLUMNS + """
       WHERE r.machine_id = ? AND r.id <> ? AND r.deletion_id IS NULL
-      ORDER BY r.received_at DESC, r.started_at DESC LIMIT 1""";
-  static final String PREVIOUS_OF_VERSION = COLUMNS + """
+      ORDER BY r.received_at DESC, r.started_at DESC LIMIT 1) q""" + " UNION ALL SELECT 'version', q.* FROM (" + COLUMNS
+      + """
       WHERE r.version_id = ? AND r.machine_id = ? AND r.id <> ? AND r.deletion_id IS NULL
-      ORDER BY r.received_at DESC, r.started_at DESC LIMIT 1""";
-
-  private Optional<RunFacts> facts(String sql, Object... params) {
-    return jdbc.sql(sql).params(params).query(EnvironmentNotes::facts).optional();
-  }
-
-  private static RunFacts facts(ResultSet rs, int row) throws SQLException {
-    Environment.Facts f = new Environment.Facts(rs.getString("id"),
-        Json.MAPPER.readValue(rs.getString("machine"), RunUpload.MachineInfo.class), rs.getString("suite"),
-        rs.getString("batch"), rs.getString("attributes") == null ? Map.of()
-            : Json.MAPPER.readValue(rs.getString("attributes"), STRING_MAP));
-    return new RunFacts(f, rs.getTimestamp("started_at").toInstant());
-  }
+      ORDER BY r.received_at DESC, r.started_at DESC LIMIT 1) q""";
 }
