@@ -22,7 +22,9 @@ import org.springframework.jdbc.datasource.SimpleDriverDataSource;
  * (every thread, from {@code /proc/<pid>/stat}) and that of its embedded PostgreSQL, with no client in either. The
  * server's class path is the system property {@code bench.server.cp} (a class path, or {@code @file} holding one:
  * {@code bench/ab.sh} passes another commit's build there); without it, this tree's own classes. JVM options of the
- * server go in {@code bench.server.opts}, e.g. {@code -XX:StartFlightRecording=filename=/tmp/server.jfr}.
+ * server go in {@code bench.server.opts}, e.g. {@code -XX:StartFlightRecording=filename=/tmp/server.jfr}. Not the
+ * tests' {@code support.ServerProcess}: that one runs the test class path with the JIT's first tier only and a small
+ * heap, made for kill and restart tests; a measurement needs the server as it runs in use, from any build.
  */
 final class BenchServer implements AutoCloseable {
 
