@@ -67,10 +67,30 @@ public class AlertService {
     return holds.stream().map(h -> h.holdFor(regressions)).max(Comparator.naturalOrder()).orElse(Duration.ZERO);
   }
 
-  /** The answer a held mail waited for is there: the per-run mail that announces this regression goes out now. */
+  /**
+   * The answer a held mail waited for is there: each mail not sent yet that announces this regression names it as
+   * it stands {@code now} (placed at one version; null when it was withdrawn or is gone, and then it leaves the
+   * mail, and a mail left with nothing to announce is not sent). A per-run mail goes out at once, a summary's once
+   * its own settle time has passed.
+   */
   @Transactional
-  public void releaseHeld(long regressionId) {
-    if (outbox.releaseHeld(regressionId) > 0) {
+  public void releaseHeld(long regressionId, Regression now) {
+    int released = 0;
+    for (Outbox.Held mail : outbox.held(regressionId)) {
+      MailPayload p = mail.payload();
+      List<Regression> items = p.items().stream().map(r -> r.id() == regressionId ? now : r)
+          .filter(java.util.Objects::nonNull).toList();
+      if (items.isEmpty()) {
+        outbox.drop(mail);
+        continue;
+      }
+      boolean run = mail.kind().equals("run");
+      outbox.release(mail, run ? subject(items) : mail.subject(), new MailPayload(p.kind(), p.runId(), p.product(),
+          p.machine(), run ? items.get(0).version() : p.version(), items, p.unsubscribeToken(), p.text(), p.link()),
+          run ? Duration.ZERO : props.summarySettle());
+      released++;
+    }
+    if (released > 0) {
       wakeSenderAfterCommit();
     }
   }

@@ -82,14 +82,35 @@ class Outbox {
         dedupKeys.toArray(String[]::new), recipient).update() > 0;
   }
 
-  static final String RELEASE_HELD = """
-      UPDATE alert_outbox SET next_attempt_at = now()
-       WHERE kind = 'run' AND status = 'pending' AND next_attempt_at > now()
-         AND payload -> 'items' @> jsonb_build_array(jsonb_build_object('id', CAST(? AS bigint)))""";
+  /** A mail held for a confirmation under way ({@link MailHold}), not sent yet. */
+  record Held(long id, String kind, String subject, MailPayload payload) {}
 
-  /** Makes the held per-run mails that announce this regression due now; returns how many. */
-  int releaseHeld(long regressionId) {
-    return jdbc.sql(RELEASE_HELD).param(regressionId).update();
+  static final String HELD = """
+      SELECT id, kind, subject, payload::text AS payload FROM alert_outbox
+       WHERE kind IN ('run', 'summary') AND status = 'pending' AND next_attempt_at > now()
+         AND payload -> 'items' @> jsonb_build_array(jsonb_build_object('id', CAST(? AS bigint)))
+       ORDER BY id FOR UPDATE""";
+
+  /** The mails not sent yet that announce this regression (locked until the caller's transaction ends). */
+  List<Held> held(long regressionId) {
+    return jdbc.sql(HELD).param(regressionId).query((rs, i) -> new Held(rs.getLong("id"), rs.getString("kind"),
+        rs.getString("subject"), Json.MAPPER.readValue(rs.getString("payload"), MailPayload.class))).list();
+  }
+
+  static final String RELEASE = """
+      UPDATE alert_outbox SET subject = ?, payload = CAST(? AS jsonb),
+             next_attempt_at = least(next_attempt_at, greatest(now(), created_at + CAST(? AS interval)))
+       WHERE id = ? AND status = 'pending'""";
+
+  /** A held mail says what it announces as it stands now and is due once {@code settle} from its queueing passed. */
+  void release(Held mail, String subject, MailPayload payload, Duration settle) {
+    jdbc.sql(RELEASE).params(subject, Json.MAPPER.writeValueAsString(payload), settle.toMillis() + " milliseconds",
+        mail.id()).update();
+  }
+
+  /** A held mail left announcing nothing is not sent. */
+  void drop(Held mail) {
+    jdbc.sql("DELETE FROM alert_outbox WHERE id = ? AND status = 'pending'").param(mail.id()).update();
   }
 
   static final String DROP_PENDING = """

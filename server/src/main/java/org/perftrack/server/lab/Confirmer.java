@@ -148,7 +148,8 @@ class Confirmer {
 
   private void finish(Confirmation c, Status status, String outcome) {
     confirmations.finished(c.id(), status, outcome);
-    alerts.releaseHeld(c.regressionId());
+    alerts.releaseHeld(c.regressionId(), regressions.find(c.regressionId())
+        .filter(r -> r.status() != Regression.Status.WITHDRAWN).orElse(null));
     log.info("confirmation {} of regression {}: {}", c.id(), c.regressionId(), outcome);
   }
 }

@@ -13,6 +13,7 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.perftrack.server.alerts.Mailbox;
 import org.perftrack.server.alerts.Receiver;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
@@ -162,6 +163,41 @@ class ConfirmJobsTest extends IntegrationTest {
     LabTicks.tick(app);
     assertThat(claim(agent)).as("settled: no further round").isNull();
     return claims;
+  }
+
+  /**
+   * The mail announcing unsure claims on a machine whose agent takes confirm jobs (here the summary's, as uploads
+   * are announced) waits for the confirmation (perftrack.lab.confirm.mail-hold, 15 min, beyond the summary's own
+   * settle); when the round has placed the steps it names them where they were placed, not the range the first runs
+   * left, and goes out once.
+   */
+  @Test
+  void aMailAboutUnsureClaimsWaitsForTheRoundAndSaysWhereTheStepsWerePlaced() {
+    String dev = unique("dev") + "@example.org";
+    Http.Response sub = http().postJson("/api/v1/subscriptions", json(Map.of("email", dev, "product", product)),
+        ADMIN_TOKEN);
+    assertThat(sub.status()).as(sub.body()).isEqualTo(201);
+    try (Mailbox mailbox = Mailbox.started(MAIL_PORT)) {
+      long agent = register(List.of("timing", "confirm"), VERSIONS);
+      List<Long> claims = unsureClaims();
+      String held = "SELECT count(*) FROM alert_outbox WHERE recipient = ? AND status = 'pending'"
+          + " AND next_attempt_at > now() + interval '14 minutes'";
+      assertThat(jdbc.sql(held).param(dev).query(Long.class).single()).as("held for the confirmation").isEqualTo(1);
+
+      LabTicks.tick(app);
+      JsonNode job = await().atMost(Duration.ofSeconds(30)).until(() -> claim(agent), java.util.Objects::nonNull);
+      answer(job);
+      await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        LabTicks.tick(app);
+        assertThat(claims).allSatisfy(id -> assertThat(regression(id).get("firstSuspect").asString()).isEqualTo("1.12"));
+      });
+      // the summary's own settle (1 h in tests) passes
+      jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE recipient = ? AND status = 'pending'").param(dev)
+          .update();
+      String text = Mailbox.part(mailbox.awaitMessages(dev, 1, Duration.ofSeconds(30)).get(0), "text/plain");
+      assertThat(text).contains("fork", "1.12").doesNotContain("between 1.11 and 1.12");
+      assertThat(mailbox.awaitMessages(dev, 1, Duration.ofSeconds(1))).as("once").hasSize(1);
+    }
   }
 
   @Test
