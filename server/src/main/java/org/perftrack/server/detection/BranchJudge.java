@@ -66,7 +66,7 @@ public class BranchJudge {
       } else {
         history.add(VersionPoint.summarized(BUILD, build));
         updates.add(new SeriesUpdate(new SeriesHistory(w.direction(), history), BUILD,
-            DetectionService.settingsFor(knobs, w.benchmark(), defaults)));
+            Decisions.settingsFor(knobs, w.benchmark(), defaults)));
         judged.add(i);
       }
     }

@@ -44,7 +44,7 @@ public class Rejudging {
     static final Outcome NONE = new Outcome(List.of(), Set.of());
   }
 
-  private final DetectionService detection;
+  private final ImportJudging detection;
   private final JudgingDue due;
   private final SeriesLocks locks;
   private final KnownNames knownNames;
@@ -53,7 +53,7 @@ public class Rejudging {
   private final RegressionStore store;
   private final JdbcClient jdbc;
 
-  Rejudging(DetectionService detection, JudgingDue due, SeriesLocks locks, KnownNames knownNames,
+  Rejudging(ImportJudging detection, JudgingDue due, SeriesLocks locks, KnownNames knownNames,
       PointWrites pointWrites, SeriesStamps stamps, RegressionStore store, JdbcClient jdbc) {
     this.detection = detection;
     this.due = due;
@@ -199,7 +199,7 @@ public class Rejudging {
     Map<Long, SeriesOf> series = new HashMap<>();
     jdbc.sql(SERIES).param(seriesIds.toArray(Long[]::new)).query(SeriesOf.class).list()
         .forEach(s -> series.put(s.id(), s));
-    Map<List<Long>, DetectionService.Imported> touched = new LinkedHashMap<>();
+    Map<List<Long>, ImportJudging.Imported> touched = new LinkedHashMap<>();
     for (List<Long> pair : pairs) {
       SeriesOf s = series.get(pair.get(0));
       String key = versions.get(pair.get(1)).sortKey();
@@ -207,7 +207,7 @@ public class Rejudging {
           .query(Long.class).optional().orElse(null);
       if (standing != null) {
         touched.computeIfAbsent(List.of(s.productId(), s.machineId(), standing),
-            k -> new DetectionService.Imported(null, s.productId(), s.machineId(), standing, new LinkedHashSet<>()))
+            k -> new ImportJudging.Imported(null, s.productId(), s.machineId(), standing, new LinkedHashSet<>()))
             .seriesIds().add(s.id());
       }
     }

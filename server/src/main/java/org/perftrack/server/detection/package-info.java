@@ -6,8 +6,9 @@
  *
  * <p>The statistics are plain Java ({@link org.perftrack.server.detection.Detector},
  * {@link org.perftrack.server.detection.Reconciler}, {@link org.perftrack.server.detection.VersionComparer});
- * {@link org.perftrack.server.detection.DetectionService} wires them to the database inside the ingest
- * transaction. In short:
+ * {@link org.perftrack.server.detection.Decisions} wires them to the database inside the ingest
+ * transaction, for an upload ({@link org.perftrack.server.detection.DetectionService}) and after an import
+ * ({@link org.perftrack.server.detection.ImportJudging}). In short:
  * <ul>
  *   <li>A series is judged per version on log(trimmed mean of its samples), so a step is a ratio.
  *   <li>Noise is the series' own session-to-session spread (robust spread of successive versions),

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.perftrack.wire.RunUpload;
-import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.ImportJudging;
 import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.detection.StoredRun;
 import org.perftrack.wire.VersionKey;
@@ -109,10 +109,10 @@ final class ImportBatch {
   private final Map<Pending, List<FieldProblem>> refused = new java.util.IdentityHashMap<>();
   private final List<Touched> touched = new ArrayList<>();
 
-  private final DetectionService detection;
+  private final ImportJudging detection;
   private final Rejudging rejudging;
 
-  ImportBatch(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Rejudging rejudging,
+  ImportBatch(RunStore runs, ImportStore store, Ids ids, ImportJudging detection, Rejudging rejudging,
       Context context) {
     this.detection = detection;
     this.rejudging = rejudging;

@@ -27,7 +27,7 @@ import org.perftrack.server.alerts.AlertService;
 import org.perftrack.server.summaries.Raised;
 import org.perftrack.server.summaries.Summaries;
 import org.perftrack.server.web.JsonProblems;
-import org.perftrack.server.detection.DetectionService;
+import org.perftrack.server.detection.ImportJudging;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.detection.Rejudging;
 import org.perftrack.server.detection.StoredRun;
@@ -70,7 +70,7 @@ public class ImportService {
   private final RunStore runs;
   private final ImportStore store;
   private final Ids ids;
-  private final DetectionService detection;
+  private final ImportJudging detection;
   private final Rejudging rejudging;
   private final AlertService alerts;
   private final Summaries summaries;
@@ -88,7 +88,7 @@ public class ImportService {
     }
   });
 
-  ImportService(RunStore runs, ImportStore store, Ids ids, DetectionService detection, Rejudging rejudging,
+  ImportService(RunStore runs, ImportStore store, Ids ids, ImportJudging detection, Rejudging rejudging,
       Summaries summaries, AlertService alerts, TransactionTemplate tx, MeterRegistry meters) {
     this.rejudging = rejudging;
     this.alerts = alerts;
@@ -364,14 +364,14 @@ public class ImportService {
 
   /**
    * Detection once per touched series, judging each touched version in version order as if its runs had arrived
-   * one by one ({@link DetectionService#onImported}); then mail for the newest steps only. What was left due before
+   * one by one ({@link ImportJudging#onImported}); then mail for the newest steps only. What was left due before
    * the import {@code began} in its series is judged too ({@link Rejudging#pickUp}).
    */
   private Report detectAndAnnounce(ImportBatch.Context context, long lineCount, java.time.OffsetDateTime began) {
-    List<DetectionService.Imported> touched = new ArrayList<>();
+    List<ImportJudging.Imported> touched = new ArrayList<>();
     Set<Long> allSeries = new HashSet<>();
     for (ImportBatch.Touched t : context.touched().values()) {
-      touched.add(new DetectionService.Imported(t.runId(), t.productId(), t.machineId(), t.versionId(),
+      touched.add(new ImportJudging.Imported(t.runId(), t.productId(), t.machineId(), t.versionId(),
           t.seriesIds()));
       allSeries.addAll(t.seriesIds());
     }
