@@ -22,17 +22,22 @@ final class BayesEvaluation {
 
   private final int machineCount;
   private final int widest;
+  private final boolean modelOnly;
 
-  /** {@code widest}: the most versions a claim names ({@link SegmentModel#widest}). */
-  BayesEvaluation(double claimProbability, int machineCount, int widest) {
+  /**
+   * {@code widest}: the most versions a claim names ({@link SegmentModel#widest}); {@code modelOnly}: without the
+   * oracle.
+   */
+  BayesEvaluation(double claimProbability, int machineCount, int widest, boolean modelOnly) {
     this.claimProbability = claimProbability;
     this.machineCount = machineCount;
     this.widest = widest;
+    this.modelOnly = modelOnly;
   }
 
   void run(List<Long> seeds, double minSnr, int noiseSeries, PrintStream out) {
-    List<BayesMethod> methods = List.of(BayesMethod.model(claimProbability, widest),
-        BayesMethod.oracle(claimProbability, widest));
+    List<BayesMethod> methods = modelOnly ? List.of(BayesMethod.model(claimProbability, widest))
+        : List.of(BayesMethod.model(claimProbability, widest), BayesMethod.oracle(claimProbability, widest));
     out.printf(Locale.ROOT, "%-6s %-18s %9s %7s %6s %9s %9s %8s %9s%n", "seed", "method", "precision", "recall",
         "F1", "alerts/1k", "steps/1k", "range-F1", "ms");
     for (long seed : seeds) {

@@ -20,6 +20,7 @@ import org.perftrack.server.detection.DetectionSettings;
  * Arguments are seeds; {@code --min-snr X} sets the smallest injected step in units of per-version
  * noise (default 3; 0 = any size 2 %..300 %), {@code --families} adds a per-family breakdown; {@code --bayes} adds
  * the change-point model and the oracle ({@link BayesEvaluation}), {@code --bayes-only} runs only those,
+ * {@code --model-only} only the model (the oracle's figures do not depend on the model's drift prior),
  * {@code --noise-series N} adds N noise-only series for their false alerts, {@code --claim P} the claim probability,
  * {@code --machines M} fewer machines for them (a quick look while tuning), {@code --widest W} the most versions
  * their claims name (4); {@code --lab confirm} runs only {@link LabConfirmEvaluation} (a simulated lab answering
@@ -40,6 +41,7 @@ public final class Evaluation {
     boolean loaded = false;
     boolean bayes = false;
     boolean bayesOnly = false;
+    boolean modelOnly = false;
     int noiseSeries = 0;
     int machines = MACHINES;
     int widest = 4;
@@ -49,6 +51,7 @@ public final class Evaluation {
         case "--min-snr" -> minSnr = Double.parseDouble(args[++i]);
         case "--bayes" -> bayes = true;
         case "--bayes-only" -> bayesOnly = true;
+        case "--model-only" -> modelOnly = bayesOnly = true;
         case "--noise-series" -> noiseSeries = Integer.parseInt(args[++i]);
         case "--claim" -> claim = Double.parseDouble(args[++i]);
         case "--machines" -> machines = Integer.parseInt(args[++i]);
@@ -65,7 +68,7 @@ public final class Evaluation {
       new Evaluation().run(seeds, minSnr, families, loaded, System.out);
     }
     if (bayes || bayesOnly) {
-      new BayesEvaluation(claim, machines, widest).run(seeds, minSnr, noiseSeries, System.out);
+      new BayesEvaluation(claim, machines, widest, modelOnly).run(seeds, minSnr, noiseSeries, System.out);
     }
   }
 
