@@ -19,7 +19,7 @@ public record SegmentModel(double claimProbability, double minChange, double ste
   /** Rounds of widening outlier sessions' variances (each with the likeliest configuration judged again). */
   static final int ROUNDS = 2;
   /** The prior probability that a segment's levels drift (a slope per version, SD {@link StepMass#DRIFT}). */
-  static final double DRIFTS = 0.03;
+  static final double DRIFTS = 0.01;
   /** The between-run variance's grid: 0, then these powers of two times the scatter's rough estimate. */
   static final double[] BETWEEN = {-6, -5, -4, -3, -2, -1, 0, 1};
   /** The grid's entry that is the rough estimate itself. */

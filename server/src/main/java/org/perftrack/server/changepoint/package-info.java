@@ -28,7 +28,7 @@
  *       normal (97 %) or an outlier session anywhere within a factor of 2 of the likeliest configuration's fitted
  *       level (3 %); its variance is divided by its chance of being normal, and the segment judged again (twice):
  *       an outlier session does not make a step.
- *   <li>With probability 0.03 a segment's levels drift: a slope per version, normal with SD 0.3 %, integrated out in
+ *   <li>With probability 0.01 a segment's levels drift: a slope per version, normal with SD 0.3 %, integrated out in
  *       every configuration (a slow drift is not a run of steps).
  *   <li>A step at each version with the product's step rate (a Beta prior over the rate: one step per 40 versions
  *       for a product with little history, {@link org.perftrack.server.changepoint.StepRate}).
