@@ -51,13 +51,14 @@ case "${1:?usage: bench/ab.sh run COMMIT ROUNDS MAINCLASS [args…] | build COMM
     one() { # side dir args…
       local side=$1 dir=$2; shift 2
       echo "=== $side ($(basename "$dir")), load $(uptime | sed 's/.*load average: //')"
-      java -Xmx4g -Dbench.server.cp=@"$dir/server.cp" -cp "$(cat "$after/test.cp")" "$main" "$@" | tee -a /dev/stderr \
-        | awk -v side="$side" '$1 == "figure" { print side, $2, $3 }' >> "$out"
+      java -Xmx4g -Dbench.server.cp=@"$dir/server.cp" -cp "$(cat "$after/test.cp")" "$main" "$@" > "$out.run"
+      cat "$out.run"
+      awk -v side="$side" '$1 == "figure" { print side, $2, $3 }' "$out.run" >> "$out"
     }
     for r in $(seq 1 "$rounds"); do
       if [ $((r % 2)) = 1 ]; then one before "$before" "$@"; one after "$after" "$@"
       else one after "$after" "$@"; one before "$before" "$@"; fi
-    done 2>&1
+    done
     echo "=== medians of $rounds paired runs: before = $commit ($(basename "$before")), after = ${AFTER:-this tree}"
     awk '{ v[$1 " " $2] = v[$1 " " $2] " " $3; names[$2] = 1 }
       function median(list,   a, n, i, j, t) {
@@ -68,6 +69,6 @@ case "${1:?usage: bench/ab.sh run COMMIT ROUNDS MAINCLASS [args…] | build COMM
       END { for (n in names) { b = median(v["before " n]); a = median(v["after " n])
         printf "%-16s before %10.3f  after %10.3f  after/before %.3f  (before:%s; after:%s)\n", n, b, a, a / b,
           v["before " n], v["after " n] } }' "$out" | sort
-    if [ -z "$keep" ]; then rm -rf "$after"; else rm -f "$out"; fi ;;
+    if [ -z "$keep" ]; then rm -rf "$after"; else rm -f "$out" "$out.run"; fi ;;
   *) echo "unknown command $1" >&2; exit 2 ;;
 esac
