@@ -13,6 +13,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.db.MigratedData;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -31,7 +32,7 @@ class RestartWithPendingMailTest {
 
   @Test
   void pendingMailIsDeliveredOnceByTheRestartedServer() throws IOException {
-    Path data = dir.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(dir.resolve("perftrack-data"));
     int smtpPort = freePort();
     List<String> ids;
     try (ConfigurableApplicationContext first = start(data, smtpPort)) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.db.MigratedData;
 import org.perftrack.server.regressions.StepFixtures;
 import org.perftrack.server.support.DebianPostgres;
 import org.perftrack.server.support.Fixtures;
@@ -54,7 +55,7 @@ class ExternalPostgresTest {
   @Test
   void movesTheEmbeddedDatabaseToAnExternalServerWithBackupRestoreAndItsUrl() throws Exception {
     String product = unique("moved");
-    Path data = tmp.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(tmp.resolve("perftrack-data"));
     Path file = tmp.resolve("perftrack.backup");
     String before;
     try (ServerProcess embedded = ServerProcess.start(data, tmp.resolve("embedded.log"),

@@ -20,7 +20,7 @@ class CrashRestartTest {
 
   @Test
   void theFirstStartAfterKill9StopsTheOrphanPostmasterAndServesTheOldData() throws Exception {
-    Path data = dir.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(dir.resolve("perftrack-data"));
     String run = json(run("cygwin", "1.5.24-2", "crash-box", result("write-64b", 48.2, 47.9, 48.4)));
     long orphan;
     try (ServerProcess first = ServerProcess.start(data, dir.resolve("first.log"), "--perftrack.bootstrap-token=" + TOKEN)) {

@@ -33,7 +33,8 @@ class DatabaseLossTest {
 
   @Test
   void theServerStartsItsEmbeddedDatabaseAgainAfterThePostmasterIsKilled() {
-    try (ConfigurableApplicationContext ctx = start("--perftrack.embedded-db.dir=" + dir.resolve("data"))) {
+    Path data = MigratedData.copyTo(dir.resolve("data"));
+    try (ConfigurableApplicationContext ctx = start("--perftrack.embedded-db.dir=" + data)) {
       Http http = http(ctx);
       assertThat(upload(http)).isEqualTo(201);
       EmbeddedPostgresServer db = ctx.getBean(EmbeddedPostgresServer.class);

@@ -84,7 +84,7 @@ class NothingLostUnderAttackTest {
 
   @Test
   void twelveClientsWithResendsThroughKill9OfTheServerAndOfPostgresLoseAndDuplicateNothing() throws Exception {
-    Path data = dir.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(dir.resolve("perftrack-data"));
     String[] args = {"--perftrack.bootstrap-token=" + TOKEN};
     long t0 = System.nanoTime();
     ServerProcess server = ServerProcess.start(data, dir.resolve("first.log"), args);

@@ -23,7 +23,7 @@ class RestartTest {
 
   @Test
   void dataSurvivesARestartOnTheSameDataDirectory() {
-    Path data = dir.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(dir.resolve("perftrack-data"));
     String token = "restart-token-42";
     var run = run("cygwin", "1.5.24-2", "xp-lab-01", result("write-64b", 48.2, 47.9, 48.4));
     String seriesPath = "/api/v1/series?product=cygwin&machine=xp-lab-01&benchmark=write-64b&metric=time-per-op";

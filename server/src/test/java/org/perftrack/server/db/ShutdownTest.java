@@ -39,7 +39,7 @@ class ShutdownTest {
 
   @Test
   void sigtermWithUploadsInFlightAnswersThemAndLosesNothing() throws Exception {
-    Path data = dir.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(dir.resolve("perftrack-data"));
     String[] args = {"--perftrack.bootstrap-token=" + TOKEN, "--spring.mail.host=127.0.0.1",
         "--spring.mail.port=" + IntegrationTest.freePort(), "--perftrack.alerts.recipients=ops@shutdown.test"};
     Map<String, String> acknowledged = new ConcurrentHashMap<>();

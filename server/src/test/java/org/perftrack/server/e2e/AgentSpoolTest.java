@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.db.MigratedData;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.server.support.ServerProcess;
@@ -127,7 +128,8 @@ class AgentSpoolTest extends IntegrationTest {
         .containsPattern(old.id() + " +\\(none recorded\\)");
 
     Path data = home.resolve("b");
-    try (ServerProcess b = ServerProcess.start(data.resolve("db"), Files.createDirectories(data).resolve("b.log"),
+    Path log = Files.createDirectories(data).resolve("b.log");
+    try (ServerProcess b = ServerProcess.start(MigratedData.copyTo(data.resolve("db")), log,
         portB, "--perftrack.bootstrap-token=" + TOKEN)) {
       AgentProcess.Result back = agentRun("upload", "--server", serverB, "--spool", spool().toString());
 

@@ -20,6 +20,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.db.MigratedData;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.ServerProcess;
@@ -42,7 +43,7 @@ class ImportCrashJudgingTest {
 
   @Test
   void stepsOfBatchesStoredBeforeAKillAreJudgedAfterTheRestartAndARepeatedImportAddsUp() throws Exception {
-    Path data = dir.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(dir.resolve("perftrack-data"));
     List<String> file = lines("crashed", 300);
     try (ServerProcess first = start(data, "first.log")) {
       PipedOutputStream body = new PipedOutputStream();

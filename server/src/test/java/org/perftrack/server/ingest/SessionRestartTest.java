@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.db.MigratedData;
 import org.perftrack.server.support.Fixtures;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.ServerProcess;
@@ -42,7 +43,7 @@ class SessionRestartTest {
 
   @Test
   void aSessionLeftWaitingByAKilledServerIsJudgedWhenItStartsAgain() throws Exception {
-    Path data = dir.resolve("perftrack-data");
+    Path data = MigratedData.copyTo(dir.resolve("perftrack-data"));
     String batch = UUID.randomUUID().toString();
     try (ServerProcess first = ServerProcess.start(data, dir.resolve("first.log"),
         "--perftrack.bootstrap-token=" + TOKEN, "--perftrack.detection.batch-settle=1h")) {

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.db.MigratedData;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerInitializedEvent;
 import org.springframework.context.ApplicationListener;
@@ -34,7 +35,7 @@ class BootstrapBeforeServingTest {
     };
     try (ConfigurableApplicationContext app = new SpringApplicationBuilder(PerftrackApplication.class)
         .listeners(probe)
-        .run("--server.port=0", "--perftrack.embedded-db.dir=" + dir.resolve("db"),
+        .run("--server.port=0", "--perftrack.embedded-db.dir=" + MigratedData.copyTo(dir.resolve("db")),
             "--perftrack.bootstrap-token=bootstrap-before-serving-0123456789", "--perftrack.admin.password=first-admin",
             "--perftrack.alerts.enabled=false", "--logging.level.root=WARN")) {
       assertThat(whenServing.get()).as("stored when the web server started").isEqualTo("1 token, 1 admin");

@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.perftrack.server.PerftrackApplication;
+import org.perftrack.server.db.MigratedData;
 import org.perftrack.server.support.Http;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
@@ -24,7 +25,8 @@ class PrivateReadTest {
   @Test
   void aReadTokenReadsTheApiTheOpenApiDocumentAndTheFeedsAndAnUploadOnlyTokenDoesNot() {
     try (ConfigurableApplicationContext ctx = new SpringApplicationBuilder(PerftrackApplication.class).run(
-        "--server.port=0", "--perftrack.embedded-db.dir=" + dir.resolve("data"), "--perftrack.admin.password=pw",
+        "--server.port=0", "--perftrack.embedded-db.dir=" + MigratedData.copyTo(dir.resolve("data")),
+        "--perftrack.admin.password=pw",
         "--perftrack.bootstrap-token=private-read-token-42", "--perftrack.security.public-read=false",
         "--perftrack.alerts.enabled=false")) {
       Http http = new Http("http://localhost:" + ((WebServerApplicationContext) ctx).getWebServer().getPort());

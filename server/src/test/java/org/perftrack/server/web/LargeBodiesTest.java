@@ -15,6 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.perftrack.server.db.MigratedData;
 import org.perftrack.server.support.LargeBodies;
 import org.perftrack.server.support.RawPost;
 import org.perftrack.server.support.ServerProcess;
@@ -39,7 +40,7 @@ class LargeBodiesTest {
 
   @Test
   void largeBodiesBeyondTheHeapBudgetAre503WhileHealthAndSmallUploadsGoOn() throws Exception {
-    try (ServerProcess server = ServerProcess.start(dir.resolve("data"), dir.resolve("server.log"),
+    try (ServerProcess server = ServerProcess.start(MigratedData.copyTo(dir.resolve("data")), dir.resolve("server.log"),
         "--perftrack.bootstrap-token=" + TOKEN)) {
       int port = Integer.parseInt(server.base().substring(server.base().lastIndexOf(':') + 1));
       for (LargeBodies.Kind kind : LargeBodies.Kind.values()) {
