@@ -2,22 +2,23 @@ package org.perftrack.server.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.CookieManager;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.perftrack.server.support.Fixtures;
+import org.perftrack.server.support.FormClient;
 import org.perftrack.server.support.IntegrationTest;
 
 class AdminPagesTest extends IntegrationTest {
 
-  private final HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
+  private FormClient browser;
+
+  @BeforeEach
+  void signedOut() {
+    browser = formClient();
+  }
 
   @Test
   void theAdminPageNeedsASignedInAdmin() throws Exception {
@@ -47,8 +48,7 @@ class AdminPagesTest extends IntegrationTest {
       id = revoke.group(1); // the newest token is listed last
     }
 
-    HttpResponse<String> withoutCsrf = browser.send(HttpRequest.newBuilder(URI.create(base() + "/admin/tokens/" + id + "/revoke"))
-        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> withoutCsrf = browser.postWithoutCsrf("/admin/tokens/" + id + "/revoke", "");
     assertThat(withoutCsrf.statusCode()).isEqualTo(403);
     String run = Fixtures.json(Fixtures.run(Fixtures.unique("p"), "1.0", Fixtures.unique("m"), Fixtures.result("fork", 1.0)));
     assertThat(http().postJson("/api/v1/runs", run, token.group(1)).status()).isEqualTo(201);
@@ -68,35 +68,20 @@ class AdminPagesTest extends IntegrationTest {
     assertThat(get("/admin").body()).contains("Password: at least 10 characters.");
   }
 
-  private void signIn(String user, String password) throws Exception {
-    post("/login", "username=" + enc(user) + "&password=" + enc(password));
+  private void signIn(String user, String password) {
+    browser.signedIn(user, password);
   }
 
-  private void signOut() throws Exception {
-    post("/logout", "");
+  private void signOut() {
+    browser.post("/", "/logout", "");
   }
 
   /** A form post as the browser sends it: with the CSRF token of the page it came from. */
-  private HttpResponse<String> post(String path, String form) throws Exception {
-    String page = get(path.equals("/login") ? "/login" : "/").body();
-    Matcher csrf = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(page);
-    assertThat(csrf.find()).as("a CSRF token on the page").isTrue();
-    String body = (form.isEmpty() ? "" : form + "&") + "_csrf=" + enc(csrf.group(1));
-    return browser.send(HttpRequest.newBuilder(URI.create(base() + path))
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+  private HttpResponse<String> post(String path, String form) {
+    return browser.post("/", path, form);
   }
 
-  private HttpResponse<String> get(String path) throws Exception {
-    return browser.send(HttpRequest.newBuilder(URI.create(base() + path)).header("Accept", "text/html").build(),
-        HttpResponse.BodyHandlers.ofString());
-  }
-
-  private String base() {
-    return "http://localhost:" + port;
-  }
-
-  private static String enc(String s) {
-    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  private HttpResponse<String> get(String path) {
+    return browser.get(path);
   }
 }

@@ -10,9 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.support.IntegrationTest;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,20 +21,11 @@ import org.springframework.transaction.support.TransactionTemplate;
 class AlertMailTest extends IntegrationTest {
 
   static final Duration WITHIN = Duration.ofSeconds(10);
-  static Mailbox mailbox;
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Autowired AlertService alerts;
   @Autowired TransactionTemplate tx;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
 
   @Test
   void aRegressionReportedBetweenSuspectVersionsSaysWhichVersionsItMayStartAt() throws Exception {

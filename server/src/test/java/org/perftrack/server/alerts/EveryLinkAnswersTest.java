@@ -18,9 +18,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 
@@ -36,17 +35,8 @@ class EveryLinkAnswersTest extends IntegrationTest {
   static final int MAX_PAGES = 400;
   static final java.net.http.HttpClient BROWSER = java.net.http.HttpClient.newBuilder()
       .followRedirects(java.net.http.HttpClient.Redirect.NORMAL).build();
-  static Mailbox mailbox;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Test
   void everyLinkOfAMailAndOfEveryPageItLeadsToAnswers200() {

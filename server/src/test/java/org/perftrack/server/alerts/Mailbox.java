@@ -15,14 +15,38 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.perftrack.server.support.IntegrationTest;
 
-/** A real SMTP server (GreenMail) for the alert tests (and the mail on a phone in Chromium), with helpers to read what arrived. */
-public final class Mailbox implements AutoCloseable {
+/**
+ * A real SMTP server (GreenMail) for the alert tests (and the mail on a phone in Chromium), with helpers to read what
+ * arrived. A class of the shared context reads its mail with
+ * {@code @RegisterExtension static final Mailbox mailbox = Mailbox.forTheSharedContext();}: started before the class's
+ * first test and stopped after its last, on the port the context sends to.
+ */
+public final class Mailbox implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
 
   private final GreenMail greenMail;
 
   Mailbox(int port) {
     greenMail = new GreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+  }
+
+  /** The shared context's SMTP server ({@link IntegrationTest#MAIL_PORT}) for one test class, as an extension. */
+  public static Mailbox forTheSharedContext() {
+    return new Mailbox(IntegrationTest.MAIL_PORT);
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    start();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    close();
   }
 
   public static Mailbox started(int port) {

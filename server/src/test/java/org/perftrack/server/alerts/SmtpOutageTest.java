@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.perftrack.server.support.Fixtures.unique;
 
-import java.net.CookieManager;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.FormClient;
 import org.perftrack.server.support.IntegrationTest;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -65,16 +64,12 @@ class SmtpOutageTest extends IntegrationTest {
     // as if SMTP had refused it max-attempts times
     jdbc.sql("UPDATE alert_outbox SET status = 'failed', attempts = 20, last_error = 'SMTPSendFailedException: 451'"
         + " WHERE recipient = ?").param(gone).update();
-    HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
-    String base = "http://localhost:" + port;
-    SubscriptionsTest.signIn(browser, base);
-    assertThat(SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/admin")).body())
-        .as("the admin page links the outbox").contains("href=\"/admin/outbox\"");
-    String page = SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/admin/outbox?status=failed")).body();
+    FormClient browser = signedInAdmin();
+    assertThat(browser.get("/admin").body()).as("the admin page links the outbox").contains("href=\"/admin/outbox\"");
+    String page = browser.get("/admin/outbox?status=failed").body();
     assertThat(page).contains(gone, "SMTPSendFailedException: 451");
 
-    var retried = SubscriptionsTest.send(browser, SubscriptionsTest.post(base + "/admin/outbox/retry",
-        "_csrf=" + SubscriptionsTest.enc(SubscriptionsTest.csrf(page))));
+    var retried = browser.post("/admin/outbox?status=failed", "/admin/outbox/retry", "");
 
     assertThat(retried.statusCode()).isEqualTo(302);
     assertThat(row(gone).status()).isIn("pending", "sending");
@@ -90,11 +85,8 @@ class SmtpOutageTest extends IntegrationTest {
   }
 
   private String adminHealth() throws Exception {
-    HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
-    String base = "http://localhost:" + port;
-    SubscriptionsTest.signIn(browser, base);
-    assertThat(SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/admin/outbox")).body())
-        .contains("Mail outbox", "Connection refused");
-    return SubscriptionsTest.send(browser, SubscriptionsTest.get(base + "/actuator/health/mailOutbox")).body();
+    FormClient browser = signedInAdmin();
+    assertThat(browser.get("/admin/outbox").body()).contains("Mail outbox", "Connection refused");
+    return browser.get("/actuator/health/mailOutbox", "*/*").body();
   }
 }

@@ -3,23 +3,22 @@ package org.perftrack.server.alerts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.unique;
+import static org.perftrack.server.support.FormClient.enc;
 
-import java.net.CookieManager;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.perftrack.server.support.FormClient;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 
 /** Subscriptions over the API (Bearer token, also for reading: addresses are personal) and on the page (CSRF). */
 class SubscriptionsTest extends IntegrationTest {
+
+  static final String PAGE = "/alerts/subscriptions";
 
   @Test
   void theApiCreatesListsAndRemovesSubscriptionsWithATokenOnly() {
@@ -58,11 +57,10 @@ class SubscriptionsTest extends IntegrationTest {
 
   @Test
   void aSignedInUserSubscribesOnThePageThroughACsrfProtectedForm() throws Exception {
-    HttpClient browser = HttpClient.newBuilder().cookieHandler(new CookieManager()).build();
-    String base = "http://localhost:" + port;
-    assertThat(send(browser, get(base + "/alerts/subscriptions")).statusCode()).as("anonymous: to sign-in").isEqualTo(302);
-    signIn(browser, base);
-    String page = send(browser, get(base + "/alerts/subscriptions")).body();
+    FormClient browser = formClient();
+    assertThat(browser.get("/alerts/subscriptions").statusCode()).as("anonymous: to sign-in").isEqualTo(302);
+    browser.signedIn("admin", ADMIN_PASSWORD);
+    String page = browser.get("/alerts/subscriptions").body();
     assertThat(page).contains("Mail subscriptions", "name=\"_csrf\"");
     assertThat(org.springframework.web.util.HtmlUtils.htmlUnescape(page.replaceAll("<[^>]+>", " ").replaceAll("\\s+", " ")))
         .as("what a mail is, as README says: one per new summary, not one per upload")
@@ -72,47 +70,16 @@ class SubscriptionsTest extends IntegrationTest {
     String email = unique("page") + "@example.org";
     String form = "email=" + enc(email) + "&product=cygwin&machine=xp-lab-*&benchmark=&minChangePercent=25&mode=immediate";
 
-    assertThat(send(browser, post(base + "/alerts/subscriptions", form)).statusCode()).as("no CSRF token").isEqualTo(403);
-    var created = send(browser, post(base + "/alerts/subscriptions", form + "&_csrf=" + enc(csrf(page))));
+    assertThat(browser.postWithoutCsrf(PAGE, form).statusCode()).as("no CSRF token").isEqualTo(403);
+    var created = browser.post(PAGE, PAGE, form);
     assertThat(created.statusCode()).isEqualTo(302);
-    String after = send(browser, get(base + "/alerts/subscriptions")).body();
+    String after = browser.get(PAGE).body();
     assertThat(after).contains("Subscribed " + email, "xp-lab-*", "25.0");
-    var bad = send(browser, post(base + "/alerts/subscriptions", "email=nope&_csrf=" + enc(csrf(after))));
+    var bad = browser.post(PAGE, PAGE, "email=nope");
     assertThat(bad.body()).contains("was not saved", "email: must be one email address");
-    var notANumber = send(browser, post(base + "/alerts/subscriptions",
-        "email=" + enc(email) + "&minChangePercent=ten&_csrf=" + enc(csrf(after))));
+    var notANumber = browser.post(PAGE, PAGE, "email=" + enc(email) + "&minChangePercent=ten");
     assertThat(notANumber.statusCode()).isEqualTo(200);
     assertThat(notANumber.body()).contains("was not saved", "minChangePercent: is not valid: ten");
-  }
-
-  static void signIn(HttpClient browser, String base) throws Exception {
-    String login = send(browser, get(base + "/login")).body();
-    var r = send(browser, post(base + "/login",
-        "username=admin&password=" + enc(ADMIN_PASSWORD) + "&_csrf=" + enc(csrf(login))));
-    assertThat(r.headers().firstValue("Location").orElse("")).doesNotContain("error");
-  }
-
-  static String csrf(String page) {
-    Matcher m = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(page);
-    assertThat(m.find()).as("the page carries a CSRF token").isTrue();
-    return m.group(1);
-  }
-
-  static HttpRequest get(String url) {
-    return HttpRequest.newBuilder(URI.create(url)).GET().build();
-  }
-
-  static HttpRequest post(String url, String form) {
-    return HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/x-www-form-urlencoded")
-        .POST(HttpRequest.BodyPublishers.ofString(form)).build();
-  }
-
-  static HttpResponse<String> send(HttpClient client, HttpRequest request) throws Exception {
-    return client.send(request, HttpResponse.BodyHandlers.ofString());
-  }
-
-  static String enc(String s) {
-    return URLEncoder.encode(s, StandardCharsets.UTF_8);
   }
 
   private HttpResponse<String> delete(String path) {

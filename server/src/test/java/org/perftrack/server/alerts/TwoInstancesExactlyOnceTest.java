@@ -15,9 +15,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.perftrack.server.PerftrackApplication;
 import org.perftrack.server.db.EmbeddedPostgresServer;
 import org.perftrack.server.summaries.Seed003;
@@ -36,21 +35,12 @@ import org.springframework.context.ConfigurableApplicationContext;
 class TwoInstancesExactlyOnceTest extends IntegrationTest {
 
   static final int BURST = 200;
-  static Mailbox mailbox;
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Autowired AlertService alertsA;
   @Autowired OutboxSender senderA;
   @Autowired EmbeddedPostgresServer postgres;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
 
   @Test
   void aBurstOf200RegressionsIsMailedExactlyOnceByTwoServersSharingTheDatabase() throws Exception {

@@ -11,9 +11,8 @@ import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
 import org.perftrack.wire.RunUpload;
@@ -27,20 +26,11 @@ import tools.jackson.databind.JsonNode;
  */
 class UploadToMailEndToEndTest extends IntegrationTest {
 
-  static Mailbox mailbox;
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Autowired DigestService digests;
   @Autowired OutboxSender sender;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
 
   @Test
   void uploadingTheWrite64bSlowdownMailsOneCompleteSummaryWithinSecondsOfItsSettleTime() {

@@ -14,9 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.perftrack.server.alerts.Mailbox;
 import org.perftrack.server.regressions.StepFixtures;
@@ -35,17 +34,8 @@ class BugLinksInBrowserTest extends BrowserTest {
 
   static final String ISSUE = "https://github.com/cygwin/cygwin/issues/12";
   static final String NEW_ISSUE = "https://github.com/cygwin/cygwin/issues/new?title={title}&body={body}";
-  static Mailbox mailbox;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Test
   void badBugAddressesAndTemplatesAreRefusedNamingTheFieldAndOnlyTriageSetsBugs() {

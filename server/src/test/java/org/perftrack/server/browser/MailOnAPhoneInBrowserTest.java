@@ -11,9 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.perftrack.server.alerts.Mailbox;
 
@@ -23,17 +22,8 @@ import org.perftrack.server.alerts.Mailbox;
  */
 class MailOnAPhoneInBrowserTest extends BrowserTest {
 
-  static Mailbox mailbox;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Test
   void onAPhoneTheMailOfARegressionReadsWholeWithoutScrollingSideways() throws IOException {

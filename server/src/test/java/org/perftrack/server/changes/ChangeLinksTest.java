@@ -12,9 +12,8 @@ import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.perftrack.server.alerts.Mailbox;
 import org.perftrack.server.regressions.StepFixtures;
 import org.perftrack.server.support.Http;
@@ -26,17 +25,8 @@ class ChangeLinksTest extends IntegrationTest {
 
   static final String RANGE = "https://example.org/compare/{from}...{to}";
   static final String VERSION = "https://example.org/releases/{version}";
-  static Mailbox mailbox;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Test
   void theStepsRangeAndVersionLinkToTheirChangesOnThePagesAndInTheMail() throws Exception {

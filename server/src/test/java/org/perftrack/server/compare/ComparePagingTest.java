@@ -51,8 +51,7 @@ class ComparePagingTest extends IntegrationTest {
 
   @Test
   void anAnonymousCsvHoldsThePageAndASignedInOneEveryBenchmark() {
-    FormClient signedIn = new FormClient("http://localhost:" + port);
-    signedIn.signIn("admin", ADMIN_PASSWORD);
+    FormClient signedIn = signedInAdmin();
 
     String anonymous = http().get(path("/compare.csv")).body();
     String everything = signedIn.get(path("/compare.csv")).body();

@@ -145,8 +145,7 @@ class DeletedPagesTest extends IntegrationTest {
   void recentlyDeletedCountsInWordsAndSaysHowLongItKeeps() {
     upload("3.0", 100);
     upload("3.1", 100);
-    FormClient admin = new FormClient("http://localhost:" + port);
-    admin.signIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
     assertThat(text(admin.get("/admin/versions/delete?product=" + product + "&version=3.1").body()))
         .as("a step elsewhere in its series may go: one in noise withdrawn by deleting an old version surprised")
         .contains("its series judged again without it: a small step that was only just clear may be withdrawn too"
@@ -176,8 +175,7 @@ class DeletedPagesTest extends IntegrationTest {
       Http.Response r = http().postJson("/api/v1/runs", json(run), TOKEN);
       assertThat(r.status()).as(r.body()).isEqualTo(201);
     }
-    FormClient admin = new FormClient("http://localhost:" + port);
-    admin.signIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
 
     HttpResponse<String> confirm = admin.get("/admin/machines/" + machine + "/delete");
 
@@ -196,8 +194,7 @@ class DeletedPagesTest extends IntegrationTest {
     String other = unique("taken");
     Http.Response taken = http().postJson("/api/v1/runs", json(run(product, "3.0", other, result(100))), TOKEN);
     assertThat(taken.status()).isEqualTo(201);
-    FormClient admin = new FormClient("http://localhost:" + port);
-    admin.signIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
 
     HttpResponse<String> refused = admin.post("/admin/machines/" + machine, "/admin/machines/" + machine + "/rename",
         "name=" + FormClient.enc(other));
@@ -237,8 +234,7 @@ class DeletedPagesTest extends IntegrationTest {
   /** A page as a signed-in admin sees it. */
   private Http.Response adminPage(String path) {
     if (admin == null) {
-      admin = new FormClient("http://localhost:" + port);
-      admin.signIn("admin", ADMIN_PASSWORD);
+      admin = signedInAdmin();
     }
     java.net.http.HttpResponse<String> r = admin.get(path);
     return new Http.Response(r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());

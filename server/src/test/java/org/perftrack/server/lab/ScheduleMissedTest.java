@@ -10,9 +10,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.perftrack.server.alerts.Mailbox;
 import org.perftrack.server.support.Http;
 import org.perftrack.server.support.IntegrationTest;
@@ -24,17 +23,8 @@ import org.perftrack.server.support.IntegrationTest;
  */
 class ScheduleMissedTest extends IntegrationTest {
 
-  static Mailbox mailbox;
-
-  @BeforeAll
-  static void smtp() {
-    mailbox = Mailbox.started(MAIL_PORT);
-  }
-
-  @AfterAll
-  static void stopSmtp() {
-    mailbox.close();
-  }
+  @RegisterExtension
+  static final Mailbox mailbox = Mailbox.forTheSharedContext();
 
   @Test
   void aScheduleThatMissesItsRunSaysSoOnceUntilItRunsAgain() throws Exception {

@@ -73,8 +73,7 @@ class LowFindingsTest extends IntegrationTest {
 
   @Test
   void noUserMayBeNamedAsTheServerItselfInTheAuditLog() {
-    FormClient browser = new FormClient("http://localhost:" + port);
-    browser.signIn("admin", ADMIN_PASSWORD);
+    FormClient browser = signedInAdmin();
 
     browser.post("/admin", "/admin/users", "username=Perftrack&password=correct-horse-battery&role=ADMIN");
 

@@ -18,18 +18,16 @@ class PageHeadersTest extends IntegrationTest {
 
   @Test
   void serverTimingIsForAdminsOnly() {
-    String base = "http://localhost:" + port;
-    FormClient anonymous = new FormClient(base);
+    FormClient anonymous = formClient();
     for (String page : new String[] {"/", "/login", "/no-such-page"}) {
       assertThat(anonymous.get(page).headers().firstValue("Server-Timing")).as(page).isEmpty();
     }
     users.save("timing-user", "timing-user-password", "USER");
-    FormClient user = new FormClient(base);
+    FormClient user = formClient();
     user.signIn("timing-user", "timing-user-password");
     assertThat(user.get("/").headers().firstValue("Server-Timing")).as("a signed-in user who is no admin").isEmpty();
 
-    FormClient admin = new FormClient(base);
-    admin.signIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
     assertThat(admin.get("/").headers().firstValue("Server-Timing")).hasValueSatisfying(
         v -> assertThat(v).matches("app;dur=\\d+\\.\\d"));
     assertThat(admin.get("/admin").headers().firstValue("Server-Timing")).isPresent();
@@ -37,7 +35,7 @@ class PageHeadersTest extends IntegrationTest {
 
   @Test
   void theSessionCookieIsSameSiteLaxAndHttpOnly() {
-    HttpResponse<String> login = new FormClient("http://localhost:" + port).get("/login");
+    HttpResponse<String> login = formClient().get("/login");
     String cookie = login.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("JSESSIONID="))
         .findFirst().orElseThrow();
     assertThat(cookie).containsIgnoringCase("SameSite=Lax").containsIgnoringCase("HttpOnly");
@@ -45,7 +43,7 @@ class PageHeadersTest extends IntegrationTest {
 
   @Test
   void pagesForbidInlineScriptAndForeignSources() {
-    String csp = new FormClient("http://localhost:" + port).get("/").headers()
+    String csp = formClient().get("/").headers()
         .firstValue("Content-Security-Policy").orElse("");
     assertThat(csp).contains("script-src 'self'", "object-src 'none'", "frame-ancestors 'none'")
         .doesNotContain("unsafe-eval");

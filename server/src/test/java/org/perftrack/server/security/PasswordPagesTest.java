@@ -53,7 +53,7 @@ class PasswordPagesTest extends IntegrationTest {
 
   @Test
   void theAccountPageNeedsASignInAndItsFormACsrfToken() {
-    FormClient anonymous = new FormClient(base());
+    FormClient anonymous = formClient();
     HttpResponse<String> page = anonymous.get("/account");
     assertThat(page.statusCode()).isEqualTo(302);
     assertThat(page.headers().firstValue("Location").orElse("")).endsWith("/login");
@@ -69,7 +69,7 @@ class PasswordPagesTest extends IntegrationTest {
   @Test
   void anAdminResetsAnotherUsersPasswordAndAUserCannot() {
     String user = newUser("forgotten-password");
-    FormClient admin = signedIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
     admin.post("/admin", "/admin/users/password", "username=" + user + "&password=short");
     assertThat(admin.get("/admin").body()).contains("Password: at least 10 characters.");
     admin.post("/admin", "/admin/users/password", "username=" + user + "&password=given-by-admin");
@@ -115,25 +115,18 @@ class PasswordPagesTest extends IntegrationTest {
 
   private String newUser(String password) {
     String user = Fixtures.unique("pw");
-    FormClient admin = signedIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
     admin.post("/admin", "/admin/users", "username=" + user + "&password=" + FormClient.enc(password) + "&role=USER");
     assertThat(users.exists(user)).isTrue();
     return user;
   }
 
   private FormClient signedIn(String user, String password) {
-    FormClient person = new FormClient(base());
-    HttpResponse<String> answer = person.signIn(user, password);
-    assertThat(answer.headers().firstValue("Location").orElse("")).as("signed in as " + user).doesNotContain("error");
-    return person;
+    return formClient().signedIn(user, password);
   }
 
   private boolean signsIn(String user, String password) {
-    return !new FormClient(base()).signIn(user, password).headers().firstValue("Location").orElse("error")
+    return !formClient().signIn(user, password).headers().firstValue("Location").orElse("error")
         .contains("error");
-  }
-
-  private String base() {
-    return "http://localhost:" + port;
   }
 }

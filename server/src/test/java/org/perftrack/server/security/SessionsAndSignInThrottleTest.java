@@ -14,8 +14,7 @@ class SessionsAndSignInThrottleTest extends IntegrationTest {
   @Test
   void disablingAUserEndsTheirOpenSession() {
     String alice = unique("alice");
-    FormClient admin = browser();
-    admin.signIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
     admin.post("/admin", "/admin/users", "username=" + alice + "&password=correct-horse-battery&role=USER");
     FormClient aliceBrowser = browser();
     assertThat(aliceBrowser.signIn(alice, "correct-horse-battery").headers().firstValue("Location").orElse(""))
@@ -36,8 +35,7 @@ class SessionsAndSignInThrottleTest extends IntegrationTest {
   @Test
   void afterFiveWrongPasswordsTheRightOneStillSignsInAfterADelayWhetherOrNotTheUserExists() {
     String bob = unique("bob");
-    FormClient admin = browser();
-    admin.signIn("admin", ADMIN_PASSWORD);
+    FormClient admin = signedInAdmin();
     admin.post("/admin", "/admin/users", "username=" + bob + "&password=correct-horse-battery&role=USER");
 
     for (String name : new String[] {bob, unique("nobody")}) {
@@ -57,6 +55,6 @@ class SessionsAndSignInThrottleTest extends IntegrationTest {
   }
 
   private FormClient browser() {
-    return new FormClient("http://localhost:" + port);
+    return formClient();
   }
 }

@@ -23,7 +23,7 @@ class SignInReturnTest extends IntegrationTest {
 
   @Test
   void signingInFromAPageReturnsToThatPageEvenAfterAWrongPassword() {
-    FormClient person = new FormClient("http://localhost:" + port);
+    FormClient person = formClient();
     String page = "/regressions?status=all&product=cygwin";
     String login = link(person.get(page).body());
     assertThat(login).startsWith("/login?next=");
@@ -43,7 +43,7 @@ class SignInReturnTest extends IntegrationTest {
   void aNextThatIsNotALocalPathIsNeitherOfferedNorFollowed() {
     for (String elsewhere : List.of("//evil.example/x", "https://evil.example/", "/\\evil.example", "evil.example",
         "javascript:alert(1)")) {
-      FormClient person = new FormClient("http://localhost:" + port);
+      FormClient person = formClient();
       assertThat(person.get("/login?next=" + FormClient.enc(elsewhere)).body()).as(elsewhere)
           .doesNotContain("name=\"next\"");
       HttpResponse<String> signedIn = person.post("/login", "/login", "username=admin&password="

@@ -23,7 +23,12 @@ public final class FormClient {
   }
 
   public HttpResponse<String> get(String path) {
-    return send(HttpRequest.newBuilder(URI.create(base + path)).header("Accept", "text/html").GET());
+    return get(path, "text/html");
+  }
+
+  /** A GET asking for {@code accept} (an actuator endpoint answers JSON only). */
+  public HttpResponse<String> get(String path, String accept) {
+    return send(HttpRequest.newBuilder(URI.create(base + path)).header("Accept", accept).GET());
   }
 
   /** Posts {@code form} with the CSRF token found on {@code from}. */
@@ -45,6 +50,16 @@ public final class FormClient {
 
   public HttpResponse<String> signIn(String user, String password) {
     return post("/login", "/login", "username=" + enc(user) + "&password=" + enc(password));
+  }
+
+  /** Signs in and fails unless the answer sends the browser on (not back to {@code /login?error}); returns this. */
+  public FormClient signedIn(String user, String password) {
+    HttpResponse<String> r = signIn(user, password);
+    String to = r.headers().firstValue("Location").orElse("");
+    if (r.statusCode() != 302 || to.contains("/login")) {
+      throw new IllegalStateException(user + " was not signed in: " + r.statusCode() + " to '" + to + "'");
+    }
+    return this;
   }
 
   public static String enc(String s) {

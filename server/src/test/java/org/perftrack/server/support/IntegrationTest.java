@@ -92,6 +92,16 @@ public abstract class IntegrationTest {
     return new Http("http://localhost:" + port);
   }
 
+  /** A browser without JavaScript (cookies, CSRF tokens) on the shared context, signed out. */
+  protected FormClient formClient() {
+    return new FormClient("http://localhost:" + port);
+  }
+
+  /** A browser without JavaScript on the shared context, signed in as the admin. */
+  protected FormClient signedInAdmin() {
+    return formClient().signedIn("admin", ADMIN_PASSWORD);
+  }
+
   public static int freePort() {
     try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
       return socket.getLocalPort();
