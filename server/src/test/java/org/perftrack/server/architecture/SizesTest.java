@@ -55,7 +55,6 @@ class SizesTest {
       entry("ComparePages.java", "house issue (#44), after the compare links (#46.1) land"),
       entry("Purge.java", "house issue (#44), after the annotations (#46.2) land"),
       entry("OpenApiConfiguration.java", "house issue (#44), after the annotations (#46.2) land"),
-      entry("ServeCommand.java", "house issue (#44), after the agent's confirm and profile jobs land"),
       entry("RunCommand.java", "house issue (#44), with the agent's other commands"),
       entry("ImportCommand.java", "house issue (#44), with the agent's other commands"),
       entry("SpoolDropCommand.java", "house issue (#44), with the agent's other commands"),
