@@ -56,6 +56,12 @@ record MailView(String heading, String intro, String machine, String product, St
             + " on " + p.machine();
     String intro = summary ? "One version, every machine that measured it: the worst change first."
         : "Still open today, newest first.";
+    if ("lab".equals(p.kind()) && heading.contains("\n")) { // a notice's further lines (a bisection's changes link)
+      intro = heading.substring(heading.indexOf('\n') + 1);
+      heading = heading.substring(0, heading.indexOf('\n'));
+    } else if ("lab".equals(p.kind())) {
+      intro = null;
+    }
     return new MailView(heading, intro, p.machine(), p.product(), p.version(), digest, rows,
         Links.to(base, "/regressions", "status", "open"),
         Links.to(base, "/alerts/subscriptions"),

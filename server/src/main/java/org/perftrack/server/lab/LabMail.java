@@ -6,6 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.perftrack.server.alerts.AlertService;
+import org.perftrack.server.changes.ChangeLinks;
 import org.springframework.stereotype.Component;
 
 /**
@@ -19,9 +20,11 @@ class LabMail {
       .withZone(ZoneOffset.UTC);
 
   private final AlertService alerts;
+  private final ChangeLinks changes;
 
-  LabMail(AlertService alerts) {
+  LabMail(AlertService alerts, ChangeLinks changes) {
     this.alerts = alerts;
+    this.changes = changes;
   }
 
   void silent(Agents.Agent a) {
@@ -49,11 +52,16 @@ class LabMail {
         "Agent " + a.machine() + " (" + a.product() + ") finished a job again after failing");
   }
 
+  /** A bisection's result; with the link to what changed between its last good and first bad version, if set. */
   void bisected(Bisections.Bisection b) {
     String subject = "[perftrack] " + b.product() + " on " + b.machine() + ": " + b.sentence();
+    String changed = b.status() != BisectionStatus.DONE ? null
+        : changes.between(b.product(), b.lastGood(), b.firstBad()).range();
     alerts.publish(new AlertService.Event("bisection.done", "bisection." + b.id(), b.product(), b.machine(), subject,
         b.product() + " " + b.baseline() + " → " + b.version() + " on " + b.machine() + " ("
-            + String.join(", ", b.benchmarks()) + "): " + b.sentence(), b.link(), Map.of("bisection", b)));
+            + String.join(", ", b.benchmarks()) + "): " + b.sentence()
+            + (changed == null ? "" : "\nWhat changed from " + b.lastGood() + " to " + b.firstBad() + ": " + changed),
+        b.link(), Map.of("bisection", b)));
   }
 
   /**

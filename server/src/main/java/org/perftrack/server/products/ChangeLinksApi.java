@@ -1,6 +1,5 @@
 package org.perftrack.server.products;
 
-import org.perftrack.server.audit.Audit;
 import org.perftrack.server.changes.ChangeLinks;
 import org.perftrack.server.pages.PageNotFound;
 import org.springframework.security.core.Authentication;
@@ -18,11 +17,9 @@ import org.springframework.web.bind.annotation.RestController;
 class ChangeLinksApi {
 
   private final ChangeLinks links;
-  private final Audit audit;
 
-  ChangeLinksApi(ChangeLinks links, Audit audit) {
+  ChangeLinksApi(ChangeLinks links) {
     this.links = links;
-    this.audit = audit;
   }
 
   @GetMapping("/api/v1/products/{product}/change-links")
@@ -36,11 +33,9 @@ class ChangeLinksApi {
     if (request == null) {
       throw new org.perftrack.server.problems.InvalidInput("versionUrl", "send {\"versionUrl\": …, \"rangeUrl\": …}");
     }
-    if (!links.set(product, request)) {
+    if (!links.set(product, request, who.getName())) {
       throw new PageNotFound("no product " + product);
     }
-    ChangeLinks.Templates now = get(product);
-    audit.record(who.getName(), "product.change-links", product, now.versionUrl() + " " + now.rangeUrl());
-    return now;
+    return get(product);
   }
 }

@@ -1,6 +1,7 @@
 package org.perftrack.server.runs;
 
 import java.util.List;
+import org.perftrack.server.changes.ChangeLinks;
 import org.perftrack.server.detection.Verdict;
 import org.perftrack.server.pages.Fmt;
 import org.perftrack.server.web.Links;
@@ -21,7 +22,8 @@ final class ReportText {
     return base + "/runs/" + Links.segment(r.id());
   }
 
-  static String markdown(RunReports.Report r, String base) {
+  /** With a "What changed" line of links ({@code changes}) under the heading when a row changed. */
+  static String markdown(RunReports.Report r, String base, List<ChangeLinks.OfStep> changes) {
     List<RunReports.Row> changed = r.rows().stream().filter(RunReports.Row::changed).toList();
     List<RunReports.Row> rest = r.rows().stream().filter(row -> !row.changed()).toList();
     String what = code(r.product()) + " " + code(r.version()) + " on " + code(r.machine())
@@ -38,6 +40,7 @@ final class ReportText {
     StringBuilder md = new StringBuilder();
     md.append("### perftrack: ").append(summary(r)).append('\n').append("Run of ").append(what).append(session.isEmpty() ? ""
         : " (" + session.substring(2) + ")").append(". ").append(details).append("\n\n");
+    changes.forEach(c -> md.append(changed(c)));
     table(md, changed);
     if (!rest.isEmpty()) {
       md.append("\n<details><summary>").append(count(rest.size(), "other metric")).append("</summary>\n\n");
@@ -45,6 +48,20 @@ final class ReportText {
       md.append("\n</details>\n");
     }
     return md.toString();
+  }
+
+  /** "What changed: [changes from `a` to `b`](…) · [changes in `b`](…)", one line per baseline. */
+  private static String changed(ChangeLinks.OfStep c) {
+    String range = c.range() == null ? null : "[changes from " + code(c.from()) + " to " + code(c.to()) + "]("
+        + markdownUrl(c.range()) + ")";
+    String version = c.version() == null ? null : "[changes in " + code(c.at()) + "](" + markdownUrl(c.version()) + ")";
+    return "What changed: " + (range == null ? version : version == null ? range : range + " · " + version) + "\n\n";
+  }
+
+  /** An address as a Markdown link's destination: the characters that would end it or break the line escaped. */
+  private static String markdownUrl(String url) {
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
+        .replaceAll("[\\r\\n]", "");
   }
 
   private static String summary(RunReports.Report r) {

@@ -1,7 +1,9 @@
 package org.perftrack.server.runs;
 
+import java.util.List;
 import java.util.UUID;
 import org.perftrack.server.alerts.SiteProperties;
+import org.perftrack.server.changes.ChangeLinks;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
 import org.springframework.http.MediaType;
@@ -24,11 +26,13 @@ class RunReportApi {
   private final RunReports reports;
   private final SiteProperties site;
   private final RunQueries runs;
+  private final ChangeLinks changes;
 
-  RunReportApi(RunReports reports, SiteProperties site, RunQueries runs) {
+  RunReportApi(RunReports reports, SiteProperties site, RunQueries runs, ChangeLinks changes) {
     this.reports = reports;
     this.site = site;
     this.runs = runs;
+    this.changes = changes;
   }
 
   @GetMapping("/api/v1/runs/{id}/report")
@@ -51,7 +55,21 @@ class RunReportApi {
     return switch (format) {
       case "junit" -> ResponseEntity.ok().contentType(MediaType.APPLICATION_XML).body(ReportText.junit(report, base));
       case "json" -> ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(report);
-      default -> ResponseEntity.ok().contentType(MARKDOWN).body(ReportText.markdown(report, base));
+      default -> ResponseEntity.ok().contentType(MARKDOWN).body(ReportText.markdown(report, base, changed(report)));
     };
+  }
+
+  /**
+   * The links to what changed from each baseline of the run's changed rows to its version (a default-branch run:
+   * a branch's build is no version of the product); a range's only where the two versions are adjacent.
+   */
+  private List<ChangeLinks.OfStep> changed(RunReports.Report report) {
+    if (report.branch() != null || report.waiting()) {
+      return List.of();
+    }
+    return report.rows().stream().filter(RunReports.Row::changed).map(RunReports.Row::baselineVersion)
+        .filter(java.util.Objects::nonNull).distinct().sorted()
+        .map(b -> changes.compared(report.product(), b, report.version()))
+        .filter(c -> c.range() != null || c.version() != null).toList();
   }
 }

@@ -61,6 +61,60 @@ class ChangeLinksTest extends IntegrationTest {
   }
 
   @Test
+  void theRunReportTheRunPageAndCompareLinkOnlyAdjacentVersionsRange() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    List<RunUpload> runs = StepFixtures.history(product, machine, "write-64b");
+    for (RunUpload run : runs) {
+      assertThat(http().postJson("/api/v1/runs", json(run), TOKEN).status()).isEqualTo(201);
+    }
+    String step = runs.get(StepFixtures.VERSIONS.indexOf(StepFixtures.STEP)).id();
+    assertThat(http().get("/api/v1/runs/" + step + "/report").body()).doesNotContain("What changed");
+    assertThat(put(product, Map.of("versionUrl", VERSION, "rangeUrl", RANGE), ADMIN_TOKEN).status()).isEqualTo(200);
+
+    assertThat(http().get("/api/v1/runs/" + step + "/report").body()).contains("What changed: [changes from "
+        + "`1.5.19-4` to `1.5.24-2`](https://example.org/compare/1.5.19-4...1.5.24-2) · [changes in `1.5.24-2`]"
+        + "(https://example.org/releases/1.5.24-2)\n");
+    assertThat(http().get("/api/v1/runs/" + runs.get(0).id() + "/report").body())
+        .as("nothing changed, nothing to link").doesNotContain("What changed");
+    assertThat(http().page("/runs/" + step).text()).contains("1.5.19-4 → 1.5.24-2 ×",
+        "changes from 1.5.19-4 to 1.5.24-2");
+
+    String compare = "/compare?product=" + product + "&machine=" + machine + "&head=1.5.24-2&base=";
+    assertThat(http().page(compare + "1.5.19-4").text())
+        .contains("What changed: changes from 1.5.19-4 to 1.5.24-2 · changes in 1.5.24-2");
+    String wide = http().page(compare + "1.5.18-1").body();
+    assertThat(wide).as("a range that is not adjacent is not linked").doesNotContain("example.org/compare/")
+        .contains("changes in 1.5.24-2</a>", "(no link to the whole range: the two versions are not adjacent)");
+  }
+
+  /** A bisection's last good and first bad version: linked on the regression and lab pages and in its mail. */
+  @Test
+  void aBisectionsResultLinksTheChangesBetweenItsLastGoodAndFirstBadVersion() throws Exception {
+    String product = unique("cygwin");
+    String machine = unique("lab");
+    org.perftrack.server.lab.FakeAgent fake = new org.perftrack.server.lab.FakeAgent(http(), TOKEN, product, machine);
+    fake.upload(java.util.UUID.randomUUID().toString(), "2.1", 10);
+    var created = http().postJson("/api/v1/runs", json(org.perftrack.server.support.Fixtures.run(product, "2.8",
+        machine, org.perftrack.server.support.Fixtures.result("spawn", 29.7, 30.3, 30, 29.85, 30.15))), TOKEN);
+    long regression = created.json().get("regressions").get(0).get("id").asLong();
+    assertThat(put(product, Map.of("versionUrl", VERSION, "rangeUrl", RANGE), ADMIN_TOKEN).status()).isEqualTo(200);
+    fake.register("2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8");
+    fake.bisect(regression, v -> v.compareTo("2.6") >= 0 ? 30.0 : 10.0);
+
+    assertThat(http().page("/regressions/" + regression).text())
+        .contains("first bad version 2.6 (last good 2.5)", "What changed: changes from 2.5 to 2.6 · changes in 2.6");
+    assertThat(http().page("/lab").body()).contains("href=\"https://example.org/compare/2.5...2.6\">· what changed");
+
+    jdbc.sql("UPDATE alert_outbox SET next_attempt_at = now() WHERE kind = 'lab' AND subject LIKE ?")
+        .param("%" + machine + "%").update();
+    MimeMessage mail = await().atMost(Duration.ofSeconds(30)).until(() -> about(machine), m -> m != null);
+    assertThat(Mailbox.part(mail, "text/plain").replace("\r\n", "\n")).contains("first bad version 2.6 (last good 2.5)"
+        + ", 3 rounds\nWhat changed from 2.5 to 2.6: https://example.org/compare/2.5...2.6\n");
+    assertThat(Mailbox.part(mail, "text/html")).contains("What changed from 2.5 to 2.6: https://example.org/compare/2.5...2.6");
+  }
+
+  @Test
   void badTemplatesAreRefusedNamingTheFieldAndOnlyAnAdminSetsThem() {
     String product = unique("cygwin");
     String machine = unique("xp");
@@ -83,6 +137,10 @@ class ChangeLinksTest extends IntegrationTest {
         .as("nothing half-stored").doesNotContain("example.org");
     assertThat(put(product, Map.of("rangeUrl", RANGE), TOKEN).status()).as("an upload token").isEqualTo(403);
     assertThat(put(unique("none"), Map.of("rangeUrl", RANGE), ADMIN_TOKEN).status()).isEqualTo(404);
+
+    var operation = http().get("/v3/api-docs").json().get("paths").get("/api/v1/products/{product}/change-links");
+    assertThat(operation.get("put").get("responses").propertyNames()).contains("200", "400", "401", "403", "404");
+    assertThat(operation.get("get").get("responses").propertyNames()).contains("200", "404");
   }
 
   @Test
