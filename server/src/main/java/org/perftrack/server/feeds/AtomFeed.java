@@ -34,22 +34,51 @@ public final class AtomFeed {
   /** {@code id} and {@code self}: the feed's own address; {@code alternate}: the page that lists the same. */
   public record Feed(String id, String title, String self, String alternate, List<Entry> entries) {}
 
+  /**
+   * What one feed lists, served by {@link FeedPages} at {@code /feeds/<name>.atom?product=&machine=}: a bean in the
+   * package of what it lists. The filters are checked ({@link #filter}) before it is asked; null is no filter.
+   */
+  public interface Source {
+
+    /** The feed's name in its address: {@code regressions} for {@code /feeds/regressions.atom}. */
+    String name();
+
+    /** Its title before the filters' scope: "perftrack: regressions". */
+    String title();
+
+    /** The path of the page that lists the same ("/regressions?product=cygwin"). */
+    String page(String product, String machine);
+
+    List<Entry> entries(String product, String machine);
+  }
+
+  /** The link a page shows to the feed of what it lists, scoped to the page's filter: its path and its words. */
+  public record Link(String url, String title) {
+
+    /** The feed {@code name} of {@code what} ("regressions"), for a page filtered to {@code product} and {@code machine}. */
+    public static Link of(String name, String what, String product, String machine) {
+      String p = product == null || product.isBlank() ? null : product;
+      String m = machine == null || machine.isBlank() ? null : machine;
+      return new Link("/feeds/" + name + ".atom" + query(p, m), "perftrack: " + what + scope(p, m));
+    }
+  }
+
   private AtomFeed() {}
 
   /** The feed as an HTTP answer ({@code application/atom+xml}), its entries newest first, at most {@link #MAX_ENTRIES}. */
-  public static ResponseEntity<String> answer(Feed feed) {
+  static ResponseEntity<String> answer(Feed feed) {
     return ResponseEntity.ok().contentType(MEDIA_TYPE).body(write(feed));
   }
 
   /** A bad filter as the API answers it (problem+json naming the field), not as a page: a feed's reader is a program. */
-  public static ResponseEntity<ProblemDetail> refused(InvalidInput e) {
+  static ResponseEntity<ProblemDetail> refused(InvalidInput e) {
     ProblemDetail pd = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, e.getMessage());
     pd.setProperty("fields", e.fields());
     return ResponseEntity.badRequest().body(pd);
   }
 
   /** A feed address's filter ({@code product}, {@code machine}): blank is none; too long is a 400 naming it. */
-  public static String filter(String field, String value) {
+  static String filter(String field, String value) {
     if (value == null || value.isBlank()) {
       return null;
     }
@@ -75,7 +104,7 @@ public final class AtomFeed {
   }
 
   /** The filters as the end of a feed's title (" of cygwin on xp"), or nothing. */
-  public static String scope(String product, String machine) {
+  static String scope(String product, String machine) {
     return (product == null ? "" : " of " + product) + (machine == null ? "" : " on " + machine);
   }
 

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.feeds.AtomFeed;
 import org.perftrack.server.pages.DataCache;
 import org.perftrack.server.pages.Fragments;
 import org.perftrack.server.regressions.OpenRegressions;
@@ -85,6 +86,7 @@ class HomePages {
     model.addAttribute("empty", home.empty());
     model.addAttribute("grid", home.grid());
     model.addAttribute("serverUrl", ServletUriComponentsBuilder.fromContextPath(request).build().toUriString());
+    model.addAttribute("atomFeed", AtomFeed.Link.of("summaries", "regression summaries", null, null));
     return "home/index";
   }
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.perftrack.server.detection.Regression;
+import org.perftrack.server.feeds.AtomFeed;
 import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.lab.Bisections;
 import org.perftrack.server.profiles.RegressionProfiles;
@@ -89,6 +90,8 @@ class RegressionPages {
     model.addAttribute("page", new ListPage(filter, catalog.products(), catalog.machines(),
         every ? versions : versions.subList(0, Math.min(VERSIONS, versions.size())), every, catalog.benchmarks(),
         List.of(StatusFilter.values()), SIZES, rows, older, newer));
+    // the feed follows the page's product and machine (it tells every status, and has no version or size filter)
+    model.addAttribute("atomFeed", AtomFeed.Link.of("regressions", "regressions", filter.product(), filter.machine()));
     return "regressions/list";
   }
 

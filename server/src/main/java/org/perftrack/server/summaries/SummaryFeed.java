@@ -5,45 +5,43 @@ import java.util.stream.Collectors;
 import org.perftrack.server.alerts.SiteProperties;
 import org.perftrack.server.detection.Regression;
 import org.perftrack.server.feeds.AtomFeed;
-import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.web.Wording;
-import org.springframework.http.ProblemDetail;
-import org.springframework.http.ResponseEntity;
-import org.springframework.stereotype.Controller;
-import org.springframework.web.bind.annotation.ExceptionHandler;
-import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.stereotype.Component;
 
 /**
- * {@code GET /feeds/summaries.atom?product=&machine=}: an Atom entry for each summary opened, grown, placed or
- * withdrawn ({@link SummaryMoments}), newest first; its id is the summary's address and the moment
- * ({@code …/summaries/12#grew-<run>}), the same each time it is read.
+ * {@code /feeds/summaries.atom}: an Atom entry for each summary opened, grown, placed or withdrawn
+ * ({@link SummaryMoments}); its id is the summary's address and the moment ({@code …/summaries/12#grew-<run>}), the
+ * same each time it is read. The page listing summaries is the home page.
  */
-@Controller
-class SummaryFeedPages {
+@Component
+class SummaryFeed implements AtomFeed.Source {
 
   private final SummaryMoments moments;
   private final SiteProperties site;
 
-  SummaryFeedPages(SummaryMoments moments, SiteProperties site) {
+  SummaryFeed(SummaryMoments moments, SiteProperties site) {
     this.moments = moments;
     this.site = site;
   }
 
-  @GetMapping("/feeds/summaries.atom")
-  ResponseEntity<String> feed(@RequestParam(required = false) String product,
-      @RequestParam(required = false) String machine) {
-    String p = AtomFeed.filter("product", product);
-    String m = AtomFeed.filter("machine", machine);
-    String self = site.base() + "/feeds/summaries.atom" + AtomFeed.query(p, m);
-    List<AtomFeed.Entry> entries = moments.recent(p, m).stream().map(this::entry).toList();
-    return AtomFeed.answer(new AtomFeed.Feed(self, "perftrack: regression summaries" + AtomFeed.scope(p, m), self,
-        site.base() + "/summaries", entries));
+  @Override
+  public String name() {
+    return "summaries";
   }
 
-  @ExceptionHandler(InvalidInput.class)
-  ResponseEntity<ProblemDetail> refused(InvalidInput e) {
-    return AtomFeed.refused(e);
+  @Override
+  public String title() {
+    return "perftrack: regression summaries";
+  }
+
+  @Override
+  public String page(String product, String machine) {
+    return "/";
+  }
+
+  @Override
+  public List<AtomFeed.Entry> entries(String product, String machine) {
+    return moments.recent(product, machine).stream().map(this::entry).toList();
   }
 
   private AtomFeed.Entry entry(SummaryMoments.Moment m) {
