@@ -1,10 +1,9 @@
 package org.perftrack.server.bugs;
 
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
-import org.perftrack.server.detection.Regressions;
 import org.perftrack.server.problems.InvalidInput;
 import org.perftrack.server.problems.NotFound;
-import org.perftrack.server.summaries.Summaries;
 import org.springframework.security.core.Authentication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -29,34 +28,26 @@ class BugsApi {
 
   private final Bugs bugs;
   private final NewBug newBug;
-  private final Regressions regressions;
-  private final Summaries summaries;
+  private final BugTargets targets;
 
-  BugsApi(Bugs bugs, NewBug newBug, Regressions regressions, Summaries summaries) {
+  BugsApi(Bugs bugs, NewBug newBug, BugTargets targets) {
     this.bugs = bugs;
     this.newBug = newBug;
-    this.regressions = regressions;
-    this.summaries = summaries;
+    this.targets = targets;
   }
 
-  @GetMapping("/api/v1/regressions/{id}/bugs")
-  BugList ofRegression(@PathVariable long id) {
-    return new BugList(bugs.ofRegression(regression(id)));
+  @GetMapping({"/api/v1/regressions/{id}/bugs", "/api/v1/summaries/{id}/bugs"})
+  BugList list(@PathVariable long id, HttpServletRequest request) {
+    Bugs.About about = BugTargets.about(request);
+    return new BugList(bugs.of(about, targets.existing(about, id)));
   }
 
-  @PutMapping("/api/v1/regressions/{id}/bugs")
-  BugList setOfRegression(@PathVariable long id, @RequestBody(required = false) BugList body, Authentication who) {
-    return new BugList(bugs.set(Bugs.About.REGRESSION, regression(id), urls(body), who.getName()));
-  }
-
-  @GetMapping("/api/v1/summaries/{id}/bugs")
-  BugList ofSummary(@PathVariable long id) {
-    return new BugList(bugs.ofSummary(summary(id)));
-  }
-
-  @PutMapping("/api/v1/summaries/{id}/bugs")
-  BugList setOfSummary(@PathVariable long id, @RequestBody(required = false) BugList body, Authentication who) {
-    return new BugList(bugs.set(Bugs.About.SUMMARY, summary(id), urls(body), who.getName()));
+  @PutMapping({"/api/v1/regressions/{id}/bugs", "/api/v1/summaries/{id}/bugs"})
+  BugList set(@PathVariable long id, @RequestBody(required = false) BugList body, Authentication who,
+      HttpServletRequest request) {
+    Bugs.About about = BugTargets.about(request);
+    return new BugList(bugs.set(about, targets.existing(about, id), body == null ? null : body.urls(),
+        who.getName()));
   }
 
   @GetMapping("/api/v1/products/{product}/new-bug-url")
@@ -75,17 +66,5 @@ class BugsApi {
       throw new NotFound("no product " + product);
     }
     return template(product);
-  }
-
-  private static List<String> urls(BugList body) {
-    return body == null ? null : body.urls();
-  }
-
-  private long regression(long id) {
-    return regressions.find(id).orElseThrow(() -> new NotFound("no regression " + id)).id();
-  }
-
-  private long summary(long id) {
-    return summaries.find(id).orElseThrow(() -> new NotFound("no summary " + id)).id();
   }
 }
