@@ -146,7 +146,13 @@
     });
   }
 
+  // a chart about one version (a regression's page: data-focus) shows that version's values, else each machine's newest
   function showNewest(u, data) {
+    var focus = data.focus != null ? data.versions.indexOf(data.focus) : -1;
+    if (focus >= 0) {
+      u.setLegend({ idx: focus }, false);
+      return;
+    }
     var idxs = [data.versions.length - 1];
     data.machines.forEach(function (m) {
       var i = m.median.length - 1;
@@ -201,7 +207,8 @@
           values: function (u, splits) {
             return splits.map(function (i) { return Number.isInteger(i) && i >= 0 && i < n ? data.versions[i] : ''; });
           },
-          rotate: -30,
+          // the labels end at their tick, so the newest (at the right edge) is not cut off on a phone
+          rotate: 30,
           size: 70
         },
         { label: unit, values: function (u, splits) { return splits.map(fmt); }, size: 70 }
@@ -269,6 +276,7 @@
     var src = el.getAttribute('data-chart-src');
     var state = { el: el, data: null, log: false, zoomed: false, plot: null };
     function show(data, first) {
+      data.focus = el.getAttribute('data-focus');
       state.data = data;
       if (first && toggle != null) {
         // a log scale only when every value is positive; by default when they span more than ×20
