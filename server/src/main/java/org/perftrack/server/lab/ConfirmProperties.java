@@ -30,7 +30,7 @@ import org.springframework.validation.annotation.Validated;
 public record ConfirmProperties(
     @DefaultValue("0.01") @DecimalMin("0") @DecimalMax("1") double low,
     @DefaultValue("0.99") @DecimalMin("0") @DecimalMax("1") double high,
-    @DefaultValue("0.03") @DecimalMin(value = "0", inclusive = false) @DecimalMax("1") double suspectMass,
+    @DefaultValue("0.05") @DecimalMin(value = "0", inclusive = false) @DecimalMax("1") double suspectMass,
     @DefaultValue("8") @Min(2) @Max(50) int maxVersions,
     @DefaultValue("2") @Min(1) @Max(20) int rounds,
     @DefaultValue("4") @Min(1) @Max(20) int idleRounds,

@@ -39,7 +39,7 @@ final class LabConfirmEvaluation {
   /**
    * {@code Evaluation ... --lab confirm}: seeds, and optionally {@code --min-snr X}, {@code --machines M},
    * {@code --claim P}, {@code --rounds R} (2), {@code --low L} (0.01), {@code --high H} (0.99), {@code --suspect-mass S}
-   * (0.03), {@code --max-versions V} (8): the defaults are {@code perftrack.lab.confirm.*}'s.
+   * (0.05), {@code --max-versions V} (8): the defaults are {@code perftrack.lab.confirm.*}'s.
    */
   static void main(String[] args, PrintStream out) {
     List<Long> seeds = new ArrayList<>();
@@ -49,7 +49,7 @@ final class LabConfirmEvaluation {
     int rounds = 2;
     double low = 0.01;
     double high = 0.99;
-    double suspectMass = 0.03;
+    double suspectMass = 0.05;
     int maxVersions = 8;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
