@@ -22,7 +22,8 @@ import org.springframework.transaction.annotation.Transactional;
  * series, at most {@code perftrack.lab.confirm.rounds} rounds ({@code idle-rounds} when no other job of the machine
  * has waited an hour). The answers are ordinary further runs, judged as every upload is; after each round the claim
  * is looked at again: withdrawn when detection withdrew it; placed when detection holds it at one version and the
- * model is no longer unsure (or the rounds are spent); still unsure when it stays a range; else another round. A
+ * model is no longer unsure (or the rounds are spent); still unsure when it stays a range after the last round; else
+ * another round. A
  * confirmation that cannot run says so and leaves the claim as it was.
  */
 @Service
@@ -111,7 +112,7 @@ class Confirmer {
           "/regressions/" + r.id(), Map.of("regression", r)));
       return true;
     }
-    if (settled || spent) {
+    if (spent) { // detection still holds a range: another round while there is one, even when the model is sure
       finish(c, Status.UNSURE, "still " + r.place() + " after " + reruns);
       return true;
     }
