@@ -124,10 +124,12 @@ class ProfileEndToEndTest extends IntegrationTest {
   private record JobRow(long id, String reason, String status, int attempts, String lease, java.sql.Timestamp started,
       java.sql.Timestamp finished) {}
 
+  /** The jobs this test asks for. The lab may add a confirm job of its own when a claim is unsure (under load the
+   *  traced version's samples can be); that is ConfirmEndToEndTest's subject, not this one's. */
   private List<JobRow> jobs(String machine) {
     return jdbc.sql("""
         SELECT id, reason, status, attempts, lease::text AS lease, started_at, finished_at FROM lab_job
-         WHERE machine = ? ORDER BY id""").param(machine)
+         WHERE machine = ? AND reason <> 'confirm' ORDER BY id""").param(machine)
         .query((rs, n) -> new JobRow(rs.getLong("id"), rs.getString("reason"), rs.getString("status"),
             rs.getInt("attempts"), rs.getString("lease"), rs.getTimestamp("started_at"), rs.getTimestamp("finished_at")))
         .list();
