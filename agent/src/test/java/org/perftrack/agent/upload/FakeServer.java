@@ -118,8 +118,11 @@ public final class FakeServer implements AutoCloseable {
   }
 
   /** Run id → body, each id once. */
+  /** The runs stored so far, by id, in the order they arrived (a copy). */
   public Map<String, String> stored() {
-    return Map.copyOf(stored);
+    synchronized (stored) {
+      return Collections.unmodifiableMap(new LinkedHashMap<>(stored));
+    }
   }
 
   public List<String> authorizations() {
