@@ -1,8 +1,13 @@
 package org.perftrack.server.browser;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.perftrack.server.support.Fixtures.json;
 import static org.perftrack.server.support.Fixtures.unique;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -71,6 +76,35 @@ class ChangeLinksInBrowserTest extends BrowserTest {
     assertThat(cleared.get("versionUrl").isNull() && cleared.get("rangeUrl").isNull()).isTrue();
     open("/regressions/" + id);
     assertThat(browser.driver.findElements(By.id("changes"))).isEmpty();
+    assertThat(browser.severeConsoleMessages()).isEmpty();
+  }
+
+  @Test
+  void compareAndTheRunPageShowTheLinksOnAPhone() {
+    String product = unique("cygwin");
+    String machine = unique("xp");
+    List<RunUpload> runs = StepFixtures.history(product, machine, "write-64b");
+    runs.forEach(this::upload);
+    // the templates are set through the API here: the settings form is the first test's subject
+    var set = http().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port
+            + "/api/v1/products/" + product + "/change-links")).header("Content-Type", "application/json")
+        .header("Authorization", "Bearer " + ADMIN_TOKEN).PUT(HttpRequest.BodyPublishers.ofString(
+            json(Map.of("versionUrl", VERSION, "rangeUrl", RANGE)))));
+    assertThat(set.status()).as(set.body()).isEqualTo(200);
+
+    open("/compare?product=" + product + "&machine=" + machine + "&base=1.5.19-4&head=1.5.24-2");
+    assertThat(text(By.id("changes"))).isEqualTo("What changed: changes from 1.5.19-4 to 1.5.24-2 · changes in 1.5.24-2");
+    browser.screenshot("compare-changes-phone", 390);
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
+    open("/compare?product=" + product + "&machine=" + machine + "&base=1.5.10-1&head=1.5.24-2");
+    assertThat(text(By.id("changes"))).isEqualTo("What changed: changes in 1.5.24-2 (no link to the whole range: the two"
+        + " versions are not adjacent)");
+
+    open("/runs/" + runs.get(StepFixtures.VERSIONS.indexOf(StepFixtures.STEP)).id());
+    assertThat(text(By.id("caused"))).contains("changes from 1.5.19-4 to 1.5.24-2");
+    browser.screenshot("run-changes-laptop", 1366);
+    browser.screenshot("run-changes-phone", 390);
+    assertThat(browser.overflowAtPhoneSize()).isEmpty();
     assertThat(browser.severeConsoleMessages()).isEmpty();
   }
 
